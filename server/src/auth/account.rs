@@ -1,0 +1,105 @@
+//! Registration, the current user, profile updates and account deletion.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::fields::{Email, FieldCheck, Password, flag};
+use super::profile::{ProfileRequest, UserView};
+use super::session::{AuthUser, BusinessUser};
+use super::{password, users};
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::{ApiJson, Envelope, NoData, done, ok};
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct RegisterRequest {
+    pub email: String,
+    pub password: String,
+    /// 1 for a business account (the web app always sends 1).
+    pub is_business: Option<i64>,
+    #[serde(flatten)]
+    pub profile: ProfileRequest,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserData {
+    pub user: UserView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MeData {
+    pub me: UserView,
+}
+
+/// Register a business and its account holder.
+#[utoipa::path(post, path = "/v2/auth", tag = "auth", request_body = RegisterRequest,
+    responses((status = 200, body = Envelope<UserData>), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn register(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<RegisterRequest>,
+) -> ApiResult<Json<Envelope<UserData>>> {
+    let mut check = FieldCheck::default();
+    let email = check.check("email", Email::parse(&request.email));
+    let new_password = check.check("password", Password::parse(&request.password));
+    let is_business = check.check("is_business", flag(request.is_business));
+    let profile = request.profile.parse(&mut check);
+    let (email, new_password, is_business, profile) =
+        check.finish(zip4(email, new_password, is_business, profile))?;
+    let password_hash = password::hash(&new_password).await?;
+    let pool = state.store.pool();
+    let account = users::NewAccount { email: &email, password_hash: &password_hash, is_business, profile: &profile };
+    let user_id = users::create(pool, account, state.clock.now()).await?;
+    let user = users::find_view(pool, user_id).await?;
+    Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
+}
+
+fn zip4<A, B, C, D>(a: Option<A>, b: Option<B>, c: Option<C>, d: Option<D>) -> Option<(A, B, C, D)> {
+    Some((a?, b?, c?, d?))
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/v2/auth/me", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<MeData>), (status = 401, body = ErrorBody)))]
+pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<Envelope<MeData>>> {
+    let me = users::find_view(state.store.pool(), user.user_id).await?;
+    Ok(ok("Your account.", MeData { me }))
+}
+
+/// Update the account holder's contact details and the business's name and addresses.
+#[utoipa::path(post, path = "/v2/auth/update_profile", tag = "auth", security(("bearer" = [])),
+    request_body = ProfileRequest,
+    responses((status = 200, body = Envelope<UserData>), (status = 403, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn update_profile(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    ApiJson(request): ApiJson<ProfileRequest>,
+) -> ApiResult<Json<Envelope<UserData>>> {
+    let mut check = FieldCheck::default();
+    let profile = request.parse(&mut check);
+    let profile = check.finish(profile)?;
+    let pool = state.store.pool();
+    users::update_profile(pool, user.user_id, &profile).await?;
+    let user = users::find_view(pool, user.user_id).await?;
+    Ok(ok("Profile updated successfully", UserData { user }))
+}
+
+/// Delete your own account, and with it the business and all its data.
+#[utoipa::path(delete, path = "/v2/auth/{user_id}", tag = "auth", security(("bearer" = [])),
+    params(("user_id" = i64, Path, description = "Your own user id")),
+    responses((status = 200, body = Envelope<NoData>), (status = 403, body = ErrorBody)))]
+pub async fn delete_account(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(user_id): Path<i64>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    if user_id != user.user_id {
+        return Err(ApiError::Forbidden("You can only delete your own account.".into()));
+    }
+    users::delete_with_business(state.store.pool(), user.business_id).await?;
+    Ok(done("Your account and all its data have been deleted."))
+}

@@ -1,0 +1,131 @@
+//! The one error type every handler returns, rendered as the envelope of DESIGN.md §3.
+
+use std::collections::BTreeMap;
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Field name → messages, as sent in the `errors` member of the envelope.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("This endpoint does not accept this method.")]
+    MethodNotAllowed,
+    #[error("{description}")]
+    Conflict { description: String, errors: FieldErrors },
+    #[error("The request body is too large.")]
+    PayloadTooLarge,
+    #[error("{description}")]
+    Validation { description: String, errors: FieldErrors },
+    #[error("{description}")]
+    TooManyRequests { description: String, retry_after_secs: u64 },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The description every non-business account gets from commercial endpoints.
+pub const NOT_ALLOWED: &str = "You are not allowed";
+
+impl ApiError {
+    /// 401 for a missing, unknown, expired or revoked token.
+    pub fn signed_out() -> Self {
+        Self::Unauthorized("Your session has ended. Please sign in again.".to_owned())
+    }
+
+    pub fn not_allowed() -> Self {
+        Self::Forbidden(NOT_ALLOWED.to_owned())
+    }
+
+    /// A 422 for one field.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let mut errors = FieldErrors::new();
+        errors.insert(field.to_owned(), vec![message.clone()]);
+        Self::Validation { description: message, errors }
+    }
+
+    /// A 409 for one field.
+    pub fn conflict(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let mut errors = FieldErrors::new();
+        errors.insert(field.to_owned(), vec![message.clone()]);
+        Self::Conflict { description: message, errors }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        match &error {
+            sqlx::Error::RowNotFound => Self::NotFound("Not found.".to_owned()),
+            sqlx::Error::Database(db) if db.is_unique_violation() => Self::Conflict {
+                description: "This already exists.".to_owned(),
+                errors: FieldErrors::new(),
+            },
+            _ => Self::Internal(error.into()),
+        }
+    }
+}
+
+/// The error envelope: `{code, description, errors}`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// The HTTP status, repeated.
+    pub code: u16,
+    /// What went wrong, in a sentence for a person.
+    pub description: String,
+    /// Messages per request field; empty when the error is not about a field.
+    pub errors: FieldErrors,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let description = match &self {
+            Self::Internal(cause) => {
+                tracing::error!(error = ?cause, "internal error");
+                "Something went wrong on our side. Please try again.".to_owned()
+            }
+            other => other.to_string(),
+        };
+        let (errors, retry_after) = match self {
+            Self::Validation { errors, .. } | Self::Conflict { errors, .. } => (errors, None),
+            Self::TooManyRequests { retry_after_secs, .. } => {
+                (FieldErrors::new(), Some(retry_after_secs))
+            }
+            _ => (FieldErrors::new(), None),
+        };
+        let body = ErrorBody { code: status.as_u16(), description, errors };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Some(secs) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

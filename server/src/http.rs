@@ -1,0 +1,67 @@
+//! The request and response shapes shared by every feature: the success envelope and a JSON
+//! extractor whose rejections are answered in the error envelope.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+
+/// The success envelope: `{code: 200, description, data}`.
+#[derive(Serialize, ToSchema)]
+pub struct Envelope<T> {
+    pub code: u16,
+    /// What happened, in a sentence the client may show.
+    pub description: String,
+    pub data: T,
+}
+
+/// `data` of answers that carry nothing but their description.
+#[derive(Serialize, ToSchema)]
+pub struct NoData {}
+
+pub fn ok<T: Serialize>(description: impl Into<String>, data: T) -> Json<Envelope<T>> {
+    Json(Envelope { code: 200, description: description.into(), data })
+}
+
+pub fn done(description: impl Into<String>) -> Json<Envelope<NoData>> {
+    ok(description, NoData {})
+}
+
+/// `axum::Json`, but a body it cannot read is answered in our envelope.
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return ApiError::PayloadTooLarge;
+    }
+    match rejection {
+        JsonRejection::JsonDataError(error) => ApiError::Validation {
+            description: format!("The request body has the wrong shape: {}", error.body_text()),
+            errors: Default::default(),
+        },
+        JsonRejection::MissingJsonContentType(_) => {
+            ApiError::BadRequest("Send the request body as JSON (Content-Type: application/json).".into())
+        }
+        _ => ApiError::BadRequest("The request body is not valid JSON.".into()),
+    }
+}

@@ -1,0 +1,86 @@
+//! Outgoing mail. Every message is stored in the `outbox` table and logged; when SMTP is
+//! configured it is also delivered, in the background so a slow mail server never delays (or,
+//! by its timing, gives away) an answer.
+
+use anyhow::Context;
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sqlx::AnyPool;
+use time::OffsetDateTime;
+
+use crate::error::ApiResult;
+
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    smtp: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
+}
+
+impl Mailer {
+    /// Outbox only.
+    pub fn outbox() -> Self {
+        Self { smtp: None }
+    }
+
+    /// Outbox and delivery through the SMTP server of `url` (`smtp://user:pass@host:587`, or
+    /// `smtps://…` for implicit TLS).
+    pub fn smtp(url: &str, from: &str) -> anyhow::Result<Self> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .context("invalid SMTP URL")?
+            .build();
+        let from: Mailbox = from.parse().context("invalid sender address")?;
+        Ok(Self { smtp: Some((transport, from)) })
+    }
+
+    pub async fn send(&self, pool: &AnyPool, mail: Mail, now: OffsetDateTime) -> ApiResult<()> {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO outbox (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)
+             RETURNING id",
+        )
+        .bind(&mail.to)
+        .bind(&mail.subject)
+        .bind(&mail.body)
+        .bind(now.unix_timestamp())
+        .fetch_one(pool)
+        .await?;
+        tracing::info!(outbox_id = id, to = %mail.to, subject = %mail.subject, body = %mail.body, "mail queued");
+        if let Some((transport, from)) = self.smtp.clone() {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                match deliver(&transport, from, &mail).await {
+                    Ok(()) => {
+                        let sent = sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2")
+                            .bind(OffsetDateTime::now_utc().unix_timestamp())
+                            .bind(id)
+                            .execute(&pool)
+                            .await;
+                        if let Err(error) = sent {
+                            tracing::error!(outbox_id = id, %error, "cannot mark mail as sent");
+                        }
+                    }
+                    Err(error) => tracing::error!(outbox_id = id, error = ?error, "mail delivery failed"),
+                }
+            });
+        }
+        Ok(())
+    }
+}
+
+async fn deliver(
+    transport: &AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+    mail: &Mail,
+) -> anyhow::Result<()> {
+    let message = Message::builder()
+        .from(from)
+        .to(mail.to.parse().context("invalid recipient")?)
+        .subject(&mail.subject)
+        .body(mail.body.clone())?;
+    transport.send(message).await?;
+    Ok(())
+}

@@ -1,0 +1,74 @@
+#![forbid(unsafe_code)]
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::Parser;
+use heatdesk::app::{AppConfig, AppState, launch};
+use heatdesk::clock::SystemClock;
+use heatdesk::mail::Mailer;
+use heatdesk::settings::{Cli, Command, ServeArgs};
+use heatdesk::store::Store;
+use tokio::net::TcpListener;
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .init();
+    match Cli::parse().command {
+        Command::Serve(args) => serve(args).await,
+        Command::Migrate(args) => {
+            let store = Store::connect(&args.database_url).await?;
+            store.migrate().await?;
+            tracing::info!("database is up to date");
+            Ok(())
+        }
+    }
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let store = Store::connect(&args.database.database_url).await?;
+    store.migrate().await?;
+    let mailer = match &args.smtp_url {
+        Some(url) => Mailer::smtp(url, &args.mail_from)?,
+        None => Mailer::outbox(),
+    };
+    let listener = TcpListener::bind(args.bind)
+        .await
+        .with_context(|| format!("cannot listen on {}", args.bind))?;
+    let public_url = args.public_url(listener.local_addr()?);
+    let state = AppState {
+        store,
+        clock: Arc::new(SystemClock),
+        mailer,
+        config: Arc::new(AppConfig { public_url: public_url.clone() }),
+    };
+    tracing::info!("HeatDesk is running at {public_url}");
+    launch(listener, state, shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        tokio::signal::ctrl_c().await.ok();
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+    tracing::info!("shutting down");
+}

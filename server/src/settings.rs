@@ -1,0 +1,66 @@
+//! Command line and environment: every knob, its variable and its default, in one place.
+
+use std::net::SocketAddr;
+
+use clap::{Args, Parser, Subcommand};
+
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/heatdesk.db?mode=rwc";
+
+/// HeatDesk: heating control and energy analytics for businesses with smart electric radiators.
+///
+/// One binary serves the JSON API (under /v2) and the web app. Logging follows RUST_LOG
+/// (default: info).
+#[derive(Parser, Debug)]
+#[command(name = "heatdesk", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Migrate the database, then serve the API and the web app until Ctrl-C or SIGTERM.
+    Serve(ServeArgs),
+    /// Apply pending database migrations and exit.
+    Migrate(DatabaseArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DatabaseArgs {
+    /// Database URL: `sqlite://PATH?mode=rwc` (a file, created if missing) or
+    /// `postgres://USER@HOST:PORT/DB`.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address and port to listen on.
+    #[arg(long, env = "HEATDESK_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+
+    /// The address users open, used in links sent by mail (default: http://<bind>).
+    #[arg(long, env = "HEATDESK_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Deliver mail through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`).
+    /// Unset: mail is only stored in the outbox table and logged.
+    #[arg(long, env = "HEATDESK_SMTP_URL")]
+    pub smtp_url: Option<String>,
+
+    /// Sender of mail delivered by SMTP.
+    #[arg(long, env = "HEATDESK_MAIL_FROM", default_value = "HeatDesk <no-reply@heatdesk.example>")]
+    pub mail_from: String,
+}
+
+impl ServeArgs {
+    pub fn public_url(&self, bound: SocketAddr) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{bound}"),
+        }
+    }
+}
