@@ -59,9 +59,9 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
             description: format!("The request body has the wrong shape: {}", error.body_text()),
             errors: Default::default(),
         },
-        JsonRejection::MissingJsonContentType(_) => {
-            ApiError::BadRequest("Send the request body as JSON (Content-Type: application/json).".into())
-        }
+        JsonRejection::MissingJsonContentType(_) => ApiError::BadRequest(
+            "Send the request body as JSON (Content-Type: application/json).".into(),
+        ),
         _ => ApiError::BadRequest("The request body is not valid JSON.".into()),
     }
 }

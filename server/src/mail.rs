@@ -63,7 +63,9 @@ impl Mailer {
                             tracing::error!(outbox_id = id, %error, "cannot mark mail as sent");
                         }
                     }
-                    Err(error) => tracing::error!(outbox_id = id, error = ?error, "mail delivery failed"),
+                    Err(error) => {
+                        tracing::error!(outbox_id = id, error = ?error, "mail delivery failed")
+                    }
                 }
             });
         }

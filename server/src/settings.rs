@@ -52,7 +52,11 @@ pub struct ServeArgs {
     pub smtp_url: Option<String>,
 
     /// Sender of mail delivered by SMTP.
-    #[arg(long, env = "HEATDESK_MAIL_FROM", default_value = "HeatDesk <no-reply@heatdesk.example>")]
+    #[arg(
+        long,
+        env = "HEATDESK_MAIL_FROM",
+        default_value = "HeatDesk <no-reply@heatdesk.example>"
+    )]
     pub mail_from: String,
 }
 

@@ -24,13 +24,18 @@ fn is_api_path(path: &str) -> bool {
 pub async fn fallback(method: Method, uri: Uri) -> Response {
     let path = uri.path();
     if is_api_path(path) || !(method == Method::GET || method == Method::HEAD) {
-        return ApiError::NotFound(format!("There is no endpoint {method} {path}.")).into_response();
+        return ApiError::NotFound(format!("There is no endpoint {method} {path}."))
+            .into_response();
     }
     let file = path.trim_start_matches('/');
     if let Some(asset) = Assets::get(file).filter(|_| !file.is_empty()) {
         let mime = mime_guess::from_path(file).first_or_octet_stream();
         // Vite puts a content hash in every file name under assets/, so they never change.
-        let cache = if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+        let cache = if file.starts_with("assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
         return asset_response(asset.data.into_owned(), mime.as_ref(), cache);
     }
     if file.starts_with("assets/") {

@@ -51,20 +51,33 @@ pub async fn register(
         check.finish(zip4(email, new_password, is_business, profile))?;
     let password_hash = password::hash(&new_password).await?;
     let pool = state.store.pool();
-    let account = users::NewAccount { email: &email, password_hash: &password_hash, is_business, profile: &profile };
+    let account = users::NewAccount {
+        email: &email,
+        password_hash: &password_hash,
+        is_business,
+        profile: &profile,
+    };
     let user_id = users::create(pool, account, state.clock.now()).await?;
     let user = users::find_view(pool, user_id).await?;
     Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
 }
 
-fn zip4<A, B, C, D>(a: Option<A>, b: Option<B>, c: Option<C>, d: Option<D>) -> Option<(A, B, C, D)> {
+fn zip4<A, B, C, D>(
+    a: Option<A>,
+    b: Option<B>,
+    c: Option<C>,
+    d: Option<D>,
+) -> Option<(A, B, C, D)> {
     Some((a?, b?, c?, d?))
 }
 
 /// The signed-in user.
 #[utoipa::path(get, path = "/v2/auth/me", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = Envelope<MeData>), (status = 401, body = ErrorBody)))]
-pub async fn me(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<Envelope<MeData>>> {
+pub async fn me(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Json<Envelope<MeData>>> {
     let me = users::find_view(state.store.pool(), user.user_id).await?;
     Ok(ok("Your account.", MeData { me }))
 }

@@ -76,7 +76,8 @@ impl Mobile {
             Some(rest) => ("+", rest),
             None => ("", trimmed),
         };
-        let cleaned: String = rest.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
+        let cleaned: String =
+            rest.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
         if !cleaned.chars().all(|c| c.is_ascii_digit()) || !(10..=15).contains(&cleaned.len()) {
             return Err("Enter a valid mobile number, like 07700 900123.".into());
         }
@@ -142,7 +143,9 @@ pub struct FieldCheck {
 
 impl FieldCheck {
     pub fn check<T>(&mut self, field: &str, result: Result<T, String>) -> Option<T> {
-        result.map_err(|message| self.errors.entry(field.to_owned()).or_default().push(message)).ok()
+        result
+            .map_err(|message| self.errors.entry(field.to_owned()).or_default().push(message))
+            .ok()
     }
 
     /// 422 listing every bad field, or the parsed value when there were none.

@@ -1,8 +1,8 @@
 //! Passwords: argon2id hashing, and the change, forgot and reset calls.
 
 use anyhow::Context;
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
@@ -83,7 +83,10 @@ pub async fn change_password(
         return Err(ApiError::field("old_password", "The current password is incorrect."));
     }
     if request.old_password == request.new_password {
-        return Err(ApiError::field("new_password", "Choose a password different from the current one."));
+        return Err(ApiError::field(
+            "new_password",
+            "Choose a password different from the current one.",
+        ));
     }
     let hash = hash(&new_password).await?;
     let mut tx = pool.begin().await?;
@@ -116,19 +119,32 @@ pub async fn forgot_password(
     if let Some((user_id, _)) = users::find_credentials(pool, &email).await? {
         let token = new_token();
         let now = state.clock.now();
-        sqlx::query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
-            .bind(hash_token(&token))
-            .bind(user_id)
-            .bind((now + RESET_LINK_LIFETIME).unix_timestamp())
-            .execute(pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
+        )
+        .bind(hash_token(&token))
+        .bind(user_id)
+        .bind((now + RESET_LINK_LIFETIME).unix_timestamp())
+        .execute(pool)
+        .await?;
         let link = format!("{}/reset-password?token={token}", state.config.public_url);
         let body = format!(
             "Someone asked to reset the password of your HeatDesk account.\n\n\
              To choose a new password, open this link within the next hour:\n{link}\n\n\
              If it was not you, ignore this email: your password stays as it is."
         );
-        state.mailer.send(pool, Mail { to: email.as_str().to_owned(), subject: "Reset your HeatDesk password".into(), body }, now).await?;
+        state
+            .mailer
+            .send(
+                pool,
+                Mail {
+                    to: email.as_str().to_owned(),
+                    subject: "Reset your HeatDesk password".into(),
+                    body,
+                },
+                now,
+            )
+            .await?;
     }
     Ok(done(FORGOT_PASSWORD_ANSWER))
 }

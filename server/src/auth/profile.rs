@@ -63,7 +63,8 @@ pub struct Profile {
 impl ProfileRequest {
     /// Checks every field into `check`; `None` when any was bad.
     pub fn parse(&self, check: &mut FieldCheck) -> Option<Profile> {
-        let first_name = check.check("first_name", required_text(&self.first_name, "business name"));
+        let first_name =
+            check.check("first_name", required_text(&self.first_name, "business name"));
         let last_name = check.check("last_name", required_text(&self.last_name, "trading name"));
         let mobile = check.check("mobile", Mobile::parse(&self.mobile));
         let address = parse_address(
@@ -100,8 +101,15 @@ impl ProfileRequest {
     }
 }
 
-fn parse_address(check: &mut FieldCheck, prefix: &str, [line1, line2, town, city, post_code]: [&String; 5]) -> Option<Address> {
-    let line1 = check.check(&format!("{prefix}address_line1"), required_text(line1, "first line of the address"));
+fn parse_address(
+    check: &mut FieldCheck,
+    prefix: &str,
+    [line1, line2, town, city, post_code]: [&String; 5],
+) -> Option<Address> {
+    let line1 = check.check(
+        &format!("{prefix}address_line1"),
+        required_text(line1, "first line of the address"),
+    );
     let line2 = check.check(&format!("{prefix}address_line2"), optional_text(line2));
     let town = check.check(&format!("{prefix}town"), required_text(town, "town"));
     let city = check.check(&format!("{prefix}city"), required_text(city, "city"));

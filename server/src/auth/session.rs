@@ -24,7 +24,11 @@ pub fn hash_token(token: &str) -> String {
 }
 
 /// Starts a session; answers the token and when it expires.
-pub async fn create(pool: &AnyPool, user_id: i64, now: OffsetDateTime) -> ApiResult<(String, OffsetDateTime)> {
+pub async fn create(
+    pool: &AnyPool,
+    user_id: i64,
+    now: OffsetDateTime,
+) -> ApiResult<(String, OffsetDateTime)> {
     let token = new_token();
     let expires_at = now + SESSION_LIFETIME;
     sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
@@ -38,7 +42,10 @@ pub async fn create(pool: &AnyPool, user_id: i64, now: OffsetDateTime) -> ApiRes
 }
 
 pub async fn revoke(pool: &AnyPool, token_hash: &str) -> ApiResult<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(pool).await?;
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(pool)
+        .await?;
     Ok(())
 }
 
@@ -54,7 +61,10 @@ pub struct AuthUser {
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let token = parts
             .headers
             .get(AUTHORIZATION)
@@ -86,7 +96,10 @@ pub struct BusinessUser(pub AuthUser);
 impl FromRequestParts<AppState> for BusinessUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let user = AuthUser::from_request_parts(parts, state).await?;
         if !user.is_business {
             return Err(ApiError::not_allowed());

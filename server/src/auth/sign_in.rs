@@ -16,7 +16,6 @@ use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
 
-
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(default)]
 pub struct LoginRequest {
@@ -59,7 +58,10 @@ pub async fn login(
     let address_key = throttle::address_key(&peer.ip().to_string());
     throttle::check(
         pool,
-        [(&email_key, throttle::MAX_FAILURES_PER_EMAIL), (&address_key, throttle::MAX_FAILURES_PER_ADDRESS)],
+        [
+            (&email_key, throttle::MAX_FAILURES_PER_EMAIL),
+            (&address_key, throttle::MAX_FAILURES_PER_ADDRESS),
+        ],
         now,
     )
     .await?;
@@ -77,14 +79,18 @@ pub async fn login(
     throttle::clear(pool, &email_key).await?;
     let (access_token, expires_at) = session::create(pool, user_id, now).await?;
     let user = users::find_view(pool, user_id).await?;
-    let user = SignedInUser { user, access_token, expires_at: iso8601(expires_at.unix_timestamp()) };
+    let user =
+        SignedInUser { user, access_token, expires_at: iso8601(expires_at.unix_timestamp()) };
     Ok(ok("Signed in successfully.", LoginData { user }))
 }
 
 /// Sign out: the token stops working.
 #[utoipa::path(post, path = "/v2/auth/logout", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 401, body = ErrorBody)))]
-pub async fn logout(State(state): State<AppState>, user: AuthUser) -> ApiResult<Json<Envelope<NoData>>> {
+pub async fn logout(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Json<Envelope<NoData>>> {
     session::revoke(state.store.pool(), &user.token_hash).await?;
     Ok(done("You have been signed out."))
 }

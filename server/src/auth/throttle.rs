@@ -69,6 +69,9 @@ pub async fn record_failure(pool: &AnyPool, keys: [&str; 2], now: OffsetDateTime
 
 /// A successful sign-in (or a password reset) clears the email's failures.
 pub async fn clear(pool: &AnyPool, key: &str) -> ApiResult<()> {
-    sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key).execute(pool).await?;
+    sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1")
+        .bind(key)
+        .execute(pool)
+        .await?;
     Ok(())
 }

@@ -7,7 +7,8 @@ use super::fields::Email;
 use super::profile::{Profile, UserView, level};
 use crate::error::{ApiError, ApiResult};
 
-const USER_VIEW: &str = "SELECT u.id, u.email, u.first_name, u.last_name, u.mobile, u.address_line1,
+const USER_VIEW: &str =
+    "SELECT u.id, u.email, u.first_name, u.last_name, u.mobile, u.address_line1,
         u.address_line2, u.town, u.city, u.post_code, u.is_business, u.business_id,
         b.name AS business_name, b.is_same_address, b.address_line1 AS business_address_line1,
         b.address_line2 AS business_address_line2, b.town AS business_town,
@@ -100,7 +101,11 @@ pub struct NewAccount<'a> {
 }
 
 /// Creates the business and its user; answers the user's id.
-pub async fn create(pool: &AnyPool, account: NewAccount<'_>, now: OffsetDateTime) -> ApiResult<i64> {
+pub async fn create(
+    pool: &AnyPool,
+    account: NewAccount<'_>,
+    now: OffsetDateTime,
+) -> ApiResult<i64> {
     let profile = account.profile;
     let mut tx = pool.begin().await?;
     let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
@@ -196,7 +201,11 @@ pub async fn update_profile(pool: &AnyPool, user_id: i64, profile: &Profile) -> 
 }
 
 /// Replaces the password and ends every session of the account.
-pub async fn set_password(tx: &mut Transaction<'_, Any>, user_id: i64, hash: &str) -> ApiResult<()> {
+pub async fn set_password(
+    tx: &mut Transaction<'_, Any>,
+    user_id: i64,
+    hash: &str,
+) -> ApiResult<()> {
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(hash)
         .bind(user_id)

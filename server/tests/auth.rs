@@ -1,0 +1,351 @@
+//! Every `/v2/auth` call over HTTP, on SQLite and on PostgreSQL.
+
+mod common;
+
+use common::{PASSWORD, TestApp, registration, registration_with};
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+store_tests!(
+    register_answers_a_business_user_with_level_5001_and_copies_the_same_address,
+    register_keeps_a_separate_business_address,
+    register_lists_every_bad_field,
+    register_with_a_taken_email_is_409_whatever_its_case,
+    a_non_business_account_gets_level_5000_and_403_from_commercial_endpoints,
+    login_answers_a_token_that_opens_me,
+    login_with_a_wrong_password_or_unknown_email_is_401_with_one_sentence,
+    login_without_fields_is_422,
+    me_without_or_with_a_bad_token_is_401,
+    a_token_expires_after_seven_days,
+    logout_revokes_the_token,
+    change_password_checks_the_old_one_and_ends_every_session,
+    forgot_password_answers_the_same_and_mails_a_one_time_link,
+    a_reset_link_expires_after_an_hour,
+    update_profile_saves_the_profile_and_validates_it,
+    delete_removes_only_your_own_account_and_its_business,
+    repeated_failures_for_one_email_are_throttled_until_the_window_passes,
+    repeated_failures_from_one_address_are_throttled,
+);
+
+async fn register_answers_a_business_user_with_level_5001_and_copies_the_same_address(
+    app: TestApp,
+) {
+    let answer = app.register("Owner@Acme.co.uk").await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    let user = &answer.body["data"]["user"];
+    assert_eq!(user["email"], "owner@acme.co.uk");
+    assert_eq!(user["level"], 5001);
+    assert_eq!(user["is_business"], 1);
+    assert_eq!(user["post_code"], "LS1 4AP");
+    assert_eq!(user["mobile"], "07700900123");
+    assert_eq!(user["is_same_address"], 1);
+    assert_eq!(user["business_address_line1"], "1 High Street");
+    assert_eq!(user["business_post_code"], "LS1 4AP");
+    assert!(user.get("password_hash").is_none() && user.get("access_token").is_none());
+}
+
+async fn register_keeps_a_separate_business_address(app: TestApp) {
+    let body = registration_with(
+        "owner@acme.co.uk",
+        json!({"is_same_address": 0, "business_address_line1": "Unit 4, Mill Lane",
+               "business_town": "Salford", "business_city": "Manchester",
+               "business_post_code": "M3 5EN"}),
+    );
+    let answer = app.post("/v2/auth", body).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    let user = &answer.body["data"]["user"];
+    assert_eq!(user["is_same_address"], 0);
+    assert_eq!(user["address_line1"], "1 High Street");
+    assert_eq!(user["business_address_line1"], "Unit 4, Mill Lane");
+    assert_eq!(user["business_post_code"], "M3 5EN");
+}
+
+async fn register_lists_every_bad_field(app: TestApp) {
+    let cases = [
+        (json!({"email": "not-an-email"}), "email"),
+        (json!({"email": ""}), "email"),
+        (json!({"mobile": "12"}), "mobile"),
+        (json!({"post_code": "90210"}), "post_code"),
+        (json!({"password": "too-short"}), "password"),
+        (json!({"first_name": "  "}), "first_name"),
+        (json!({"last_name": ""}), "last_name"),
+        (json!({"business_name": ""}), "business_name"),
+        (json!({"address_line1": ""}), "address_line1"),
+        (json!({"town": ""}), "town"),
+        (json!({"city": ""}), "city"),
+        (json!({"address_line2": "x".repeat(101)}), "address_line2"),
+        (json!({"is_same_address": 2}), "is_same_address"),
+        (json!({"is_business": null}), "is_business"),
+        (json!({"is_same_address": 0, "business_post_code": "nope"}), "business_post_code"),
+        (json!({"is_same_address": 0}), "business_address_line1"),
+    ];
+    for (changes, field) in cases {
+        let answer = app.post("/v2/auth", registration_with("a@acme.co.uk", changes.clone())).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{changes}");
+        assert!(answer.body["errors"][field][0].is_string(), "{changes}: {:?}", answer.body);
+    }
+    // An empty body names every required field at once and creates nothing.
+    let answer = app.post("/v2/auth", json!({})).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = answer.body["errors"].as_object().expect("errors");
+    for field in [
+        "email",
+        "password",
+        "mobile",
+        "first_name",
+        "last_name",
+        "business_name",
+        "address_line1",
+        "town",
+        "city",
+        "post_code",
+        "is_business",
+        "is_same_address",
+    ] {
+        assert!(errors.contains_key(field), "{field} missing from {errors:?}");
+    }
+    assert_eq!(app.login("a@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+}
+
+async fn register_with_a_taken_email_is_409_whatever_its_case(app: TestApp) {
+    assert_eq!(app.register("owner@acme.co.uk").await.status, StatusCode::OK);
+    let answer = app.register("OWNER@acme.co.uk").await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    assert_eq!(answer.body["code"], 409);
+    assert!(answer.body["errors"]["email"][0].as_str().unwrap().contains("already exists"));
+}
+
+async fn a_non_business_account_gets_level_5000_and_403_from_commercial_endpoints(app: TestApp) {
+    let body = registration_with("home@example.com", json!({"is_business": 0}));
+    assert_eq!(app.post("/v2/auth", body).await.body["data"]["user"]["level"], 5000);
+    let login = app.login("home@example.com", PASSWORD).await;
+    assert_eq!(login.body["data"]["user"]["level"], 5000);
+    let token = login.body["data"]["user"]["access_token"].as_str().unwrap();
+    let answer =
+        app.post_as(token, "/v2/auth/update_profile", registration("home@example.com")).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(answer.body["description"], "You are not allowed");
+}
+
+async fn login_answers_a_token_that_opens_me(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    let login = app.login(" Owner@Acme.co.uk ", PASSWORD).await;
+    assert_eq!(login.status, StatusCode::OK);
+    let user = &login.body["data"]["user"];
+    assert_eq!(user["level"], 5001);
+    assert_eq!(user["expires_at"], "2026-01-22T09:00:00Z");
+    let me = app.get_as(user["access_token"].as_str().unwrap(), "/v2/auth/me").await;
+    assert_eq!(me.status, StatusCode::OK);
+    assert_eq!(me.body["data"]["me"]["email"], "owner@acme.co.uk");
+    assert_eq!(me.body["data"]["me"]["business_name"], "Acme Heating");
+}
+
+async fn login_with_a_wrong_password_or_unknown_email_is_401_with_one_sentence(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    let wrong = app.login("owner@acme.co.uk", "wrong password!").await;
+    let unknown = app.login("nobody@acme.co.uk", PASSWORD).await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(wrong.body["description"], "The email or password is incorrect.");
+    assert_eq!(wrong.body, unknown.body);
+}
+
+async fn login_without_fields_is_422(app: TestApp) {
+    let answer = app.post("/v2/auth/login", json!({})).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer.body["errors"]["email"][0].is_string());
+    assert!(answer.body["errors"]["password"][0].is_string());
+}
+
+async fn me_without_or_with_a_bad_token_is_401(app: TestApp) {
+    let none = app.call(Method::GET, "/v2/auth/me", None, None).await;
+    assert_eq!(none.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(none.body["code"], 401);
+    assert_eq!(app.get_as("not-a-token", "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+}
+
+async fn a_token_expires_after_seven_days(app: TestApp) {
+    let token = app.signed_in("owner@acme.co.uk").await;
+    app.clock.advance(time::Duration::days(7) - time::Duration::seconds(1));
+    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::OK);
+    app.clock.advance(time::Duration::seconds(1));
+    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+}
+
+async fn logout_revokes_the_token(app: TestApp) {
+    let token = app.signed_in("owner@acme.co.uk").await;
+    let other = app.login("owner@acme.co.uk", PASSWORD).await.body["data"]["user"]["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(app.post_as(&token, "/v2/auth/logout", json!({})).await.status, StatusCode::OK);
+    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    // Signing out one browser leaves the others signed in.
+    assert_eq!(app.get_as(&other, "/v2/auth/me").await.status, StatusCode::OK);
+}
+
+async fn change_password_checks_the_old_one_and_ends_every_session(app: TestApp) {
+    let token = app.signed_in("owner@acme.co.uk").await;
+    let second = app.login("owner@acme.co.uk", PASSWORD).await.body["data"]["user"]["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let path = "/v2/auth/change_password";
+    let wrong = app
+        .post_as(
+            &token,
+            path,
+            json!({"old_password": "nope nope nope", "new_password": "a new password"}),
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(wrong.body["errors"]["old_password"][0].is_string());
+    let short =
+        app.post_as(&token, path, json!({"old_password": PASSWORD, "new_password": "short"})).await;
+    assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(short.body["errors"]["new_password"][0].is_string());
+    let same = app
+        .post_as(&token, path, json!({"old_password": PASSWORD, "new_password": PASSWORD}))
+        .await;
+    assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let changed = app
+        .post_as(&token, path, json!({"old_password": PASSWORD, "new_password": "a new password"}))
+        .await;
+    assert_eq!(changed.status, StatusCode::OK);
+    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.get_as(&second, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.login("owner@acme.co.uk", "a new password").await.status, StatusCode::OK);
+}
+
+fn reset_token(mail: &str) -> String {
+    let start = mail.find("/reset-password?token=").expect("link in the mail") + 22;
+    mail[start..].chars().take_while(char::is_ascii_hexdigit).collect()
+}
+
+async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp) {
+    let token = app.signed_in("owner@acme.co.uk").await;
+    let known = app.post("/v2/auth/forgot_password", json!({"email": "Owner@acme.co.uk"})).await;
+    let unknown = app.post("/v2/auth/forgot_password", json!({"email": "nobody@acme.co.uk"})).await;
+    assert_eq!(known.status, StatusCode::OK);
+    assert_eq!(known.body, unknown.body);
+    assert!(app.mails_to("nobody@acme.co.uk").await.is_empty());
+    let mails = app.mails_to("owner@acme.co.uk").await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains(&format!("{}/reset-password?token=", app.base)));
+    let reset = reset_token(&mails[0]);
+
+    let short =
+        app.post("/v2/auth/reset_password", json!({"token": reset, "password": "short"})).await;
+    assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(short.body["errors"]["password"][0].is_string());
+    let done = app
+        .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 1"}))
+        .await;
+    assert_eq!(done.status, StatusCode::OK, "{:?}", done.body);
+    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.login("owner@acme.co.uk", "reset password 1").await.status, StatusCode::OK);
+    let again = app
+        .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 2"}))
+        .await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(again.body["errors"]["token"][0].is_string());
+    let bad = app.post("/v2/auth/forgot_password", json!({"email": "nope"})).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn a_reset_link_expires_after_an_hour(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
+    let reset = reset_token(&app.mails_to("owner@acme.co.uk").await[0]);
+    app.clock.advance(time::Duration::hours(1));
+    let late = app
+        .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 1"}))
+        .await;
+    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::OK);
+}
+
+async fn update_profile_saves_the_profile_and_validates_it(app: TestApp) {
+    let token = app.signed_in("owner@acme.co.uk").await;
+    let mut body = registration("owner@acme.co.uk");
+    body["last_name"] = json!("Acme Warmth");
+    body["is_same_address"] = json!(0);
+    body["business_address_line1"] = json!("2 Registered Way");
+    body["business_town"] = json!("Holborn");
+    body["business_city"] = json!("London");
+    body["business_post_code"] = json!("wc1x8aa");
+    let answer = app.post_as(&token, "/v2/auth/update_profile", body).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    assert_eq!(answer.body["description"], "Profile updated successfully");
+    let me = app.get_as(&token, "/v2/auth/me").await.body["data"]["me"].clone();
+    assert_eq!(me["last_name"], "Acme Warmth");
+    assert_eq!(me["business_post_code"], "WC1X 8AA");
+    assert_eq!(me["address_line1"], "1 High Street");
+
+    let bad = app.post_as(&token, "/v2/auth/update_profile", json!({"mobile": "x"})).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(bad.body["errors"]["mobile"][0].is_string());
+    let unchanged = app.get_as(&token, "/v2/auth/me").await.body["data"]["me"].clone();
+    assert_eq!(unchanged, me);
+}
+
+async fn delete_removes_only_your_own_account_and_its_business(app: TestApp) {
+    let mine = app.signed_in("owner@acme.co.uk").await;
+    let theirs = app.signed_in("owner@rival.co.uk").await;
+    let my_id = app.get_as(&mine, "/v2/auth/me").await.body["data"]["me"]["id"].as_i64().unwrap();
+    let their_id =
+        app.get_as(&theirs, "/v2/auth/me").await.body["data"]["me"]["id"].as_i64().unwrap();
+
+    let refused =
+        app.call(Method::DELETE, &format!("/v2/auth/{their_id}"), Some(&mine), None).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get_as(&theirs, "/v2/auth/me").await.status, StatusCode::OK);
+
+    let deleted = app.call(Method::DELETE, &format!("/v2/auth/{my_id}"), Some(&mine), None).await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    assert_eq!(app.get_as(&mine, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    let (businesses,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM businesses")
+        .fetch_one(app.store.pool())
+        .await
+        .unwrap();
+    assert_eq!(businesses, 1);
+    // The address is free again.
+    assert_eq!(app.register("owner@acme.co.uk").await.status, StatusCode::OK);
+}
+
+async fn repeated_failures_for_one_email_are_throttled_until_the_window_passes(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    for _ in 0..5 {
+        assert_eq!(
+            app.login("owner@acme.co.uk", "wrong password").await.status,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    let throttled = app.login("owner@acme.co.uk", PASSWORD).await;
+    assert_eq!(throttled.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(throttled.headers["retry-after"], "900");
+    assert_eq!(
+        throttled.body["description"],
+        "Too many failed sign-in attempts. Try again in 15 minutes."
+    );
+    // Other accounts from the same address are not locked out by one email's failures.
+    app.register("colleague@acme.co.uk").await;
+    assert_eq!(app.login("colleague@acme.co.uk", PASSWORD).await.status, StatusCode::OK);
+
+    app.clock.advance(time::Duration::minutes(15));
+    assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::OK);
+}
+
+async fn repeated_failures_from_one_address_are_throttled(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    for attempt in 0..20 {
+        let email = format!("guess{attempt}@acme.co.uk");
+        assert_eq!(app.login(&email, "wrong password").await.status, StatusCode::UNAUTHORIZED);
+    }
+    let throttled = app.login("owner@acme.co.uk", PASSWORD).await;
+    assert_eq!(throttled.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(throttled.headers.contains_key("retry-after"));
+}

@@ -1,0 +1,221 @@
+//! `TestApp`: the real application on port 0 over real HTTP, on a fresh database per test
+//! (a SQLite file, or a fresh PostgreSQL schema), with a clock the test moves.
+
+#![allow(dead_code)] // Each test binary uses its own share of these helpers.
+
+use std::sync::Arc;
+
+use heatdesk::app::{AppConfig, AppState, launch};
+use heatdesk::clock::ManualClock;
+use heatdesk::mail::Mailer;
+use heatdesk::store::Store;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use time::macros::datetime;
+
+pub const PASSWORD: &str = "correct horse battery";
+
+#[derive(Clone, Copy, Debug)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs `$name` once per store: `sqlite::$name`, and `postgres::$name`, which skips with a
+/// printed reason unless TEST_DATABASE_URL is set.
+#[macro_export]
+macro_rules! store_tests {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test]
+            async fn $name() {
+                if let Some(app) = $crate::common::TestApp::spawn($crate::common::Db::Sqlite).await {
+                    super::$name(app).await;
+                }
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $name() {
+                if let Some(app) = $crate::common::TestApp::spawn($crate::common::Db::Postgres).await {
+                    super::$name(app).await;
+                }
+            })*
+        }
+    };
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub clock: ManualClock,
+    pub store: Store,
+    _sqlite_dir: Option<tempfile::TempDir>,
+    pg_schema: Option<(String, String)>,
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl TestApp {
+    pub async fn spawn(db: Db) -> Option<Self> {
+        let (url, sqlite_dir, pg_schema) = match db {
+            Db::Sqlite => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let url = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
+                (url, Some(dir), None)
+            }
+            Db::Postgres => {
+                let Ok(base_url) = std::env::var("TEST_DATABASE_URL") else {
+                    eprintln!("skipped on PostgreSQL: TEST_DATABASE_URL is not set");
+                    return None;
+                };
+                let schema = format!("hd_test_{}", hex::encode(rand::random::<[u8; 6]>()));
+                run_sql(&base_url, &format!("CREATE SCHEMA {schema}")).await;
+                let separator = if base_url.contains('?') { '&' } else { '?' };
+                let url = format!("{base_url}{separator}options=-c%20search_path%3D{schema}");
+                (url, None, Some((base_url, schema)))
+            }
+        };
+        let store = Store::connect(&url).await.expect("connect to the test database");
+        store.migrate().await.expect("migrate the test database");
+        let clock = ManualClock::starting_at(datetime!(2026-01-15 09:00 UTC));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+        let base = format!("http://{}", listener.local_addr().expect("local address"));
+        let state = AppState {
+            store: store.clone(),
+            clock: Arc::new(clock.clone()),
+            mailer: Mailer::outbox(),
+            config: Arc::new(AppConfig { public_url: base.clone() }),
+        };
+        tokio::spawn(launch(listener, state, std::future::pending()));
+        Some(Self {
+            base,
+            client: reqwest::Client::new(),
+            clock,
+            store,
+            _sqlite_dir: sqlite_dir,
+            pg_schema,
+        })
+    }
+
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Answer {
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Answer { status, headers, body }
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
+        self.call(Method::POST, path, None, Some(body)).await
+    }
+
+    pub async fn post_as(&self, token: &str, path: &str, body: Value) -> Answer {
+        self.call(Method::POST, path, Some(token), Some(body)).await
+    }
+
+    pub async fn get_as(&self, token: &str, path: &str) -> Answer {
+        self.call(Method::GET, path, Some(token), None).await
+    }
+
+    pub async fn register(&self, email: &str) -> Answer {
+        self.post("/v2/auth", registration(email)).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Answer {
+        self.post("/v2/auth/login", json!({"email": email, "password": password})).await
+    }
+
+    /// Registers a business account and signs in; answers the token.
+    pub async fn signed_in(&self, email: &str) -> String {
+        assert_eq!(self.register(email).await.status, StatusCode::OK);
+        let answer = self.login(email, PASSWORD).await;
+        assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+        answer.body["data"]["user"]["access_token"].as_str().expect("token").to_owned()
+    }
+
+    /// The mails stored for `to`, oldest first.
+    pub async fn mails_to(&self, to: &str) -> Vec<String> {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT body FROM outbox WHERE recipient = $1 ORDER BY id")
+                .bind(to)
+                .fetch_all(self.store.pool())
+                .await
+                .expect("outbox");
+        rows.into_iter().map(|(body,)| body).collect()
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some((base_url, schema)) = self.pg_schema.take() {
+            // Drop runs inside the test's runtime, so clean up from a thread with its own.
+            std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                if let Ok(runtime) = runtime {
+                    runtime.block_on(run_sql(&base_url, &format!("DROP SCHEMA {schema} CASCADE")));
+                }
+            })
+            .join()
+            .ok();
+        }
+    }
+}
+
+async fn run_sql(url: &str, sql: &str) {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(url).await.expect("connect to PostgreSQL");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_owned())).execute(&mut conn).await.expect(sql);
+}
+
+/// A valid business registration, as the web app sends it.
+pub fn registration(email: &str) -> Value {
+    json!({
+        "first_name": "Acme Heating",
+        "last_name": "Acme Trading",
+        "email": email,
+        "mobile": "07700 900123",
+        "address_line1": "1 High Street",
+        "address_line2": "",
+        "town": "Headingley",
+        "city": "Leeds",
+        "post_code": "ls1 4ap",
+        "password": PASSWORD,
+        "is_business": 1,
+        "business_name": "Acme Heating",
+        "is_same_address": 1,
+        "business_address_line1": "",
+        "business_address_line2": "",
+        "business_town": "",
+        "business_city": "",
+        "business_post_code": ""
+    })
+}
+
+/// `registration(email)` with `changes` applied.
+pub fn registration_with(email: &str, changes: Value) -> Value {
+    let mut body = registration(email);
+    for (key, value) in changes.as_object().expect("object") {
+        body[key] = value.clone();
+    }
+    body
+}
