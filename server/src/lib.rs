@@ -4,6 +4,7 @@
 pub mod app;
 pub mod auth;
 pub mod clock;
+pub mod demo;
 pub mod error;
 pub mod http;
 pub mod mail;

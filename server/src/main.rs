@@ -47,7 +47,17 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         mailer,
         config: Arc::new(AppConfig { public_url: public_url.clone() }),
     };
+    if args.demo {
+        heatdesk::demo::seed(state.store.pool(), state.clock.now()).await?;
+    }
     tracing::info!("HeatDesk is running at {public_url}");
+    if args.demo {
+        tracing::info!(
+            "demo sign-in: {} / {}",
+            heatdesk::demo::DEMO_EMAIL,
+            heatdesk::demo::DEMO_PASSWORD
+        );
+    }
     launch(listener, state, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())

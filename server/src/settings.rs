@@ -42,6 +42,10 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub database: DatabaseArgs,
 
+    /// Create a demo business (unless it exists) and print its sign-in.
+    #[arg(long, env = "HEATDESK_DEMO")]
+    pub demo: bool,
+
     /// The address users open, used in links sent by mail (default: http://<bind>).
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]
     pub public_url: Option<String>,

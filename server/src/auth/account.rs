@@ -116,3 +116,37 @@ pub async fn delete_account(
     users::delete_with_business(state.store.pool(), user.business_id).await?;
     Ok(done("Your account and all its data have been deleted."))
 }
+
+/// Creates a business account unless its email is already registered; for seeding (the demo
+/// business). Answers whether it created one.
+pub async fn create_if_missing(
+    pool: &sqlx::AnyPool,
+    email: &str,
+    new_password: &str,
+    profile: &ProfileRequest,
+    now: time::OffsetDateTime,
+) -> anyhow::Result<bool> {
+    let mut check = FieldCheck::default();
+    let email = check.check("email", Email::parse(email));
+    let new_password = check.check("password", Password::parse(new_password));
+    let profile = profile.parse(&mut check);
+    let (email, new_password, profile) = check
+        .finish(email.zip(new_password).zip(profile).map(|((e, p), r)| (e, p, r)))
+        .map_err(|error| anyhow::anyhow!("invalid seed account: {error:?}"))?;
+    if users::find_credentials(pool, &email).await.map_err(into_anyhow)?.is_some() {
+        return Ok(false);
+    }
+    let password_hash = password::hash(&new_password).await.map_err(into_anyhow)?;
+    let account = users::NewAccount {
+        email: &email,
+        password_hash: &password_hash,
+        is_business: true,
+        profile: &profile,
+    };
+    users::create(pool, account, now).await.map_err(into_anyhow)?;
+    Ok(true)
+}
+
+fn into_anyhow(error: ApiError) -> anyhow::Error {
+    anyhow::anyhow!("{error:?}")
+}

@@ -1,6 +1,6 @@
 //! Accounts and sign-in: every `/v2/auth` call of the spec.
 
-mod account;
+pub mod account;
 pub mod fields;
 mod password;
 pub mod profile;

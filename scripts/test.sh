@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every check and test: web lint, format, types and unit tests; Rust format, lints and tests
+# (PostgreSQL variants too when TEST_DATABASE_URL is set); browser end-to-end tests in Debian's
+# Chromium against the real binary. Installs what they need on a fresh machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Debian's chromium for the browser tests"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y -qq chromium || { $sudo apt-get update -qq && $sudo apt-get install -y -qq chromium; }
+fi
+
+step "web: install"
+npm --prefix web ci --no-audit --no-fund
+step "web: lint, format, types, unit tests"
+npm --prefix web run lint
+npm --prefix web run format:check
+npm --prefix web run typecheck
+npm --prefix web run test
+step "web: build (embedded in the server binary)"
+npm --prefix web run build
+
+step "rust: format and lints"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets -- -D warnings
+step "rust: tests${TEST_DATABASE_URL:+ (also on PostgreSQL)}"
+cargo test --workspace
+
+step "browser end-to-end tests"
+cargo build --bin heatdesk
+npm --prefix web run e2e
