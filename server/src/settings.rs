@@ -50,7 +50,8 @@ pub struct ServeArgs {
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]
     pub public_url: Option<String>,
 
-    /// Deliver mail through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`).
+    /// Deliver mail through this SMTP server: `smtp://user:pass@host:587?tls=required`
+    /// (STARTTLS), `smtps://user:pass@host:465` (TLS) or plain `smtp://host:25`.
     /// Unset: mail is only stored in the outbox table and logged.
     #[arg(long, env = "HEATDESK_SMTP_URL")]
     pub smtp_url: Option<String>,

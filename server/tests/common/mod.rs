@@ -62,6 +62,10 @@ pub struct Answer {
 
 impl TestApp {
     pub async fn spawn(db: Db) -> Option<Self> {
+        Self::spawn_with_mailer(db, Mailer::outbox()).await
+    }
+
+    pub async fn spawn_with_mailer(db: Db, mailer: Mailer) -> Option<Self> {
         let (url, sqlite_dir, pg_schema) = match db {
             Db::Sqlite => {
                 let dir = tempfile::tempdir().expect("temp dir");
@@ -88,7 +92,7 @@ impl TestApp {
         let state = AppState {
             store: store.clone(),
             clock: Arc::new(clock.clone()),
-            mailer: Mailer::outbox(),
+            mailer,
             config: Arc::new(AppConfig { public_url: base.clone() }),
         };
         tokio::spawn(launch(listener, state, std::future::pending()));
