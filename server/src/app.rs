@@ -62,6 +62,9 @@ impl Modify for BearerAuth {
 pub fn app(state: AppState) -> Router {
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::router())
+        .merge(crate::history::router())
+        .merge(crate::radiators::router())
+        .merge(crate::rooms::router())
         .split_for_parts();
     let openapi = Arc::new(openapi);
     api.route("/v2/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))

@@ -156,6 +156,12 @@ impl TestApp {
         answer.body["data"]["user"]["access_token"].as_str().expect("token").to_owned()
     }
 
+    /// The test clock's time in unix seconds.
+    pub fn clock_now(&self) -> i64 {
+        use heatdesk::clock::Clock;
+        self.clock.now().unix_timestamp()
+    }
+
     /// The mails stored for `to`, oldest first.
     pub async fn mails_to(&self, to: &str) -> Vec<String> {
         let rows: Vec<(String,)> =

@@ -1,0 +1,6 @@
+//! The web app is embedded from `web/dist`; Vite names files by content hash, so a new build
+//! adds files the compiler never saw. Watching the folder makes cargo re-embed it.
+
+fn main() {
+    println!("cargo:rerun-if-changed=../web/dist");
+}

@@ -1,0 +1,73 @@
+-- PostgreSQL twin of migrations/sqlite/0002_heating.sql.
+-- Rooms, zones and radiators of a business, the radiators' latest reported state, their
+-- once-a-minute readings, and the history of every change a user made.
+CREATE TABLE zones (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    business_id BIGINT NOT NULL REFERENCES businesses (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX zones_business_name ON zones (business_id, lower(name));
+
+CREATE TABLE rooms (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    business_id BIGINT NOT NULL REFERENCES businesses (id) ON DELETE CASCADE,
+    zone_id BIGINT REFERENCES zones (id) ON DELETE SET NULL,
+    name TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX rooms_business_name ON rooms (business_id, lower(name));
+CREATE INDEX rooms_zone_id ON rooms (zone_id);
+
+-- Desired state (is_on, setpoint) is owned by the server; temperatures in °C.
+CREATE TABLE radiators (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    business_id BIGINT NOT NULL REFERENCES businesses (id) ON DELETE CASCADE,
+    room_id BIGINT REFERENCES rooms (id) ON DELETE SET NULL,
+    uid TEXT NOT NULL,
+    name TEXT NOT NULL,
+    min_temperature DOUBLE PRECISION NOT NULL,
+    max_temperature DOUBLE PRECISION NOT NULL,
+    setpoint DOUBLE PRECISION NOT NULL,
+    is_on BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    CONSTRAINT radiators_uid_key UNIQUE (uid)
+);
+CREATE UNIQUE INDEX radiators_business_name ON radiators (business_id, lower(name));
+CREATE INDEX radiators_room_id ON radiators (room_id);
+
+-- What the device last reported; one row per radiator.
+CREATE TABLE radiator_states (
+    radiator_id BIGINT PRIMARY KEY REFERENCES radiators (id) ON DELETE CASCADE,
+    temperature DOUBLE PRECISION NOT NULL,
+    power_w DOUBLE PRECISION NOT NULL,
+    heating BIGINT NOT NULL,
+    energy_wh_total DOUBLE PRECISION NOT NULL,
+    last_seen BIGINT NOT NULL
+);
+
+-- One row per radiator per minute: the input of the analytics rollups. energy_wh is the
+-- energy used since the previous reading (the difference of the device's counter).
+CREATE TABLE readings (
+    radiator_id BIGINT NOT NULL REFERENCES radiators (id) ON DELETE CASCADE,
+    at BIGINT NOT NULL,
+    temperature DOUBLE PRECISION NOT NULL,
+    setpoint DOUBLE PRECISION NOT NULL,
+    power_w DOUBLE PRECISION NOT NULL,
+    energy_wh DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (radiator_id, at)
+);
+CREATE INDEX readings_at ON readings (at);
+
+CREATE TABLE action_history (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    business_id BIGINT NOT NULL REFERENCES businesses (id) ON DELETE CASCADE,
+    user_id BIGINT REFERENCES users (id) ON DELETE SET NULL,
+    action TEXT NOT NULL,
+    record_type TEXT NOT NULL,
+    record_id BIGINT NOT NULL,
+    before_json TEXT,
+    after_json TEXT,
+    at BIGINT NOT NULL
+);
+CREATE INDEX action_history_business_time ON action_history (business_id, id);

@@ -1,0 +1,101 @@
+//! Stored rooms, with their radiators' live state summed up.
+
+use serde::Serialize;
+use sqlx::{Any, Executor};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ApiResult};
+use crate::radiators::store::OFFLINE_AFTER_SECS;
+
+/// A room as lists show it: its zone and its radiators' state in one line.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct RoomView {
+    pub id: i64,
+    pub name: String,
+    pub zone_id: Option<i64>,
+    pub zone_name: Option<String>,
+    pub radiator_count: i64,
+    /// 1 when any of its radiators is on.
+    pub status: i64,
+    /// Average temperature reported by its online radiators, °C.
+    pub current_temperature: Option<f64>,
+    /// Average target of its radiators that are on, °C.
+    pub target_temperature: Option<f64>,
+    /// 1 while any of its radiators is heating.
+    pub heating: i64,
+}
+
+type Row =
+    (i64, String, Option<i64>, Option<String>, i64, i64, Option<f64>, Option<f64>, Option<i64>);
+
+/// `$1` business, `$2` the time before which reports count as offline; callers add a filter.
+const SELECT: &str = "SELECT rm.id, rm.name, rm.zone_id, z.name AS zone_name,
+        COUNT(r.id) AS radiator_count,
+        COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
+        AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
+        AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
+        MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating
+    FROM rooms rm
+    LEFT JOIN zones z ON z.id = rm.zone_id
+    LEFT JOIN radiators r ON r.room_id = rm.id
+    LEFT JOIN radiator_states s ON s.radiator_id = r.id
+    WHERE rm.business_id = $1";
+
+const GROUP: &str = "GROUP BY rm.id, rm.name, rm.zone_id, z.name ORDER BY lower(rm.name)";
+
+fn view(row: Row) -> RoomView {
+    let (id, name, zone_id, zone_name, radiator_count, radiators_on, current, target, heating) =
+        row;
+    RoomView {
+        id,
+        name,
+        zone_id,
+        zone_name,
+        radiator_count,
+        status: i64::from(radiators_on > 0),
+        current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
+        target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
+        heating: heating.unwrap_or(0),
+    }
+}
+
+/// Rooms whose name contains `pattern` (a LIKE pattern), or is exactly `exact_name`.
+pub async fn list<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    pattern: &str,
+    exact_name: Option<&str>,
+    now: i64,
+) -> ApiResult<Vec<RoomView>> {
+    let sql = format!(
+        "{SELECT} AND lower(rm.name) LIKE $3 ESCAPE '\\' AND ($4 = '' OR lower(rm.name) = lower($4)) {GROUP}"
+    );
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(business_id)
+        .bind(now - OFFLINE_AFTER_SECS)
+        .bind(pattern)
+        .bind(exact_name.map(str::trim).unwrap_or_default())
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(view).collect())
+}
+
+pub async fn find<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    id: i64,
+    now: i64,
+) -> ApiResult<RoomView> {
+    let sql = format!("{SELECT} AND rm.id = $3 {GROUP}");
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(business_id)
+        .bind(now - OFFLINE_AFTER_SECS)
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    row.map(view).ok_or_else(not_found)
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::NotFound("This room does not exist.".into())
+}
