@@ -65,7 +65,7 @@ async fn a_body_over_one_mebibyte_is_413(app: TestApp) {
 
 async fn unknown_api_paths_are_json_404_never_the_web_app(app: TestApp) {
     for path in
-        ["/v2/nothing-here", "/v2", "/radiators/toggle-status/1/2", "/analytics/commercial/web/x"]
+        ["/v2/nothing-here", "/v2", "/radiators/toggle-status/1", "/analytics/commercial/web/x"]
     {
         let answer = app.call(Method::GET, path, None, None).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
