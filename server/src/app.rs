@@ -65,6 +65,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::history::router())
         .merge(crate::radiators::router())
         .merge(crate::rooms::router())
+        .merge(crate::zones::router())
         .split_for_parts();
     let openapi = Arc::new(openapi);
     api.route("/v2/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))

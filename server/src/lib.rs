@@ -15,3 +15,4 @@ pub mod settings;
 pub mod store;
 pub mod values;
 mod web;
+pub mod zones;

@@ -1,5 +1,65 @@
 //! Values of the heating records, validated at the boundary.
 
+use sqlx::{Any, Transaction};
+
+use crate::error::{ApiError, ApiResult};
+
+/// The kinds of named records; names are unique per business within a kind.
+#[derive(Clone, Copy)]
+pub enum RecordKind {
+    Room,
+    Zone,
+    Radiator,
+}
+
+impl RecordKind {
+    fn noun(self) -> &'static str {
+        match self {
+            Self::Room => "room",
+            Self::Zone => "zone",
+            Self::Radiator => "radiator",
+        }
+    }
+
+    fn same_name_sql(self) -> &'static str {
+        match self {
+            Self::Room => {
+                "SELECT id FROM rooms WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
+            }
+            Self::Zone => {
+                "SELECT id FROM zones WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
+            }
+            Self::Radiator => {
+                "SELECT id FROM radiators WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
+            }
+        }
+    }
+}
+
+/// 409 when another record of the kind (not `except`) in the business has this name, in any
+/// case.
+pub async fn ensure_name_free(
+    tx: &mut Transaction<'_, Any>,
+    kind: RecordKind,
+    business_id: i64,
+    name: &str,
+    except: i64,
+) -> ApiResult<()> {
+    let taken: Option<(i64,)> = sqlx::query_as(kind.same_name_sql())
+        .bind(business_id)
+        .bind(name)
+        .bind(except)
+        .fetch_optional(&mut **tx)
+        .await?;
+    match taken {
+        Some(_) => Err(ApiError::conflict(
+            "name",
+            format!("A {} named '{name}' already exists.", kind.noun()),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// A record's name: trimmed, 1–60 characters.
 pub fn record_name(raw: &str) -> Result<String, String> {
     let name = raw.trim();

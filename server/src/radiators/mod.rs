@@ -17,7 +17,7 @@ use crate::auth::fields::FieldCheck;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::history::{self, Change};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
-use crate::values::{Temperature, contains_pattern, record_name};
+use crate::values::{RecordKind, Temperature, contains_pattern, ensure_name_free, record_name};
 pub use store::RadiatorView;
 
 /// Where a new radiator's setpoint starts, clamped to its bounds.
@@ -127,29 +127,6 @@ pub fn parse_uid(raw: &str) -> Result<String, String> {
     Ok(uid.to_owned())
 }
 
-/// Refuses a name another radiator of the business has (`except` is the one being renamed).
-pub async fn ensure_name_free(
-    tx: &mut Transaction<'_, Any>,
-    business_id: i64,
-    name: &str,
-    except: i64,
-) -> ApiResult<()> {
-    let taken: Option<(i64,)> = sqlx::query_as(
-        "SELECT id FROM radiators WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3",
-    )
-    .bind(business_id)
-    .bind(name)
-    .bind(except)
-    .fetch_optional(&mut **tx)
-    .await?;
-    match taken {
-        Some(_) => {
-            Err(ApiError::conflict("name", format!("A radiator named '{name}' already exists.")))
-        }
-        None => Ok(()),
-    }
-}
-
 /// Inserts a radiator; the uid must be new to the whole system.
 pub async fn insert(
     tx: &mut Transaction<'_, Any>,
@@ -166,7 +143,7 @@ pub async fn insert(
     if owner.is_some() {
         return Err(ApiError::conflict("uid", "A radiator with this id is already registered."));
     }
-    ensure_name_free(tx, business_id, &settings.name, 0).await?;
+    ensure_name_free(tx, RecordKind::Radiator, business_id, &settings.name, 0).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature, max_temperature,
              setpoint, is_on, created_at)
@@ -253,7 +230,7 @@ pub async fn update(
     let mut tx = state.store.pool().begin().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     ensure_room(&mut tx, user.business_id, request.room_id).await?;
-    ensure_name_free(&mut tx, user.business_id, &settings.name, id).await?;
+    ensure_name_free(&mut tx, RecordKind::Radiator, user.business_id, &settings.name, id).await?;
     let setpoint = before.target_temperature.clamp(settings.min, settings.max);
     sqlx::query(
         "UPDATE radiators SET name = $1, min_temperature = $2, max_temperature = $3,

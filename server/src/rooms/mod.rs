@@ -18,7 +18,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::history::{self, Change};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
 use crate::radiators::{self, RadiatorRequest, RadiatorView, StatusRequest};
-use crate::values::{contains_pattern, record_name};
+use crate::values::{RecordKind, contains_pattern, ensure_name_free, record_name};
 pub use store::RoomView;
 
 /// The web app's route for a new room is `/rooms/add-room`, so no room may take that name.
@@ -126,28 +126,6 @@ fn parse_name(request: &RoomRequest) -> ApiResult<String> {
     check.finish(name)
 }
 
-async fn ensure_name_free(
-    tx: &mut Transaction<'_, Any>,
-    business_id: i64,
-    name: &str,
-    except: i64,
-) -> ApiResult<()> {
-    let taken: Option<(i64,)> = sqlx::query_as(
-        "SELECT id FROM rooms WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3",
-    )
-    .bind(business_id)
-    .bind(name)
-    .bind(except)
-    .fetch_optional(&mut **tx)
-    .await?;
-    match taken {
-        Some(_) => {
-            Err(ApiError::conflict("name", format!("A room named '{name}' already exists.")))
-        }
-        None => Ok(()),
-    }
-}
-
 /// Create a room.
 #[utoipa::path(post, path = "/v2/rooms", tag = "rooms", security(("bearer" = [])),
     request_body = RoomRequest,
@@ -161,7 +139,7 @@ pub async fn create(
     let name = parse_name(&request)?;
     let now = state.clock.now();
     let mut tx = state.store.pool().begin().await?;
-    ensure_name_free(&mut tx, user.business_id, &name, 0).await?;
+    ensure_name_free(&mut tx, RecordKind::Room, user.business_id, &name, 0).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO rooms (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
     )
@@ -191,7 +169,7 @@ pub async fn update(
     let now = state.clock.now();
     let mut tx = state.store.pool().begin().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    ensure_name_free(&mut tx, user.business_id, &name, id).await?;
+    ensure_name_free(&mut tx, RecordKind::Room, user.business_id, &name, id).await?;
     sqlx::query("UPDATE rooms SET name = $1 WHERE id = $2 AND business_id = $3")
         .bind(&name)
         .bind(id)

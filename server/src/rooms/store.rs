@@ -99,3 +99,19 @@ pub async fn find<'e>(
 pub fn not_found() -> ApiError {
     ApiError::NotFound("This room does not exist.".into())
 }
+
+pub async fn in_zone<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    zone_id: i64,
+    now: i64,
+) -> ApiResult<Vec<RoomView>> {
+    let sql = format!("{SELECT} AND rm.zone_id = $3 {GROUP}");
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(business_id)
+        .bind(now - OFFLINE_AFTER_SECS)
+        .bind(zone_id)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(view).collect())
+}

@@ -1,0 +1,92 @@
+//! Stored zones, with their rooms' radiators summed up.
+
+use serde::Serialize;
+use sqlx::{Any, Executor};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ApiResult};
+use crate::radiators::store::OFFLINE_AFTER_SECS;
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct ZoneView {
+    pub id: i64,
+    pub name: String,
+    pub room_count: i64,
+    pub radiator_count: i64,
+    /// 1 when any radiator in the zone is on.
+    pub status: i64,
+    /// Average temperature reported by the zone's online radiators, °C.
+    pub current_temperature: Option<f64>,
+    /// Average target of the zone's radiators that are on, °C.
+    pub target_temperature: Option<f64>,
+    /// 1 while any radiator in the zone is heating.
+    pub heating: i64,
+}
+
+type Row = (i64, String, i64, i64, i64, Option<f64>, Option<f64>, Option<i64>);
+
+/// `$1` business, `$2` the time before which reports count as offline; callers add a filter.
+const SELECT: &str = "SELECT z.id, z.name,
+        COUNT(DISTINCT rm.id) AS room_count,
+        COUNT(r.id) AS radiator_count,
+        COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
+        AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
+        AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
+        MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating
+    FROM zones z
+    LEFT JOIN rooms rm ON rm.zone_id = z.id
+    LEFT JOIN radiators r ON r.room_id = rm.id
+    LEFT JOIN radiator_states s ON s.radiator_id = r.id
+    WHERE z.business_id = $1";
+
+const GROUP: &str = "GROUP BY z.id, z.name ORDER BY lower(z.name)";
+
+fn view(row: Row) -> ZoneView {
+    let (id, name, room_count, radiator_count, radiators_on, current, target, heating) = row;
+    ZoneView {
+        id,
+        name,
+        room_count,
+        radiator_count,
+        status: i64::from(radiators_on > 0),
+        current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
+        target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
+        heating: heating.unwrap_or(0),
+    }
+}
+
+pub async fn list<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    pattern: &str,
+    now: i64,
+) -> ApiResult<Vec<ZoneView>> {
+    let sql = format!("{SELECT} AND lower(z.name) LIKE $3 ESCAPE '\\' {GROUP}");
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(business_id)
+        .bind(now - OFFLINE_AFTER_SECS)
+        .bind(pattern)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(view).collect())
+}
+
+pub async fn find<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    id: i64,
+    now: i64,
+) -> ApiResult<ZoneView> {
+    let sql = format!("{SELECT} AND z.id = $3 {GROUP}");
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(business_id)
+        .bind(now - OFFLINE_AFTER_SECS)
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    row.map(view).ok_or_else(not_found)
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::NotFound("This zone does not exist.".into())
+}
