@@ -17,6 +17,8 @@ use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::clock::Clock;
+use crate::devices::DeviceGateway;
+use crate::devices::telemetry::LiveHub;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{Envelope, ok};
 use crate::mail::Mailer;
@@ -34,6 +36,10 @@ pub struct AppConfig {
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
+    /// Where desired radiator state goes.
+    pub devices: Arc<dyn DeviceGateway>,
+    /// Where stored radiator reports are published for live streams.
+    pub live: LiveHub,
     pub clock: Arc<dyn Clock>,
     pub mailer: Mailer,
     pub config: Arc<AppConfig>,
@@ -66,6 +72,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::radiators::router())
         .merge(crate::rooms::router())
         .merge(crate::zones::router())
+        .merge(crate::live::router())
         .split_for_parts();
     let openapi = Arc::new(openapi);
     api.route("/v2/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))

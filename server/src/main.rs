@@ -6,6 +6,9 @@ use anyhow::Context;
 use clap::Parser;
 use heatdesk::app::{AppConfig, AppState, launch};
 use heatdesk::clock::SystemClock;
+use heatdesk::devices::run_simulation;
+use heatdesk::devices::simulator::SimulatedFleet;
+use heatdesk::devices::telemetry::LiveHub;
 use heatdesk::mail::Mailer;
 use heatdesk::settings::{Cli, Command, ServeArgs};
 use heatdesk::store::Store;
@@ -41,8 +44,11 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", args.bind))?;
     let public_url = args.public_url(listener.local_addr()?);
+    let fleet = Arc::new(SimulatedFleet::default());
     let state = AppState {
         store,
+        devices: fleet.clone(),
+        live: LiveHub::default(),
         clock: Arc::new(SystemClock),
         mailer,
         config: Arc::new(AppConfig { public_url: public_url.clone() }),
@@ -50,6 +56,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     if args.demo {
         heatdesk::demo::seed(state.store.pool(), state.clock.now()).await?;
     }
+    tokio::spawn(run_simulation(state.clone(), fleet, args.time_scale));
     tracing::info!("HeatDesk is running at {public_url}");
     if args.demo {
         tracing::info!(

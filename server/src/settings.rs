@@ -46,6 +46,11 @@ pub struct ServeArgs {
     #[arg(long, env = "HEATDESK_DEMO")]
     pub demo: bool,
 
+    /// How much faster than real time the simulated radiators live (1 = real time; 60 = a
+    /// simulated hour per real minute, for demos).
+    #[arg(long, env = "HEATDESK_TIME_SCALE", default_value_t = 1.0, value_parser = parse_time_scale)]
+    pub time_scale: f64,
+
     /// The address users open, used in links sent by mail (default: http://<bind>).
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]
     pub public_url: Option<String>,
@@ -71,5 +76,12 @@ impl ServeArgs {
             Some(url) => url.trim_end_matches('/').to_owned(),
             None => format!("http://{bound}"),
         }
+    }
+}
+
+fn parse_time_scale(raw: &str) -> Result<f64, String> {
+    match raw.parse::<f64>() {
+        Ok(scale) if (1.0..=3600.0).contains(&scale) => Ok(scale),
+        _ => Err("use a number from 1 to 3600".into()),
     }
 }

@@ -3,6 +3,8 @@
 mod common;
 
 use common::TestApp;
+use heatdesk::devices::Report;
+use heatdesk::devices::telemetry::ingest;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -369,22 +371,19 @@ async fn live_state_shows_in_rooms_and_radiators_until_it_goes_stale(app: TestAp
     assert!(room["current_temperature"].is_null());
     assert_eq!(room["radiators"][0]["online"], 0);
 
-    // What the device gateway stores when radiators report.
-    let now = app.clock_now();
-    for (uid, temperature, heating) in [("HD-1", 19.0, 1), ("HD-2", 20.0, 0)] {
-        sqlx::query(
-            "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating, energy_wh_total, last_seen)
-             SELECT id, $1, $2, $3, 0, $4 FROM radiators WHERE uid = $5",
-        )
-        .bind(temperature)
-        .bind(if heating == 1 { 1500.0 } else { 0.0 })
-        .bind(heating)
-        .bind(now)
-        .bind(uid)
-        .execute(app.store.pool())
-        .await
-        .unwrap();
-    }
+    // What the device gateway hands over when radiators report.
+    let report = |uid: &str, temperature: f64, heating: bool| Report {
+        uid: uid.to_owned(),
+        temperature,
+        setpoint: 21.0,
+        on: true,
+        heating,
+        power_w: if heating { 1500.0 } else { 0.0 },
+        energy_wh_total: 0.0,
+    };
+    let reports =
+        [report("HD-1", 19.0, true), report("HD-2", 20.0, false), report("HD-unknown", 30.0, true)];
+    ingest(&app.store, &app.state.live, &reports, app.clock_now()).await.unwrap();
     let live = app.get_as(&token, "/v2/rooms").await.body["data"]["rooms"][0].clone();
     assert_eq!(live["current_temperature"], 19.5);
     assert_eq!(live["heating"], 1);

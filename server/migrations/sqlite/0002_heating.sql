@@ -35,13 +35,16 @@ CREATE TABLE radiators (
 CREATE UNIQUE INDEX radiators_business_name ON radiators (business_id, lower(name));
 CREATE INDEX radiators_room_id ON radiators (room_id);
 
--- What the device last reported; one row per radiator.
+-- What the device last reported; one row per radiator. A counter lower than at the last
+-- reading means the device restarted.
 CREATE TABLE radiator_states (
     radiator_id INTEGER PRIMARY KEY REFERENCES radiators (id) ON DELETE CASCADE,
     temperature REAL NOT NULL,
     power_w REAL NOT NULL,
     heating INTEGER NOT NULL,
     energy_wh_total REAL NOT NULL,
+    -- The counter at the last reading, so the next reading stores the difference.
+    reading_energy_wh_total REAL NOT NULL,
     last_seen INTEGER NOT NULL
 );
 

@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use crate::app::AppState;
 use crate::auth::BusinessUser;
 use crate::auth::fields::FieldCheck;
+use crate::devices::{self, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::history::{self, Change};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
@@ -208,6 +209,7 @@ pub async fn create(
     };
     history::record(&mut tx, &user, change, now).await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     Ok(ok("Radiator added.", RadiatorData { radiator }))
 }
 
@@ -256,6 +258,7 @@ pub async fn update(
     };
     history::record(&mut tx, &user, change, now).await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     Ok(ok("Radiator updated.", RadiatorData { radiator }))
 }
 
@@ -338,6 +341,7 @@ pub async fn set_temperature(
     };
     history::record(&mut tx, &user, change, now).await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     Ok(ok(format!("{} set to {celsius} °C.", radiator.name), RadiatorData { radiator }))
 }
 
@@ -407,6 +411,7 @@ async fn switch(
     };
     history::record(&mut tx, &user, change, now).await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("{} switched {word}.", radiator.name), RadiatorData { radiator }))
 }

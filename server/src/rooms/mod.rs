@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use crate::app::AppState;
 use crate::auth::fields::{FieldCheck, flag};
 use crate::auth::{AuthUser, BusinessUser};
+use crate::devices::{self, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::history::{self, Change};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
@@ -234,6 +235,7 @@ pub async fn toggle_status(
     let room = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
     record(&mut tx, &user, "toggle_status", id, Some(&before), Some(&room.room), now).await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Room(id)).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("Every radiator in '{}' switched {word}.", room.room.name), RoomData { room }))
 }
@@ -326,6 +328,7 @@ pub async fn add_radiator(
     };
     history::record(&mut tx, &user, change, now).await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Radiator(radiator_id)).await?;
     Ok(ok(description, RoomData { room }))
 }
 
@@ -361,6 +364,7 @@ pub async fn detach_radiator(
     };
     history::record(&mut tx, &user, change, now).await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Radiator(radiator_id)).await?;
     Ok(ok(
         format!("Radiator '{}' taken out of '{}'.", before.name, room.room.name),
         RoomData { room },

@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use crate::app::AppState;
 use crate::auth::BusinessUser;
 use crate::auth::fields::FieldCheck;
+use crate::devices::{self, Scope};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::history::{self, Change};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
@@ -374,6 +375,7 @@ pub async fn set_temperature(
     history::record(&mut tx, &user, change("set_temperature", id, Some(&before), Some(after)), now)
         .await?;
     tx.commit().await?;
+    devices::push(&state, user.business_id, Scope::Zone(id)).await?;
     let description = match clamped.len() {
         0 => format!("'{}' set to {celsius} °C.", before.name),
         n => format!(

@@ -6,7 +6,10 @@
 use std::sync::Arc;
 
 use heatdesk::app::{AppConfig, AppState, launch};
-use heatdesk::clock::ManualClock;
+use heatdesk::clock::{Clock, ManualClock};
+use heatdesk::devices::simulate_tick;
+use heatdesk::devices::simulator::SimulatedFleet;
+use heatdesk::devices::telemetry::LiveHub;
 use heatdesk::mail::Mailer;
 use heatdesk::store::Store;
 use reqwest::{Method, StatusCode};
@@ -50,6 +53,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub clock: ManualClock,
     pub store: Store,
+    pub state: AppState,
+    pub fleet: Arc<SimulatedFleet>,
     _sqlite_dir: Option<tempfile::TempDir>,
     pg_schema: Option<(String, String)>,
 }
@@ -89,18 +94,23 @@ impl TestApp {
         let clock = ManualClock::starting_at(datetime!(2026-01-15 09:00 UTC));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
         let base = format!("http://{}", listener.local_addr().expect("local address"));
+        let fleet = Arc::new(SimulatedFleet::default());
         let state = AppState {
             store: store.clone(),
+            devices: fleet.clone(),
+            live: LiveHub::default(),
             clock: Arc::new(clock.clone()),
             mailer,
             config: Arc::new(AppConfig { public_url: base.clone() }),
         };
-        tokio::spawn(launch(listener, state, std::future::pending()));
+        tokio::spawn(launch(listener, state.clone(), std::future::pending()));
         Some(Self {
             base,
             client: reqwest::Client::new(),
             clock,
             store,
+            state,
+            fleet,
             _sqlite_dir: sqlite_dir,
             pg_schema,
         })
@@ -158,8 +168,15 @@ impl TestApp {
 
     /// The test clock's time in unix seconds.
     pub fn clock_now(&self) -> i64 {
-        use heatdesk::clock::Clock;
         self.clock.now().unix_timestamp()
+    }
+
+    /// Moves the clock on by `seconds` and runs one tick of the simulated fleet over them.
+    pub async fn tick(&self, seconds: i64) {
+        self.clock.advance(time::Duration::seconds(seconds));
+        simulate_tick(&self.state, &self.fleet, seconds as f64, self.clock.now())
+            .await
+            .expect("tick");
     }
 
     /// The mails stored for `to`, oldest first.

@@ -1,0 +1,209 @@
+//! The in-process simulated fleet: every registered radiator gets a simulated device at once,
+//! heating the thermal model of the room the business put it in (a radiator without a room
+//! heats a small room of its own). Rooms differ a little in insulation and size.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room};
+use super::{DesiredState, DeviceGateway, Report};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Placement {
+    Room(i64),
+    Alone(i64),
+}
+
+impl Placement {
+    fn of(desired: &DesiredState) -> Self {
+        desired.room_id.map_or(Self::Alone(desired.radiator_id), Self::Room)
+    }
+}
+
+struct SimRoom {
+    model: Room,
+    /// `(radiator id, uid)` of `model.heaters`, index for index.
+    radiators: Vec<(i64, String)>,
+}
+
+#[derive(Default)]
+struct Fleet {
+    rooms: HashMap<Placement, SimRoom>,
+    placement: HashMap<i64, Placement>,
+}
+
+/// The simulated devices. Commands take effect at once; physics advances on [`Self::advance`].
+#[derive(Default)]
+pub struct SimulatedFleet {
+    fleet: Mutex<Fleet>,
+}
+
+/// A number in [0, 1) that is always the same for `seed`, so each room keeps its character.
+fn spread(seed: i64, salt: u64) -> f64 {
+    let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt;
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 29;
+    (x % 10_000) as f64 / 10_000.0
+}
+
+/// A room as the simulation finds it: 16–19 °C, like a building that was heated recently.
+fn new_room(placement: Placement) -> Room {
+    let seed = match placement {
+        Placement::Room(id) => id,
+        Placement::Alone(id) => -id,
+    };
+    let mut room = Room::office(16.0 + 3.0 * spread(seed, 1));
+    room.r = OFFICE_R * (0.8 + 0.4 * spread(seed, 2));
+    room.c = OFFICE_C * (0.75 + 0.5 * spread(seed, 3));
+    room
+}
+
+impl Fleet {
+    fn apply(&mut self, desired: &DesiredState) {
+        let placement = Placement::of(desired);
+        let heater = match self.placement.get(&desired.radiator_id) {
+            Some(current) if *current == placement => None,
+            Some(current) => self.take(*current, desired.radiator_id),
+            None => Some(Heater::new(RATED_POWER_W, desired.on, desired.setpoint)),
+        };
+        if let Some(heater) = heater {
+            let room = self
+                .rooms
+                .entry(placement)
+                .or_insert_with(|| SimRoom { model: new_room(placement), radiators: Vec::new() });
+            room.model.heaters.push(heater);
+            room.radiators.push((desired.radiator_id, desired.uid.clone()));
+            self.placement.insert(desired.radiator_id, placement);
+        }
+        if let Some(room) = self.rooms.get_mut(&placement)
+            && let Some(index) =
+                room.radiators.iter().position(|(id, _)| *id == desired.radiator_id)
+        {
+            let heater = &mut room.model.heaters[index];
+            heater.on = desired.on;
+            heater.setpoint = desired.setpoint;
+        }
+    }
+
+    /// Removes a radiator from its room, dropping the room when it empties.
+    fn take(&mut self, placement: Placement, radiator_id: i64) -> Option<Heater> {
+        let room = self.rooms.get_mut(&placement)?;
+        let index = room.radiators.iter().position(|(id, _)| *id == radiator_id)?;
+        room.radiators.remove(index);
+        let heater = room.model.heaters.remove(index);
+        if room.radiators.is_empty() {
+            self.rooms.remove(&placement);
+        }
+        self.placement.remove(&radiator_id);
+        Some(heater)
+    }
+}
+
+impl SimulatedFleet {
+    /// Makes the fleet match the store: new radiators appear, deleted ones go, moved ones
+    /// change rooms, and everyone takes their desired state.
+    pub fn reconcile(&self, desired: &[DesiredState]) {
+        let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let wanted: std::collections::HashSet<i64> =
+            desired.iter().map(|d| d.radiator_id).collect();
+        let gone: Vec<(i64, Placement)> = fleet
+            .placement
+            .iter()
+            .filter(|(id, _)| !wanted.contains(id))
+            .map(|(id, placement)| (*id, *placement))
+            .collect();
+        for (id, placement) in gone {
+            fleet.take(placement, id);
+        }
+        for state in desired {
+            fleet.apply(state);
+        }
+    }
+
+    /// Advances every room by `seconds` of simulated time and answers every radiator's report.
+    pub fn advance(&self, seconds: f64, outside: f64) -> Vec<Report> {
+        let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut reports = Vec::with_capacity(fleet.placement.len());
+        for room in fleet.rooms.values_mut() {
+            room.model.advance(seconds, outside);
+            for ((_, uid), heater) in room.radiators.iter().zip(&room.model.heaters) {
+                reports.push(Report {
+                    uid: uid.clone(),
+                    temperature: (room.model.temperature * 100.0).round() / 100.0,
+                    setpoint: heater.setpoint,
+                    on: heater.on,
+                    heating: heater.heating,
+                    power_w: heater.power_w(),
+                    energy_wh_total: heater.energy_wh_total,
+                });
+            }
+        }
+        reports
+    }
+
+    /// The simulated room temperature around a radiator, for tests and the demo back-fill.
+    pub fn temperature_of(&self, radiator_id: i64) -> Option<f64> {
+        let fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let placement = fleet.placement.get(&radiator_id)?;
+        fleet.rooms.get(placement).map(|room| room.model.temperature)
+    }
+
+    /// The setpoint a simulated radiator is working to, and whether it is on.
+    pub fn heater_of(&self, radiator_id: i64) -> Option<(bool, f64)> {
+        let fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let placement = fleet.placement.get(&radiator_id)?;
+        let room = fleet.rooms.get(placement)?;
+        let index = room.radiators.iter().position(|(id, _)| *id == radiator_id)?;
+        let heater = &room.model.heaters[index];
+        Some((heater.on, heater.setpoint))
+    }
+}
+
+impl DeviceGateway for SimulatedFleet {
+    fn send(&self, desired: DesiredState) {
+        let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        fleet.apply(&desired);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn desired(id: i64, room: Option<i64>, on: bool, setpoint: f64) -> DesiredState {
+        DesiredState { radiator_id: id, uid: format!("HD-{id}"), room_id: room, on, setpoint }
+    }
+
+    #[test]
+    fn radiators_in_one_room_share_its_temperature_and_add_their_power() {
+        let fleet = SimulatedFleet::default();
+        fleet.reconcile(&[
+            desired(1, Some(7), true, 21.0),
+            desired(2, Some(7), true, 21.0),
+            desired(3, None, false, 21.0),
+        ]);
+        let reports = fleet.advance(60.0, 5.0);
+        assert_eq!(reports.len(), 3);
+        assert_eq!(fleet.temperature_of(1), fleet.temperature_of(2));
+        assert_ne!(fleet.temperature_of(1), fleet.temperature_of(3));
+        let energy = |uid: &str| reports.iter().find(|r| r.uid == uid).unwrap().energy_wh_total;
+        assert_eq!(energy("HD-1"), 25.0);
+        assert_eq!(energy("HD-3"), 0.0);
+    }
+
+    #[test]
+    fn commands_apply_at_once_and_reconcile_moves_and_removes_radiators() {
+        let fleet = SimulatedFleet::default();
+        fleet.send(desired(1, Some(7), true, 21.0));
+        assert_eq!(fleet.heater_of(1), Some((true, 21.0)));
+        fleet.send(desired(1, Some(7), false, 18.5));
+        assert_eq!(fleet.heater_of(1), Some((false, 18.5)));
+        fleet.advance(600.0, 5.0);
+        fleet.reconcile(&[desired(1, Some(8), true, 22.0), desired(2, Some(8), true, 22.0)]);
+        assert_eq!(fleet.temperature_of(1), fleet.temperature_of(2));
+        fleet.reconcile(&[desired(2, Some(8), true, 22.0)]);
+        assert_eq!(fleet.heater_of(1), None);
+        assert_eq!(fleet.advance(60.0, 5.0).len(), 1);
+    }
+}

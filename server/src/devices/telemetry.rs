@@ -1,0 +1,160 @@
+//! Stores what radiators report — the latest state of each, and a reading per radiator per
+//! minute — in one transaction per batch, and pushes the changes to the live stream.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use tokio::sync::broadcast;
+use utoipa::ToSchema;
+
+use super::Report;
+use crate::clock::iso8601;
+use crate::error::ApiResult;
+use crate::store::Store;
+
+/// A radiator's reported state as the live stream sends it.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct LiveRadiator {
+    pub id: i64,
+    pub room_id: Option<i64>,
+    pub current_temperature: f64,
+    pub power_w: f64,
+    pub heating: i64,
+    pub online: i64,
+    pub last_seen: String,
+}
+
+/// One batch of reports, for one business.
+#[derive(Clone, Debug)]
+pub struct LiveUpdate {
+    pub business_id: i64,
+    pub radiators: Vec<LiveRadiator>,
+}
+
+/// Fans the stored reports out to every open live stream.
+#[derive(Clone)]
+pub struct LiveHub(broadcast::Sender<LiveUpdate>);
+
+impl Default for LiveHub {
+    fn default() -> Self {
+        // A subscriber that falls this many batches behind skips ahead (and gets a snapshot).
+        Self(broadcast::channel(64).0)
+    }
+}
+
+impl LiveHub {
+    pub fn subscribe(&self) -> broadcast::Receiver<LiveUpdate> {
+        self.0.subscribe()
+    }
+
+    fn publish(&self, update: LiveUpdate) {
+        // No open streams is not an error.
+        let _ = self.0.send(update);
+    }
+}
+
+/// The energy used since the last reading, from the device's counters; a counter that went
+/// down means the device restarted and counted from zero since.
+pub fn energy_since(previous_total: f64, total: f64) -> f64 {
+    if total >= previous_total { total - previous_total } else { total }
+}
+
+#[derive(sqlx::FromRow)]
+struct KnownRadiator {
+    uid: String,
+    id: i64,
+    business_id: i64,
+    room_id: Option<i64>,
+    /// The counter at the last reading.
+    reading_energy_wh_total: Option<f64>,
+    last_seen: Option<i64>,
+}
+
+/// Stores a batch of reports received at `now` (unix seconds) and publishes them. Reports of
+/// unknown uids are dropped.
+pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) -> ApiResult<()> {
+    if reports.is_empty() {
+        return Ok(());
+    }
+    let mut tx = store.pool().begin().await?;
+    let rows: Vec<KnownRadiator> = sqlx::query_as(
+        "SELECT r.uid, r.id, r.business_id, r.room_id, s.reading_energy_wh_total, s.last_seen
+         FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let known: HashMap<&str, &KnownRadiator> =
+        rows.iter().map(|row| (row.uid.as_str(), row)).collect();
+    let minute = now - now.rem_euclid(60);
+    let mut updates: HashMap<i64, Vec<LiveRadiator>> = HashMap::new();
+    for report in reports {
+        let Some(radiator) = known.get(report.uid.as_str()) else {
+            continue;
+        };
+        let (id, last_seen) = (radiator.id, radiator.last_seen);
+        // A reading when this report is the radiator's first in a new minute.
+        let new_minute = last_seen.is_none_or(|seen| seen - seen.rem_euclid(60) < minute);
+        let baseline = radiator.reading_energy_wh_total.unwrap_or(report.energy_wh_total);
+        if new_minute {
+            sqlx::query(
+                "INSERT INTO readings (radiator_id, at, temperature, setpoint, power_w, energy_wh)
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (radiator_id, at) DO NOTHING",
+            )
+            .bind(id)
+            .bind(minute)
+            .bind(report.temperature)
+            .bind(if report.on { report.setpoint } else { 0.0 })
+            .bind(report.power_w)
+            .bind(energy_since(baseline, report.energy_wh_total))
+            .execute(&mut *tx)
+            .await?;
+        }
+        let reading_total = if new_minute { report.energy_wh_total } else { baseline };
+        sqlx::query(
+            "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
+                 energy_wh_total, reading_energy_wh_total, last_seen)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (radiator_id) DO UPDATE SET temperature = excluded.temperature,
+                 power_w = excluded.power_w, heating = excluded.heating,
+                 energy_wh_total = excluded.energy_wh_total,
+                 reading_energy_wh_total = excluded.reading_energy_wh_total,
+                 last_seen = excluded.last_seen",
+        )
+        .bind(id)
+        .bind(report.temperature)
+        .bind(report.power_w)
+        .bind(i64::from(report.heating))
+        .bind(report.energy_wh_total)
+        .bind(reading_total)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        updates.entry(radiator.business_id).or_default().push(LiveRadiator {
+            id,
+            room_id: radiator.room_id,
+            current_temperature: report.temperature,
+            power_w: report.power_w,
+            heating: i64::from(report.heating),
+            online: 1,
+            last_seen: iso8601(now),
+        });
+    }
+    tx.commit().await?;
+    for (business_id, radiators) in updates {
+        hub.publish(LiveUpdate { business_id, radiators });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::energy_since;
+
+    #[test]
+    fn energy_is_the_counter_difference_and_survives_a_restart() {
+        assert_eq!(energy_since(100.0, 125.0), 25.0);
+        assert_eq!(energy_since(100.0, 100.0), 0.0);
+        // The device restarted and has counted 7 Wh since.
+        assert_eq!(energy_since(100.0, 7.0), 7.0);
+    }
+}
