@@ -15,6 +15,7 @@ store_tests!(
     a_radiator_that_stops_reporting_is_offline_after_five_minutes,
     a_heated_room_warms_up_and_a_switched_off_one_cools,
     the_live_stream_opens_with_a_snapshot_and_pushes_only_this_businesss_reports,
+    readings_of_the_last_hours_are_served_to_their_business_only,
 );
 
 async fn room_with_radiators(
@@ -194,4 +195,22 @@ async fn the_live_stream_opens_with_a_snapshot_and_pushes_only_this_businesss_re
     assert_eq!(update[0]["id"], ids[0]);
     assert_eq!(update[0]["online"], 1);
     assert!(update[0]["current_temperature"].as_f64().is_some());
+}
+
+async fn readings_of_the_last_hours_are_served_to_their_business_only(app: TestApp) {
+    let token = app.signed_in("owner@acme.co.uk").await;
+    let (_, ids) = room_with_radiators(&app, &token, "Office", &["HD-1"]).await;
+    for _ in 0..90 {
+        app.tick(60).await;
+    }
+    let path = format!("/v2/radiators/{}/readings", ids[0]);
+    let day = app.get_as(&token, &path).await.body["data"]["readings"].clone();
+    assert_eq!(day.as_array().unwrap().len(), 90);
+    assert!(day[0]["at"].as_str().unwrap() < day[89]["at"].as_str().unwrap());
+    assert_eq!(day[89]["setpoint"], 21.0);
+    let hour =
+        app.get_as(&token, &format!("{path}?hours=1")).await.body["data"]["readings"].clone();
+    assert_eq!(hour.as_array().unwrap().len(), 60);
+    let rival = app.signed_in("owner@rival.co.uk").await;
+    assert_eq!(app.get_as(&rival, &path).await.status, StatusCode::NOT_FOUND);
 }

@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list, create))
         .routes(routes!(get_one, update, delete))
         .routes(routes!(set_temperature))
+        .routes(routes!(readings))
         .routes(routes!(toggle_status))
         .routes(routes!(toggle_status_v2))
 }
@@ -414,4 +415,62 @@ async fn switch(
     devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("{} switched {word}.", radiator.name), RadiatorData { radiator }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct Period {
+    /// How many hours back, 1–168 (default 24).
+    hours: Option<i64>,
+}
+
+/// One minute of a radiator's life.
+#[derive(Serialize, ToSchema)]
+pub struct Reading {
+    at: String,
+    temperature: f64,
+    /// The target it was heating to; 0 while switched off.
+    setpoint: f64,
+    power_w: f64,
+    /// Energy used in the minute before `at`, Wh.
+    energy_wh: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReadingsData {
+    readings: Vec<Reading>,
+}
+
+/// A radiator's readings (one a minute) over the last hours, oldest first.
+#[utoipa::path(get, path = "/v2/radiators/{id}/readings", tag = "radiators",
+    security(("bearer" = [])), params(Period),
+    responses((status = 200, body = Envelope<ReadingsData>), (status = 404, body = ErrorBody)))]
+pub async fn readings(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path(id): Path<i64>,
+    Query(period): Query<Period>,
+) -> ApiResult<Json<Envelope<ReadingsData>>> {
+    let hours = period.hours.unwrap_or(24).clamp(1, 168);
+    let now = state.clock.now().unix_timestamp();
+    let pool = state.store.pool();
+    store::find(pool, user.business_id, id, now).await?;
+    let rows: Vec<(i64, f64, f64, f64, f64)> = sqlx::query_as(
+        "SELECT at, temperature, setpoint, power_w, energy_wh FROM readings
+         WHERE radiator_id = $1 AND at > $2 ORDER BY at",
+    )
+    .bind(id)
+    .bind(now - hours * 3600)
+    .fetch_all(pool)
+    .await?;
+    let readings = rows
+        .into_iter()
+        .map(|(at, temperature, setpoint, power_w, energy_wh)| Reading {
+            at: crate::clock::iso8601(at),
+            temperature,
+            setpoint,
+            power_w,
+            energy_wh,
+        })
+        .collect();
+    Ok(ok("Readings.", ReadingsData { readings }))
 }
