@@ -1,4 +1,5 @@
-//! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once.
+//! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
+//! and find a living building: three floors as zones, ten rooms, 32 radiators.
 
 use sqlx::AnyPool;
 use time::OffsetDateTime;
@@ -24,5 +25,80 @@ pub async fn seed(pool: &AnyPool, now: OffsetDateTime) -> anyhow::Result<bool> {
         is_same_address: Some(1),
         ..ProfileRequest::default()
     };
-    create_if_missing(pool, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await
+    if !create_if_missing(pool, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await? {
+        return Ok(false);
+    }
+    build(pool, now.unix_timestamp()).await?;
+    Ok(true)
+}
+
+/// Floors (zones) with their rooms: name, radiator count, setpoint, on.
+const BUILDING: [(&str, &[(&str, usize, f64, bool)]); 3] = [
+    (
+        "Ground floor",
+        &[("Reception", 3, 21.0, true), ("Café", 4, 19.5, true), ("Meeting room A", 2, 20.0, true)],
+    ),
+    (
+        "First floor",
+        &[
+            ("Open-plan east", 5, 21.0, true),
+            ("Open-plan west", 5, 21.0, true),
+            ("Board room", 3, 20.5, true),
+            ("Quiet room", 2, 20.0, false),
+        ],
+    ),
+    (
+        "Second floor",
+        &[("Studio", 4, 21.5, true), ("Meeting room B", 2, 20.0, true), ("Kitchen", 2, 19.0, true)],
+    ),
+];
+
+async fn build(pool: &AnyPool, now: i64) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM users WHERE email = $1")
+        .bind(DEMO_EMAIL)
+        .fetch_one(&mut *tx)
+        .await?;
+    let mut room_number = 0;
+    for (zone, rooms) in BUILDING {
+        let (zone_id,): (i64,) = sqlx::query_as(
+            "INSERT INTO zones (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
+        )
+        .bind(business_id)
+        .bind(zone)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        for &(room, radiators, setpoint, on) in rooms {
+            room_number += 1;
+            let (room_id,): (i64,) = sqlx::query_as(
+                "INSERT INTO rooms (business_id, zone_id, name, created_at) VALUES ($1, $2, $3, $4)
+                 RETURNING id",
+            )
+            .bind(business_id)
+            .bind(zone_id)
+            .bind(room)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+            for n in 1..=radiators {
+                sqlx::query(
+                    "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature,
+                         max_temperature, setpoint, is_on, created_at)
+                     VALUES ($1, $2, $3, $4, 7.0, 26.0, $5, $6, $7)",
+                )
+                .bind(business_id)
+                .bind(room_id)
+                .bind(format!("NW-{room_number:02}{n:02}"))
+                .bind(format!("{room} {n}"))
+                .bind(setpoint)
+                .bind(i64::from(on))
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(())
 }
