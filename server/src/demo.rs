@@ -32,8 +32,11 @@ pub async fn seed(pool: &AnyPool, now: OffsetDateTime) -> anyhow::Result<bool> {
     Ok(true)
 }
 
-/// Floors (zones) with their rooms: name, radiator count, setpoint, on.
-const BUILDING: [(&str, &[(&str, usize, f64, bool)]); 3] = [
+/// A demo room: name, radiator count, setpoint, on.
+type DemoRoom = (&'static str, usize, f64, bool);
+
+/// Floors (zones) with their rooms.
+const BUILDING: [(&str, &[DemoRoom]); 3] = [
     (
         "Ground floor",
         &[("Reception", 3, 21.0, true), ("Café", 4, 19.5, true), ("Meeting room A", 2, 20.0, true)],
