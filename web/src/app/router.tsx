@@ -1,0 +1,114 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Box from '@mui/material/Box';
+import { Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorPage } from '../components/ErrorPage';
+import { lazyPage } from '../components/lazyPage';
+import { MainLayout } from '../components/layouts/MainLayout';
+import { OnboardingLayout } from '../components/layouts/OnboardingLayout';
+import { PublicLayout } from '../components/layouts/PublicLayout';
+import { RequireAuth } from '../components/layouts/RequireAuth';
+import { NotFound } from '../components/NotFound';
+import { paths } from '../config/paths';
+
+const LoginPage = lazyPage(() => import('../pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('../pages/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('../pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage'));
+const LegalPage = lazyPage(() => import('../pages/LegalPage'));
+const HomePage = lazyPage(() => import('../pages/HomePage'));
+const ProfilePage = lazyPage(() => import('../pages/ProfilePage'));
+const ChangePasswordPage = lazyPage(() => import('../pages/ChangePasswordPage'));
+const ComingSoonPage = lazyPage(() => import('../pages/ComingSoonPage'));
+
+function page(element: ReactNode) {
+  return (
+    <Suspense
+      fallback={
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading" />
+        </Box>
+      }
+    >
+      {element}
+    </Suspense>
+  );
+}
+
+function comingSoon(path: string, title: string): RouteObject {
+  return { path, element: page(<ComingSoonPage title={title} />) };
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.login, element: page(<LoginPage />) },
+          { path: paths.register, element: page(<RegisterPage />) },
+          { path: paths.forgotPassword, element: page(<ForgotPasswordPage />) },
+          { path: paths.resetPassword, element: page(<ResetPasswordPage />) },
+          { path: paths.terms, element: page(<LegalPage document="terms" />) },
+          { path: paths.privacy, element: page(<LegalPage document="privacy" />) },
+          { path: paths.notFound, element: <NotFound /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <OnboardingLayout />
+          </RequireAuth>
+        ),
+        children: [
+          comingSoon(paths.subscriptionPlan, 'pages.subscriptionPlan'),
+          comingSoon(paths.planPayment, 'pages.planPayment'),
+          comingSoon(paths.consentSetup, 'pages.consentSetup'),
+          comingSoon(paths.confirmAddress, 'pages.confirmAddress'),
+          comingSoon(paths.energyUsageSetup, 'pages.energyUsage'),
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <MainLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: paths.home, element: page(<HomePage />) },
+          { path: paths.profile, element: page(<ProfilePage />) },
+          { path: paths.changePassword, element: page(<ChangePasswordPage />) },
+          comingSoon(paths.compareCo2, 'pages.compareCo2'),
+          comingSoon(paths.rooms, 'nav.rooms'),
+          comingSoon(paths.addRoom, 'pages.addRoom'),
+          comingSoon(paths.room, 'pages.room'),
+          comingSoon(paths.preferences, 'nav.preferences'),
+          comingSoon(paths.preferencesEnergyUsage, 'pages.preferencesEnergyUsage'),
+          comingSoon(paths.preferencesCo2Savings, 'pages.preferencesCo2Savings'),
+          comingSoon(paths.preferencesEntireOffice, 'pages.preferencesEntireOffice'),
+          comingSoon(paths.zones, 'nav.zones'),
+          comingSoon(paths.zone, 'pages.zone'),
+          comingSoon(paths.radiators, 'nav.radiators'),
+          comingSoon(paths.radiator, 'pages.radiator'),
+          comingSoon(paths.analytics, 'nav.analytics'),
+          comingSoon(paths.analyticsView, 'pages.analyticsView'),
+          comingSoon(paths.insights, 'nav.insights'),
+          comingSoon(paths.reduceCarbonFootprint, 'nav.reduceCarbonFootprint'),
+          comingSoon(paths.schedules, 'nav.schedules'),
+          comingSoon(paths.schedule, 'pages.schedule'),
+          comingSoon(paths.subscriptions, 'nav.subscriptions'),
+          comingSoon(paths.withdrawConsent, 'pages.withdrawConsent'),
+          comingSoon(paths.settings, 'nav.settings'),
+          comingSoon(paths.contactUs, 'nav.contactUs'),
+          comingSoon(paths.aboutUs, 'nav.aboutUs'),
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+    ],
+  },
+];
+
+export function makeRouter() {
+  return createBrowserRouter(routes);
+}

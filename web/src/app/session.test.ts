@@ -1,0 +1,87 @@
+import Cookies from 'js-cookie';
+import { http, HttpResponse } from 'msw';
+import { authClient } from '../lib/http';
+import { setToken } from '../lib/session';
+import { server } from '../test/server';
+import { connectSession, endSession } from './session';
+import { makeStore, PERSISTED_AREAS } from './store';
+
+const signedIn = {
+  auth: {
+    user: { id: 1, business_name: 'Acme' } as never,
+    isLoading: false,
+    success: null,
+    error: null,
+    isAuthenticated: true,
+    contactUs: null,
+    userCords: null,
+  },
+};
+
+describe('the session', () => {
+  it('ends on any 401 of an authenticated call: logged out, cookie removed, storage purged', async () => {
+    server.use(
+      http.get('/v2/auth/me', () =>
+        HttpResponse.json(
+          { code: 401, description: 'Your session has ended.', errors: {} },
+          { status: 401 },
+        ),
+      ),
+    );
+    const store = makeStore(signedIn);
+    const purge = vi.fn(() => Promise.resolve());
+    const disconnect = connectSession(store, { purge } as never);
+    setToken('stale');
+    await expect(authClient.get('/v2/auth/me')).rejects.toThrow();
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(store.getState().auth.user).toBeNull();
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(purge).toHaveBeenCalledOnce();
+    disconnect();
+  });
+
+  it('sends the token cookie as a bearer token', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.get('/v2/auth/me', ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json({ code: 200, description: 'ok', data: { me: {} } });
+      }),
+    );
+    setToken('abc');
+    await authClient.get('/v2/auth/me');
+    expect(authorization).toBe('Bearer abc');
+  });
+
+  it('resets every state area when it ends', async () => {
+    const store = makeStore({
+      ...signedIn,
+      rooms: { isLoading: false, rooms: [{ id: 1 }], room: null, roomRadiators: [] },
+      settings: { history: [{ id: 1 }], automations: [], settingTab: 2, isLoading: false },
+    });
+    await endSession(store);
+    const state = store.getState();
+    expect(state.auth.isAuthenticated).toBe(false);
+    expect(state.rooms.rooms).toEqual([]);
+    expect(state.settings.history).toEqual([]);
+    expect(state.settings.settingTab).toBe(0);
+  });
+
+  it('persists exactly the areas of spec §3', () => {
+    expect([...PERSISTED_AREAS].sort()).toEqual(
+      [
+        'analytics',
+        'auth',
+        'consent',
+        'dashboard',
+        'onboarding',
+        'radiators',
+        'rooms',
+        'schedule',
+        'settings',
+        'subscriptionPlan',
+        'zones',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,102 @@
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  persistStore,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  type PersistConfig,
+} from 'redux-persist';
+// The ES build: the CommonJS one breaks in the production bundle (TOOLING.md).
+import storage from 'redux-persist/es/storage';
+import { analyticsSlice } from '../features/analytics';
+import { authSlice } from '../features/auth';
+import { consentSlice } from '../features/consent';
+import { dashboardSlice } from '../features/dashboard';
+import { onboardingSlice } from '../features/onboarding';
+import { loadPreferences, preferencesSlice, savePreferences } from '../features/preferences';
+import { profileSlice } from '../features/profile';
+import { radiatorsSlice } from '../features/radiators';
+import { roomsSlice } from '../features/rooms';
+import { scheduleSlice } from '../features/schedule';
+import { settingsSlice } from '../features/settings';
+import { subscriptionPlanSlice } from '../features/subscriptionPlan';
+import { zonesSlice } from '../features/zones';
+
+/** Persisted under `persist:<area>`; the listed fields (and loading flags) stay transient. */
+function persisted<S>(key: string, blacklist: (keyof S & string)[], reducer: Reducer<S>) {
+  const config: PersistConfig<S> = {
+    key,
+    storage,
+    timeout: 5000,
+    blacklist: ['isLoading', ...blacklist],
+  };
+  return persistReducer(config, reducer);
+}
+
+const rootReducer = combineReducers({
+  auth: persisted('auth', ['success', 'error'], authSlice.reducer),
+  onboarding: persisted('onboarding', [], onboardingSlice.reducer),
+  subscriptionPlan: persisted('subscriptionPlan', [], subscriptionPlanSlice.reducer),
+  radiators: persisted('radiators', ['radiatorToUpdate'], radiatorsSlice.reducer),
+  rooms: persisted('rooms', ['room'], roomsSlice.reducer),
+  zones: persisted('zones', ['zoneToUpdate'], zonesSlice.reducer),
+  analytics: persisted('analytics', ['selectedAnalytics', 'error'], analyticsSlice.reducer),
+  schedule: persisted('schedule', ['schedule', 'scheduleFor'], scheduleSlice.reducer),
+  consent: persisted('consent', ['consentPayload'], consentSlice.reducer),
+  settings: persisted('settings', ['settingTab'], settingsSlice.reducer),
+  dashboard: persisted('dashboard', ['dashboardData'], dashboardSlice.reducer),
+  // Transient areas; preferences are saved under their own local storage key.
+  profile: profileSlice.reducer,
+  preferences: preferencesSlice.reducer,
+});
+
+/** Every area that redux-persist stores, for tests and purging. */
+export const PERSISTED_AREAS = [
+  'auth',
+  'onboarding',
+  'subscriptionPlan',
+  'radiators',
+  'rooms',
+  'zones',
+  'analytics',
+  'schedule',
+  'consent',
+  'settings',
+  'dashboard',
+] as const;
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Starting state for tests: any areas, without redux-persist's bookkeeping. */
+export type PreloadedState = { [Area in keyof RootState]?: Omit<RootState[Area], '_persist'> };
+
+export function makeStore(preloadedState?: PreloadedState) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: { preferences: loadPreferences(), ...preloadedState } as RootState,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+  let saved = store.getState().preferences;
+  store.subscribe(() => {
+    const { preferences } = store.getState();
+    if (preferences !== saved) {
+      saved = preferences;
+      savePreferences(preferences);
+    }
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+export function makePersistor(store: AppStore) {
+  return persistStore(store);
+}

@@ -1,0 +1,39 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** The centred card of the public forms. */
+export function AuthCard({
+  title,
+  intro,
+  children,
+  wide,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Paper
+      elevation={0}
+      sx={{
+        maxWidth: wide ? 760 : 440,
+        mx: 'auto',
+        p: { xs: 2.5, sm: 4 },
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+        {title}
+      </Typography>
+      {intro && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {intro}
+        </Typography>
+      )}
+      {children}
+    </Paper>
+  );
+}

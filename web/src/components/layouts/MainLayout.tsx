@@ -1,0 +1,110 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { DRAWER_WIDTH, SIDEBAR_MIN_WIDTH } from '../../config/constants';
+import { PreferenceControls } from '../../features/preferences';
+import { Brand } from '../Brand';
+import { mainNavigation } from './navigation';
+import { UserMenu } from './UserMenu';
+
+/** The signed-in app: sidebar of every section, top bar, and the page. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery(`(max-width: ${SIDEBAR_MIN_WIDTH - 0.02}px)`, { noSsr: true });
+  // Wide and narrow windows keep separate choices, so the sidebar closes by itself when the
+  // window becomes narrower than 1366 px and comes back as it was when it widens again.
+  const [openWide, setOpenWide] = useState(true);
+  const [openNarrow, setOpenNarrow] = useState(false);
+  const open = narrow ? openNarrow : openWide;
+  const setOpen = narrow ? setOpenNarrow : setOpenWide;
+
+  const navigation = (
+    <Box component="nav" aria-label={t('nav.mainMenu')}>
+      <Toolbar>
+        <Brand />
+      </Toolbar>
+      <List>
+        {mainNavigation.map(({ label, to, Icon }) => (
+          <ListItemButton
+            key={to}
+            component={NavLink}
+            to={to}
+            onClick={() => narrow && setOpen(false)}
+            sx={{
+              mx: 1,
+              borderRadius: 1,
+              '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
+            }}
+          >
+            <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
+              <Icon aria-hidden />
+            </ListItemIcon>
+            <ListItemText primary={t(`nav.${label}`)} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+
+  const shift = open && !narrow ? DRAWER_WIDTH : 0;
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          width: `calc(100% - ${shift}px)`,
+          marginInlineStart: `${shift}px`,
+          transition: 'width 0.3s, margin 0.3s',
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            edge="start"
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Box sx={{ flex: 1 }} />
+          <PreferenceControls />
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={narrow ? 'temporary' : 'persistent'}
+        open={open}
+        onClose={() => setOpen(false)}
+        sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+      >
+        {navigation}
+      </Drawer>
+      <Box
+        component="main"
+        sx={{
+          marginInlineStart: `${shift}px`,
+          transition: 'margin 0.3s',
+          p: { xs: 2, sm: 3 },
+          pt: { xs: 10, sm: 11 },
+        }}
+      >
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

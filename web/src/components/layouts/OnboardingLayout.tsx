@@ -1,0 +1,33 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import { Outlet } from 'react-router';
+import { LogoutButton } from '../../features/auth';
+import { PreferenceControls } from '../../features/preferences';
+import { Brand } from '../Brand';
+
+/** The signed-in steps before the dashboard: plan, payment, consent, address. */
+export function OnboardingLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="static"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar sx={{ gap: 1, justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <Brand />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <PreferenceControls />
+            <LogoutButton />
+          </Box>
+        </Toolbar>
+      </AppBar>
+      <Container component="main" maxWidth="md" sx={{ py: 4 }}>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

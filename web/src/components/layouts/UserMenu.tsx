@@ -1,0 +1,58 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../config/paths';
+import { useLogout } from '../../features/auth';
+
+/** The account holder's menu: profile, settings, log out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const user = useAppSelector((state) => state.auth.user);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const go = (to: string) => {
+    setAnchor(null);
+    void navigate(to);
+  };
+  return (
+    <>
+      <IconButton
+        aria-label={t('nav.userMenu')}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AccountCircleIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {user && (
+          <ListItemText sx={{ px: 2, py: 1 }}>
+            <Typography variant="subtitle2">{user.business_name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {user.email}
+            </Typography>
+          </ListItemText>
+        )}
+        <MenuItem onClick={() => go(paths.profile)}>{t('nav.profile')}</MenuItem>
+        <MenuItem onClick={() => go(paths.settings)}>{t('nav.settings')}</MenuItem>
+        <MenuItem onClick={() => go(paths.changePassword)}>{t('nav.changePassword')}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+        >
+          {t('nav.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

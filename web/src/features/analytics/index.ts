@@ -1,0 +1,1 @@
+export { analyticsSlice } from './slice';

@@ -1,0 +1,100 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { endSession } from '../../app/session';
+import { FormField, useForm } from '../../components/form';
+import { paths } from '../../config/paths';
+import { describeError } from '../../lib/http';
+import { authApi } from './api';
+import { password, required, validate } from './validation';
+
+/** Changing the password ends every session, so this one ends too and the user signs in again. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ old_password: '', new_password: '', confirm_password: '' }, (values) => {
+    const errors = validate(values, { old_password: required, new_password: password });
+    if (!errors.new_password && values.confirm_password !== values.new_password)
+      errors.confirm_password = 'validation.passwordMatch';
+    return errors;
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.check()) return;
+    setBusy(true);
+    try {
+      const { data } = await authApi.changePassword(
+        form.values.old_password,
+        form.values.new_password,
+      );
+      enqueueSnackbar(data.description, { variant: 'success' });
+      await endSession({ dispatch });
+      await navigate(paths.login, { replace: true });
+    } catch (error) {
+      const failure = describeError(error);
+      form.showServerErrors(failure.errors);
+      enqueueSnackbar(failure.description, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Typography variant="h1" gutterBottom>
+        {t('auth.changeTitle')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }}>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {t('auth.changeIntro')}
+        </Typography>
+        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+          <FormField
+            name="old_password"
+            type="password"
+            label={t('fields.oldPassword')}
+            value={form.values.old_password}
+            onChange={form.onChange}
+            error={form.errors.old_password}
+            autoComplete="current-password"
+            required
+          />
+          <FormField
+            name="new_password"
+            type="password"
+            label={t('fields.newPassword')}
+            value={form.values.new_password}
+            onChange={form.onChange}
+            error={form.errors.new_password}
+            autoComplete="new-password"
+            required
+            helperText={t('validation.passwordLength')}
+          />
+          <FormField
+            name="confirm_password"
+            type="password"
+            label={t('fields.confirmPassword')}
+            value={form.values.confirm_password}
+            onChange={form.onChange}
+            error={form.errors.confirm_password}
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
+            {t('auth.changeSubmit')}
+          </Button>
+        </Box>
+      </Paper>
+    </>
+  );
+}

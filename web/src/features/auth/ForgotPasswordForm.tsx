@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { AuthCard } from '../../components/AuthCard';
+import { FormField, useForm } from '../../components/form';
+import { paths } from '../../config/paths';
+import { describeError } from '../../lib/http';
+import { authApi } from './api';
+import { email, validate } from './validation';
+
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ email: '' }, (values) => validate(values, { email }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.check()) return;
+    setBusy(true);
+    try {
+      const { data } = await authApi.forgotPassword(form.values.email.trim());
+      setSent(data.description);
+    } catch (error) {
+      const failure = describeError(error);
+      form.showServerErrors(failure.errors);
+      enqueueSnackbar(failure.description, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.forgotTitle')} intro={t('auth.forgotIntro')}>
+      {sent ? (
+        <Alert severity="success" role="status">
+          {sent}
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+          <FormField
+            name="email"
+            type="email"
+            label={t('fields.email')}
+            value={form.values.email}
+            onChange={form.onChange}
+            error={form.errors.email}
+            autoComplete="email"
+            required
+            autoFocus
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={busy}
+            sx={{ mt: 2 }}
+          >
+            {t('auth.forgotSubmit')}
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to={paths.login}>
+          {t('auth.backToLogin')}
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+}

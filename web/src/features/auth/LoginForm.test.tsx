@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { LoginForm } from './LoginForm';
+
+const user = {
+  id: 1,
+  email: 'owner@acme.co.uk',
+  business_name: 'Acme Heating',
+  level: 5001,
+  access_token: 'token-123',
+  expires_at: '2026-12-01T00:00:00Z',
+};
+
+async function signIn(email = 'owner@acme.co.uk', password = 'correct horse') {
+  await userEvent.type(screen.getByLabelText(/email/i), email);
+  await userEvent.type(screen.getByLabelText(/^password/i), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('LoginForm', () => {
+  it('stores the business user and the token cookie, then goes home', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/v2/auth/login', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          code: 200,
+          description: 'Signed in successfully.',
+          data: { user },
+        });
+      }),
+    );
+    const { store, router } = renderWithProviders(<LoginForm />);
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(sent).toEqual({ email: 'owner@acme.co.uk', password: 'correct horse' });
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    expect(store.getState().auth.user).toMatchObject({ business_name: 'Acme Heating' });
+    expect(store.getState().auth.user).not.toHaveProperty('access_token');
+    expect(Cookies.get('token')).toBe('token-123');
+  });
+
+  it('refuses an account that is not a business with "You are not allowed" and stores nothing', async () => {
+    server.use(
+      http.post('/v2/auth/login', () =>
+        HttpResponse.json({
+          code: 200,
+          description: 'Signed in successfully.',
+          data: { user: { ...user, level: 5000 } },
+        }),
+      ),
+    );
+    const { store, router } = renderWithProviders(<LoginForm />);
+    await signIn();
+    expect(await screen.findByText('You are not allowed')).toBeInTheDocument();
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows the server's description when the password is wrong", async () => {
+    server.use(
+      http.post('/v2/auth/login', () =>
+        HttpResponse.json(
+          { code: 401, description: 'The email or password is incorrect.', errors: {} },
+          { status: 401 },
+        ),
+      ),
+    );
+    renderWithProviders(<LoginForm />);
+    await signIn();
+    expect(await screen.findByText('The email or password is incorrect.')).toBeInTheDocument();
+  });
+
+  it('checks the fields before sending anything', async () => {
+    renderWithProviders(<LoginForm />);
+    await signIn('not-an-email', 'x');
+    expect(await screen.findByText(/Enter a valid email address/)).toBeInTheDocument();
+    // No handler is registered: a request would fail the test (onUnhandledRequest: 'error').
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+
+const ANSWER = 'If an account exists for this email, we have sent it a link to reset the password.';
+
+describe('ForgotPasswordForm', () => {
+  it("sends the email and shows the server's sentence", async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/v2/auth/forgot_password', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ code: 200, description: ANSWER, data: {} });
+      }),
+    );
+    renderWithProviders(<ForgotPasswordForm />, { route: '/forgot-password' });
+    await userEvent.type(screen.getByLabelText(/email/i), ' owner@acme.co.uk ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ANSWER);
+    expect(sent).toEqual({ email: 'owner@acme.co.uk' });
+  });
+});
+
+describe('ResetPasswordForm', () => {
+  it('sends the token from the link with the new password, then goes to sign in', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/v2/auth/reset_password', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          code: 200,
+          description: 'Your password has been reset.',
+          data: {},
+        });
+      }),
+    );
+    const { router } = renderWithProviders(<ResetPasswordForm />, {
+      route: '/reset-password?token=abc123',
+    });
+    await userEvent.type(screen.getByLabelText(/^new password/i), 'a new password');
+    await userEvent.type(screen.getByLabelText(/confirm password/i), 'a new password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent).toEqual({ token: 'abc123', password: 'a new password' });
+  });
+
+  it('refuses passwords that differ before sending', async () => {
+    renderWithProviders(<ResetPasswordForm />, { route: '/reset-password?token=abc123' });
+    await userEvent.type(screen.getByLabelText(/^new password/i), 'a new password');
+    await userEvent.type(screen.getByLabelText(/confirm password/i), 'another password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+  });
+
+  it('shows the server refusing a used link', async () => {
+    server.use(
+      http.post('/v2/auth/reset_password', () =>
+        HttpResponse.json(
+          {
+            code: 422,
+            description: 'Some fields need correcting.',
+            errors: { token: ['This reset link is invalid, used or expired.'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderWithProviders(<ResetPasswordForm />, { route: '/reset-password?token=used' });
+    await userEvent.type(screen.getByLabelText(/^new password/i), 'a new password');
+    await userEvent.type(screen.getByLabelText(/confirm password/i), 'a new password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(
+      await screen.findByText('This reset link is invalid, used or expired.'),
+    ).toBeInTheDocument();
+  });
+
+  it('explains that the page needs the emailed link', () => {
+    renderWithProviders(<ResetPasswordForm />, { route: '/reset-password' });
+    expect(screen.getByText(/needs the link from your email/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { RegisterForm } from './RegisterForm';
+
+async function fill(label: RegExp | string, value: string) {
+  await userEvent.type(screen.getByLabelText(label), value);
+}
+
+async function fillValidForm() {
+  await fill(/^business name/i, 'Acme Heating');
+  await fill(/trading name/i, 'Acme Trading');
+  await fill(/^email/i, 'owner@acme.co.uk');
+  await fill(/mobile/i, '07700 900123');
+  await fill(/address line 1/i, '1 High Street');
+  await fill(/^town/i, 'Headingley');
+  await fill(/^city/i, 'Leeds');
+  await fill(/^postcode/i, 'LS1 4AP');
+  await fill(/^password/i, 'correct horse battery');
+  await fill(/confirm password/i, 'correct horse battery');
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+describe('RegisterForm', () => {
+  it('sends the business name as first_name and business_name, and copies the trading address', async () => {
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.post('/v2/auth', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          code: 200,
+          description: 'Your account has been created. You can now sign in.',
+          data: { user: { level: 5001 } },
+        });
+      }),
+    );
+    const { router } = renderWithProviders(<RegisterForm />, { route: '/register' });
+    await fillValidForm();
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent).toEqual({
+      first_name: 'Acme Heating',
+      last_name: 'Acme Trading',
+      business_name: 'Acme Heating',
+      email: 'owner@acme.co.uk',
+      mobile: '07700 900123',
+      password: 'correct horse battery',
+      is_business: 1,
+      is_same_address: 1,
+      address_line1: '1 High Street',
+      address_line2: '',
+      town: 'Headingley',
+      city: 'Leeds',
+      post_code: 'LS1 4AP',
+      business_address_line1: '1 High Street',
+      business_address_line2: '',
+      business_town: 'Headingley',
+      business_city: 'Leeds',
+      business_post_code: 'LS1 4AP',
+    });
+    expect(
+      await screen.findByText('Your account has been created. You can now sign in.'),
+    ).toBeInTheDocument();
+  });
+
+  it('hides the business address while it is the trading address, and checks it when shown', async () => {
+    renderWithProviders(<RegisterForm />, { route: '/register' });
+    const fields = () => document.querySelectorAll('input[name^="business_address_line1"]');
+    expect(fields()).toHaveLength(0);
+    await fillValidForm();
+    await userEvent.click(
+      screen.getByLabelText(/registered business address is the trading address/i),
+    );
+    expect(fields()).toHaveLength(1);
+    await userEvent.type(
+      document.querySelector('input[name="business_post_code"]') as HTMLElement,
+      'nowhere',
+    );
+    await submit();
+    expect(document.querySelector('#field-business_address_line1-helper-text')).toHaveTextContent(
+      'This field is required.',
+    );
+    expect(document.querySelector('#field-business_post_code-helper-text')).toHaveTextContent(
+      /Enter a valid UK postcode/,
+    );
+  });
+
+  it('shows every client-side problem before sending', async () => {
+    renderWithProviders(<RegisterForm />, { route: '/register' });
+    await fill(/^email/i, 'nope');
+    await fill(/^postcode/i, '90210');
+    await fill(/^password/i, 'short');
+    await submit();
+    expect(screen.getByText(/Enter a valid email address/)).toBeInTheDocument();
+    expect(screen.getByText(/Enter a valid UK postcode/)).toBeInTheDocument();
+    expect(screen.getAllByText('This field is required.').length).toBeGreaterThan(3);
+    expect(document.querySelector('#field-password-helper-text')).toHaveTextContent(
+      'Use at least 10 characters.',
+    );
+  });
+
+  it("shows the server's field errors under their fields", async () => {
+    server.use(
+      http.post('/v2/auth', () =>
+        HttpResponse.json(
+          {
+            code: 409,
+            description: 'An account with this email already exists. Sign in instead.',
+            errors: { email: ['An account with this email already exists. Sign in instead.'] },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderWithProviders(<RegisterForm />, { route: '/register' });
+    await fillValidForm();
+    await submit();
+    await waitFor(() =>
+      expect(document.querySelector('#field-email-helper-text')).toHaveTextContent(
+        'An account with this email already exists',
+      ),
+    );
+  });
+});

@@ -1,0 +1,20 @@
+import { authClient, publicClient, type Envelope } from '../../lib/http';
+import type { ProfilePayload, RegistrationPayload, SignedInUser, User } from './types';
+
+export const authApi = {
+  login: (email: string, password: string) =>
+    publicClient.post<Envelope<{ user: SignedInUser }>>('/v2/auth/login', { email, password }),
+  register: (payload: RegistrationPayload) =>
+    publicClient.post<Envelope<{ user: User }>>('/v2/auth', payload),
+  forgotPassword: (email: string) =>
+    publicClient.post<Envelope<object>>('/v2/auth/forgot_password', { email }),
+  resetPassword: (token: string, password: string) =>
+    publicClient.post<Envelope<object>>('/v2/auth/reset_password', { token, password }),
+  me: () => authClient.get<Envelope<{ me: User }>>('/v2/auth/me'),
+  logout: () => authClient.post<Envelope<object>>('/v2/auth/logout'),
+  changePassword: (old_password: string, new_password: string) =>
+    authClient.post<Envelope<object>>('/v2/auth/change_password', { old_password, new_password }),
+  updateProfile: (payload: ProfilePayload) =>
+    authClient.post<Envelope<{ user: User }>>('/v2/auth/update_profile', payload),
+  deleteAccount: (userId: number) => authClient.delete<Envelope<object>>(`/v2/auth/${userId}`),
+};

@@ -1,0 +1,27 @@
+export { authApi } from './api';
+export {
+  authSlice,
+  fetchMe,
+  login,
+  NOT_ALLOWED,
+  register,
+  resetStatus,
+  setUserCords,
+  updateProfile,
+  type AuthFailure,
+  type AuthState,
+} from './slice';
+export type { ProfilePayload, RegistrationPayload, User } from './types';
+export {
+  emptyProfile,
+  ProfileFields,
+  profilePayload,
+  validateProfile,
+  type ProfileValues,
+} from './ProfileFields';
+export { LoginForm } from './LoginForm';
+export { RegisterForm } from './RegisterForm';
+export { ForgotPasswordForm } from './ForgotPasswordForm';
+export { ResetPasswordForm } from './ResetPasswordForm';
+export { ChangePasswordForm } from './ChangePasswordForm';
+export { LogoutButton, useLogout } from './useLogout';

@@ -1,0 +1,59 @@
+/** The user as the server shows it (`data.user`, `data.me`). */
+export interface User {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  mobile: string;
+  address_line1: string;
+  address_line2: string;
+  town: string;
+  city: string;
+  post_code: string;
+  is_business: number;
+  level: number;
+  business_id: number;
+  business_name: string;
+  is_same_address: number;
+  business_address_line1: string;
+  business_address_line2: string;
+  business_town: string;
+  business_city: string;
+  business_post_code: string;
+  created_at: string;
+}
+
+export interface SignedInUser extends User {
+  access_token: string;
+  expires_at: string;
+}
+
+/** Profile fields, as registration and profile updates send them. */
+export interface ProfilePayload {
+  first_name: string;
+  last_name: string;
+  mobile: string;
+  address_line1: string;
+  address_line2: string;
+  town: string;
+  city: string;
+  post_code: string;
+  business_name: string;
+  is_same_address: 0 | 1;
+  business_address_line1: string;
+  business_address_line2: string;
+  business_town: string;
+  business_city: string;
+  business_post_code: string;
+}
+
+export interface RegistrationPayload extends ProfilePayload {
+  email: string;
+  password: string;
+  is_business: 1;
+}
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}

@@ -1,0 +1,1 @@
+export { consentSlice } from './slice';

@@ -1,0 +1,1 @@
+export { dashboardSlice } from './slice';

@@ -1,0 +1,1 @@
+export { onboardingSlice, setOnboarding } from './slice';

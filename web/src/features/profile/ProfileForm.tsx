@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import { useSnackbar } from 'notistack';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FormField, useForm } from '../../components/form';
+import {
+  ProfileFields,
+  profilePayload,
+  updateProfile,
+  validateProfile,
+  type ProfileValues,
+  type User,
+} from '../auth';
+
+function valuesOf(user: User | null): ProfileValues {
+  return {
+    business_name: user?.business_name ?? '',
+    last_name: user?.last_name ?? '',
+    mobile: user?.mobile ?? '',
+    address_line1: user?.address_line1 ?? '',
+    address_line2: user?.address_line2 ?? '',
+    town: user?.town ?? '',
+    city: user?.city ?? '',
+    post_code: user?.post_code ?? '',
+    is_same_address: user?.is_same_address === 0 ? '0' : '1',
+    business_address_line1: user?.business_address_line1 ?? '',
+    business_address_line2: user?.business_address_line2 ?? '',
+    business_town: user?.business_town ?? '',
+    business_city: user?.business_city ?? '',
+    business_post_code: user?.business_post_code ?? '',
+  };
+}
+
+export function ProfileForm() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const user = useAppSelector((state) => state.auth.user);
+  const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const form = useForm(valuesOf(user), (values) => validateProfile(values));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.check()) return;
+    const result = await dispatch(updateProfile(profilePayload(form.values)));
+    if (updateProfile.fulfilled.match(result)) {
+      enqueueSnackbar(t('profile.saved'), { variant: 'success' });
+    } else if (result.payload) {
+      form.showServerErrors(result.payload.errors);
+      enqueueSnackbar(result.payload.description, { variant: 'error' });
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <ProfileFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.onChange}
+          onSameAddress={(same) =>
+            form.setValues((current) => ({ ...current, is_same_address: same ? '1' : '0' }))
+          }
+          emailField={
+            <FormField
+              name="email"
+              type="email"
+              label={t('fields.email')}
+              value={user?.email ?? ''}
+              disabled
+            />
+          }
+        />
+        <Box sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            {t('profile.save')}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,3 @@
+export { profileSlice } from './slice';
+export { ProfileForm } from './ProfileForm';
+export { DeleteAccount } from './DeleteAccount';

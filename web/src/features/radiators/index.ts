@@ -1,0 +1,1 @@
+export { radiatorsSlice } from './slice';

@@ -1,0 +1,1 @@
+export { roomsSlice } from './slice';

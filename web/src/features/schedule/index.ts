@@ -1,0 +1,1 @@
+export { scheduleSlice } from './slice';

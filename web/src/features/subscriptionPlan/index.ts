@@ -1,0 +1,1 @@
+export { subscriptionPlanSlice } from './slice';

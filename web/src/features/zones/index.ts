@@ -1,0 +1,1 @@
+export { zonesSlice } from './slice';

@@ -1,0 +1,59 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { getToken } from './session';
+
+/** The server's error envelope (DESIGN.md §3). */
+export interface ApiErrorBody {
+  code: number;
+  description: string;
+  errors: Record<string, string[]>;
+}
+
+/** The server's success envelope. */
+export interface Envelope<T> {
+  code: number;
+  description: string;
+  data: T;
+}
+
+const baseURL = (import.meta.env.VITE_API_URL as string | undefined) ?? '';
+
+/** For calls made before signing in (login, register, password reset). */
+export const publicClient: AxiosInstance = axios.create({ baseURL });
+
+/** For everything else: sends the token cookie as a bearer token. */
+export const authClient: AxiosInstance = axios.create({ baseURL });
+
+authClient.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+/** Calls `onUnauthorized` when an authenticated call answers 401; answers the eject handle. */
+export function onUnauthorized(handler: () => void): () => void {
+  const id = authClient.interceptors.response.use(undefined, (error: unknown) => {
+    if (error instanceof AxiosError && error.response?.status === 401) handler();
+    return Promise.reject(error);
+  });
+  return () => authClient.interceptors.response.eject(id);
+}
+
+/** The error as the server described it, or the transport's own message. */
+export function describeError(error: unknown): ApiErrorBody {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
+    if (body && typeof body.description === 'string') {
+      return {
+        code: body.code ?? error.response?.status ?? 0,
+        description: body.description,
+        errors: body.errors ?? {},
+      };
+    }
+    return { code: error.response?.status ?? 0, description: error.message, errors: {} };
+  }
+  return {
+    code: 0,
+    description: error instanceof Error ? error.message : String(error),
+    errors: {},
+  };
+}

@@ -1,0 +1,5 @@
+import { ChangePasswordForm } from '../features/auth';
+
+export default function ChangePasswordPage() {
+  return <ChangePasswordForm />;
+}

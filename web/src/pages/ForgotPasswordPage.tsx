@@ -1,0 +1,5 @@
+import { ForgotPasswordForm } from '../features/auth';
+
+export default function ForgotPasswordPage() {
+  return <ForgotPasswordForm />;
+}

@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { makeStore, type PreloadedState } from '../app/store';
+
+/**
+ * Renders `ui` at `route` with the real store and providers. Other paths render their own path
+ * as text, so a test can see where the app navigated.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { preloadedState, route = '/' }: { preloadedState?: PreloadedState; route?: string } = {},
+) {
+  const store = makeStore(preloadedState);
+  const path = route.split('?')[0] ?? '/';
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <p data-testid="location">elsewhere</p> },
+    ],
+    { initialEntries: [route] },
+  );
+  const rendered = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...rendered, store, router };
+}

@@ -1,0 +1,60 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+
+/** Spec §9's breakpoints in px, for typography and spacing tweaks. */
+export const screens = {
+  xs: 320,
+  s: 375,
+  m: 414,
+  l: 568,
+  tablet: 768,
+  laptop: 1024,
+  desktop: 1365,
+  wide: 1600,
+} as const;
+
+const headings = '"Rubik", "Segoe UI", sans-serif';
+
+/**
+ * The one theme: primary green, secondary red, bold buttons without uppercase, radius 8,
+ * Rubik headings, Roboto body. Colours are chosen for WCAG AA text contrast in both modes.
+ */
+export function createAppTheme(
+  mode: 'light' | 'dark',
+  direction: 'ltr' | 'rtl',
+  fontScale: number,
+): Theme {
+  const dark = mode === 'dark';
+  return createTheme({
+    direction,
+    palette: {
+      mode,
+      primary: { main: dark ? '#66bb6a' : '#2e7d32', contrastText: dark ? '#0b1a0c' : '#ffffff' },
+      secondary: { main: dark ? '#ef9a9a' : '#c62828', contrastText: dark ? '#1f0707' : '#ffffff' },
+      background: dark
+        ? { default: '#0f1412', paper: '#18201c' }
+        : { default: '#f4f7f5', paper: '#ffffff' },
+      text: dark
+        ? { primary: '#e8efe9', secondary: '#b4c2b8' }
+        : { primary: '#17211b', secondary: '#4a5a50' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Roboto", "Segoe UI", sans-serif',
+      htmlFontSize: 16,
+      fontSize: 14 * fontScale,
+      h1: { fontFamily: headings, fontWeight: 600, fontSize: '2rem' },
+      h2: { fontFamily: headings, fontWeight: 600, fontSize: '1.4rem' },
+      h3: { fontFamily: headings, fontWeight: 500, fontSize: '1.15rem' },
+      h4: { fontFamily: headings },
+      h5: { fontFamily: headings },
+      h6: { fontFamily: headings, fontWeight: 500 },
+      button: { textTransform: 'none', fontWeight: 700 },
+    },
+    transitions: { duration: { standard: 300 } },
+    components: {
+      MuiButton: { styleOverrides: { root: { borderRadius: 8 } } },
+      MuiCircularProgress: { defaultProps: { thickness: 2, color: 'primary' } },
+      MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },
+    },
+  });
+}
