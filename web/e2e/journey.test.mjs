@@ -54,14 +54,21 @@ before(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const data = mkdtempSync(path.join(tmpdir(), 'heatdesk-e2e-'));
-  server = spawn(
-    binary,
-    ['serve', '--bind', `127.0.0.1:${port}`, '--database-url', `sqlite://${data}/e2e.db?mode=rwc`],
-    {
-      env: { ...process.env, HEATDESK_PUBLIC_URL: base, RUST_LOG: 'warn' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const database = `sqlite://${data}/e2e.db?mode=rwc`;
+  // At 60 times real time the simulated radiators report every second.
+  const args = [
+    'serve',
+    '--bind',
+    `127.0.0.1:${port}`,
+    '--database-url',
+    database,
+    '--time-scale',
+    '60',
+  ];
+  server = spawn(binary, args, {
+    env: { ...process.env, HEATDESK_PUBLIC_URL: base, RUST_LOG: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForHealth(base);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -79,6 +86,32 @@ const business = {
   email: `owner-${Date.now()}@acme.co.uk`,
   password: 'correct horse battery',
 };
+
+/** Registers a business with `email` through the API and signs in through the page. */
+async function signedInAs(page, email) {
+  const body = {
+    first_name: 'Lab Co',
+    last_name: 'Lab Co Trading',
+    business_name: 'Lab Co',
+    email,
+    mobile: '07700 900124',
+    address_line1: '2 Low Road',
+    address_line2: '',
+    town: 'Leeds',
+    city: 'Leeds',
+    post_code: 'LS2 7AA',
+    password: business.password,
+    is_business: 1,
+    is_same_address: 1,
+  };
+  const registered = await page.request.post(`${base}/v2/auth`, { data: body });
+  assert.equal(registered.status(), 200);
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(business.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/home`);
+}
 
 async function fillRegistration(page) {
   await page.getByLabel('Business name').fill('Acme Heating Ltd');
@@ -170,5 +203,59 @@ test('unknown pages show the 404 page and API paths answer JSON', async () => {
   const api = await page.request.get(`${base}/v2/no-such-endpoint`);
   assert.equal(api.status(), 404);
   assert.equal((await api.json()).code, 404);
+  await context.close();
+});
+
+test('a room gets a radiator whose live temperature follows a new target, then loses it', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    colorScheme: 'light',
+  });
+  const page = await context.newPage();
+  await signedInAs(page, `lab-${Date.now()}@labco.co.uk`);
+
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Rooms' })
+    .click();
+  await page.getByText('No rooms yet').waitFor();
+  await page.getByRole('link', { name: 'Add a room' }).first().click();
+  await page.getByLabel('Room name').fill('Test lab');
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await page.waitForURL(`${base}/rooms/Test%20lab`);
+  await page.getByRole('heading', { level: 1, name: 'Test lab' }).waitFor();
+
+  await page.getByRole('button', { name: 'Attach radiator' }).click();
+  await page.getByLabel('Radiator id').fill('E2E-0001');
+  await page.getByLabel('Radiator name').fill('Lab east');
+  await page.getByRole('dialog').getByRole('button', { name: 'Attach radiator' }).click();
+  const row = page.getByTestId('radiator-E2E-0001');
+  await row.waitFor();
+  // The simulated radiator reports within a second or two; its temperature appears live.
+  await row.getByTestId('current-temperature').filter({ hasText: '°C' }).waitFor();
+
+  await row.getByRole('link', { name: 'Lab east' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Lab east' }).waitFor();
+  for (let step = 0; step < 4; step += 1) {
+    await page.getByRole('button', { name: 'Raise the target by 0.5 °C' }).click();
+    await page
+      .getByText(/set to/)
+      .last()
+      .waitFor();
+  }
+  await page.getByTestId('target-temperature').filter({ hasText: '23.0 °C' }).waitFor();
+  // Heating towards 23 °C, the room's temperature moves on the page without a reload.
+  const reading = page.getByTestId('current-temperature');
+  await reading.filter({ hasText: '°C' }).waitFor();
+  const first = await reading.textContent();
+  await reading.filter({ hasNotText: first ?? '' }).waitFor({ timeout: 20_000 });
+  await page.screenshot({ path: path.join(screenshots, 'radiator-1440.png') });
+
+  await page.getByRole('link', { name: 'Test lab' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Test lab' }).waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'room-1440.png') });
+  await row.getByRole('button', { name: 'Detach' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Detach' }).click();
+  await page.getByText('No radiators in this room').waitFor();
   await context.close();
 });

@@ -20,6 +20,13 @@ const HomePage = lazyPage(() => import('../pages/HomePage'));
 const ProfilePage = lazyPage(() => import('../pages/ProfilePage'));
 const ChangePasswordPage = lazyPage(() => import('../pages/ChangePasswordPage'));
 const ComingSoonPage = lazyPage(() => import('../pages/ComingSoonPage'));
+const RoomsPage = lazyPage(() => import('../pages/RoomsPage'));
+const AddRoomPage = lazyPage(() => import('../pages/AddRoomPage'));
+const RoomPage = lazyPage(() => import('../pages/RoomPage'));
+const RadiatorsPage = lazyPage(() => import('../pages/RadiatorsPage'));
+const RadiatorPage = lazyPage(() => import('../pages/RadiatorPage'));
+const ZonesPage = lazyPage(() => import('../pages/ZonesPage'));
+const ZonePage = lazyPage(() => import('../pages/ZonePage'));
 
 function page(element: ReactNode) {
   return (
@@ -80,17 +87,17 @@ export const routes: RouteObject[] = [
           { path: paths.profile, element: page(<ProfilePage />) },
           { path: paths.changePassword, element: page(<ChangePasswordPage />) },
           comingSoon(paths.compareCo2, 'pages.compareCo2'),
-          comingSoon(paths.rooms, 'nav.rooms'),
-          comingSoon(paths.addRoom, 'pages.addRoom'),
-          comingSoon(paths.room, 'pages.room'),
+          { path: paths.rooms, element: page(<RoomsPage />) },
+          { path: paths.addRoom, element: page(<AddRoomPage />) },
+          { path: paths.room, element: page(<RoomPage />) },
           comingSoon(paths.preferences, 'nav.preferences'),
           comingSoon(paths.preferencesEnergyUsage, 'pages.preferencesEnergyUsage'),
           comingSoon(paths.preferencesCo2Savings, 'pages.preferencesCo2Savings'),
           comingSoon(paths.preferencesEntireOffice, 'pages.preferencesEntireOffice'),
-          comingSoon(paths.zones, 'nav.zones'),
-          comingSoon(paths.zone, 'pages.zone'),
-          comingSoon(paths.radiators, 'nav.radiators'),
-          comingSoon(paths.radiator, 'pages.radiator'),
+          { path: paths.zones, element: page(<ZonesPage />) },
+          { path: paths.zone, element: page(<ZonePage />) },
+          { path: paths.radiators, element: page(<RadiatorsPage />) },
+          { path: paths.radiator, element: page(<RadiatorPage />) },
           comingSoon(paths.analytics, 'nav.analytics'),
           comingSoon(paths.analyticsView, 'pages.analyticsView'),
           comingSoon(paths.insights, 'nav.insights'),

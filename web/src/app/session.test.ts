@@ -56,7 +56,13 @@ describe('the session', () => {
   it('resets every state area when it ends', async () => {
     const store = makeStore({
       ...signedIn,
-      rooms: { isLoading: false, rooms: [{ id: 1 }], room: null, roomRadiators: [] },
+      rooms: {
+        isLoading: false,
+        rooms: [{ id: 1 } as never],
+        room: null,
+        roomRadiators: [],
+        error: null,
+      },
       settings: { history: [{ id: 1 }], automations: [], settingTab: 2, isLoading: false },
     });
     await endSession(store);

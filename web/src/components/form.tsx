@@ -43,6 +43,7 @@ export function useForm<T extends Record<string, string>>(
 export function FormField({
   name,
   error,
+  helperText,
   ...props
 }: Omit<TextFieldProps, 'error'> & { name: string; error?: string }) {
   const { t } = useTranslation();
@@ -52,7 +53,7 @@ export function FormField({
       name={name}
       error={Boolean(error)}
       // Client messages are text keys; the server's arrive as sentences and pass through.
-      helperText={error ? t(error) : props.helperText}
+      helperText={error ? t(error) : helperText}
       // Addresses and names keep their own direction inside a right-to-left page.
       slotProps={{ htmlInput: { dir: 'auto' } }}
       {...props}

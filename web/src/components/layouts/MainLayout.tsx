@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_MIN_WIDTH } from '../../config/constants';
 import { PreferenceControls } from '../../features/preferences';
+import { useLiveRadiators } from '../../features/radiators';
 import { Brand } from '../Brand';
 import { mainNavigation } from './navigation';
 import { UserMenu } from './UserMenu';
@@ -21,6 +22,7 @@ import { UserMenu } from './UserMenu';
 /** The signed-in app: sidebar of every section, top bar, and the page. */
 export function MainLayout() {
   const { t } = useTranslation();
+  useLiveRadiators();
   const narrow = useMediaQuery(`(max-width: ${SIDEBAR_MIN_WIDTH - 0.02}px)`, { noSsr: true });
   // Wide and narrow windows keep separate choices, so the sidebar closes by itself when the
   // window becomes narrower than 1366 px and comes back as it was when it widens again.

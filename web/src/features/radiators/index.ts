@@ -1,1 +1,17 @@
-export { radiatorsSlice } from './slice';
+export { radiatorsApi, searchParams } from './api';
+export {
+  chooseRadiator,
+  fetchRadiators,
+  liveSnapshot,
+  radiatorsReported,
+  radiatorsSlice,
+  roomLive,
+  withLive,
+} from './slice';
+export type { LiveRadiator, Radiator, RadiatorPayload, Reading } from './types';
+export { RadiatorDetail } from './RadiatorDetail';
+export { RadiatorDialog } from './RadiatorDialog';
+export { RadiatorsList } from './RadiatorsList';
+export { RadiatorsTable } from './RadiatorsTable';
+export { formatCelsius, HeatingChip } from './Temperature';
+export { useLiveRadiators } from './useLiveRadiators';

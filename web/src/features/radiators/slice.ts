@@ -1,20 +1,116 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { describeError } from '../../lib/http';
 import { sessionEnded } from '../../lib/session';
+import { radiatorsApi } from './api';
+import type { LiveRadiator, Radiator } from './types';
 
-// The radiators area of spec §3; its calls and screens arrive with the issue that builds them.
 export interface RadiatorsState {
   isLoading: boolean;
-  radiators: unknown[];
-  radiatorToUpdate: unknown;
+  radiators: Radiator[];
+  radiatorToUpdate: Radiator | null;
+  /** Why the last list load failed; shown inline with a retry. */
+  error: string | null;
+  /** What each radiator last reported on the live stream, by id. */
+  live: Record<number, LiveRadiator>;
 }
 
-const initialState: RadiatorsState = { isLoading: false, radiators: [], radiatorToUpdate: null };
+const initialState: RadiatorsState = {
+  isLoading: false,
+  radiators: [],
+  radiatorToUpdate: null,
+  error: null,
+  live: {},
+};
+
+export const fetchRadiators = createAsyncThunk<Radiator[], string, { rejectValue: string }>(
+  'radiators/fetch',
+  async (search, { rejectWithValue }) => {
+    try {
+      return (await radiatorsApi.list(search)).data.data.radiators;
+    } catch (error) {
+      // Spec §8: a failed list load is logged, not toasted.
+      console.error('radiators failed to load', error);
+      return rejectWithValue(describeError(error).description);
+    }
+  },
+);
+
+function liveOf(radiator: Radiator): LiveRadiator | null {
+  if (radiator.current_temperature === null || radiator.last_seen === null) return null;
+  return {
+    id: radiator.id,
+    room_id: radiator.room_id,
+    current_temperature: radiator.current_temperature,
+    power_w: radiator.power_w ?? 0,
+    heating: radiator.heating,
+    online: radiator.online,
+    last_seen: radiator.last_seen,
+  };
+}
 
 export const radiatorsSlice = createSlice({
   name: 'radiators',
   initialState,
   reducers: {
+    chooseRadiator: (state, action: PayloadAction<Radiator | null>) => {
+      state.radiatorToUpdate = action.payload;
+    },
+    /** The stream's opening snapshot: every radiator as the server knows it now. */
+    liveSnapshot: (state, action: PayloadAction<Radiator[]>) => {
+      state.live = {};
+      for (const radiator of action.payload) {
+        const live = liveOf(radiator);
+        if (live) state.live[radiator.id] = live;
+      }
+    },
+    radiatorsReported: (state, action: PayloadAction<LiveRadiator[]>) => {
+      for (const report of action.payload) state.live[report.id] = report;
+    },
     reset: () => initialState,
   },
-  extraReducers: (builder) => builder.addCase(sessionEnded, () => initialState),
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionEnded, () => initialState)
+      .addCase(fetchRadiators.pending, (state) => {
+        state.isLoading = true;
+        state.error = null;
+      })
+      .addCase(fetchRadiators.fulfilled, (state, action) => {
+        state.isLoading = false;
+        state.radiators = action.payload;
+      })
+      .addCase(fetchRadiators.rejected, (state, action) => {
+        state.isLoading = false;
+        state.error = action.payload ?? action.error.message ?? null;
+      });
+  },
 });
+
+export const { chooseRadiator, liveSnapshot, radiatorsReported } = radiatorsSlice.actions;
+
+/** A radiator with what it most recently reported, live or loaded. */
+export function withLive(radiator: Radiator, live: Record<number, LiveRadiator>): Radiator {
+  const report = live[radiator.id];
+  if (!report) return radiator;
+  const online = report.online === 1 && Date.now() - Date.parse(report.last_seen) < 5 * 60_000;
+  return {
+    ...radiator,
+    current_temperature: report.current_temperature,
+    power_w: report.power_w,
+    heating: online ? report.heating : 0,
+    online: online ? 1 : 0,
+    last_seen: report.last_seen,
+  };
+}
+
+/** The live average temperature and heating of the radiators in a room. */
+export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
+  const reports = Object.values(live).filter((report) => report.room_id === roomId);
+  if (reports.length === 0) return null;
+  const average =
+    reports.reduce((sum, report) => sum + report.current_temperature, 0) / reports.length;
+  return {
+    current_temperature: Math.round(average * 10) / 10,
+    heating: reports.some((r) => r.heating === 1) ? 1 : 0,
+  };
+}

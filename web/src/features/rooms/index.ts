@@ -1,1 +1,7 @@
-export { roomsSlice } from './slice';
+export { roomsApi } from './api';
+export { fetchRoomByName, fetchRooms, resetRoom, roomChanged, roomsSlice } from './slice';
+export type { Room, RoomDetail as RoomWithRadiators } from './types';
+export { AddRoomForm } from './AddRoomForm';
+export { RoomCard, roomPath } from './RoomCard';
+export { RoomDetail } from './RoomDetail';
+export { RoomsList } from './RoomsList';

@@ -1,1 +1,5 @@
-export { zonesSlice } from './slice';
+export { zonesApi } from './api';
+export { fetchZone, fetchZones, zoneChanged, zonesSlice } from './slice';
+export type { Clamped, Zone, ZoneDetail as ZoneWithRooms } from './types';
+export { ZoneDetail } from './ZoneDetail';
+export { ZonesList } from './ZonesList';

@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Asks before a destructive action. */
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirm,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  confirm: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={id}>
+      <DialogTitle id={id}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          {t('profile.cancel')}
+        </Button>
+        <Button color="secondary" variant="contained" disabled={busy} onClick={onConfirm}>
+          {confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,216 @@
+import AddIcon from '@mui/icons-material/Add';
+import RemoveIcon from '@mui/icons-material/Remove';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListSkeleton, LoadError } from '../../components/ListStates';
+import { paths } from '../../config/paths';
+import { describeError } from '../../lib/http';
+import { radiatorsApi } from './api';
+import { RadiatorDialog } from './RadiatorDialog';
+import { ReadingsChart } from './ReadingsChart';
+import { chooseRadiator, withLive } from './slice';
+import { formatCelsius, HeatingChip } from './Temperature';
+import type { Reading } from './types';
+
+export function RadiatorDetail() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const id = Number(useParams().curadiator);
+  const loaded = useAppSelector((state) => state.radiators.radiatorToUpdate);
+  const live = useAppSelector((state) => state.radiators.live);
+  const [readings, setReadings] = useState<Reading[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  // Bumped to load again after a change or a retry.
+  const [version, setVersion] = useState(0);
+  const load = () => setVersion((current) => current + 1);
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([radiatorsApi.get(id), radiatorsApi.readings(id, 24)]).then(
+      ([radiator, history]) => {
+        if (!current) return;
+        dispatch(chooseRadiator(radiator.data.data.radiator));
+        setReadings(history.data.data.readings);
+        setError(null);
+      },
+      (failure: unknown) => {
+        console.error('radiator failed to load', failure);
+        if (current) setError(describeError(failure).description);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [dispatch, id, version]);
+
+  useEffect(
+    () => () => {
+      dispatch(chooseRadiator(null));
+    },
+    [dispatch],
+  );
+
+  const change = async (call: () => Promise<{ data: { description: string } }>) => {
+    try {
+      const { data } = await call();
+      enqueueSnackbar(data.description, { variant: 'success' });
+      load();
+    } catch (failure) {
+      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
+    }
+  };
+
+  if (error) return <LoadError message={error} onRetry={load} />;
+  if (!loaded || loaded.id !== id) return <ListSkeleton rows={3} height={120} />;
+  const radiator = withLive(loaded, live);
+  const target = radiator.target_temperature;
+  const setTarget = (value: number) =>
+    void change(() => radiatorsApi.setTemperature(radiator.id, value));
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{radiator.name}</Typography>
+      <Typography color="text.secondary">
+        {radiator.uid} ·{' '}
+        {radiator.room_id ? (
+          <Link
+            component={RouterLink}
+            to={`/rooms/${encodeURIComponent(radiator.room_name ?? '')}`}
+          >
+            {radiator.room_name}
+          </Link>
+        ) : (
+          t('radiators.noRoom')
+        )}
+      </Typography>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, display: 'flex', gap: 4, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('radiators.current')}
+          </Typography>
+          <Typography variant="h2" component="p" data-testid="current-temperature">
+            {formatCelsius(radiator.current_temperature)}
+          </Typography>
+          <HeatingChip heating={radiator.heating} online={radiator.online} />
+        </Box>
+        <Box>
+          <Typography variant="body2" color="text.secondary" id="target-label">
+            {t('radiators.target')} ({formatCelsius(radiator.min_temperature)} –{' '}
+            {formatCelsius(radiator.max_temperature)})
+          </Typography>
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+            role="group"
+            aria-labelledby="target-label"
+          >
+            <IconButton
+              aria-label={t('radiators.lower')}
+              disabled={target - 0.5 < radiator.min_temperature}
+              onClick={() => setTarget(target - 0.5)}
+            >
+              <RemoveIcon />
+            </IconButton>
+            <Typography
+              variant="h2"
+              component="p"
+              data-testid="target-temperature"
+              aria-live="polite"
+            >
+              {formatCelsius(target)}
+            </Typography>
+            <IconButton
+              aria-label={t('radiators.raise')}
+              disabled={target + 0.5 > radiator.max_temperature}
+              onClick={() => setTarget(target + 0.5)}
+            >
+              <AddIcon />
+            </IconButton>
+          </Box>
+        </Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={radiator.status === 1}
+              onChange={(event) =>
+                void change(() =>
+                  radiatorsApi.toggle(radiator.room_id, radiator.id, event.target.checked),
+                )
+              }
+            />
+          }
+          label={radiator.status === 1 ? t('radiators.on') : t('radiators.off')}
+        />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography variant="h2" gutterBottom>
+          {t('radiators.lastDay')}
+        </Typography>
+        <ReadingsChart readings={readings} />
+      </Paper>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="outlined" onClick={() => setEditing(true)}>
+          {t('radiators.edit')}
+        </Button>
+        <Button variant="outlined" color="secondary" onClick={() => setDeleting(true)}>
+          {t('radiators.delete')}
+        </Button>
+      </Box>
+      {editing && (
+        <RadiatorDialog
+          open
+          title={t('radiators.edit')}
+          submit={t('profile.save')}
+          withUid={false}
+          initial={radiator}
+          onClose={() => setEditing(false)}
+          save={async (payload) => {
+            const { data } = await radiatorsApi.update(radiator.id, {
+              ...payload,
+              room_id: radiator.room_id,
+            });
+            enqueueSnackbar(data.description, { variant: 'success' });
+            load();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting}
+        title={t('radiators.deleteTitle', { name: radiator.name })}
+        text={t('radiators.deleteText')}
+        confirm={t('radiators.delete')}
+        onClose={() => setDeleting(false)}
+        onConfirm={() =>
+          void radiatorsApi.remove(radiator.id).then(
+            ({ data }) => {
+              enqueueSnackbar(data.description, { variant: 'success' });
+              void navigate(paths.radiators);
+            },
+            (failure: unknown) =>
+              enqueueSnackbar(describeError(failure).description, { variant: 'error' }),
+          )
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { SearchField } from '../../components/SearchField';
+import { describeError } from '../../lib/http';
+import { radiatorsApi } from './api';
+import { RadiatorsTable } from './RadiatorsTable';
+import { fetchRadiators } from './slice';
+import type { Radiator } from './types';
+
+export function RadiatorsList() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const { radiators, isLoading, error } = useAppSelector((state) => state.radiators);
+  const [search, setSearch] = useState('');
+  const load = useCallback(() => void dispatch(fetchRadiators(search)), [dispatch, search]);
+  useEffect(load, [load]);
+
+  const toggle = async (radiator: Radiator, on: boolean) => {
+    try {
+      const { data } = await radiatorsApi.toggle(radiator.room_id, radiator.id, on);
+      enqueueSnackbar(data.description, { variant: 'success' });
+      load();
+    } catch (failure) {
+      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('nav.radiators')}</Typography>
+      <Typography color="text.secondary">{t('radiators.intro')}</Typography>
+      <SearchField label={t('radiators.search')} onSearch={setSearch} />
+      {error ? (
+        <LoadError message={error} onRetry={load} />
+      ) : isLoading && radiators.length === 0 ? (
+        <ListSkeleton />
+      ) : radiators.length === 0 ? (
+        <EmptyState
+          title={search ? t('list.noMatch') : t('radiators.emptyTitle')}
+          text={search ? t('list.noMatchText') : t('radiators.emptyText')}
+        />
+      ) : (
+        <RadiatorsTable
+          radiators={radiators}
+          onToggle={(radiator, on) => void toggle(radiator, on)}
+        />
+      )}
+    </Stack>
+  );
+}

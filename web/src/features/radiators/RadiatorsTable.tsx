@@ -1,0 +1,83 @@
+import Link from '@mui/material/Link';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Paper from '@mui/material/Paper';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { withLive } from './slice';
+import { formatCelsius, HeatingChip } from './Temperature';
+import type { Radiator } from './types';
+
+/** Radiators with their live state; `actions` adds per-row buttons (detach, for a room). */
+export function RadiatorsTable({
+  radiators,
+  onToggle,
+  actions,
+  showRoom = true,
+}: {
+  radiators: Radiator[];
+  onToggle: (radiator: Radiator, on: boolean) => void;
+  actions?: (radiator: Radiator) => ReactNode;
+  showRoom?: boolean;
+}) {
+  const { t } = useTranslation();
+  const live = useAppSelector((state) => state.radiators.live);
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={t('nav.radiators')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('radiators.name')}</TableCell>
+            {showRoom && <TableCell>{t('radiators.room')}</TableCell>}
+            <TableCell>{t('radiators.current')}</TableCell>
+            <TableCell>{t('radiators.target')}</TableCell>
+            <TableCell>{t('radiators.state')}</TableCell>
+            <TableCell>{t('radiators.onOff')}</TableCell>
+            {actions && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {radiators.map((loaded) => {
+            const radiator = withLive(loaded, live);
+            return (
+              <TableRow key={radiator.id} data-testid={`radiator-${radiator.uid}`}>
+                <TableCell>
+                  <Link component={RouterLink} to={`/radiators/${radiator.id}`}>
+                    {radiator.name}
+                  </Link>
+                  <br />
+                  <small>{radiator.uid}</small>
+                </TableCell>
+                {showRoom && <TableCell>{radiator.room_name ?? t('radiators.noRoom')}</TableCell>}
+                <TableCell data-testid="current-temperature">
+                  {formatCelsius(radiator.current_temperature)}
+                </TableCell>
+                <TableCell>{formatCelsius(radiator.target_temperature)}</TableCell>
+                <TableCell>
+                  <HeatingChip heating={radiator.heating} online={radiator.online} />
+                </TableCell>
+                <TableCell>
+                  <Switch
+                    checked={radiator.status === 1}
+                    onChange={(event) => onToggle(radiator, event.target.checked)}
+                    slotProps={{
+                      input: { 'aria-label': t('radiators.switch', { name: radiator.name }) },
+                    }}
+                  />
+                </TableCell>
+                {actions && <TableCell align="right">{actions(radiator)}</TableCell>}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

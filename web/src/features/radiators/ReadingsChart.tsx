@@ -1,0 +1,74 @@
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { Reading } from './types';
+
+const time = (at: string) =>
+  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The last day's temperature and setpoint, with a sentence summing it up for screen readers. */
+export function ReadingsChart({ readings }: { readings: Reading[] }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  if (readings.length === 0)
+    return <Typography color="text.secondary">{t('radiators.noReadings')}</Typography>;
+  const temperatures = readings.map((reading) => reading.temperature);
+  const energyKwh = readings.reduce((sum, reading) => sum + reading.energy_wh, 0) / 1000;
+  return (
+    <figure style={{ margin: 0 }}>
+      <div style={{ width: '100%', height: 280 }} aria-hidden>
+        <ResponsiveContainer>
+          <LineChart data={readings} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <CartesianGrid stroke={theme.palette.divider} />
+            <XAxis
+              dataKey="at"
+              tickFormatter={time}
+              minTickGap={40}
+              stroke={theme.palette.text.secondary}
+            />
+            <YAxis
+              unit=" °C"
+              domain={['auto', 'auto']}
+              stroke={theme.palette.text.secondary}
+              width={64}
+            />
+            <Tooltip labelFormatter={(at) => time(String(at))} />
+            <Legend />
+            <Line
+              type="monotone"
+              dataKey="temperature"
+              name={t('radiators.current')}
+              stroke={theme.palette.secondary.main}
+              dot={false}
+            />
+            <Line
+              type="stepAfter"
+              dataKey="setpoint"
+              name={t('radiators.target')}
+              stroke={theme.palette.primary.main}
+              dot={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <Typography component="figcaption" variant="body2" color="text.secondary">
+        {t('radiators.chartSummary', {
+          count: readings.length,
+          min: Math.min(...temperatures).toFixed(1),
+          max: Math.max(...temperatures).toFixed(1),
+          energy: energyKwh.toFixed(2),
+        })}
+      </Typography>
+    </figure>
+  );
+}

@@ -1,0 +1,89 @@
+import { parseEvent } from '../../lib/live';
+import { liveSnapshot, radiatorsReported, radiatorsSlice, roomLive, withLive } from './slice';
+import type { Radiator } from './types';
+
+const radiator: Radiator = {
+  id: 7,
+  uid: 'HD-7',
+  name: 'Window',
+  room_id: 3,
+  room_name: 'Office',
+  min_temperature: 7,
+  max_temperature: 26,
+  target_temperature: 21,
+  status: 1,
+  current_temperature: null,
+  power_w: null,
+  heating: 0,
+  online: 0,
+  last_seen: null,
+};
+
+describe('live radiator state', () => {
+  it('merges what radiators report into the loaded ones and averages them per room', () => {
+    const now = new Date().toISOString();
+    let state = radiatorsSlice.reducer(undefined, liveSnapshot([radiator]));
+    expect(state.live).toEqual({});
+    state = radiatorsSlice.reducer(
+      state,
+      radiatorsReported([
+        {
+          id: 7,
+          room_id: 3,
+          current_temperature: 19.5,
+          power_w: 1500,
+          heating: 1,
+          online: 1,
+          last_seen: now,
+        },
+        {
+          id: 8,
+          room_id: 3,
+          current_temperature: 20.5,
+          power_w: 0,
+          heating: 0,
+          online: 1,
+          last_seen: now,
+        },
+      ]),
+    );
+    expect(withLive(radiator, state.live)).toMatchObject({
+      current_temperature: 19.5,
+      heating: 1,
+      online: 1,
+    });
+    expect(roomLive(3, state.live)).toEqual({ current_temperature: 20, heating: 1 });
+    expect(roomLive(4, state.live)).toBeNull();
+  });
+
+  it('shows a radiator silent for five minutes as offline', () => {
+    const old = new Date(Date.now() - 6 * 60_000).toISOString();
+    const state = radiatorsSlice.reducer(
+      undefined,
+      radiatorsReported([
+        {
+          id: 7,
+          room_id: 3,
+          current_temperature: 19,
+          power_w: 1500,
+          heating: 1,
+          online: 1,
+          last_seen: old,
+        },
+      ]),
+    );
+    expect(withLive(radiator, state.live)).toMatchObject({
+      online: 0,
+      heating: 0,
+      current_temperature: 19,
+    });
+  });
+
+  it('reads server-sent events and skips keep-alive comments', () => {
+    expect(parseEvent('event: radiators\ndata: [{"id":1}]')).toEqual({
+      event: 'radiators',
+      data: [{ id: 1 }],
+    });
+    expect(parseEvent(': keep-alive')).toBeNull();
+  });
+});

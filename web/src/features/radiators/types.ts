@@ -1,0 +1,44 @@
+/** A radiator as the server shows it, with the state it last reported. */
+export interface Radiator {
+  id: number;
+  uid: string;
+  name: string;
+  room_id: number | null;
+  room_name: string | null;
+  min_temperature: number;
+  max_temperature: number;
+  target_temperature: number;
+  status: number;
+  current_temperature: number | null;
+  power_w: number | null;
+  heating: number;
+  online: number;
+  last_seen: string | null;
+}
+
+/** The reported state the live stream pushes. */
+export interface LiveRadiator {
+  id: number;
+  room_id: number | null;
+  current_temperature: number;
+  power_w: number;
+  heating: number;
+  online: number;
+  last_seen: string;
+}
+
+export interface Reading {
+  at: string;
+  temperature: number;
+  setpoint: number;
+  power_w: number;
+  energy_wh: number;
+}
+
+export interface RadiatorPayload {
+  uid?: string;
+  name: string;
+  min_temperature: number;
+  max_temperature: number;
+  room_id?: number | null;
+}

@@ -1,0 +1,59 @@
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { formatCelsius, HeatingChip, roomLive } from '../radiators';
+import type { Room } from './types';
+
+export const roomPath = (name: string) => `/rooms/${encodeURIComponent(name)}`;
+
+/** A room at a glance: live temperature, target, heating, radiators, and its switch. */
+export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  const live = roomLive(
+    room.id,
+    useAppSelector((state) => state.radiators.live),
+  );
+  const current = live?.current_temperature ?? room.current_temperature;
+  const heating = live?.heating ?? room.heating;
+  return (
+    <Card variant="outlined" data-testid={`room-${room.name}`}>
+      <CardContent>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}
+        >
+          <Typography variant="h2" component="h2">
+            <Link component={RouterLink} to={roomPath(room.name)} underline="hover" color="inherit">
+              {room.name}
+            </Link>
+          </Typography>
+          {room.zone_name && <Chip size="small" label={room.zone_name} />}
+        </Stack>
+        <Typography variant="h3" component="p" sx={{ mt: 1 }} data-testid="room-temperature">
+          {formatCelsius(current)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('rooms.target', { value: formatCelsius(room.target_temperature) })} ·{' '}
+          {t('rooms.radiatorCount', { count: room.radiator_count })}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>
+        <HeatingChip heating={heating} online={current === null ? 0 : 1} />
+        <Switch
+          checked={room.status === 1}
+          disabled={room.radiator_count === 0}
+          onChange={(event) => onToggle(event.target.checked)}
+          slotProps={{ input: { 'aria-label': t('rooms.switch', { name: room.name }) } }}
+        />
+      </CardActions>
+    </Card>
+  );
+}

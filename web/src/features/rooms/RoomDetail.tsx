@@ -1,0 +1,216 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { NameDialog } from '../../components/NameDialog';
+import { paths } from '../../config/paths';
+import { describeError } from '../../lib/http';
+import {
+  formatCelsius,
+  HeatingChip,
+  radiatorsApi,
+  RadiatorDialog,
+  RadiatorsTable,
+  roomLive,
+  type Radiator,
+} from '../radiators';
+import { roomsApi } from './api';
+import { roomPath } from './RoomCard';
+import { fetchRoomByName, resetRoom, roomChanged } from './slice';
+import type { RoomDetail as Room } from './types';
+
+type Dialog = 'attach' | 'rename' | 'delete' | { detach: Radiator } | null;
+
+export function RoomDetail() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const name = useParams().roomName ?? '';
+  const { room, error } = useAppSelector((state) => state.rooms);
+  const live = useAppSelector((state) => state.radiators.live);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const load = useCallback(() => void dispatch(fetchRoomByName(name)), [dispatch, name]);
+  useEffect(() => {
+    load();
+    return () => {
+      dispatch(resetRoom());
+    };
+  }, [dispatch, load]);
+
+  /** Applies a change that answers the room, then closes the dialog. */
+  const changed = (description: string, updated: Room) => {
+    enqueueSnackbar(description, { variant: 'success' });
+    dispatch(roomChanged(updated));
+    setDialog(null);
+  };
+  const attempt = async (call: () => Promise<void>) => {
+    try {
+      await call();
+    } catch (failure) {
+      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
+    }
+  };
+
+  if (error) return <LoadError message={error} onRetry={load} />;
+  if (!room || room.name.toLowerCase() !== name.toLowerCase())
+    return <ListSkeleton rows={3} height={120} />;
+  const summary = roomLive(room.id, live);
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h1">{room.name}</Typography>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button variant="outlined" onClick={() => setDialog('rename')}>
+            {t('rooms.rename')}
+          </Button>
+          <Button variant="outlined" color="secondary" onClick={() => setDialog('delete')}>
+            {t('rooms.delete')}
+          </Button>
+        </Box>
+      </Stack>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, display: 'flex', gap: 4, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('radiators.current')}
+          </Typography>
+          <Typography variant="h2" component="p" data-testid="room-temperature">
+            {formatCelsius(summary?.current_temperature ?? room.current_temperature)}
+          </Typography>
+        </Box>
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('radiators.target')}
+          </Typography>
+          <Typography variant="h2" component="p">
+            {formatCelsius(room.target_temperature)}
+          </Typography>
+        </Box>
+        <HeatingChip
+          heating={summary?.heating ?? room.heating}
+          online={summary || room.current_temperature !== null ? 1 : 0}
+        />
+        {room.zone_name && <Chip label={t('rooms.zone', { name: room.zone_name })} />}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={room.status === 1}
+              disabled={room.radiators.length === 0}
+              onChange={(event) =>
+                void attempt(async () => {
+                  const { data } = await roomsApi.toggle(room.id, event.target.checked);
+                  changed(data.description, data.data.room);
+                })
+              }
+            />
+          }
+          label={t('rooms.allRadiators')}
+        />
+      </Paper>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h2">{t('nav.radiators')}</Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('attach')}>
+          {t('rooms.attach')}
+        </Button>
+      </Stack>
+      {room.radiators.length === 0 ? (
+        <EmptyState title={t('rooms.noRadiatorsTitle')} text={t('rooms.noRadiatorsText')} />
+      ) : (
+        <RadiatorsTable
+          radiators={room.radiators}
+          showRoom={false}
+          onToggle={(radiator, on) =>
+            void attempt(async () => {
+              const { data } = await radiatorsApi.toggle(room.id, radiator.id, on);
+              enqueueSnackbar(data.description, { variant: 'success' });
+              load();
+            })
+          }
+          actions={(radiator) => (
+            <Button size="small" color="secondary" onClick={() => setDialog({ detach: radiator })}>
+              {t('rooms.detach')}
+            </Button>
+          )}
+        />
+      )}
+      {dialog === 'attach' && (
+        <RadiatorDialog
+          open
+          withUid
+          title={t('rooms.attachTitle', { name: room.name })}
+          submit={t('rooms.attach')}
+          onClose={() => setDialog(null)}
+          save={async (payload) => {
+            const { data } = await roomsApi.attach(room.id, payload);
+            changed(data.description, data.data.room);
+          }}
+        />
+      )}
+      {dialog === 'rename' && (
+        <NameDialog
+          open
+          title={t('rooms.rename')}
+          label={t('rooms.name')}
+          initial={room.name}
+          submit={t('profile.save')}
+          onClose={() => setDialog(null)}
+          save={async (newName) => {
+            const { data } = await roomsApi.rename(room.id, newName);
+            changed(data.description, data.data.room);
+            await navigate(roomPath(data.data.room.name), { replace: true });
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t('rooms.deleteTitle', { name: room.name })}
+        text={t('rooms.deleteText')}
+        confirm={t('rooms.delete')}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void attempt(async () => {
+            const { data } = await roomsApi.remove(room.id);
+            enqueueSnackbar(data.description, { variant: 'success' });
+            await navigate(paths.rooms);
+          })
+        }
+      />
+      <ConfirmDialog
+        open={typeof dialog === 'object' && dialog !== null}
+        title={t('rooms.detachTitle', {
+          name: typeof dialog === 'object' && dialog ? dialog.detach.name : '',
+        })}
+        text={t('rooms.detachText')}
+        confirm={t('rooms.detach')}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void attempt(async () => {
+            if (typeof dialog !== 'object' || !dialog) return;
+            const { data } = await roomsApi.detach(room.id, dialog.detach.id);
+            changed(data.description, data.data.room);
+          })
+        }
+      />
+    </Stack>
+  );
+}

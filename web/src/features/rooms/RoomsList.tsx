@@ -1,0 +1,74 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { SearchField } from '../../components/SearchField';
+import { paths } from '../../config/paths';
+import { describeError } from '../../lib/http';
+import { roomsApi } from './api';
+import { RoomCard } from './RoomCard';
+import { fetchRooms } from './slice';
+
+export function RoomsList() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const { rooms, isLoading, error } = useAppSelector((state) => state.rooms);
+  const [search, setSearch] = useState('');
+  const load = useCallback(() => void dispatch(fetchRooms(search)), [dispatch, search]);
+  useEffect(load, [load]);
+
+  const toggle = async (id: number, on: boolean) => {
+    try {
+      const { data } = await roomsApi.toggle(id, on);
+      enqueueSnackbar(data.description, { variant: 'success' });
+      load();
+    } catch (failure) {
+      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
+    }
+  };
+
+  const add = (
+    <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addRoom}>
+      {t('pages.addRoom')}
+    </Button>
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h1">{t('nav.rooms')}</Typography>
+        {add}
+      </Stack>
+      <SearchField label={t('rooms.search')} onSearch={setSearch} />
+      {error ? (
+        <LoadError message={error} onRetry={load} />
+      ) : isLoading && rooms.length === 0 ? (
+        <ListSkeleton rows={3} height={160} />
+      ) : rooms.length === 0 ? (
+        <EmptyState
+          title={search ? t('list.noMatch') : t('rooms.emptyTitle')}
+          text={search ? t('list.noMatchText') : t('rooms.emptyText')}
+          action={search ? undefined : add}
+        />
+      ) : (
+        <Grid container spacing={2}>
+          {rooms.map((room) => (
+            <Grid key={room.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <RoomCard room={room} onToggle={(on) => void toggle(room.id, on)} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,240 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { NameDialog } from '../../components/NameDialog';
+import { paths } from '../../config/paths';
+import { describeError } from '../../lib/http';
+import { formatCelsius, HeatingChip, roomLive } from '../radiators';
+import { roomPath, roomsApi, type Room } from '../rooms';
+import { zonesApi } from './api';
+import { fetchZone, zoneChanged } from './slice';
+
+type Dialog = 'rename' | 'delete' | { remove: Room } | null;
+
+export function ZoneDetail() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const id = Number(useParams().cuzone);
+  const { zoneToUpdate: zone, error } = useAppSelector((state) => state.zones);
+  const live = useAppSelector((state) => state.radiators.live);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [freeRooms, setFreeRooms] = useState<Room[]>([]);
+  const [roomToAdd, setRoomToAdd] = useState('');
+  const [temperature, setTemperature] = useState('21');
+
+  const load = useCallback(() => {
+    void dispatch(fetchZone(id));
+    roomsApi.list().then(
+      ({ data }) => setFreeRooms(data.data.rooms.filter((room) => room.zone_id === null)),
+      (failure: unknown) => console.error('rooms failed to load', failure),
+    );
+  }, [dispatch, id]);
+  useEffect(load, [load]);
+
+  const attempt = async (call: () => Promise<void>) => {
+    try {
+      await call();
+    } catch (failure) {
+      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
+    }
+  };
+
+  if (error) return <LoadError message={error} onRetry={load} />;
+  if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
+  const value = Number(temperature);
+  const temperatureValid =
+    temperature.trim() !== '' && value >= 5 && value <= 30 && (value * 2) % 1 === 0;
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h1">{zone.name}</Typography>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button variant="outlined" onClick={() => setDialog('rename')}>
+            {t('zones.rename')}
+          </Button>
+          <Button variant="outlined" color="secondary" onClick={() => setDialog('delete')}>
+            {t('zones.delete')}
+          </Button>
+        </Box>
+      </Stack>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
+        <TextField
+          name="temperature"
+          type="number"
+          label={t('zones.temperature')}
+          value={temperature}
+          onChange={(event) => setTemperature(event.target.value)}
+          error={!temperatureValid}
+          helperText={temperatureValid ? t('zones.temperatureHelp') : t('validation.temperature')}
+          slotProps={{ htmlInput: { step: 0.5, min: 5, max: 30 } }}
+          sx={{ maxWidth: 260 }}
+          fullWidth={false}
+        />
+        <Button
+          variant="contained"
+          sx={{ mt: 1.5 }}
+          disabled={!temperatureValid || zone.radiator_count === 0}
+          onClick={() =>
+            void attempt(async () => {
+              const { data } = await zonesApi.setTemperature(zone.id, value);
+              enqueueSnackbar(data.description, {
+                variant: data.data.clamped.length ? 'warning' : 'success',
+              });
+              dispatch(zoneChanged(data.data.zone));
+            })
+          }
+        >
+          {t('zones.apply')}
+        </Button>
+      </Paper>
+      <Typography variant="h2">{t('nav.rooms')}</Typography>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <TextField
+          select
+          name="room_id"
+          label={t('zones.addRoom')}
+          value={roomToAdd}
+          onChange={(event) => setRoomToAdd(event.target.value)}
+          sx={{ minWidth: 240 }}
+          fullWidth={false}
+          helperText={freeRooms.length === 0 ? t('zones.noFreeRooms') : undefined}
+        >
+          {freeRooms.map((room) => (
+            <MenuItem key={room.id} value={String(room.id)}>
+              {room.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="contained"
+          disabled={!roomToAdd}
+          onClick={() =>
+            void attempt(async () => {
+              const { data } = await zonesApi.addRoom(zone.id, Number(roomToAdd));
+              enqueueSnackbar(data.description, { variant: 'success' });
+              setRoomToAdd('');
+              load();
+            })
+          }
+        >
+          {t('zones.add')}
+        </Button>
+      </Paper>
+      {zone.rooms.length === 0 ? (
+        <EmptyState title={t('zones.noRoomsTitle')} text={t('zones.noRoomsText')} />
+      ) : (
+        <Paper variant="outlined">
+          <List>
+            {zone.rooms.map((room) => {
+              const summary = roomLive(room.id, live);
+              return (
+                <ListItem
+                  key={room.id}
+                  divider
+                  secondaryAction={
+                    <Button
+                      size="small"
+                      color="secondary"
+                      onClick={() => setDialog({ remove: room })}
+                    >
+                      {t('zones.remove')}
+                    </Button>
+                  }
+                >
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={roomPath(room.name)}>
+                        {room.name}
+                      </Link>
+                    }
+                    secondary={`${formatCelsius(summary?.current_temperature ?? room.current_temperature)} · ${t('rooms.target', { value: formatCelsius(room.target_temperature) })}`}
+                  />
+                  <Box sx={{ mx: 2 }}>
+                    <HeatingChip
+                      heating={summary?.heating ?? room.heating}
+                      online={summary || room.current_temperature !== null ? 1 : 0}
+                    />
+                  </Box>
+                </ListItem>
+              );
+            })}
+          </List>
+        </Paper>
+      )}
+      {dialog === 'rename' && (
+        <NameDialog
+          open
+          title={t('zones.rename')}
+          label={t('zones.name')}
+          initial={zone.name}
+          submit={t('profile.save')}
+          onClose={() => setDialog(null)}
+          save={async (name) => {
+            const { data } = await zonesApi.rename(zone.id, name);
+            enqueueSnackbar(data.description, { variant: 'success' });
+            dispatch(zoneChanged(data.data.zone));
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t('zones.deleteTitle', { name: zone.name })}
+        text={t('zones.deleteText')}
+        confirm={t('zones.delete')}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void attempt(async () => {
+            const { data } = await zonesApi.remove(zone.id);
+            enqueueSnackbar(data.description, { variant: 'success' });
+            await navigate(paths.zones);
+          })
+        }
+      />
+      <ConfirmDialog
+        open={typeof dialog === 'object' && dialog !== null}
+        title={t('zones.removeTitle', {
+          name: typeof dialog === 'object' && dialog ? dialog.remove.name : '',
+        })}
+        text={t('zones.removeText')}
+        confirm={t('zones.remove')}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void attempt(async () => {
+            if (typeof dialog !== 'object' || !dialog) return;
+            const { data } = await zonesApi.removeRoom(zone.id, dialog.remove.id);
+            enqueueSnackbar(data.description, { variant: 'success' });
+            setDialog(null);
+            load();
+          })
+        }
+      />
+    </Stack>
+  );
+}

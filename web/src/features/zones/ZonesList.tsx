@@ -1,0 +1,106 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { NameDialog } from '../../components/NameDialog';
+import { SearchField } from '../../components/SearchField';
+import { formatCelsius, HeatingChip } from '../radiators';
+import { zonesApi } from './api';
+import { fetchZones } from './slice';
+
+export function ZonesList() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { zones, isLoading, error } = useAppSelector((state) => state.zones);
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const load = useCallback(() => void dispatch(fetchZones(search)), [dispatch, search]);
+  useEffect(load, [load]);
+
+  const add = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+      {t('zones.create')}
+    </Button>
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h1">{t('nav.zones')}</Typography>
+        {add}
+      </Stack>
+      <Typography color="text.secondary">{t('zones.intro')}</Typography>
+      <SearchField label={t('zones.search')} onSearch={setSearch} />
+      {error ? (
+        <LoadError message={error} onRetry={load} />
+      ) : isLoading && zones.length === 0 ? (
+        <ListSkeleton rows={3} height={120} />
+      ) : zones.length === 0 ? (
+        <EmptyState
+          title={search ? t('list.noMatch') : t('zones.emptyTitle')}
+          text={search ? t('list.noMatchText') : t('zones.emptyText')}
+          action={search ? undefined : add}
+        />
+      ) : (
+        <Grid container spacing={2}>
+          {zones.map((zone) => (
+            <Grid key={zone.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Card variant="outlined">
+                <CardContent>
+                  <Typography variant="h2">
+                    <Link
+                      component={RouterLink}
+                      to={`/zones/${zone.id}`}
+                      underline="hover"
+                      color="inherit"
+                    >
+                      {zone.name}
+                    </Link>
+                  </Typography>
+                  <Typography variant="h3" component="p" sx={{ mt: 1 }}>
+                    {formatCelsius(zone.current_temperature)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
+                  </Typography>
+                  <HeatingChip
+                    heating={zone.heating}
+                    online={zone.current_temperature === null ? 0 : 1}
+                  />
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {creating && (
+        <NameDialog
+          open
+          title={t('zones.create')}
+          label={t('zones.name')}
+          submit={t('zones.create')}
+          onClose={() => setCreating(false)}
+          save={async (name) => {
+            const { data } = await zonesApi.create(name);
+            enqueueSnackbar(data.description, { variant: 'success' });
+            await navigate(`/zones/${data.data.zone.id}`);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { authClient, type Envelope } from '../../lib/http';
+import { searchParams } from '../radiators';
+import type { Room } from '../rooms';
+import type { Clamped, Zone, ZoneDetail } from './types';
+
+export const zonesApi = {
+  list: (search = '') =>
+    authClient.get<Envelope<{ zones: Zone[] }>>('/v2/zones', { params: searchParams(search) }),
+  get: (id: number) => authClient.get<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}`),
+  rooms: (id: number) => authClient.get<Envelope<{ rooms: Room[] }>>(`/v2/zones/${id}/rooms`),
+  create: (name: string) => authClient.post<Envelope<{ zone: ZoneDetail }>>('/v2/zones', { name }),
+  rename: (id: number, name: string) =>
+    authClient.post<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}`, { name }),
+  remove: (id: number) => authClient.delete<Envelope<object>>(`/v2/zones/${id}`),
+  addRoom: (id: number, roomId: number) =>
+    authClient.post<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}/room/${roomId}`),
+  removeRoom: (id: number, roomId: number) =>
+    authClient.delete<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}/room/${roomId}`),
+  setTemperature: (zone_id: number, temperature: number) =>
+    authClient.post<Envelope<{ zone: ZoneDetail; clamped: Clamped[] }>>(
+      '/v2/zones/set-temperature',
+      {
+        zone_id,
+        temperature,
+      },
+    ),
+};

@@ -1,0 +1,22 @@
+import type { Room } from '../rooms';
+
+export interface Zone {
+  id: number;
+  name: string;
+  room_count: number;
+  radiator_count: number;
+  status: number;
+  current_temperature: number | null;
+  target_temperature: number | null;
+  heating: number;
+}
+
+export interface ZoneDetail extends Zone {
+  rooms: Room[];
+}
+
+export interface Clamped {
+  radiator_id: number;
+  name: string;
+  target_temperature: number;
+}

@@ -1,0 +1,5 @@
+import { AddRoomForm } from '../features/rooms';
+
+export default function AddRoomPage() {
+  return <AddRoomForm />;
+}

@@ -1,0 +1,5 @@
+import { RadiatorDetail } from '../features/radiators';
+
+export default function RadiatorPage() {
+  return <RadiatorDetail />;
+}

@@ -1,0 +1,5 @@
+import { RadiatorsList } from '../features/radiators';
+
+export default function RadiatorsPage() {
+  return <RadiatorsList />;
+}

@@ -1,0 +1,5 @@
+import { RoomDetail } from '../features/rooms';
+
+export default function RoomPage() {
+  return <RoomDetail />;
+}

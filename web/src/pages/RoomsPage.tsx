@@ -1,0 +1,5 @@
+import { RoomsList } from '../features/rooms';
+
+export default function RoomsPage() {
+  return <RoomsList />;
+}

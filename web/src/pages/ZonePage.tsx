@@ -1,0 +1,5 @@
+import { ZoneDetail } from '../features/zones';
+
+export default function ZonePage() {
+  return <ZoneDetail />;
+}

@@ -1,0 +1,5 @@
+import { ZonesList } from '../features/zones';
+
+export default function ZonesPage() {
+  return <ZonesList />;
+}
