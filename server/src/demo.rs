@@ -57,7 +57,7 @@ const BUILDING: [(&str, &[DemoRoom]); 3] = [
 ];
 
 async fn build(pool: &AnyPool, now: i64) -> anyhow::Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::store::begin_write(pool).await?;
     let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM users WHERE email = $1")
         .bind(DEMO_EMAIL)
         .fetch_one(&mut *tx)

@@ -19,6 +19,7 @@ store_tests!(
     another_businesss_records_answer_404_and_stay_unchanged,
     every_change_is_in_the_action_history_newest_first,
     live_state_shows_in_rooms_and_radiators_until_it_goes_stale,
+    concurrent_changes_all_succeed,
 );
 
 async fn put_as(app: &TestApp, token: &str, path: &str, body: Value) -> common::Answer {
@@ -399,4 +400,19 @@ async fn live_state_shows_in_rooms_and_radiators_until_it_goes_stale(app: TestAp
     let offline = app.get_as(&token, "/v2/radiators").await.body["data"]["radiators"][0].clone();
     assert_eq!(offline["online"], 0);
     assert_eq!(offline["heating"], 0);
+}
+
+async fn concurrent_changes_all_succeed(app: TestApp) {
+    // Read-then-write transactions racing on SQLite used to fail with "database is locked".
+    let token = app.signed_in("owner@acme.co.uk").await;
+    let id = create_radiator(&app, &token, "HD-1", "One").await;
+    let changes = (0..24).map(|n| {
+        let body = json!({"radiator_id": id, "temperature": 10.0 + f64::from(n % 20) * 0.5});
+        put_as(&app, &token, "/v2/radiators/set-temperature", body)
+    });
+    for answer in futures_util::future::join_all(changes).await {
+        assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    }
+    let history = app.get_as(&token, "/v2/action-history").await.body["data"]["total"].clone();
+    assert_eq!(history, 25);
 }

@@ -89,7 +89,7 @@ pub async fn change_password(
         ));
     }
     let hash = hash(&new_password).await?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::store::begin_write(pool).await?;
     users::set_password(&mut tx, user.user_id, &hash).await?;
     tx.commit().await?;
     Ok(done("Your password has been changed. Sign in again with the new password."))
@@ -170,7 +170,7 @@ pub async fn reset_password(
     let password = check.finish(password)?;
     let now = state.clock.now().unix_timestamp();
     let hash = hash(&password).await?;
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     // Marking the token used in the same statement that finds it makes it one-time even
     // when two requests race.
     let claimed: Option<(i64,)> = sqlx::query_as(

@@ -50,7 +50,7 @@ pub async fn check(pool: &AnyPool, keys: [(&str, i64); 2], now: OffsetDateTime) 
 
 /// Records a failure under each key and forgets that key's failures older than the window.
 pub async fn record_failure(pool: &AnyPool, keys: [&str; 2], now: OffsetDateTime) -> ApiResult<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::store::begin_write(pool).await?;
     for key in keys {
         sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1 AND failed_at <= $2")
             .bind(key)

@@ -107,7 +107,7 @@ pub async fn create(
     now: OffsetDateTime,
 ) -> ApiResult<i64> {
     let profile = account.profile;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::store::begin_write(pool).await?;
     let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
         .bind(account.email.as_str())
         .fetch_optional(&mut *tx)
@@ -162,7 +162,7 @@ pub async fn create(
 }
 
 pub async fn update_profile(pool: &AnyPool, user_id: i64, profile: &Profile) -> ApiResult<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::store::begin_write(pool).await?;
     let trading = &profile.address;
     let (business_id,): (i64,) = sqlx::query_as(
         "UPDATE users SET first_name = $1, last_name = $2, mobile = $3, address_line1 = $4,

@@ -195,7 +195,7 @@ pub async fn create(
     let settings = request.settings(&mut check);
     let (uid, settings) = check.finish(uid.zip(settings))?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     ensure_room(&mut tx, user.business_id, request.room_id).await?;
     let id =
         insert(&mut tx, user.business_id, &uid, &settings, request.room_id, now.unix_timestamp())
@@ -230,7 +230,7 @@ pub async fn update(
     let settings = request.settings(&mut check);
     let settings = check.finish(settings)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     ensure_room(&mut tx, user.business_id, request.room_id).await?;
     ensure_name_free(&mut tx, RecordKind::Radiator, user.business_id, &settings.name, id).await?;
@@ -272,7 +272,7 @@ pub async fn delete(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
         .bind(id)
@@ -314,7 +314,7 @@ pub async fn set_temperature(
     let temperature = check.check("temperature", Temperature::parse(request.temperature));
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     let celsius = temperature.celsius();
     if celsius < before.min_temperature || celsius > before.max_temperature {
@@ -391,7 +391,7 @@ async fn switch(
     let on = check.check("status", crate::auth::fields::flag(request.status));
     let on = check.finish(on)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     if before.room_id.unwrap_or(0) != room_id {
         return Err(store::not_found());

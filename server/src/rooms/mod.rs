@@ -139,7 +139,7 @@ pub async fn create(
 ) -> ApiResult<Json<Envelope<RoomData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     ensure_name_free(&mut tx, RecordKind::Room, user.business_id, &name, 0).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO rooms (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
@@ -168,7 +168,7 @@ pub async fn update(
 ) -> ApiResult<Json<Envelope<RoomData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     ensure_name_free(&mut tx, RecordKind::Room, user.business_id, &name, id).await?;
     sqlx::query("UPDATE rooms SET name = $1 WHERE id = $2 AND business_id = $3")
@@ -192,7 +192,7 @@ pub async fn delete(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("UPDATE radiators SET room_id = NULL WHERE room_id = $1 AND business_id = $2")
         .bind(id)
@@ -224,7 +224,7 @@ pub async fn toggle_status(
     let on = check.check("status", flag(request.status));
     let on = check.finish(on)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("UPDATE radiators SET is_on = $1 WHERE room_id = $2 AND business_id = $3")
         .bind(i64::from(on))
@@ -270,7 +270,7 @@ pub async fn add_radiator(
     let uid = request.uid(&mut check);
     let uid = check.finish(uid)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     let existing: Option<(i64, i64, Option<i64>, Option<String>)> = sqlx::query_as(
         "SELECT r.id, r.business_id, r.room_id, rm.name FROM radiators r
@@ -342,7 +342,7 @@ pub async fn detach_radiator(
     Path((id, radiator_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<RoomData>>> {
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before =
         radiators::store::find(&mut *tx, user.business_id, radiator_id, now.unix_timestamp())
             .await?;

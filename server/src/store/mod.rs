@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
-use sqlx::{AnyPool, Executor};
+use sqlx::{Any, AnyPool, Executor, Transaction};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
@@ -73,6 +73,17 @@ impl Store {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+}
+
+/// Starts a transaction that will write. On SQLite it takes the write lock at once (`BEGIN
+/// IMMEDIATE`): a transaction that reads first and upgrades later fails with "database is
+/// locked" when another writer got in between, whatever the busy timeout.
+pub async fn begin_write(pool: &AnyPool) -> Result<Transaction<'static, Any>, sqlx::Error> {
+    if pool.connect_options().database_url.scheme() == "sqlite" {
+        pool.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        pool.begin().await
     }
 }
 

@@ -146,7 +146,7 @@ pub async fn create(
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     ensure_name_free(&mut tx, RecordKind::Zone, user.business_id, &name, 0).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO zones (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
@@ -176,7 +176,7 @@ pub async fn update(
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     ensure_name_free(&mut tx, RecordKind::Zone, user.business_id, &name, id).await?;
     sqlx::query("UPDATE zones SET name = $1 WHERE id = $2 AND business_id = $3")
@@ -206,7 +206,7 @@ pub async fn delete(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("UPDATE rooms SET zone_id = NULL WHERE zone_id = $1 AND business_id = $2")
         .bind(id)
@@ -234,7 +234,7 @@ pub async fn add_room(
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, zone_id, now.unix_timestamp()).await?;
     let room =
         rooms::store::find(&mut *tx, user.business_id, room_id, now.unix_timestamp()).await?;
@@ -276,7 +276,7 @@ pub async fn remove_room(
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, zone_id, now.unix_timestamp()).await?;
     let room =
         rooms::store::find(&mut *tx, user.business_id, room_id, now.unix_timestamp()).await?;
@@ -338,7 +338,7 @@ pub async fn set_temperature(
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let celsius = temperature.celsius();
     let now = state.clock.now();
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query(
         "UPDATE radiators SET setpoint = CASE

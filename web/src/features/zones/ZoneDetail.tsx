@@ -158,6 +158,7 @@ export function ZoneDetail() {
                 <ListItem
                   key={room.id}
                   divider
+                  sx={{ pr: 14 }}
                   secondaryAction={
                     <Button
                       size="small"
