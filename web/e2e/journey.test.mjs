@@ -172,6 +172,7 @@ test('a business registers, signs in, keeps its session, and switches theme and 
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: 'العربية' }).click();
   await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
   await page.getByRole('heading', { level: 1, name: 'مرحبًا، Acme Heating Ltd' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'home-arabic.png') });
   await page.getByRole('button', { name: 'اللغة' }).click();
