@@ -22,7 +22,9 @@ use crate::devices::telemetry::LiveHub;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{Envelope, ok};
 use crate::mail::Mailer;
+use crate::rooms::RoomView;
 use crate::store::Store;
+use crate::views::ViewCache;
 
 /// Largest request body accepted; bigger ones get 413.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
@@ -40,6 +42,8 @@ pub struct AppState {
     pub devices: Arc<dyn DeviceGateway>,
     /// Where stored radiator reports are published for live streams.
     pub live: LiveHub,
+    /// Rooms lists computed since the businesses' last changes.
+    pub rooms_list: Arc<ViewCache<Vec<RoomView>>>,
     pub clock: Arc<dyn Clock>,
     pub mailer: Mailer,
     pub config: Arc<AppConfig>,

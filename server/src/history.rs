@@ -1,5 +1,6 @@
 //! The action history: who changed what, which record, before → after, when. Every change a
-//! user makes is recorded in the same transaction as the change itself.
+//! user makes is recorded in the same transaction as the change itself, which also moves the
+//! business's data version on.
 
 use axum::Json;
 use axum::extract::{Query, State};
@@ -51,7 +52,7 @@ pub async fn record(
     .bind(at.unix_timestamp())
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    crate::views::bump(tx, user.business_id).await
 }
 
 #[derive(Deserialize, IntoParams)]

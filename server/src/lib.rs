@@ -16,5 +16,6 @@ pub mod rooms;
 pub mod settings;
 pub mod store;
 pub mod values;
+pub mod views;
 mod web;
 pub mod zones;

@@ -49,6 +49,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         store,
         devices: fleet.clone(),
         live: LiveHub::default(),
+        rooms_list: Default::default(),
         clock: Arc::new(SystemClock),
         mailer,
         config: Arc::new(AppConfig { public_url: public_url.clone() }),

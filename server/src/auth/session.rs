@@ -56,6 +56,8 @@ pub struct AuthUser {
     pub business_id: i64,
     pub is_business: bool,
     pub token_hash: String,
+    /// The business's data version when the request arrived (see `views.rs`).
+    pub data_version: i64,
 }
 
 impl FromRequestParts<AppState> for AuthUser {
@@ -74,17 +76,19 @@ impl FromRequestParts<AppState> for AuthUser {
             .filter(|token| !token.is_empty())
             .ok_or_else(ApiError::signed_out)?;
         let token_hash = hash_token(token);
-        let row: Option<(i64, i64, i64)> = sqlx::query_as(
-            "SELECT u.id, u.business_id, u.is_business FROM sessions s
+        let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT u.id, u.business_id, u.is_business, b.data_version FROM sessions s
              JOIN users u ON u.id = s.user_id
+             JOIN businesses b ON b.id = u.business_id
              WHERE s.token_hash = $1 AND s.expires_at > $2",
         )
         .bind(&token_hash)
         .bind(state.clock.now().unix_timestamp())
         .fetch_optional(state.store.pool())
         .await?;
-        let (user_id, business_id, is_business) = row.ok_or_else(ApiError::signed_out)?;
-        Ok(Self { user_id, business_id, is_business: is_business == 1, token_hash })
+        let (user_id, business_id, is_business, data_version) =
+            row.ok_or_else(ApiError::signed_out)?;
+        Ok(Self { user_id, business_id, is_business: is_business == 1, token_hash, data_version })
     }
 }
 

@@ -139,6 +139,9 @@ pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) 
             last_seen: iso8601(now),
         });
     }
+    for business_id in updates.keys() {
+        crate::views::bump(&mut tx, *business_id).await?;
+    }
     tx.commit().await?;
     for (business_id, radiators) in updates {
         hub.publish(LiveUpdate { business_id, radiators });

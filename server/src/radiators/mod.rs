@@ -314,25 +314,38 @@ pub async fn set_temperature(
     let temperature = check.check("temperature", Temperature::parse(request.temperature));
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
-    let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
+    // Read and check outside the write lock; the update re-checks the bounds atomically.
+    let before =
+        store::find(state.store.pool(), user.business_id, id, now.unix_timestamp()).await?;
     let celsius = temperature.celsius();
-    if celsius < before.min_temperature || celsius > before.max_temperature {
-        return Err(ApiError::field(
+    let out_of_bounds = || {
+        ApiError::field(
             "temperature",
             format!(
                 "Use a temperature from {} to {} °C for this radiator.",
                 before.min_temperature, before.max_temperature
             ),
-        ));
+        )
+    };
+    if celsius < before.min_temperature || celsius > before.max_temperature {
+        return Err(out_of_bounds());
     }
-    sqlx::query("UPDATE radiators SET setpoint = $1 WHERE id = $2 AND business_id = $3")
-        .bind(celsius)
-        .bind(id)
-        .bind(user.business_id)
-        .execute(&mut *tx)
-        .await?;
-    let radiator = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
+    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let updated = sqlx::query(
+        "UPDATE radiators SET setpoint = $1
+         WHERE id = $2 AND business_id = $3 AND $1 >= min_temperature AND $1 <= max_temperature",
+    )
+    .bind(celsius)
+    .bind(id)
+    .bind(user.business_id)
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        // Deleted or given new bounds since it was read.
+        store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
+        return Err(out_of_bounds());
+    }
+    let radiator = RadiatorView { target_temperature: celsius, ..before.clone() };
     let change = Change {
         action: "set_temperature",
         record_type: "radiator",
@@ -342,7 +355,13 @@ pub async fn set_temperature(
     };
     history::record(&mut tx, &user, change, now).await?;
     tx.commit().await?;
-    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
+    state.devices.send(devices::DesiredState {
+        radiator_id: id,
+        uid: radiator.uid.clone(),
+        room_id: radiator.room_id,
+        on: radiator.status == 1,
+        setpoint: celsius,
+    });
     Ok(ok(format!("{} set to {celsius} °C.", radiator.name), RadiatorData { radiator }))
 }
 

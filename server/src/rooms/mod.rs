@@ -19,7 +19,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::history::{self, Change};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
 use crate::radiators::{self, RadiatorRequest, RadiatorView, StatusRequest};
-use crate::values::{RecordKind, contains_pattern, ensure_name_free, record_name};
+use crate::values::{RecordKind, ensure_name_free, record_name};
 pub use store::RoomView;
 
 /// The web app's route for a new room is `/rooms/add-room`, so no room may take that name.
@@ -65,7 +65,8 @@ pub struct RoomRadiatorsData {
     radiators: Vec<RadiatorView>,
 }
 
-/// The business's rooms with their live state.
+/// The business's rooms with their live state. The list is computed once per change of the
+/// business's data (see `views.rs`) and filtered here.
 #[utoipa::path(get, path = "/v2/rooms", tag = "rooms", security(("bearer" = [])),
     params(RoomSearch), responses((status = 200, body = Envelope<RoomsData>)))]
 pub async fn list(
@@ -73,11 +74,24 @@ pub async fn list(
     BusinessUser(user): BusinessUser,
     Query(query): Query<RoomSearch>,
 ) -> ApiResult<Json<Envelope<RoomsData>>> {
-    let pattern = contains_pattern(query.search.as_deref().unwrap_or_default());
     let now = state.clock.now().unix_timestamp();
-    let rooms =
-        store::list(state.store.pool(), user.business_id, &pattern, query.name.as_deref(), now)
-            .await?;
+    let pool = state.store.pool();
+    let all = state
+        .rooms_list
+        .get_or_compute(user.business_id, user.data_version, now, || {
+            store::all(pool, user.business_id, now)
+        })
+        .await?;
+    let search = query.search.as_deref().unwrap_or_default().trim().to_lowercase();
+    let exact = query.name.as_deref().map(|name| name.trim().to_lowercase());
+    let rooms = all
+        .iter()
+        .filter(|room| {
+            let name = room.name.to_lowercase();
+            name.contains(&search) && exact.as_ref().is_none_or(|exact| &name == exact)
+        })
+        .cloned()
+        .collect();
     Ok(ok("Rooms.", RoomsData { rooms }))
 }
 

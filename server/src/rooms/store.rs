@@ -59,22 +59,16 @@ fn view(row: Row) -> RoomView {
     }
 }
 
-/// Rooms whose name contains `pattern` (a LIKE pattern), or is exactly `exact_name`.
-pub async fn list<'e>(
+/// Every room of the business, by name.
+pub async fn all<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
-    pattern: &str,
-    exact_name: Option<&str>,
     now: i64,
 ) -> ApiResult<Vec<RoomView>> {
-    let sql = format!(
-        "{SELECT} AND lower(rm.name) LIKE $3 ESCAPE '\\' AND ($4 = '' OR lower(rm.name) = lower($4)) {GROUP}"
-    );
+    let sql = format!("{SELECT} {GROUP}");
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
         .bind(now - OFFLINE_AFTER_SECS)
-        .bind(pattern)
-        .bind(exact_name.map(str::trim).unwrap_or_default())
         .fetch_all(db)
         .await?;
     Ok(rows.into_iter().map(view).collect())

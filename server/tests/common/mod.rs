@@ -99,6 +99,7 @@ impl TestApp {
             store: store.clone(),
             devices: fleet.clone(),
             live: LiveHub::default(),
+            rooms_list: Default::default(),
             clock: Arc::new(clock.clone()),
             mailer,
             config: Arc::new(AppConfig { public_url: base.clone() }),
