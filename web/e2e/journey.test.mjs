@@ -172,7 +172,8 @@ test('a business registers, signs in, keeps its session, and switches theme and 
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: 'العربية' }).click();
   await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  // The menu fades out after its role is gone; its popover leaves the page only at the end.
+  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
   await page.getByRole('heading', { level: 1, name: 'مرحبًا، Acme Heating Ltd' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'home-arabic.png') });
   await page.getByRole('button', { name: 'اللغة' }).click();
