@@ -142,7 +142,7 @@ impl SimulatedFleet {
         reports
     }
 
-    /// The simulated room temperature around a radiator, for tests and the demo back-fill.
+    /// The simulated room temperature around a radiator.
     pub fn temperature_of(&self, radiator_id: i64) -> Option<f64> {
         let fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let placement = fleet.placement.get(&radiator_id)?;

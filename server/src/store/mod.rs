@@ -70,10 +70,6 @@ impl Store {
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }
-
-    pub fn backend(&self) -> Backend {
-        self.backend
-    }
 }
 
 /// Starts a transaction that will write. On SQLite it takes the write lock at once (`BEGIN

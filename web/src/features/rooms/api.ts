@@ -1,5 +1,5 @@
 import { authClient, type Envelope } from '../../lib/http';
-import { searchParams, type Radiator, type RadiatorPayload } from '../radiators';
+import { searchParams, type RadiatorPayload } from '../radiators';
 import type { Room, RoomDetail } from './types';
 
 export const roomsApi = {
@@ -9,8 +9,6 @@ export const roomsApi = {
   byName: (name: string) =>
     authClient.get<Envelope<{ rooms: Room[] }>>('/v2/rooms', { params: { name } }),
   get: (id: number) => authClient.get<Envelope<{ room: RoomDetail }>>(`/v2/rooms/${id}`),
-  radiators: (id: number) =>
-    authClient.get<Envelope<{ radiators: Radiator[] }>>(`/v2/rooms/${id}/radiators`),
   create: (name: string) => authClient.post<Envelope<{ room: RoomDetail }>>('/v2/rooms', { name }),
   rename: (id: number, name: string) =>
     authClient.post<Envelope<{ room: RoomDetail }>>(`/v2/rooms/${id}`, { name }),

@@ -1,13 +1,11 @@
 import { authClient, type Envelope } from '../../lib/http';
 import { searchParams } from '../radiators';
-import type { Room } from '../rooms';
 import type { Clamped, Zone, ZoneDetail } from './types';
 
 export const zonesApi = {
   list: (search = '') =>
     authClient.get<Envelope<{ zones: Zone[] }>>('/v2/zones', { params: searchParams(search) }),
   get: (id: number) => authClient.get<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}`),
-  rooms: (id: number) => authClient.get<Envelope<{ rooms: Room[] }>>(`/v2/zones/${id}/rooms`),
   create: (name: string) => authClient.post<Envelope<{ zone: ZoneDetail }>>('/v2/zones', { name }),
   rename: (id: number, name: string) =>
     authClient.post<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}`, { name }),
