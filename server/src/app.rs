@@ -99,7 +99,7 @@ struct Health {
 }
 
 async fn healthz(State(state): State<AppState>) -> ApiResult<Json<Envelope<Health>>> {
-    sqlx::query("SELECT 1").execute(state.store.pool()).await?;
+    sqlx::query("SELECT 1").execute(state.store.reader()).await?;
     Ok(ok("HeatDesk is running.", Health { database: "ok" }))
 }
 
@@ -113,6 +113,6 @@ pub async fn launch(
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service).with_graceful_shutdown(shutdown).await?;
     // Give SQLite a clean checkpoint on the way out.
-    tokio::time::timeout(Duration::from_secs(5), store.pool().close()).await.ok();
+    tokio::time::timeout(Duration::from_secs(5), store.close()).await.ok();
     Ok(())
 }

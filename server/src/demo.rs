@@ -1,7 +1,7 @@
 //! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
 //! and find a living building: three floors as zones, ten rooms, 32 radiators.
 
-use sqlx::AnyPool;
+use crate::store::Store;
 use time::OffsetDateTime;
 
 use crate::auth::account::create_if_missing;
@@ -11,7 +11,7 @@ pub const DEMO_EMAIL: &str = "demo@heatdesk.example";
 pub const DEMO_PASSWORD: &str = "heatdesk-demo";
 
 /// Creates the demo business unless it exists; answers whether it was created.
-pub async fn seed(pool: &AnyPool, now: OffsetDateTime) -> anyhow::Result<bool> {
+pub async fn seed(store: &Store, now: OffsetDateTime) -> anyhow::Result<bool> {
     let profile = ProfileRequest {
         first_name: "Northwind Offices".into(),
         last_name: "Northwind Workspace".into(),
@@ -25,10 +25,10 @@ pub async fn seed(pool: &AnyPool, now: OffsetDateTime) -> anyhow::Result<bool> {
         is_same_address: Some(1),
         ..ProfileRequest::default()
     };
-    if !create_if_missing(pool, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await? {
+    if !create_if_missing(store, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await? {
         return Ok(false);
     }
-    build(pool, now.unix_timestamp()).await?;
+    build(store, now.unix_timestamp()).await?;
     Ok(true)
 }
 
@@ -56,8 +56,8 @@ const BUILDING: [(&str, &[DemoRoom]); 3] = [
     ),
 ];
 
-async fn build(pool: &AnyPool, now: i64) -> anyhow::Result<()> {
-    let mut tx = crate::store::begin_write(pool).await?;
+async fn build(store: &Store, now: i64) -> anyhow::Result<()> {
+    let mut tx = store.begin_write().await?;
     let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM users WHERE email = $1")
         .bind(DEMO_EMAIL)
         .fetch_one(&mut *tx)
@@ -102,6 +102,6 @@ async fn build(pool: &AnyPool, now: i64) -> anyhow::Result<()> {
             }
         }
     }
-    tx.commit().await?;
+    store.commit(tx).await?;
     Ok(())
 }

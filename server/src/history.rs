@@ -97,7 +97,7 @@ pub async fn list(
 ) -> ApiResult<Json<Envelope<HistoryData>>> {
     let per_page = page.per_page.unwrap_or(25).clamp(1, 100);
     let page = page.page.unwrap_or(1).max(1);
-    let pool = state.store.pool();
+    let pool = state.store.reader();
     let rows: Vec<EntryRow> = sqlx::query_as(
         "SELECT h.id, u.email, h.action, h.record_type, h.record_id, h.before_json,
                 h.after_json, h.at

@@ -48,7 +48,7 @@ pub async fn live(
                     Next::Snapshot => {
                         let now = state.clock.now().unix_timestamp();
                         let event = match radiators::list(
-                            state.store.pool(),
+                            state.store.reader(),
                             business_id,
                             &contains_pattern(""),
                             now,

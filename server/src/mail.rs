@@ -5,10 +5,10 @@
 use anyhow::Context;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::AnyPool;
 use time::OffsetDateTime;
 
 use crate::error::ApiResult;
+use crate::store::Store;
 
 pub struct Mail {
     pub to: String,
@@ -37,7 +37,8 @@ impl Mailer {
         Ok(Self { smtp: Some((transport, from)) })
     }
 
-    pub async fn send(&self, pool: &AnyPool, mail: Mail, now: OffsetDateTime) -> ApiResult<()> {
+    pub async fn send(&self, store: &Store, mail: Mail, now: OffsetDateTime) -> ApiResult<()> {
+        let mut tx = store.begin_write().await?;
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO outbox (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)
              RETURNING id",
@@ -46,19 +47,19 @@ impl Mailer {
         .bind(&mail.subject)
         .bind(&mail.body)
         .bind(now.unix_timestamp())
-        .fetch_one(pool)
+        .fetch_one(&mut *tx)
         .await?;
+        store.commit(tx).await?;
         tracing::info!(outbox_id = id, to = %mail.to, subject = %mail.subject, body = %mail.body, "mail queued");
         if let Some((transport, from)) = self.smtp.clone() {
-            let pool = pool.clone();
+            let store = store.clone();
             tokio::spawn(async move {
                 match deliver(&transport, from, &mail).await {
                     Ok(()) => {
                         let sent = sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2")
                             .bind(OffsetDateTime::now_utc().unix_timestamp())
-                            .bind(id)
-                            .execute(&pool)
-                            .await;
+                            .bind(id);
+                        let sent = store.write(sent).await;
                         if let Err(error) = sent {
                             tracing::error!(outbox_id = id, %error, "cannot mark mail as sent");
                         }

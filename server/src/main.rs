@@ -55,7 +55,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         config: Arc::new(AppConfig { public_url: public_url.clone() }),
     };
     if args.demo {
-        heatdesk::demo::seed(state.store.pool(), state.clock.now()).await?;
+        heatdesk::demo::seed(&state.store, state.clock.now()).await?;
     }
     tokio::spawn(run_simulation(state.clone(), fleet, args.time_scale));
     tracing::info!("HeatDesk is running at {public_url}");

@@ -308,7 +308,7 @@ async fn delete_removes_only_your_own_account_and_its_business(app: TestApp) {
     assert_eq!(app.get_as(&mine, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
     let (businesses,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM businesses")
-        .fetch_one(app.store.pool())
+        .fetch_one(app.store.reader())
         .await
         .unwrap();
     assert_eq!(businesses, 1);

@@ -10,8 +10,8 @@ store_tests!(the_demo_business_is_created_once_and_can_sign_in);
 
 async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
     let now = time::OffsetDateTime::now_utc();
-    assert!(seed(app.store.pool(), now).await.unwrap());
-    assert!(!seed(app.store.pool(), now).await.unwrap());
+    assert!(seed(&app.store, now).await.unwrap());
+    assert!(!seed(&app.store, now).await.unwrap());
     let login = app.login(DEMO_EMAIL, DEMO_PASSWORD).await;
     assert_eq!(login.status, StatusCode::OK);
     assert_eq!(login.body["data"]["user"]["level"], 5001);

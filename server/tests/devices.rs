@@ -38,7 +38,7 @@ async fn room_with_radiators(
 }
 
 async fn count(app: &TestApp, sql: &'static str) -> i64 {
-    let (n,): (i64,) = sqlx::query_as(sql).fetch_one(app.store.pool()).await.unwrap();
+    let (n,): (i64,) = sqlx::query_as(sql).fetch_one(app.store.reader()).await.unwrap();
     n
 }
 
@@ -73,12 +73,12 @@ async fn ticks_store_the_state_and_one_reading_per_minute(app: TestApp) {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM readings").await, 9);
     // The readings add up to what the counters say.
     let (readings,): (f64,) = sqlx::query_as("SELECT SUM(energy_wh) FROM readings")
-        .fetch_one(app.store.pool())
+        .fetch_one(app.store.reader())
         .await
         .unwrap();
     let (states,): (f64,) =
         sqlx::query_as("SELECT SUM(reading_energy_wh_total) FROM radiator_states")
-            .fetch_one(app.store.pool())
+            .fetch_one(app.store.reader())
             .await
             .unwrap();
     assert!(readings > 0.0);
@@ -86,12 +86,12 @@ async fn ticks_store_the_state_and_one_reading_per_minute(app: TestApp) {
     let (first,): (f64,) = sqlx::query_as(
         "SELECT SUM(energy_wh) FROM readings WHERE at = (SELECT MIN(at) FROM readings)",
     )
-    .fetch_one(app.store.pool())
+    .fetch_one(app.store.reader())
     .await
     .unwrap();
     assert_eq!(first, 0.0);
     let (baseline,): (f64,) = sqlx::query_as("SELECT SUM(energy_wh_total) FROM radiator_states")
-        .fetch_one(app.store.pool())
+        .fetch_one(app.store.reader())
         .await
         .unwrap();
     assert!((states - baseline).abs() < 1e-9);

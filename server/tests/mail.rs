@@ -72,7 +72,7 @@ async fn reset_links_are_delivered_by_smtp_and_marked_sent() {
     let sent = async {
         loop {
             let (sent_at,): (Option<i64>,) = sqlx::query_as("SELECT sent_at FROM outbox")
-                .fetch_one(app.store.pool())
+                .fetch_one(app.store.reader())
                 .await
                 .unwrap();
             if sent_at.is_some() {

@@ -50,14 +50,14 @@ pub async fn register(
     let (email, new_password, is_business, profile) =
         check.finish(zip4(email, new_password, is_business, profile))?;
     let password_hash = password::hash(&new_password).await?;
-    let pool = state.store.pool();
+    let pool = state.store.reader();
     let account = users::NewAccount {
         email: &email,
         password_hash: &password_hash,
         is_business,
         profile: &profile,
     };
-    let user_id = users::create(pool, account, state.clock.now()).await?;
+    let user_id = users::create(&state.store, account, state.clock.now()).await?;
     let user = users::find_view(pool, user_id).await?;
     Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
 }
@@ -78,7 +78,7 @@ pub async fn me(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<Envelope<MeData>>> {
-    let me = users::find_view(state.store.pool(), user.user_id).await?;
+    let me = users::find_view(state.store.reader(), user.user_id).await?;
     Ok(ok("Your account.", MeData { me }))
 }
 
@@ -95,8 +95,8 @@ pub async fn update_profile(
     let mut check = FieldCheck::default();
     let profile = request.parse(&mut check);
     let profile = check.finish(profile)?;
-    let pool = state.store.pool();
-    users::update_profile(pool, user.user_id, &profile).await?;
+    let pool = state.store.reader();
+    users::update_profile(&state.store, user.user_id, &profile).await?;
     let user = users::find_view(pool, user.user_id).await?;
     Ok(ok("Profile updated successfully", UserData { user }))
 }
@@ -113,14 +113,14 @@ pub async fn delete_account(
     if user_id != user.user_id {
         return Err(ApiError::Forbidden("You can only delete your own account.".into()));
     }
-    users::delete_with_business(state.store.pool(), user.business_id).await?;
+    users::delete_with_business(&state.store, user.business_id).await?;
     Ok(done("Your account and all its data have been deleted."))
 }
 
 /// Creates a business account unless its email is already registered; for seeding (the demo
 /// business). Answers whether it created one.
 pub async fn create_if_missing(
-    pool: &sqlx::AnyPool,
+    store: &crate::store::Store,
     email: &str,
     new_password: &str,
     profile: &ProfileRequest,
@@ -133,7 +133,7 @@ pub async fn create_if_missing(
     let (email, new_password, profile) = check
         .finish(email.zip(new_password).zip(profile).map(|((e, p), r)| (e, p, r)))
         .map_err(|error| anyhow::anyhow!("invalid seed account: {error:?}"))?;
-    if users::find_credentials(pool, &email).await.map_err(into_anyhow)?.is_some() {
+    if users::find_credentials(store.reader(), &email).await.map_err(into_anyhow)?.is_some() {
         return Ok(false);
     }
     let password_hash = password::hash(&new_password).await.map_err(into_anyhow)?;
@@ -143,7 +143,7 @@ pub async fn create_if_missing(
         is_business: true,
         profile: &profile,
     };
-    users::create(pool, account, now).await.map_err(into_anyhow)?;
+    users::create(store, account, now).await.map_err(into_anyhow)?;
     Ok(true)
 }
 

@@ -72,7 +72,7 @@ pub async fn change_password(
     user: AuthUser,
     ApiJson(request): ApiJson<ChangePasswordRequest>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    let pool = state.store.pool();
+    let pool = state.store.reader();
     let mut check = FieldCheck::default();
     if request.old_password.is_empty() {
         check.check::<()>("old_password", Err("Enter your current password.".into()));
@@ -89,9 +89,9 @@ pub async fn change_password(
         ));
     }
     let hash = hash(&new_password).await?;
-    let mut tx = crate::store::begin_write(pool).await?;
+    let mut tx = state.store.begin_write().await?;
     users::set_password(&mut tx, user.user_id, &hash).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(done("Your password has been changed. Sign in again with the new password."))
 }
 
@@ -115,18 +115,17 @@ pub async fn forgot_password(
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
-    let pool = state.store.pool();
+    let pool = state.store.reader();
     if let Some((user_id, _)) = users::find_credentials(pool, &email).await? {
         let token = new_token();
         let now = state.clock.now();
-        sqlx::query(
+        let reset = sqlx::query(
             "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
         )
         .bind(hash_token(&token))
         .bind(user_id)
-        .bind((now + RESET_LINK_LIFETIME).unix_timestamp())
-        .execute(pool)
-        .await?;
+        .bind((now + RESET_LINK_LIFETIME).unix_timestamp());
+        state.store.write(reset).await?;
         let link = format!("{}/reset-password?token={token}", state.config.public_url);
         let body = format!(
             "Someone asked to reset the password of your HeatDesk account.\n\n\
@@ -136,7 +135,7 @@ pub async fn forgot_password(
         state
             .mailer
             .send(
-                pool,
+                &state.store,
                 Mail {
                     to: email.as_str().to_owned(),
                     subject: "Reset your HeatDesk password".into(),
@@ -170,7 +169,7 @@ pub async fn reset_password(
     let password = check.finish(password)?;
     let now = state.clock.now().unix_timestamp();
     let hash = hash(&password).await?;
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     // Marking the token used in the same statement that finds it makes it one-time even
     // when two requests race.
     let claimed: Option<(i64,)> = sqlx::query_as(
@@ -190,7 +189,7 @@ pub async fn reset_password(
         .bind(user_id)
         .fetch_one(&mut *tx)
         .await?;
-    tx.commit().await?;
-    throttle::clear(state.store.pool(), &throttle::email_key(&email)).await?;
+    state.store.commit(tx).await?;
+    throttle::clear(&state.store, &throttle::email_key(&email)).await?;
     Ok(done("Your password has been reset. Sign in with the new password."))
 }

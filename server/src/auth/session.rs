@@ -5,11 +5,11 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use sha2::{Digest, Sha256};
-use sqlx::AnyPool;
 use time::{Duration, OffsetDateTime};
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::store::Store;
 
 /// How long a token stays valid (and the web app keeps its cookie).
 pub const SESSION_LIFETIME: Duration = Duration::days(7);
@@ -25,27 +25,25 @@ pub fn hash_token(token: &str) -> String {
 
 /// Starts a session; answers the token and when it expires.
 pub async fn create(
-    pool: &AnyPool,
+    store: &Store,
     user_id: i64,
     now: OffsetDateTime,
 ) -> ApiResult<(String, OffsetDateTime)> {
     let token = new_token();
     let expires_at = now + SESSION_LIFETIME;
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(hash_token(&token))
-        .bind(user_id)
-        .bind(now.unix_timestamp())
-        .bind(expires_at.unix_timestamp())
-        .execute(pool)
-        .await?;
+    let insert = sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(hash_token(&token))
+    .bind(user_id)
+    .bind(now.unix_timestamp())
+    .bind(expires_at.unix_timestamp());
+    store.write(insert).await?;
     Ok((token, expires_at))
 }
 
-pub async fn revoke(pool: &AnyPool, token_hash: &str) -> ApiResult<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(token_hash)
-        .execute(pool)
-        .await?;
+pub async fn revoke(store: &Store, token_hash: &str) -> ApiResult<()> {
+    store.write(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash)).await?;
     Ok(())
 }
 
@@ -84,7 +82,7 @@ impl FromRequestParts<AppState> for AuthUser {
         )
         .bind(&token_hash)
         .bind(state.clock.now().unix_timestamp())
-        .fetch_optional(state.store.pool())
+        .fetch_optional(state.store.reader())
         .await?;
         let (user_id, business_id, is_business, data_version) =
             row.ok_or_else(ApiError::signed_out)?;

@@ -52,7 +52,7 @@ pub async fn login(
         check.check::<()>("password", Err("Enter your password.".into()));
     }
     let email = check.finish(email)?;
-    let pool = state.store.pool();
+    let pool = state.store.reader();
     let now = state.clock.now();
     let email_key = throttle::email_key(email.as_str());
     let address_key = throttle::address_key(&peer.ip().to_string());
@@ -73,11 +73,11 @@ pub async fn login(
     };
     let verified = password::verify(&request.password, &hash).await?;
     let Some((user_id, _)) = credentials.filter(|_| verified) else {
-        throttle::record_failure(pool, [&email_key, &address_key], now).await?;
+        throttle::record_failure(&state.store, [&email_key, &address_key], now).await?;
         return Err(ApiError::Unauthorized("The email or password is incorrect.".into()));
     };
-    throttle::clear(pool, &email_key).await?;
-    let (access_token, expires_at) = session::create(pool, user_id, now).await?;
+    throttle::clear(&state.store, &email_key).await?;
+    let (access_token, expires_at) = session::create(&state.store, user_id, now).await?;
     let user = users::find_view(pool, user_id).await?;
     let user =
         SignedInUser { user, access_token, expires_at: iso8601(expires_at.unix_timestamp()) };
@@ -91,6 +91,6 @@ pub async fn logout(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    session::revoke(state.store.pool(), &user.token_hash).await?;
+    session::revoke(&state.store, &user.token_hash).await?;
     Ok(done("You have been signed out."))
 }

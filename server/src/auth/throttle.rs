@@ -6,6 +6,7 @@ use sqlx::AnyPool;
 use time::{Duration, OffsetDateTime};
 
 use crate::error::{ApiError, ApiResult};
+use crate::store::Store;
 
 pub const WINDOW: Duration = Duration::minutes(15);
 pub const MAX_FAILURES_PER_EMAIL: i64 = 5;
@@ -49,8 +50,8 @@ pub async fn check(pool: &AnyPool, keys: [(&str, i64); 2], now: OffsetDateTime) 
 }
 
 /// Records a failure under each key and forgets that key's failures older than the window.
-pub async fn record_failure(pool: &AnyPool, keys: [&str; 2], now: OffsetDateTime) -> ApiResult<()> {
-    let mut tx = crate::store::begin_write(pool).await?;
+pub async fn record_failure(store: &Store, keys: [&str; 2], now: OffsetDateTime) -> ApiResult<()> {
+    let mut tx = store.begin_write().await?;
     for key in keys {
         sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1 AND failed_at <= $2")
             .bind(key)
@@ -63,15 +64,13 @@ pub async fn record_failure(pool: &AnyPool, keys: [&str; 2], now: OffsetDateTime
             .execute(&mut *tx)
             .await?;
     }
-    tx.commit().await?;
-    Ok(())
+    store.commit(tx).await
 }
 
 /// A successful sign-in (or a password reset) clears the email's failures.
-pub async fn clear(pool: &AnyPool, key: &str) -> ApiResult<()> {
-    sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1")
-        .bind(key)
-        .execute(pool)
+pub async fn clear(store: &Store, key: &str) -> ApiResult<()> {
+    store
+        .write(sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key))
         .await?;
     Ok(())
 }

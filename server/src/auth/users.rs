@@ -6,6 +6,7 @@ use time::OffsetDateTime;
 use super::fields::Email;
 use super::profile::{Profile, UserView, level};
 use crate::error::{ApiError, ApiResult};
+use crate::store::Store;
 
 const USER_VIEW: &str =
     "SELECT u.id, u.email, u.first_name, u.last_name, u.mobile, u.address_line1,
@@ -101,13 +102,9 @@ pub struct NewAccount<'a> {
 }
 
 /// Creates the business and its user; answers the user's id.
-pub async fn create(
-    pool: &AnyPool,
-    account: NewAccount<'_>,
-    now: OffsetDateTime,
-) -> ApiResult<i64> {
+pub async fn create(store: &Store, account: NewAccount<'_>, now: OffsetDateTime) -> ApiResult<i64> {
     let profile = account.profile;
-    let mut tx = crate::store::begin_write(pool).await?;
+    let mut tx = store.begin_write().await?;
     let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
         .bind(account.email.as_str())
         .fetch_optional(&mut *tx)
@@ -157,12 +154,12 @@ pub async fn create(
         ApiError::Conflict { .. } => email_taken(),
         other => other,
     })?;
-    tx.commit().await?;
+    store.commit(tx).await?;
     Ok(user_id)
 }
 
-pub async fn update_profile(pool: &AnyPool, user_id: i64, profile: &Profile) -> ApiResult<()> {
-    let mut tx = crate::store::begin_write(pool).await?;
+pub async fn update_profile(store: &Store, user_id: i64, profile: &Profile) -> ApiResult<()> {
+    let mut tx = store.begin_write().await?;
     let trading = &profile.address;
     let (business_id,): (i64,) = sqlx::query_as(
         "UPDATE users SET first_name = $1, last_name = $2, mobile = $3, address_line1 = $4,
@@ -196,7 +193,7 @@ pub async fn update_profile(pool: &AnyPool, user_id: i64, profile: &Profile) -> 
     .bind(business_id)
     .execute(&mut *tx)
     .await?;
-    tx.commit().await?;
+    store.commit(tx).await?;
     Ok(())
 }
 
@@ -217,8 +214,8 @@ pub async fn set_password(
 
 /// Deletes the business of this user and, through the foreign keys, everything it owns:
 /// one user per business for now, so deleting the account deletes the business.
-pub async fn delete_with_business(pool: &AnyPool, business_id: i64) -> ApiResult<()> {
-    sqlx::query("DELETE FROM businesses WHERE id = $1").bind(business_id).execute(pool).await?;
+pub async fn delete_with_business(store: &Store, business_id: i64) -> ApiResult<()> {
+    store.write(sqlx::query("DELETE FROM businesses WHERE id = $1").bind(business_id)).await?;
     Ok(())
 }
 

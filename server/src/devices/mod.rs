@@ -88,7 +88,7 @@ fn desired((radiator_id, uid, room_id, is_on, setpoint): DesiredRow) -> DesiredS
 
 /// Sends the desired state of everything in `scope` after a committed change.
 pub async fn push(state: &crate::app::AppState, business_id: i64, scope: Scope) -> ApiResult<()> {
-    for desired in desired_states(state.store.pool(), business_id, scope).await? {
+    for desired in desired_states(state.store.reader(), business_id, scope).await? {
         state.devices.send(desired);
     }
     Ok(())
@@ -105,7 +105,7 @@ pub async fn simulate_tick(
     sim_seconds: f64,
     now: time::OffsetDateTime,
 ) -> ApiResult<()> {
-    fleet.reconcile(&all_desired_states(state.store.pool()).await?);
+    fleet.reconcile(&all_desired_states(state.store.reader()).await?);
     let reports = fleet.advance(sim_seconds, thermal::uk_outside_temperature(now));
     telemetry::ingest(&state.store, &state.live, &reports, now.unix_timestamp()).await
 }

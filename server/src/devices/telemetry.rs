@@ -76,7 +76,7 @@ pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) 
     if reports.is_empty() {
         return Ok(());
     }
-    let mut tx = crate::store::begin_write(store.pool()).await?;
+    let mut tx = store.begin_write().await?;
     let rows: Vec<KnownRadiator> = sqlx::query_as(
         "SELECT r.uid, r.id, r.business_id, r.room_id, s.reading_energy_wh_total, s.last_seen
          FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id",
@@ -142,7 +142,7 @@ pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) 
     for business_id in updates.keys() {
         crate::views::bump(&mut tx, *business_id).await?;
     }
-    tx.commit().await?;
+    store.commit(tx).await?;
     for (business_id, radiators) in updates {
         hub.publish(LiveUpdate { business_id, radiators });
     }

@@ -60,7 +60,7 @@ pub async fn list(
 ) -> ApiResult<Json<Envelope<RadiatorsData>>> {
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
     let now = state.clock.now().unix_timestamp();
-    let radiators = store::list(state.store.pool(), user.business_id, &pattern, now).await?;
+    let radiators = store::list(state.store.reader(), user.business_id, &pattern, now).await?;
     Ok(ok("Radiators.", RadiatorsData { radiators }))
 }
 
@@ -73,7 +73,7 @@ pub async fn get_one(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<RadiatorData>>> {
     let now = state.clock.now().unix_timestamp();
-    let radiator = store::find(state.store.pool(), user.business_id, id, now).await?;
+    let radiator = store::find(state.store.reader(), user.business_id, id, now).await?;
     Ok(ok("Radiator.", RadiatorData { radiator }))
 }
 
@@ -195,7 +195,7 @@ pub async fn create(
     let settings = request.settings(&mut check);
     let (uid, settings) = check.finish(uid.zip(settings))?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     ensure_room(&mut tx, user.business_id, request.room_id).await?;
     let id =
         insert(&mut tx, user.business_id, &uid, &settings, request.room_id, now.unix_timestamp())
@@ -209,7 +209,7 @@ pub async fn create(
         after: Some(json!(radiator)),
     };
     history::record(&mut tx, &user, change, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     Ok(ok("Radiator added.", RadiatorData { radiator }))
 }
@@ -230,7 +230,7 @@ pub async fn update(
     let settings = request.settings(&mut check);
     let settings = check.finish(settings)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     ensure_room(&mut tx, user.business_id, request.room_id).await?;
     ensure_name_free(&mut tx, RecordKind::Radiator, user.business_id, &settings.name, id).await?;
@@ -258,7 +258,7 @@ pub async fn update(
         after: Some(json!(radiator)),
     };
     history::record(&mut tx, &user, change, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     Ok(ok("Radiator updated.", RadiatorData { radiator }))
 }
@@ -272,7 +272,7 @@ pub async fn delete(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
         .bind(id)
@@ -287,7 +287,7 @@ pub async fn delete(
         after: None,
     };
     history::record(&mut tx, &user, change, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(done("Radiator deleted."))
 }
 
@@ -316,7 +316,7 @@ pub async fn set_temperature(
     let now = state.clock.now();
     // Read and check outside the write lock; the update re-checks the bounds atomically.
     let before =
-        store::find(state.store.pool(), user.business_id, id, now.unix_timestamp()).await?;
+        store::find(state.store.reader(), user.business_id, id, now.unix_timestamp()).await?;
     let celsius = temperature.celsius();
     let out_of_bounds = || {
         ApiError::field(
@@ -330,7 +330,7 @@ pub async fn set_temperature(
     if celsius < before.min_temperature || celsius > before.max_temperature {
         return Err(out_of_bounds());
     }
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let updated = sqlx::query(
         "UPDATE radiators SET setpoint = $1
          WHERE id = $2 AND business_id = $3 AND $1 >= min_temperature AND $1 <= max_temperature",
@@ -354,7 +354,7 @@ pub async fn set_temperature(
         after: Some(json!(radiator)),
     };
     history::record(&mut tx, &user, change, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     state.devices.send(devices::DesiredState {
         radiator_id: id,
         uid: radiator.uid.clone(),
@@ -410,7 +410,7 @@ async fn switch(
     let on = check.check("status", crate::auth::fields::flag(request.status));
     let on = check.finish(on)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     if before.room_id.unwrap_or(0) != room_id {
         return Err(store::not_found());
@@ -430,7 +430,7 @@ async fn switch(
         after: Some(json!(radiator)),
     };
     history::record(&mut tx, &user, change, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("{} switched {word}.", radiator.name), RadiatorData { radiator }))
@@ -471,7 +471,7 @@ pub async fn readings(
 ) -> ApiResult<Json<Envelope<ReadingsData>>> {
     let hours = period.hours.unwrap_or(24).clamp(1, 168);
     let now = state.clock.now().unix_timestamp();
-    let pool = state.store.pool();
+    let pool = state.store.reader();
     store::find(pool, user.business_id, id, now).await?;
     let rows: Vec<(i64, f64, f64, f64, f64)> = sqlx::query_as(
         "SELECT at, temperature, setpoint, power_w, energy_wh FROM readings

@@ -75,7 +75,7 @@ pub async fn list(
     Query(query): Query<RoomSearch>,
 ) -> ApiResult<Json<Envelope<RoomsData>>> {
     let now = state.clock.now().unix_timestamp();
-    let pool = state.store.pool();
+    let pool = state.store.reader();
     let all = state
         .rooms_list
         .get_or_compute(user.business_id, user.data_version, now, || {
@@ -114,7 +114,7 @@ pub async fn get_one(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<RoomData>>> {
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = state.store.reader().begin().await?;
     let room = detail(&mut tx, user.business_id, id, state.clock.now().unix_timestamp()).await?;
     tx.commit().await?;
     Ok(ok("Room.", RoomData { room }))
@@ -153,7 +153,7 @@ pub async fn create(
 ) -> ApiResult<Json<Envelope<RoomData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     ensure_name_free(&mut tx, RecordKind::Room, user.business_id, &name, 0).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO rooms (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
@@ -165,7 +165,7 @@ pub async fn create(
     .await?;
     let room = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
     record(&mut tx, &user, "create", id, None, Some(&room.room), now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(ok(format!("Room '{name}' created."), RoomData { room }))
 }
 
@@ -182,7 +182,7 @@ pub async fn update(
 ) -> ApiResult<Json<Envelope<RoomData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     ensure_name_free(&mut tx, RecordKind::Room, user.business_id, &name, id).await?;
     sqlx::query("UPDATE rooms SET name = $1 WHERE id = $2 AND business_id = $3")
@@ -193,7 +193,7 @@ pub async fn update(
         .await?;
     let room = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
     record(&mut tx, &user, "update", id, Some(&before), Some(&room.room), now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(ok("Room updated.", RoomData { room }))
 }
 
@@ -206,7 +206,7 @@ pub async fn delete(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("UPDATE radiators SET room_id = NULL WHERE room_id = $1 AND business_id = $2")
         .bind(id)
@@ -219,7 +219,7 @@ pub async fn delete(
         .execute(&mut *tx)
         .await?;
     record(&mut tx, &user, "delete", id, Some(&before), None, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(done(format!("Room '{}' deleted; its radiators are kept without a room.", before.name)))
 }
 
@@ -238,7 +238,7 @@ pub async fn toggle_status(
     let on = check.check("status", flag(request.status));
     let on = check.finish(on)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("UPDATE radiators SET is_on = $1 WHERE room_id = $2 AND business_id = $3")
         .bind(i64::from(on))
@@ -248,7 +248,7 @@ pub async fn toggle_status(
         .await?;
     let room = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
     record(&mut tx, &user, "toggle_status", id, Some(&before), Some(&room.room), now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     devices::push(&state, user.business_id, Scope::Room(id)).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("Every radiator in '{}' switched {word}.", room.room.name), RoomData { room }))
@@ -262,7 +262,7 @@ pub async fn radiators_of(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<RoomRadiatorsData>>> {
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = state.store.reader().begin().await?;
     let room = detail(&mut tx, user.business_id, id, state.clock.now().unix_timestamp()).await?;
     tx.commit().await?;
     Ok(ok("Radiators of the room.", RoomRadiatorsData { radiators: room.radiators }))
@@ -284,7 +284,7 @@ pub async fn add_radiator(
     let uid = request.uid(&mut check);
     let uid = check.finish(uid)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     let existing: Option<(i64, i64, Option<i64>, Option<String>)> = sqlx::query_as(
         "SELECT r.id, r.business_id, r.room_id, rm.name FROM radiators r
@@ -341,7 +341,7 @@ pub async fn add_radiator(
         after: Some(json!({"room": room.room, "radiator": radiator})),
     };
     history::record(&mut tx, &user, change, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     devices::push(&state, user.business_id, Scope::Radiator(radiator_id)).await?;
     Ok(ok(description, RoomData { room }))
 }
@@ -356,7 +356,7 @@ pub async fn detach_radiator(
     Path((id, radiator_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<RoomData>>> {
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before =
         radiators::store::find(&mut *tx, user.business_id, radiator_id, now.unix_timestamp())
             .await?;
@@ -377,7 +377,7 @@ pub async fn detach_radiator(
         after: None,
     };
     history::record(&mut tx, &user, change, now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     devices::push(&state, user.business_id, Scope::Radiator(radiator_id)).await?;
     Ok(ok(
         format!("Radiator '{}' taken out of '{}'.", before.name, room.room.name),

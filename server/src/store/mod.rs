@@ -2,7 +2,10 @@
 //! by the database URL. Queries are written once with `$n` placeholders, which both accept, and
 //! run through sqlx's `Any` driver; only the migrations differ per backend.
 
-use std::path::Path;
+mod group_sync;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -10,53 +13,81 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Executor, Transaction};
 
+pub use group_sync::GroupSync;
+
+use crate::error::ApiResult;
+
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 
+/// Reads go to `reader`, writes to `writer` through [`Store::begin_write`] and
+/// [`Store::commit`]. On SQLite the writer is one connection: SQLite has one writer at a time
+/// anyway, and waiting for the pool is fair and asynchronous where SQLite's busy handler sleeps.
+/// The readers are read-only there, so a write that bypasses the writer fails in every test.
+#[derive(Clone)]
+pub struct Store {
+    reader: AnyPool,
+    writer: AnyPool,
+    backend: Backend,
+    /// SQLite's group commit; PostgreSQL makes each commit durable itself.
+    wal: Option<Arc<GroupSync>>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
+enum Backend {
     Sqlite,
     Postgres,
 }
 
-#[derive(Clone)]
-pub struct Store {
-    pool: AnyPool,
-    backend: Backend,
-}
-
 impl Store {
-    /// Opens a pool sized for a small machine: SQLite has one writer at a time anyway, and
-    /// PostgreSQL gains little from more connections than a few per core.
+    /// Opens the pools, sized for a small machine: PostgreSQL gains little from more
+    /// connections than a few per core.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
         install_default_drivers();
-        let backend = if url.starts_with("sqlite:") {
-            Backend::Sqlite
-        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-            Backend::Postgres
-        } else {
-            anyhow::bail!("unsupported database URL {url:?}: use sqlite://… or postgres://…");
+        let options = || AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+        let opened = |result: Result<AnyPool, sqlx::Error>| {
+            result.with_context(|| format!("cannot open the database at {}", redact(url)))
         };
-        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
-        let pool = match backend {
-            Backend::Sqlite => {
-                create_parent_dir(url)?;
-                options
-                    .max_connections(4)
-                    .after_connect(|conn, _| {
-                        Box::pin(async move {
-                            conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;")
-                                .await?;
-                            Ok(())
-                        })
-                    })
-                    .connect(url)
-                    .await
-            }
-            Backend::Postgres => options.max_connections(8).connect(url).await,
+        if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let pool = opened(options().max_connections(8).connect(url).await)?;
+            return Ok(Self {
+                reader: pool.clone(),
+                writer: pool,
+                backend: Backend::Postgres,
+                wal: None,
+            });
         }
-        .with_context(|| format!("cannot open the database at {}", redact(url)))?;
-        Ok(Self { pool, backend })
+        if !url.starts_with("sqlite:") {
+            anyhow::bail!("unsupported database URL {url:?}: use sqlite://… or postgres://…");
+        }
+        let path = sqlite_path(url);
+        if let Some(parent) = path.as_deref().and_then(Path::parent)
+            && !parent.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create the folder {}", parent.display()))?;
+        }
+        // The writer opens first: it creates the file and switches it to WAL for good.
+        let writer = options().max_connections(1).after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+                     PRAGMA busy_timeout = 5000;",
+                )
+                .await?;
+                Ok(())
+            })
+        });
+        let writer = opened(writer.connect(url).await)?;
+        let reader = options().max_connections(4).after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;").await?;
+                Ok(())
+            })
+        });
+        let reader = opened(reader.connect(url).await)?;
+        let wal = path.map(|path| Arc::new(GroupSync::for_wal(path)));
+        Ok(Self { reader, writer, backend: Backend::Sqlite, wal })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -64,37 +95,54 @@ impl Store {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
-        migrator.run(&self.pool).await.context("cannot migrate the database")
+        migrator.run(&self.writer).await.context("cannot migrate the database")
     }
 
-    pub fn pool(&self) -> &AnyPool {
-        &self.pool
+    /// The pool for reads.
+    pub fn reader(&self) -> &AnyPool {
+        &self.reader
+    }
+
+    /// Starts a transaction that will write. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`), so it never fails half-way because another process wrote first.
+    pub async fn begin_write(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.writer.begin().await,
+        }
+    }
+
+    /// Commits and returns once the change is on disk.
+    pub async fn commit(&self, tx: Transaction<'static, Any>) -> ApiResult<()> {
+        tx.commit().await?;
+        if let Some(wal) = &self.wal {
+            wal.sync().await.map_err(|error| {
+                anyhow::Error::new(error).context("cannot flush the database log")
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Runs one writing statement as a transaction of its own; answers how many rows it touched.
+    pub async fn write<'q>(&self, statement: impl sqlx::Execute<'q, Any> + 'q) -> ApiResult<u64> {
+        let mut tx = self.begin_write().await?;
+        let rows = tx.execute(statement).await?.rows_affected();
+        self.commit(tx).await?;
+        Ok(rows)
+    }
+
+    /// Closes every connection; SQLite checkpoints its log on the way out.
+    pub async fn close(&self) {
+        self.reader.close().await;
+        self.writer.close().await;
     }
 }
 
-/// Starts a transaction that will write. On SQLite it takes the write lock at once (`BEGIN
-/// IMMEDIATE`): a transaction that reads first and upgrades later fails with "database is
-/// locked" when another writer got in between, whatever the busy timeout.
-pub async fn begin_write(pool: &AnyPool) -> Result<Transaction<'static, Any>, sqlx::Error> {
-    if pool.connect_options().database_url.scheme() == "sqlite" {
-        pool.begin_with("BEGIN IMMEDIATE").await
-    } else {
-        pool.begin().await
-    }
-}
-
-/// `sqlite://data/heatdesk.db?mode=rwc` → make sure `data/` exists.
-fn create_parent_dir(url: &str) -> anyhow::Result<()> {
+/// `sqlite://data/heatdesk.db?mode=rwc` → `data/heatdesk.db`; `None` for an in-memory database.
+fn sqlite_path(url: &str) -> Option<PathBuf> {
     let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
     let path = path.split('?').next().unwrap_or_default();
-    if path.is_empty() || path == ":memory:" {
-        return Ok(());
-    }
-    if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("cannot create the folder {}", parent.display()))?;
-    }
-    Ok(())
+    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
 }
 
 /// The URL without its password, for messages.
@@ -105,5 +153,29 @@ fn redact(url: &str) -> String {
             parsed.to_string()
         }
         _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn on_sqlite_only_the_writer_writes_and_commits_flush_its_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("store.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        store.write(sqlx::query("CREATE TABLE t (n INTEGER)")).await.unwrap();
+        let refused = sqlx::query("INSERT INTO t VALUES (1)").execute(store.reader()).await;
+        assert!(refused.unwrap_err().to_string().contains("readonly"), "a reader wrote");
+        assert_eq!(store.write(sqlx::query("INSERT INTO t VALUES (2)")).await.unwrap(), 1);
+        let (count,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM t").fetch_one(store.reader()).await.unwrap();
+        assert_eq!(count, 1);
+        // The log that commits flush is the one SQLite writes.
+        let mut wal = sqlite_path(&url).unwrap().into_os_string();
+        wal.push("-wal");
+        assert_eq!(std::path::PathBuf::from(wal), dir.path().join("store.db-wal"));
+        assert!(dir.path().join("store.db-wal").exists());
     }
 }

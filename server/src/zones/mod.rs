@@ -81,7 +81,7 @@ pub async fn list(
 ) -> ApiResult<Json<Envelope<ZonesData>>> {
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
     let now = state.clock.now().unix_timestamp();
-    let zones = store::list(state.store.pool(), user.business_id, &pattern, now).await?;
+    let zones = store::list(state.store.reader(), user.business_id, &pattern, now).await?;
     Ok(ok("Zones.", ZonesData { zones }))
 }
 
@@ -93,7 +93,7 @@ pub async fn get_one(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = state.store.reader().begin().await?;
     let zone = detail(&mut tx, user.business_id, id, state.clock.now().unix_timestamp()).await?;
     tx.commit().await?;
     Ok(ok("Zone.", ZoneData { zone }))
@@ -107,7 +107,7 @@ pub async fn rooms_of(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<ZoneRoomsData>>> {
-    let mut tx = state.store.pool().begin().await?;
+    let mut tx = state.store.reader().begin().await?;
     let zone = detail(&mut tx, user.business_id, id, state.clock.now().unix_timestamp()).await?;
     tx.commit().await?;
     Ok(ok("Rooms of the zone.", ZoneRoomsData { rooms: zone.rooms }))
@@ -146,7 +146,7 @@ pub async fn create(
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     ensure_name_free(&mut tx, RecordKind::Zone, user.business_id, &name, 0).await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO zones (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
@@ -159,7 +159,7 @@ pub async fn create(
     let zone = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
     history::record(&mut tx, &user, change("create", id, None, Some(json!(zone.zone))), now)
         .await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(ok(format!("Zone '{name}' created."), ZoneData { zone }))
 }
 
@@ -176,7 +176,7 @@ pub async fn update(
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let name = parse_name(&request)?;
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     ensure_name_free(&mut tx, RecordKind::Zone, user.business_id, &name, id).await?;
     sqlx::query("UPDATE zones SET name = $1 WHERE id = $2 AND business_id = $3")
@@ -193,7 +193,7 @@ pub async fn update(
         now,
     )
     .await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(ok("Zone updated.", ZoneData { zone }))
 }
 
@@ -206,7 +206,7 @@ pub async fn delete(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query("UPDATE rooms SET zone_id = NULL WHERE zone_id = $1 AND business_id = $2")
         .bind(id)
@@ -219,7 +219,7 @@ pub async fn delete(
         .execute(&mut *tx)
         .await?;
     history::record(&mut tx, &user, change("delete", id, Some(&before), None), now).await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(done(format!("Zone '{}' deleted; its rooms are kept.", before.name)))
 }
 
@@ -234,7 +234,7 @@ pub async fn add_room(
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, zone_id, now.unix_timestamp()).await?;
     let room =
         rooms::store::find(&mut *tx, user.business_id, room_id, now.unix_timestamp()).await?;
@@ -262,7 +262,7 @@ pub async fn add_room(
     let after = json!({"zone": zone.zone, "room_id": room_id});
     history::record(&mut tx, &user, change("add_room", zone_id, Some(&before), Some(after)), now)
         .await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(ok(format!("'{}' added to '{}'.", room.name, before.name), ZoneData { zone }))
 }
 
@@ -276,7 +276,7 @@ pub async fn remove_room(
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, zone_id, now.unix_timestamp()).await?;
     let room =
         rooms::store::find(&mut *tx, user.business_id, room_id, now.unix_timestamp()).await?;
@@ -297,7 +297,7 @@ pub async fn remove_room(
         now,
     )
     .await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     Ok(ok(format!("'{}' removed from '{}'.", room.name, before.name), ZoneData { zone }))
 }
 
@@ -338,7 +338,7 @@ pub async fn set_temperature(
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let celsius = temperature.celsius();
     let now = state.clock.now();
-    let mut tx = crate::store::begin_write(state.store.pool()).await?;
+    let mut tx = state.store.begin_write().await?;
     let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
     sqlx::query(
         "UPDATE radiators SET setpoint = CASE
@@ -374,7 +374,7 @@ pub async fn set_temperature(
     let after = json!({"zone": zone.zone, "temperature": celsius, "clamped": clamped});
     history::record(&mut tx, &user, change("set_temperature", id, Some(&before), Some(after)), now)
         .await?;
-    tx.commit().await?;
+    state.store.commit(tx).await?;
     devices::push(&state, user.business_id, Scope::Zone(id)).await?;
     let description = match clamped.len() {
         0 => format!("'{}' set to {celsius} °C.", before.name),

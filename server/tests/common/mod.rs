@@ -185,7 +185,7 @@ impl TestApp {
         let rows: Vec<(String,)> =
             sqlx::query_as("SELECT body FROM outbox WHERE recipient = $1 ORDER BY id")
                 .bind(to)
-                .fetch_all(self.store.pool())
+                .fetch_all(self.store.reader())
                 .await
                 .expect("outbox");
         rows.into_iter().map(|(body,)| body).collect()
