@@ -5,10 +5,11 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::Parser;
 use heatdesk::app::{AppConfig, AppState, launch};
-use heatdesk::clock::SystemClock;
-use heatdesk::devices::run_simulation;
+use heatdesk::clock::{Clock, SystemClock};
+use heatdesk::devices::mqtt::{self, MqttGateway};
 use heatdesk::devices::simulator::SimulatedFleet;
 use heatdesk::devices::telemetry::LiveHub;
+use heatdesk::devices::{DeviceGateway, run_simulation};
 use heatdesk::mail::Mailer;
 use heatdesk::settings::{Cli, Command, ServeArgs};
 use heatdesk::store::Store;
@@ -24,6 +25,9 @@ async fn main() -> anyhow::Result<()> {
         .init();
     match Cli::parse().command {
         Command::Serve(args) => serve(args).await,
+        Command::Emulate(args) => {
+            heatdesk::devices::emulator::run(&args.mqtt_url, &args.uids, args.time_scale).await
+        }
         Command::Migrate(args) => {
             let store = Store::connect(&args.database_url).await?;
             store.migrate().await?;
@@ -44,20 +48,30 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", args.bind))?;
     let public_url = args.public_url(listener.local_addr()?);
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let fleet = Arc::new(SimulatedFleet::default());
+    let mqtt = args.mqtt_url.as_deref().map(|url| MqttGateway::connect(url, clock.clone()));
+    let mqtt = mqtt.transpose()?;
+    let devices: Arc<dyn DeviceGateway> = match &mqtt {
+        Some((gateway, _)) => gateway.clone(),
+        None => fleet.clone(),
+    };
     let state = AppState {
         store,
-        devices: fleet.clone(),
+        devices,
         live: LiveHub::default(),
         rooms_list: Default::default(),
-        clock: Arc::new(SystemClock),
+        clock,
         mailer,
         config: Arc::new(AppConfig { public_url: public_url.clone() }),
     };
     if args.demo {
         heatdesk::demo::seed(&state.store, state.clock.now()).await?;
     }
-    tokio::spawn(run_simulation(state.clone(), fleet, args.time_scale));
+    match mqtt {
+        Some((gateway, events)) => tokio::spawn(mqtt::run(state.clone(), gateway, events)),
+        None => tokio::spawn(run_simulation(state.clone(), fleet, args.time_scale)),
+    };
     tracing::info!("HeatDesk is running at {public_url}");
     if args.demo {
         tracing::info!(

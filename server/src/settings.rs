@@ -23,6 +23,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Apply pending database migrations and exit.
     Migrate(DatabaseArgs),
+    /// Run emulated radiators on an MQTT broker, for a server started with --mqtt-url.
+    Emulate(EmulateArgs),
 }
 
 #[derive(Args, Debug)]
@@ -51,6 +53,11 @@ pub struct ServeArgs {
     #[arg(long, env = "HEATDESK_TIME_SCALE", default_value_t = 1.0, value_parser = parse_time_scale)]
     pub time_scale: f64,
 
+    /// Talk to the radiators through this MQTT broker (`mqtt://[user:password@]host:1883`)
+    /// instead of simulating them in the server.
+    #[arg(long, env = "HEATDESK_MQTT_URL")]
+    pub mqtt_url: Option<String>,
+
     /// The address users open, used in links sent by mail (default: http://<bind>).
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]
     pub public_url: Option<String>,
@@ -70,6 +77,21 @@ pub struct ServeArgs {
     pub mail_from: String,
 }
 
+#[derive(Args, Debug)]
+pub struct EmulateArgs {
+    /// The broker the server uses: `mqtt://[user:password@]host:1883`.
+    #[arg(long, env = "HEATDESK_MQTT_URL")]
+    pub mqtt_url: String,
+
+    /// The uids of the radiators to emulate (repeat the flag or separate with commas).
+    #[arg(long = "uid", required = true, value_delimiter = ',', value_parser = parse_uid)]
+    pub uids: Vec<String>,
+
+    /// How much faster than real time the radiators live.
+    #[arg(long, env = "HEATDESK_TIME_SCALE", default_value_t = 1.0, value_parser = parse_time_scale)]
+    pub time_scale: f64,
+}
+
 impl ServeArgs {
     pub fn public_url(&self, bound: SocketAddr) -> String {
         match &self.public_url {
@@ -84,4 +106,8 @@ fn parse_time_scale(raw: &str) -> Result<f64, String> {
         Ok(scale) if (1.0..=3600.0).contains(&scale) => Ok(scale),
         _ => Err("use a number from 1 to 3600".into()),
     }
+}
+
+fn parse_uid(raw: &str) -> Result<String, String> {
+    crate::radiators::parse_uid(raw)
 }

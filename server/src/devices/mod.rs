@@ -2,6 +2,8 @@
 //! (on/off, setpoint) and sends it through a [`DeviceGateway`]; devices report their state,
 //! which [`telemetry`] stores and pushes to the live stream.
 
+pub mod emulator;
+pub mod mqtt;
 pub mod simulator;
 pub mod telemetry;
 pub mod thermal;
@@ -80,6 +82,19 @@ pub async fn all_desired_states<'e>(
             .fetch_all(db)
             .await?;
     Ok(rows.into_iter().map(desired).collect())
+}
+
+/// The desired state of the radiator with this uid, whichever business it belongs to.
+pub async fn desired_state_of<'e>(
+    db: impl Executor<'e, Database = Any>,
+    uid: &str,
+) -> ApiResult<Option<DesiredState>> {
+    let row: Option<DesiredRow> =
+        sqlx::query_as("SELECT id, uid, room_id, is_on, setpoint FROM radiators WHERE uid = $1")
+            .bind(uid)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(desired))
 }
 
 fn desired((radiator_id, uid, room_id, is_on, setpoint): DesiredRow) -> DesiredState {

@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use heatdesk::app::{AppConfig, AppState, launch};
 use heatdesk::clock::{Clock, ManualClock};
-use heatdesk::devices::simulate_tick;
+use heatdesk::devices::mqtt::MqttGateway;
 use heatdesk::devices::simulator::SimulatedFleet;
 use heatdesk::devices::telemetry::LiveHub;
+use heatdesk::devices::{DeviceGateway, simulate_tick};
 use heatdesk::mail::Mailer;
 use heatdesk::store::Store;
 use reqwest::{Method, StatusCode};
@@ -55,6 +56,8 @@ pub struct TestApp {
     pub store: Store,
     pub state: AppState,
     pub fleet: Arc<SimulatedFleet>,
+    /// The gateway, when the radiators are behind MQTT.
+    pub mqtt: Option<Arc<MqttGateway>>,
     _sqlite_dir: Option<tempfile::TempDir>,
     pg_schema: Option<(String, String)>,
 }
@@ -71,6 +74,21 @@ impl TestApp {
     }
 
     pub async fn spawn_with_mailer(db: Db, mailer: Mailer) -> Option<Self> {
+        Self::spawn_with(db, mailer, None).await
+    }
+
+    /// The application with its radiators behind the MQTT broker of TEST_MQTT_URL; skips with
+    /// a printed reason when that is unset. Answers the broker's URL too.
+    pub async fn spawn_with_mqtt(db: Db) -> Option<(Self, String)> {
+        let Ok(url) = std::env::var("TEST_MQTT_URL") else {
+            eprintln!("skipped: TEST_MQTT_URL is not set");
+            return None;
+        };
+        let app = Self::spawn_with(db, Mailer::outbox(), Some(&url)).await?;
+        Some((app, url))
+    }
+
+    async fn spawn_with(db: Db, mailer: Mailer, mqtt_url: Option<&str>) -> Option<Self> {
         let (url, sqlite_dir, pg_schema) = match db {
             Db::Sqlite => {
                 let dir = tempfile::tempdir().expect("temp dir");
@@ -95,9 +113,15 @@ impl TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
         let base = format!("http://{}", listener.local_addr().expect("local address"));
         let fleet = Arc::new(SimulatedFleet::default());
+        let mqtt = mqtt_url
+            .map(|url| MqttGateway::connect(url, Arc::new(clock.clone())).expect("MQTT gateway"));
+        let devices: Arc<dyn DeviceGateway> = match &mqtt {
+            Some((gateway, _)) => gateway.clone(),
+            None => fleet.clone(),
+        };
         let state = AppState {
             store: store.clone(),
-            devices: fleet.clone(),
+            devices,
             live: LiveHub::default(),
             rooms_list: Default::default(),
             clock: Arc::new(clock.clone()),
@@ -105,6 +129,10 @@ impl TestApp {
             config: Arc::new(AppConfig { public_url: base.clone() }),
         };
         tokio::spawn(launch(listener, state.clone(), std::future::pending()));
+        let mqtt = mqtt.map(|(gateway, events)| {
+            tokio::spawn(heatdesk::devices::mqtt::run(state.clone(), gateway.clone(), events));
+            gateway
+        });
         Some(Self {
             base,
             client: reqwest::Client::new(),
@@ -112,6 +140,7 @@ impl TestApp {
             store,
             state,
             fleet,
+            mqtt,
             _sqlite_dir: sqlite_dir,
             pg_schema,
         })

@@ -1,0 +1,142 @@
+//! `heatdesk emulate`: radiators on an MQTT broker that behave like real ones. Each has its own
+//! connection with a last will (so the broker announces it offline when it drops), heats a
+//! small room of its own with the simulated fleet's thermal model, applies and acknowledges
+//! commands, and reports once a minute.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rumqttc::{AsyncClient, Event, EventLoop, LastWill, Packet, QoS};
+use time::OffsetDateTime;
+
+use super::mqtt::{AckMessage, SetCommand, StateMessage, options, topic};
+use super::simulator::SimulatedFleet;
+use super::thermal::uk_outside_temperature;
+use super::{DesiredState, DeviceGateway, REPORT_INTERVAL_SECS};
+
+/// Setpoints a radiator accepts, °C.
+const SETPOINT_RANGE: std::ops::RangeInclusive<f64> = 5.0..=30.0;
+
+struct Device {
+    /// Its id in the emulator's fleet.
+    id: i64,
+    client: AsyncClient,
+}
+
+pub struct Emulator {
+    fleet: Arc<SimulatedFleet>,
+    devices: HashMap<String, Device>,
+}
+
+impl Emulator {
+    /// Connects a radiator for each uid to the broker at `url`. Each starts on at 21 °C, until
+    /// the server sends its desired state.
+    pub fn start(url: &str, uids: &[String]) -> anyhow::Result<Self> {
+        let fleet = Arc::new(SimulatedFleet::default());
+        let mut devices = HashMap::new();
+        for (index, uid) in uids.iter().enumerate() {
+            let id = index as i64 + 1;
+            fleet.send(desired(id, uid, true, 21.0));
+            let mut options = options(url, &format!("heatdesk-device-{uid}"))?;
+            let will = LastWill::new(topic(uid, "availability"), "offline", QoS::AtLeastOnce, true);
+            options.set_last_will(will);
+            let (client, events) = AsyncClient::new(options, 16);
+            tokio::spawn(serve(id, uid.clone(), client.clone(), events, fleet.clone()));
+            devices.insert(uid.clone(), Device { id, client });
+        }
+        Ok(Self { fleet, devices })
+    }
+
+    /// Advances every radiator's room by `seconds` and publishes its report, measured at `now`.
+    pub fn report(&self, seconds: f64, now: OffsetDateTime) {
+        for report in self.fleet.advance(seconds, uk_outside_temperature(now)) {
+            let Some(device) = self.devices.get(&report.uid) else { continue };
+            let message = StateMessage {
+                temperature: report.temperature,
+                setpoint: report.setpoint,
+                on: report.on,
+                heating: report.heating,
+                power_w: report.power_w,
+                energy_wh_total: report.energy_wh_total,
+                ts: now.unix_timestamp(),
+            };
+            let payload = serde_json::to_vec(&message).unwrap_or_default();
+            let state = topic(&report.uid, "state");
+            if let Err(error) = device.client.try_publish(state, QoS::AtLeastOnce, true, payload) {
+                tracing::warn!(uid = report.uid, %error, "cannot queue a report");
+            }
+        }
+    }
+
+    /// Whether the radiator is on, and its setpoint.
+    pub fn heater_of(&self, uid: &str) -> Option<(bool, f64)> {
+        self.fleet.heater_of(self.devices.get(uid)?.id)
+    }
+}
+
+fn desired(id: i64, uid: &str, on: bool, setpoint: f64) -> DesiredState {
+    DesiredState { radiator_id: id, uid: uid.to_owned(), room_id: None, on, setpoint }
+}
+
+/// One radiator's connection: announces itself online, applies and acknowledges commands.
+async fn serve(
+    id: i64,
+    uid: String,
+    client: AsyncClient,
+    mut events: EventLoop,
+    fleet: Arc<SimulatedFleet>,
+) {
+    loop {
+        match events.poll().await {
+            Ok(Event::Incoming(Packet::ConnAck(_))) => {
+                let subscribed = client.try_subscribe(topic(&uid, "set"), QoS::AtLeastOnce);
+                let online = topic(&uid, "availability");
+                let announced = client.try_publish(online, QoS::AtLeastOnce, true, "online");
+                if let Err(error) = subscribed.and(announced) {
+                    tracing::warn!(uid, %error, "cannot announce the radiator");
+                }
+            }
+            Ok(Event::Incoming(Packet::Publish(message))) => {
+                let command: SetCommand = match serde_json::from_slice(&message.payload) {
+                    Ok(command) => command,
+                    Err(error) => {
+                        tracing::warn!(uid, %error, "unreadable command");
+                        continue;
+                    }
+                };
+                let ack = if SETPOINT_RANGE.contains(&command.setpoint) {
+                    fleet.send(desired(id, &uid, command.on, command.setpoint));
+                    AckMessage { command_id: command.command_id, ok: true, error: None }
+                } else {
+                    let error = format!("setpoint {} °C is outside 5–30 °C", command.setpoint);
+                    AckMessage { command_id: command.command_id, ok: false, error: Some(error) }
+                };
+                let payload = serde_json::to_vec(&ack).unwrap_or_default();
+                if let Err(error) =
+                    client.try_publish(topic(&uid, "ack"), QoS::AtLeastOnce, false, payload)
+                {
+                    tracing::warn!(uid, %error, "cannot acknowledge a command");
+                }
+            }
+            Ok(_) => {}
+            Err(error) => {
+                tracing::warn!(uid, %error, "radiator lost the broker; reconnecting");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
+/// Runs radiators `uids` on the broker at `url` until the process ends, reporting every
+/// simulated minute, `time_scale` times faster than real time (at most one report a second).
+pub async fn run(url: &str, uids: &[String], time_scale: f64) -> anyhow::Result<()> {
+    let emulator = Emulator::start(url, uids)?;
+    let period = (REPORT_INTERVAL_SECS / time_scale).max(1.0);
+    let mut interval = tokio::time::interval(Duration::from_secs_f64(period));
+    tracing::info!(radiators = uids.len(), url, "emulating radiators");
+    loop {
+        interval.tick().await;
+        emulator.report(period * time_scale, OffsetDateTime::now_utc());
+    }
+}

@@ -1,0 +1,198 @@
+//! The MQTT device gateway against the real broker of TEST_MQTT_URL (skipped when unset):
+//! commands reach radiators and are acknowledged, unacknowledged ones are retried, a radiator
+//! coming online gets its desired state, and reports are stored.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Db, TestApp};
+use heatdesk::clock::Clock;
+use heatdesk::devices::emulator::Emulator;
+use heatdesk::devices::mqtt::{RETRY_AFTER_SECS, SetCommand, options, topic};
+use reqwest::{Method, StatusCode};
+use rumqttc::{AsyncClient, Event, Packet, QoS};
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+/// A uid no other test (or earlier run) on the shared broker uses.
+fn fresh_uid() -> String {
+    format!("MQTT-{}", hex::encode(rand::random::<[u8; 5]>()))
+}
+
+/// Polls `check` until it holds; the broker delivers in its own time, so this waits for an
+/// event rather than for a fixed while. Fails after 10 s.
+async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    for _ in 0..200 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+/// Registers a radiator without a room; answers its id.
+async fn register(app: &TestApp, token: &str, uid: &str) -> i64 {
+    let body = json!({"uid": uid, "name": format!("Radiator {uid}"), "min_temperature": 7,
+        "max_temperature": 26, "room_id": null});
+    let answer = app.post_as(token, "/v2/radiators", body).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    answer.body["data"]["radiator"]["id"].as_i64().expect("id")
+}
+
+async fn set_temperature(app: &TestApp, token: &str, id: i64, temperature: f64) {
+    let body = json!({"radiator_id": id, "temperature": temperature});
+    let answer =
+        app.call(Method::PUT, "/v2/radiators/set-temperature", Some(token), Some(body)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+}
+
+/// A bare client on the broker standing in for a device that never acknowledges: answers the
+/// client and the commands sent to `uid`, once it is subscribed.
+async fn silent_device(url: &str, uid: &str) -> (AsyncClient, mpsc::UnboundedReceiver<SetCommand>) {
+    let (client, mut events) = AsyncClient::new(options(url, &fresh_uid()).unwrap(), 16);
+    client.subscribe(topic(uid, "set"), QoS::AtLeastOnce).await.unwrap();
+    let (subscribed_tx, subscribed) = tokio::sync::oneshot::channel();
+    let (commands_tx, commands) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut subscribed_tx = Some(subscribed_tx);
+        while let Ok(event) = events.poll().await {
+            match event {
+                Event::Incoming(Packet::SubAck(_)) => {
+                    subscribed_tx.take().map(|tx| tx.send(()));
+                }
+                Event::Incoming(Packet::Publish(message)) => {
+                    let command = serde_json::from_slice(&message.payload).expect("a command");
+                    if commands_tx.send(command).is_err() {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    });
+    tokio::time::timeout(Duration::from_secs(10), subscribed).await.unwrap().unwrap();
+    (client, commands)
+}
+
+async fn next(commands: &mut mpsc::UnboundedReceiver<SetCommand>) -> SetCommand {
+    let next = tokio::time::timeout(Duration::from_secs(10), commands.recv()).await;
+    next.expect("a command within 10 s").expect("the device is connected")
+}
+
+#[tokio::test]
+async fn a_command_reaches_an_emulated_radiator_is_acknowledged_and_its_reports_are_stored() {
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let gateway = app.mqtt.clone().unwrap();
+    let token = app.signed_in("mqtt@example.com").await;
+    let uid = fresh_uid();
+    let id = register(&app, &token, &uid).await;
+    let emulator = Emulator::start(&url, std::slice::from_ref(&uid)).unwrap();
+
+    set_temperature(&app, &token, id, 23.5).await;
+    eventually("the radiator works to 23.5 °C", || async {
+        emulator.heater_of(&uid) == Some((true, 23.5))
+    })
+    .await;
+    eventually("every command is acknowledged", || async { gateway.unacknowledged().is_empty() })
+        .await;
+
+    emulator.report(60.0, app.clock.now());
+    let path = format!("/v2/radiators/{id}");
+    eventually("the report is stored", || async {
+        app.get_as(&token, &path).await.body["data"]["radiator"]["online"] == 1
+    })
+    .await;
+    let radiator = app.get_as(&token, &path).await.body["data"]["radiator"].clone();
+    assert_eq!(radiator["target_temperature"], 23.5);
+    assert!(radiator["current_temperature"].as_f64().is_some_and(|t| (5.0..30.0).contains(&t)));
+    assert!(radiator["power_w"].as_f64().is_some());
+}
+
+#[tokio::test]
+async fn an_unacknowledged_command_is_sent_again_with_the_same_id_until_acknowledged() {
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let gateway = app.mqtt.clone().unwrap();
+    let token = app.signed_in("retry@example.com").await;
+    let uid = fresh_uid();
+    let id = register(&app, &token, &uid).await;
+    let (device, mut commands) = silent_device(&url, &uid).await;
+
+    set_temperature(&app, &token, id, 19.5).await;
+    let first = next(&mut commands).await;
+    assert_eq!((first.on, first.setpoint), (true, 19.5));
+    assert_eq!(gateway.unacknowledged(), vec![(uid.clone(), first.command_id)]);
+
+    app.clock.advance(time::Duration::seconds(RETRY_AFTER_SECS));
+    assert_eq!(next(&mut commands).await, first, "the same command, again");
+
+    let ack = json!({"command_id": first.command_id, "ok": true});
+    device.publish(topic(&uid, "ack"), QoS::AtLeastOnce, false, ack.to_string()).await.unwrap();
+    eventually("the acknowledgement clears the command", || async {
+        gateway.unacknowledged().is_empty()
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_radiator_coming_online_is_sent_its_desired_state() {
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let token = app.signed_in("online@example.com").await;
+    let uid = fresh_uid();
+    let id = register(&app, &token, &uid).await;
+    let toggle = format!("/v2/radiators/toggle-status/0/{id}");
+    let off = app.call(Method::PUT, &toggle, Some(&token), Some(json!({"status": 0}))).await;
+    assert_eq!(off.status, StatusCode::OK, "{:?}", off.body);
+    let (device, mut commands) = silent_device(&url, &uid).await;
+
+    let online = topic(&uid, "availability");
+    device.publish(online, QoS::AtLeastOnce, false, "online").await.unwrap();
+    let command = next(&mut commands).await;
+    assert_eq!((command.on, command.setpoint), (false, 21.0));
+}
+
+#[tokio::test]
+async fn reports_of_unknown_radiators_and_stale_reports_are_not_stored() {
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let token = app.signed_in("stale@example.com").await;
+    let (silent, lively) = (fresh_uid(), fresh_uid());
+    let silent_id = register(&app, &token, &silent).await;
+    let lively_id = register(&app, &token, &lively).await;
+    let (device, _commands) = silent_device(&url, &silent).await;
+    let report = |ts: i64| {
+        json!({"temperature": 18.0, "setpoint": 21.0, "on": true, "heating": true,
+            "power_w": 1500.0, "energy_wh_total": 10.0, "ts": ts})
+        .to_string()
+    };
+    let (stale, now) = (app.clock_now() - 3600, app.clock_now());
+    device.publish(topic(&silent, "state"), QoS::AtLeastOnce, false, report(stale)).await.unwrap();
+    device
+        .publish(topic(&fresh_uid(), "state"), QoS::AtLeastOnce, false, report(now))
+        .await
+        .unwrap();
+    // Sent last on the same connection, so handled last.
+    device.publish(topic(&lively, "state"), QoS::AtLeastOnce, false, report(now)).await.unwrap();
+    let radiator = |id: i64| {
+        let path = format!("/v2/radiators/{id}");
+        let app = &app;
+        let token = &token;
+        async move { app.get_as(token, &path).await.body["data"]["radiator"].clone() }
+    };
+    eventually("the fresh report is stored", || async { radiator(lively_id).await["online"] == 1 })
+        .await;
+    let silent = radiator(silent_id).await;
+    assert_eq!(
+        (silent["online"].clone(), silent["current_temperature"].clone()),
+        (json!(0), Value::Null)
+    );
+    let (stored,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM radiator_states")
+        .fetch_one(app.store.reader())
+        .await
+        .unwrap();
+    assert_eq!(stored, 1, "only the known radiator with a fresh report has a state");
+}
