@@ -45,6 +45,9 @@ impl Store {
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
         install_default_drivers();
         let options = || AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+        // A connection to a local file cannot go stale; pinging it before every use cost a
+        // round trip to its thread per request (set-temperature: +11 % without it).
+        let local = || options().test_before_acquire(false);
         let opened = |result: Result<AnyPool, sqlx::Error>| {
             result.with_context(|| format!("cannot open the database at {}", redact(url)))
         };
@@ -68,7 +71,7 @@ impl Store {
                 .with_context(|| format!("cannot create the folder {}", parent.display()))?;
         }
         // The writer opens first: it creates the file and switches it to WAL for good.
-        let writer = options().max_connections(1).after_connect(|conn, _| {
+        let writer = local().max_connections(1).after_connect(|conn, _| {
             Box::pin(async move {
                 conn.execute(
                     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
@@ -79,7 +82,7 @@ impl Store {
             })
         });
         let writer = opened(writer.connect(url).await)?;
-        let reader = options().max_connections(4).after_connect(|conn, _| {
+        let reader = local().max_connections(4).after_connect(|conn, _| {
             Box::pin(async move {
                 conn.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;").await?;
                 Ok(())
