@@ -1,6 +1,7 @@
 //! The MQTT device gateway against the real broker of TEST_MQTT_URL (skipped when unset):
 //! commands reach radiators and are acknowledged, unacknowledged ones are retried, a radiator
-//! coming online gets its desired state, and reports are stored.
+//! coming online gets its desired state, a device that drifted is reconciled, and only fresh
+//! reports of known radiators are stored.
 
 mod common;
 
@@ -9,7 +10,7 @@ use std::time::Duration;
 use common::{Db, TestApp};
 use heatdesk::clock::Clock;
 use heatdesk::devices::emulator::Emulator;
-use heatdesk::devices::mqtt::{RETRY_AFTER_SECS, SetCommand, options, topic};
+use heatdesk::devices::mqtt::{RECONCILE_EVERY_SECS, RETRY_AFTER_SECS, SetCommand, options, topic};
 use reqwest::{Method, StatusCode};
 use rumqttc::{AsyncClient, Event, Packet, QoS};
 use serde_json::{Value, json};
@@ -80,6 +81,11 @@ async fn silent_device(url: &str, uid: &str) -> (AsyncClient, mpsc::UnboundedRec
     (client, commands)
 }
 
+/// The device announces itself online, as a real one does on connecting.
+async fn announce(device: &AsyncClient, uid: &str) {
+    device.publish(topic(uid, "availability"), QoS::AtLeastOnce, false, "online").await.unwrap();
+}
+
 async fn next(commands: &mut mpsc::UnboundedReceiver<SetCommand>) -> SetCommand {
     let next = tokio::time::timeout(Duration::from_secs(10), commands.recv()).await;
     next.expect("a command within 10 s").expect("the device is connected")
@@ -122,6 +128,9 @@ async fn an_unacknowledged_command_is_sent_again_with_the_same_id_until_acknowle
     let uid = fresh_uid();
     let id = register(&app, &token, &uid).await;
     let (device, mut commands) = silent_device(&url, &uid).await;
+    announce(&device, &uid).await;
+    let desired = next(&mut commands).await;
+    assert_eq!((desired.on, desired.setpoint), (true, 21.0), "its desired state on coming online");
 
     set_temperature(&app, &token, id, 19.5).await;
     let first = next(&mut commands).await;
@@ -148,12 +157,38 @@ async fn a_radiator_coming_online_is_sent_its_desired_state() {
     let toggle = format!("/v2/radiators/toggle-status/0/{id}");
     let off = app.call(Method::PUT, &toggle, Some(&token), Some(json!({"status": 0}))).await;
     assert_eq!(off.status, StatusCode::OK, "{:?}", off.body);
+    // Sent while nothing listened, so lost.
+    let lost = app.mqtt.as_ref().unwrap().unacknowledged();
     let (device, mut commands) = silent_device(&url, &uid).await;
 
-    let online = topic(&uid, "availability");
-    device.publish(online, QoS::AtLeastOnce, false, "online").await.unwrap();
+    announce(&device, &uid).await;
     let command = next(&mut commands).await;
     assert_eq!((command.on, command.setpoint), (false, 21.0));
+    assert_eq!(lost.len(), 1);
+    assert_ne!(lost[0].1, command.command_id, "a new command, not a late copy of the lost one");
+}
+
+#[tokio::test]
+async fn a_device_whose_state_drifted_from_the_desired_one_is_sent_it_again() {
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let token = app.signed_in("drift@example.com").await;
+    let uid = fresh_uid();
+    let id = register(&app, &token, &uid).await;
+    let emulator = Emulator::start(&url, std::slice::from_ref(&uid)).unwrap();
+    set_temperature(&app, &token, id, 23.5).await;
+    eventually("the radiator works to 23.5 °C", || async {
+        emulator.heater_of(&uid) == Some((true, 23.5))
+    })
+    .await;
+
+    // A change whose command never left (the server stopped between commit and send).
+    let change = sqlx::query("UPDATE radiators SET setpoint = 18.0 WHERE id = $1").bind(id);
+    app.store.write(change).await.unwrap();
+    app.clock.advance(time::Duration::seconds(RECONCILE_EVERY_SECS));
+    eventually("the radiator is sent 18 °C", || async {
+        emulator.heater_of(&uid) == Some((true, 18.0))
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -171,6 +206,10 @@ async fn reports_of_unknown_radiators_and_stale_reports_are_not_stored() {
     };
     let (stale, now) = (app.clock_now() - 3600, app.clock_now());
     device.publish(topic(&silent, "state"), QoS::AtLeastOnce, false, report(stale)).await.unwrap();
+    let future = app.clock_now() + 3600;
+    device.publish(topic(&silent, "state"), QoS::AtLeastOnce, false, report(future)).await.unwrap();
+    let absurd = i64::MIN;
+    device.publish(topic(&silent, "state"), QoS::AtLeastOnce, false, report(absurd)).await.unwrap();
     device
         .publish(topic(&fresh_uid(), "state"), QoS::AtLeastOnce, false, report(now))
         .await

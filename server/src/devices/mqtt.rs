@@ -1,7 +1,9 @@
 //! The device gateway for real radiators (and `heatdesk emulate`) behind an MQTT broker,
 //! with the topics of DESIGN.md §4. Commands carry an id and stay pending until the device
-//! acknowledges them; a pending command is sent again every [`RETRY_AFTER_SECS`], and a device
-//! that comes online is sent its desired state. Reports are stored in one transaction a second.
+//! acknowledges them; a pending command is sent again every [`RETRY_AFTER_SECS`] while the
+//! device is online, a device that comes online is sent its desired state, and every minute
+//! each online device whose acknowledged state differs from the desired one is sent it again.
+//! Reports are stored in one transaction a second.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,8 +13,9 @@ use std::time::Duration;
 use anyhow::Context;
 use rumqttc::{AsyncClient, Event, EventLoop, MqttOptions, Packet, Publish, QoS};
 use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
 
-use super::{DesiredState, DeviceGateway, Report, desired_state_of};
+use super::{DesiredState, DeviceGateway, REPORT_INTERVAL_SECS, Report, desired_state_of};
 use crate::app::AppState;
 use crate::clock::Clock;
 use crate::radiators::store::OFFLINE_AFTER_SECS;
@@ -82,12 +85,27 @@ struct Pending {
     sent_at: i64,
 }
 
+/// What the gateway knows of each device, by uid.
+#[derive(Default)]
+struct Devices {
+    /// The latest command of each device that it has not acknowledged yet.
+    pending: HashMap<String, Pending>,
+    /// The last state each device acknowledged: on, setpoint.
+    applied: HashMap<String, (bool, f64)>,
+    /// When each device last reported or announced itself online, unix seconds.
+    seen: HashMap<String, i64>,
+}
+
+/// Whether the device reported or came online within the offline limit.
+fn online(seen: &HashMap<String, i64>, uid: &str, now: i64) -> bool {
+    seen.get(uid).is_some_and(|seen| now - seen < OFFLINE_AFTER_SECS)
+}
+
 pub struct MqttGateway {
     client: AsyncClient,
     clock: Arc<dyn Clock>,
     next_command_id: AtomicU64,
-    /// The latest unacknowledged command of each radiator, by uid.
-    pending: Mutex<HashMap<String, Pending>>,
+    devices: Mutex<Devices>,
 }
 
 impl MqttGateway {
@@ -95,25 +113,31 @@ impl MqttGateway {
     pub fn connect(url: &str, clock: Arc<dyn Clock>) -> anyhow::Result<(Arc<Self>, EventLoop)> {
         let client_id = format!("heatdesk-server-{}", hex::encode(rand::random::<[u8; 4]>()));
         let (client, events) = AsyncClient::new(options(url, &client_id)?, 256);
-        // Ids start from the clock, so a restarted server never reuses one a device still holds.
-        let first_id = clock.now().unix_timestamp().max(0) as u64 * 1000;
+        // A random start, so a restarted server does not reuse ids a device may still answer
+        // to; below 2^53, so the ids stay exact in JSON readers that use doubles.
+        let first_id = rand::random::<u64>() >> 12;
         let gateway = Self {
             client,
             clock,
             next_command_id: AtomicU64::new(first_id),
-            pending: Mutex::new(HashMap::new()),
+            devices: Mutex::new(Devices::default()),
         };
         Ok((Arc::new(gateway), events))
     }
 
     /// `(uid, command id)` of every command still waiting for its acknowledgement.
     pub fn unacknowledged(&self) -> Vec<(String, u64)> {
-        let pending = self.lock();
-        pending.iter().map(|(uid, pending)| (uid.clone(), pending.command.command_id)).collect()
+        let devices = self.lock();
+        let pending = devices.pending.iter();
+        pending.map(|(uid, pending)| (uid.clone(), pending.command.command_id)).collect()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Pending>> {
-        self.pending.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, Devices> {
+        self.devices.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now().unix_timestamp()
     }
 
     fn publish(&self, uid: &str, command: &SetCommand) {
@@ -127,39 +151,56 @@ impl MqttGateway {
     }
 
     fn acknowledge(&self, uid: &str, ack: &AckMessage) {
-        let mut pending = self.lock();
-        if pending.get(uid).is_some_and(|pending| pending.command.command_id == ack.command_id) {
-            pending.remove(uid);
-            if !ack.ok {
-                tracing::warn!(uid, error = ?ack.error, "a radiator refused its command");
-            }
+        let mut devices = self.lock();
+        let Some(pending) = devices.pending.get(uid) else { return };
+        if pending.command.command_id != ack.command_id {
+            return;
+        }
+        let applied = (pending.command.on, pending.command.setpoint);
+        devices.pending.remove(uid);
+        if ack.ok {
+            devices.applied.insert(uid.to_owned(), applied);
+        } else {
+            tracing::warn!(uid, error = ?ack.error, "a radiator refused its command");
         }
     }
 
-    /// Sends again every command that waited too long for its acknowledgement.
+    fn mark_seen(&self, uid: &str) {
+        let now = self.now();
+        self.lock().seen.insert(uid.to_owned(), now);
+    }
+
+    /// Sends again every command an online device has not acknowledged in time. An offline
+    /// device is sent its desired state when it comes back instead.
     fn retry_due(&self) {
-        let now = self.clock.now().unix_timestamp();
-        let mut pending = self.lock();
+        let now = self.now();
+        let mut devices = self.lock();
+        let Devices { pending, seen, .. } = &mut *devices;
         for (uid, waiting) in pending.iter_mut() {
-            if now - waiting.sent_at >= RETRY_AFTER_SECS {
+            if online(seen, uid, now) && now - waiting.sent_at >= RETRY_AFTER_SECS {
                 waiting.sent_at = now;
                 self.publish(uid, &waiting.command);
             }
         }
     }
 
-    fn subscribe(&self) {
-        // Every server instance hears everything: any of them may hold a pending command, and
-        // storing a report twice changes nothing (one reading per radiator and minute).
-        let topics = [
-            "heatdesk/radiators/+/state",
-            "heatdesk/radiators/+/ack",
-            "heatdesk/radiators/+/availability",
-        ];
-        for filter in topics {
-            if let Err(error) = self.client.try_subscribe(filter, QoS::AtLeastOnce) {
-                tracing::error!(filter, %error, "cannot subscribe to radiator messages");
-            }
+    /// Sends their desired state to online devices that acknowledged something else: a command
+    /// lost between a change and the gateway, or two that crossed on the way.
+    fn reconcile(&self, desired: Vec<DesiredState>) {
+        let now = self.now();
+        let stale: Vec<DesiredState> = {
+            let devices = self.lock();
+            desired
+                .into_iter()
+                .filter(|wanted| {
+                    online(&devices.seen, &wanted.uid, now)
+                        && !devices.pending.contains_key(&wanted.uid)
+                        && devices.applied.get(&wanted.uid) != Some(&(wanted.on, wanted.setpoint))
+                })
+                .collect()
+        };
+        for wanted in stale {
+            self.send(wanted);
         }
     }
 }
@@ -172,46 +213,90 @@ impl DeviceGateway for MqttGateway {
             setpoint: desired.setpoint,
         };
         // Pending before it is sent, so an acknowledgement cannot arrive first.
-        let sent_at = self.clock.now().unix_timestamp();
-        self.lock().insert(desired.uid.clone(), Pending { command: command.clone(), sent_at });
+        let pending = Pending { command: command.clone(), sent_at: self.now() };
+        self.lock().pending.insert(desired.uid.clone(), pending);
         self.publish(&desired.uid, &command);
     }
 }
 
-/// Runs the gateway's connection until the process ends: receives reports, acknowledgements
-/// and availability, stores the reports each second and retries unacknowledged commands.
-pub async fn run(state: AppState, gateway: Arc<MqttGateway>, mut events: EventLoop) {
+/// How often the gateway compares every device's acknowledged state with the desired one.
+pub const RECONCILE_EVERY_SECS: i64 = 60;
+
+/// A report is taken when it was measured at most this long ago (a retained report of a dead
+/// device is older) and not further ahead than a device clock may drift.
+const FRESH_WITHIN_SECS: i64 = 2 * REPORT_INTERVAL_SECS as i64;
+const CLOCK_SKEW_SECS: i64 = 60;
+
+/// Runs the gateway until the process ends: receives reports, acknowledgements and
+/// availability, stores the reports each second, retries unacknowledged commands and
+/// reconciles every minute.
+pub async fn run(state: AppState, gateway: Arc<MqttGateway>, events: EventLoop) {
+    let (to_gateway, mut messages) = mpsc::channel(1024);
+    tokio::spawn(pump(gateway.client.clone(), events, to_gateway));
     let mut second = tokio::time::interval(Duration::from_secs(1));
+    let mut reconciled_at = gateway.now();
     // The latest report of each radiator since the last store.
     let mut reports: HashMap<String, Report> = HashMap::new();
     loop {
         tokio::select! {
-            event = events.poll() => match event {
-                Ok(Event::Incoming(Packet::ConnAck(_))) => {
-                    tracing::info!("connected to the MQTT broker");
-                    gateway.subscribe();
-                }
-                Ok(Event::Incoming(Packet::Publish(message))) => {
-                    receive(&state, &gateway, &message, &mut reports).await;
-                }
-                Ok(_) => {}
-                Err(error) => {
-                    tracing::warn!(%error, "MQTT connection lost; reconnecting");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                }
-            },
+            Some(message) = messages.recv() => {
+                receive(&state, &gateway, &message, &mut reports).await;
+            }
             _ = second.tick() => {
                 let batch: Vec<Report> = reports.drain().map(|(_, report)| report).collect();
-                let now = state.clock.now().unix_timestamp();
+                let now = gateway.now();
                 let stored = super::telemetry::ingest(&state.store, &state.live, &batch, now);
                 if let Err(error) = stored.await {
                     tracing::error!(?error, "cannot store radiator reports");
                 }
                 gateway.retry_due();
+                if now - reconciled_at >= RECONCILE_EVERY_SECS {
+                    reconciled_at = now;
+                    match super::all_desired_states(state.store.reader()).await {
+                        Ok(desired) => gateway.reconcile(desired),
+                        Err(error) => tracing::error!(?error, "cannot read desired states"),
+                    }
+                }
             }
         }
     }
 }
+
+/// Polls the connection in a task of its own (polling is not safe to interrupt), subscribes
+/// on every (re)connection and hands received messages to the gateway.
+async fn pump(client: AsyncClient, mut events: EventLoop, to_gateway: mpsc::Sender<Publish>) {
+    loop {
+        match events.poll().await {
+            Ok(Event::Incoming(Packet::ConnAck(_))) => {
+                tracing::info!("connected to the MQTT broker");
+                // Awaited in a task, since the queue this waits on drains through this loop.
+                let client = client.clone();
+                tokio::spawn(async move {
+                    for filter in SUBSCRIPTIONS {
+                        if let Err(error) = client.subscribe(filter, QoS::AtLeastOnce).await {
+                            tracing::error!(filter, %error, "cannot subscribe to radiators");
+                        }
+                    }
+                });
+            }
+            Ok(Event::Incoming(Packet::Publish(message))) => {
+                if to_gateway.send(message).await.is_err() {
+                    return;
+                }
+            }
+            Ok(_) => {}
+            Err(error) => {
+                tracing::warn!(%error, "MQTT connection lost; reconnecting");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
+/// Every server instance hears everything: any of them may hold a pending command, and storing
+/// a report twice changes nothing (one reading per radiator and minute).
+const SUBSCRIPTIONS: [&str; 3] =
+    ["heatdesk/radiators/+/state", "heatdesk/radiators/+/ack", "heatdesk/radiators/+/availability"];
 
 async fn receive(
     state: &AppState,
@@ -222,12 +307,13 @@ async fn receive(
     let Some((uid, leaf)) = parse_topic(&message.topic) else { return };
     match leaf {
         "state" => match serde_json::from_slice::<StateMessage>(&message.payload) {
-            // A report older than the offline limit (a retained one of a dead device) says
-            // nothing about now.
-            Ok(report) if state.clock.now().unix_timestamp() - report.ts < OFFLINE_AFTER_SECS => {
-                reports.insert(uid.to_owned(), report.into_report(uid));
+            Ok(report) => {
+                let age = gateway.now().saturating_sub(report.ts);
+                if (-CLOCK_SKEW_SECS..=FRESH_WITHIN_SECS).contains(&age) {
+                    gateway.mark_seen(uid);
+                    reports.insert(uid.to_owned(), report.into_report(uid));
+                }
             }
-            Ok(_) => {}
             Err(error) => tracing::warn!(uid, %error, "unreadable radiator report"),
         },
         "ack" => match serde_json::from_slice::<AckMessage>(&message.payload) {
@@ -235,6 +321,7 @@ async fn receive(
             Err(error) => tracing::warn!(uid, %error, "unreadable acknowledgement"),
         },
         "availability" if message.payload.as_ref() == b"online" => {
+            gateway.mark_seen(uid);
             match desired_state_of(state.store.reader(), uid).await {
                 Ok(Some(desired)) => gateway.send(desired),
                 Ok(None) => {}

@@ -331,21 +331,24 @@ pub async fn set_temperature(
         return Err(out_of_bounds());
     }
     let mut tx = state.store.begin_write().await?;
-    let updated = sqlx::query(
+    // What a concurrent change may have moved since the read comes back from the update.
+    let updated: Option<(String, i64)> = sqlx::query_as(
         "UPDATE radiators SET setpoint = $1
-         WHERE id = $2 AND business_id = $3 AND $1 >= min_temperature AND $1 <= max_temperature",
+         WHERE id = $2 AND business_id = $3 AND $1 >= min_temperature AND $1 <= max_temperature
+         RETURNING name, is_on",
     )
     .bind(celsius)
     .bind(id)
     .bind(user.business_id)
-    .execute(&mut *tx)
+    .fetch_optional(&mut *tx)
     .await?;
-    if updated.rows_affected() == 0 {
+    let Some((name, is_on)) = updated else {
         // Deleted or given new bounds since it was read.
         store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
         return Err(out_of_bounds());
-    }
-    let radiator = RadiatorView { target_temperature: celsius, ..before.clone() };
+    };
+    let radiator =
+        RadiatorView { name, status: is_on, target_temperature: celsius, ..before.clone() };
     let change = Change {
         action: "set_temperature",
         record_type: "radiator",

@@ -34,17 +34,15 @@ impl GroupSync {
         Self { flush: Arc::new(flush), requested: AtomicU64::new(0), flushed: Mutex::new(0) }
     }
 
-    /// Flushes the write-ahead log of the SQLite database at `database`.
-    pub fn for_wal(database: PathBuf) -> Self {
-        let mut wal = database.into_os_string();
-        wal.push("-wal");
-        let wal = PathBuf::from(wal);
-        Self::new(move || match std::fs::File::open(&wal) {
-            Ok(file) => file.sync_data(),
-            // No log: the last connection closed, which checkpointed it into the database file
-            // (with an fsync) and removed it.
-            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(error) => Err(error),
+    /// Flushes the write-ahead log of the SQLite database file `database` (as SQLite names
+    /// it). The log exists from the first commit until the last connection closes, so a
+    /// missing one is an error, not something to skip.
+    pub fn for_wal(database: &str) -> Self {
+        let wal = PathBuf::from(format!("{database}-wal"));
+        Self::new(move || {
+            std::fs::File::open(&wal).and_then(|file| file.sync_data()).map_err(|error| {
+                io::Error::new(error.kind(), format!("{}: {error}", wal.display()))
+            })
         })
     }
 
@@ -102,6 +100,16 @@ mod tests {
         }
         let count = flushes.lock().unwrap().len();
         assert!((1..32).contains(&count), "64 concurrent commits took {count} flushes");
+    }
+
+    #[tokio::test]
+    async fn a_missing_log_fails_the_commit_instead_of_passing_unflushed() {
+        let dir = tempfile::tempdir().unwrap();
+        let database = dir.path().join("missing.db");
+        let sync = GroupSync::for_wal(database.to_str().unwrap());
+        let error = sync.sync().await.unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+        assert!(error.to_string().contains("missing.db-wal"), "{error}");
     }
 
     #[tokio::test]

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -15,6 +16,11 @@ import { withLive } from './slice';
 import { formatCelsius, HeatingChip } from './Temperature';
 import type { Radiator } from './types';
 
+// Narrow screens keep what a person acts on: the room moves below the name and the heating
+// state next to the temperature, and cells pad less.
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const narrowOnly = { display: { xs: 'inline-flex', sm: 'none' } } as const;
+
 /** Radiators with their live state; `actions` adds per-row buttons (detach, for a room). */
 export function RadiatorsTable({
   radiators,
@@ -31,14 +37,18 @@ export function RadiatorsTable({
   const live = useAppSelector((state) => state.radiators.live);
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('nav.radiators')}>
+      <Table
+        size="small"
+        aria-label={t('nav.radiators')}
+        sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('radiators.name')}</TableCell>
-            {showRoom && <TableCell>{t('radiators.room')}</TableCell>}
+            {showRoom && <TableCell sx={wideOnly}>{t('radiators.room')}</TableCell>}
             <TableCell>{t('radiators.current')}</TableCell>
             <TableCell>{t('radiators.target')}</TableCell>
-            <TableCell>{t('radiators.state')}</TableCell>
+            <TableCell sx={wideOnly}>{t('radiators.state')}</TableCell>
             <TableCell>{t('radiators.onOff')}</TableCell>
             {actions && <TableCell />}
           </TableRow>
@@ -54,13 +64,27 @@ export function RadiatorsTable({
                   </Link>
                   <br />
                   <small>{radiator.uid}</small>
+                  {showRoom && (
+                    <Box component="small" sx={narrowOnly}>
+                      &nbsp;· {radiator.room_name ?? t('radiators.noRoom')}
+                    </Box>
+                  )}
                 </TableCell>
-                {showRoom && <TableCell>{radiator.room_name ?? t('radiators.noRoom')}</TableCell>}
-                <TableCell data-testid="current-temperature">
-                  {formatCelsius(radiator.current_temperature)}
+                {showRoom && (
+                  <TableCell sx={wideOnly}>{radiator.room_name ?? t('radiators.noRoom')}</TableCell>
+                )}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <span data-testid="current-temperature">
+                    {formatCelsius(radiator.current_temperature)}
+                  </span>
+                  <Box sx={{ ...narrowOnly, mt: 0.5 }}>
+                    <HeatingChip heating={radiator.heating} online={radiator.online} />
+                  </Box>
                 </TableCell>
-                <TableCell>{formatCelsius(radiator.target_temperature)}</TableCell>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatCelsius(radiator.target_temperature)}
+                </TableCell>
+                <TableCell sx={wideOnly}>
                   <HeatingChip heating={radiator.heating} online={radiator.online} />
                 </TableCell>
                 <TableCell>

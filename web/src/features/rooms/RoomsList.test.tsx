@@ -34,7 +34,8 @@ describe('RoomsList', () => {
       'href',
       '/rooms/Board%20room',
     );
-    expect(screen.getByText('20.4 °C')).toBeInTheDocument();
+    // Isolated left-to-right, so it reads the same inside Arabic text.
+    expect(screen.getByText('\u206620.4 °C\u2069')).toBeInTheDocument();
     expect(screen.getByText('First floor')).toBeInTheDocument();
     expect(screen.getByText('Heating')).toBeInTheDocument();
     // The first load sends no search; a typed one is sent URL-encoded.
