@@ -259,7 +259,7 @@ export const ar: Texts = {
     lastDay: 'آخر 24 ساعة',
     noReadings: 'لا توجد قراءات بعد: تبلغ المدفأة مرة كل دقيقة.',
     chartSummary:
-      '{{count}} قراءة؛ درجة الحرارة من {{min}} إلى {{max}} °C؛ استُهلك {{energy}} كيلوواط ساعة.',
+      '{{count}} قراءة؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك {{energy}} كيلوواط ساعة.',
     edit: 'تعديل المدفأة',
     delete: 'حذف المدفأة',
     deleteTitle: 'حذف {{name}}؟',

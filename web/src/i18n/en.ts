@@ -260,8 +260,7 @@ export const en = {
     raise: 'Raise the target by 0.5 °C',
     lastDay: 'Last 24 hours',
     noReadings: 'No readings yet: the radiator reports once a minute.',
-    chartSummary:
-      '{{count}} readings; temperature from {{min}} to {{max}} °C; {{energy}} kWh used.',
+    chartSummary: '{{count}} readings; temperature from {{min}} to {{max}}; {{energy}} kWh used.',
     edit: 'Edit radiator',
     delete: 'Delete radiator',
     deleteTitle: 'Delete {{name}}?',

@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatCelsius } from './Temperature';
 import type { Reading } from './types';
 
 const time = (at: string) =>
@@ -26,7 +27,8 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
   const energyKwh = readings.reduce((sum, reading) => sum + reading.energy_wh, 0) / 1000;
   return (
     <figure style={{ margin: 0 }}>
-      <div style={{ width: '100%', height: 280 }} aria-hidden>
+      {/* Time runs left to right in either direction of text, as on the other charts. */}
+      <div style={{ width: '100%', height: 280 }} aria-hidden dir="ltr">
         <ResponsiveContainer>
           <LineChart data={readings} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid stroke={theme.palette.divider} />
@@ -64,8 +66,8 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
       <Typography component="figcaption" variant="body2" color="text.secondary">
         {t('radiators.chartSummary', {
           count: readings.length,
-          min: Math.min(...temperatures).toFixed(1),
-          max: Math.max(...temperatures).toFixed(1),
+          min: formatCelsius(Math.min(...temperatures)),
+          max: formatCelsius(Math.max(...temperatures)),
           energy: energyKwh.toFixed(2),
         })}
       </Typography>
