@@ -1,5 +1,6 @@
 //! Computed views kept in memory between requests. Each business has a data version in the
-//! store, moved on by every change (`history::record`) and every batch of reports; the
+//! store, moved on by every recorded change (a trigger on the action history) and every batch
+//! of reports (`bump`); the
 //! signed-in user's session query reads it, so a cached view is served only while the store
 //! says nothing changed — on every server instance alike. Views also expire after a short
 //! while, because radiators that stop reporting change what is "online" without any write.
@@ -62,7 +63,7 @@ impl<T> ViewCache<T> {
     }
 }
 
-/// Moves the business's data version on, inside the transaction that changes its data.
+/// Moves the business's data version on, inside the transaction that stores its reports.
 pub async fn bump(tx: &mut Transaction<'_, Any>, business_id: i64) -> ApiResult<()> {
     sqlx::query("UPDATE businesses SET data_version = data_version + 1 WHERE id = $1")
         .bind(business_id)
