@@ -72,6 +72,9 @@ def business(email, rooms, radiators_per_room):
 
 
 def wrk(path, token, script=None, seconds=20):
+    # Start from a quiet disk: what earlier runs left to write back would slow this one's fsyncs.
+    os.sync()
+    time.sleep(2)
     command = ["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency",
                "-H", f"Authorization: Bearer {token}"]
     if script:
