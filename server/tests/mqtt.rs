@@ -53,6 +53,25 @@ async fn set_temperature(app: &TestApp, token: &str, id: i64, temperature: f64) 
     assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
 }
 
+/// A radiator registered and emulated on the broker, once it works to `temperature`: its id,
+/// uid and emulator.
+async fn emulated_radiator_at(
+    app: &TestApp,
+    token: &str,
+    url: &str,
+    temperature: f64,
+) -> (i64, String, Emulator) {
+    let uid = fresh_uid();
+    let id = register(app, token, &uid).await;
+    let emulator = Emulator::start(url, std::slice::from_ref(&uid)).unwrap();
+    set_temperature(app, token, id, temperature).await;
+    eventually("the radiator works to the new target", || async {
+        emulator.heater_of(&uid) == Some((true, temperature))
+    })
+    .await;
+    (id, uid, emulator)
+}
+
 /// A bare client on the broker standing in for a device that never acknowledges: answers the
 /// client and the commands sent to `uid`, once it is subscribed.
 async fn silent_device(url: &str, uid: &str) -> (AsyncClient, mpsc::UnboundedReceiver<SetCommand>) {
@@ -96,15 +115,7 @@ async fn a_command_reaches_an_emulated_radiator_is_acknowledged_and_its_reports_
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
     let gateway = app.mqtt.clone().unwrap();
     let token = app.signed_in("mqtt@example.com").await;
-    let uid = fresh_uid();
-    let id = register(&app, &token, &uid).await;
-    let emulator = Emulator::start(&url, std::slice::from_ref(&uid)).unwrap();
-
-    set_temperature(&app, &token, id, 23.5).await;
-    eventually("the radiator works to 23.5 °C", || async {
-        emulator.heater_of(&uid) == Some((true, 23.5))
-    })
-    .await;
+    let (id, _, emulator) = emulated_radiator_at(&app, &token, &url, 23.5).await;
     eventually("every command is acknowledged", || async { gateway.unacknowledged().is_empty() })
         .await;
 
@@ -172,14 +183,7 @@ async fn a_radiator_coming_online_is_sent_its_desired_state() {
 async fn a_device_whose_state_drifted_from_the_desired_one_is_sent_it_again() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
     let token = app.signed_in("drift@example.com").await;
-    let uid = fresh_uid();
-    let id = register(&app, &token, &uid).await;
-    let emulator = Emulator::start(&url, std::slice::from_ref(&uid)).unwrap();
-    set_temperature(&app, &token, id, 23.5).await;
-    eventually("the radiator works to 23.5 °C", || async {
-        emulator.heater_of(&uid) == Some((true, 23.5))
-    })
-    .await;
+    let (id, uid, emulator) = emulated_radiator_at(&app, &token, &url, 23.5).await;
 
     // A change whose command never left (the server stopped between commit and send).
     let change = sqlx::query("UPDATE radiators SET setpoint = 18.0 WHERE id = $1").bind(id);
