@@ -13,7 +13,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Executor, Transaction};
 
-pub use group_sync::GroupSync;
+use group_sync::GroupSync;
 
 use crate::error::ApiResult;
 
