@@ -52,19 +52,11 @@ impl Emulator {
     pub fn report(&self, seconds: f64, now: OffsetDateTime) {
         for report in self.fleet.advance(seconds, uk_outside_temperature(now)) {
             let Some(device) = self.devices.get(&report.uid) else { continue };
-            let message = StateMessage {
-                temperature: report.temperature,
-                setpoint: report.setpoint,
-                on: report.on,
-                heating: report.heating,
-                power_w: report.power_w,
-                energy_wh_total: report.energy_wh_total,
-                ts: now.unix_timestamp(),
-            };
-            let payload = serde_json::to_vec(&message).unwrap_or_default();
             let state = topic(&report.uid, "state");
+            let message = StateMessage { report, ts: now.unix_timestamp() };
+            let payload = serde_json::to_vec(&message).unwrap_or_default();
             if let Err(error) = device.client.try_publish(state, QoS::AtLeastOnce, true, payload) {
-                tracing::warn!(uid = report.uid, %error, "cannot queue a report");
+                tracing::warn!(uid = message.report.uid, %error, "cannot queue a report");
             }
         }
     }

@@ -8,6 +8,7 @@ pub mod simulator;
 pub mod telemetry;
 pub mod thermal;
 
+use serde::{Deserialize, Serialize};
 use sqlx::{Any, Executor};
 
 use crate::error::ApiResult;
@@ -23,9 +24,11 @@ pub struct DesiredState {
     pub setpoint: f64,
 }
 
-/// What a radiator reported.
-#[derive(Clone, Debug, PartialEq)]
+/// What a radiator reported; over MQTT, the payload of its `state` topic.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
+    /// Named by the topic, not the payload.
+    #[serde(skip)]
     pub uid: String,
     pub temperature: f64,
     /// The setpoint the device is working to.

@@ -45,12 +45,8 @@ pub struct SetCommand {
 /// Device → server, once a minute: what the radiator is doing.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct StateMessage {
-    pub temperature: f64,
-    pub setpoint: f64,
-    pub on: bool,
-    pub heating: bool,
-    pub power_w: f64,
-    pub energy_wh_total: f64,
+    #[serde(flatten)]
+    pub report: Report,
     /// When the device measured, unix seconds.
     pub ts: i64,
 }
@@ -307,11 +303,12 @@ async fn receive(
     let Some((uid, leaf)) = parse_topic(&message.topic) else { return };
     match leaf {
         "state" => match serde_json::from_slice::<StateMessage>(&message.payload) {
-            Ok(report) => {
-                let age = gateway.now().saturating_sub(report.ts);
+            Ok(StateMessage { mut report, ts }) => {
+                let age = gateway.now().saturating_sub(ts);
                 if (-CLOCK_SKEW_SECS..=FRESH_WITHIN_SECS).contains(&age) {
                     gateway.mark_seen(uid);
-                    reports.insert(uid.to_owned(), report.into_report(uid));
+                    report.uid = uid.to_owned();
+                    reports.insert(uid.to_owned(), report);
                 }
             }
             Err(error) => tracing::warn!(uid, %error, "unreadable radiator report"),
@@ -334,20 +331,6 @@ async fn receive(
     }
 }
 
-impl StateMessage {
-    fn into_report(self, uid: &str) -> Report {
-        Report {
-            uid: uid.to_owned(),
-            temperature: self.temperature,
-            setpoint: self.setpoint,
-            on: self.on,
-            heating: self.heating,
-            power_w: self.power_w,
-            energy_wh_total: self.energy_wh_total,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,6 +342,27 @@ mod tests {
         assert_eq!(parse_topic("heatdesk/radiators//state"), None);
         assert_eq!(parse_topic("heatdesk/radiators/HD-1/state/x"), None);
         assert_eq!(parse_topic("other/HD-1/state"), None);
+    }
+
+    #[test]
+    fn a_state_message_carries_the_fields_of_design_section_4_and_no_uid() {
+        let report = Report {
+            uid: "HD-1".into(),
+            temperature: 20.5,
+            setpoint: 21.0,
+            on: true,
+            heating: true,
+            power_w: 1500.0,
+            energy_wh_total: 12.5,
+        };
+        let json = serde_json::to_value(StateMessage { report, ts: 1_700_000_000 }).unwrap();
+        let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let expected =
+            ["energy_wh_total", "heating", "on", "power_w", "setpoint", "temperature", "ts"];
+        assert_eq!(keys, expected);
+        let back: StateMessage = serde_json::from_value(json).unwrap();
+        assert_eq!((back.report.uid.as_str(), back.report.power_w), ("", 1500.0));
     }
 
     #[test]
