@@ -64,6 +64,8 @@ async fn emulated_radiator_at(
     let uid = fresh_uid();
     let id = register(app, token, &uid).await;
     let emulator = Emulator::start(url, std::slice::from_ref(&uid)).unwrap();
+    let gateway = app.mqtt.as_ref().unwrap();
+    eventually("the gateway hears the radiator", || async { gateway.is_online(&uid) }).await;
     set_temperature(app, token, id, temperature).await;
     eventually("the radiator works to the new target", || async {
         emulator.heater_of(&uid) == Some((true, temperature))
@@ -105,9 +107,24 @@ async fn announce(device: &AsyncClient, uid: &str) {
     device.publish(topic(uid, "availability"), QoS::AtLeastOnce, false, "online").await.unwrap();
 }
 
-async fn next(commands: &mut mpsc::UnboundedReceiver<SetCommand>) -> SetCommand {
-    let next = tokio::time::timeout(Duration::from_secs(10), commands.recv()).await;
-    next.expect("a command within 10 s").expect("the device is connected")
+/// The next command that `wanted` accepts. Others are skipped: a command published just
+/// before the device subscribed may still reach it, since publishing is queued.
+async fn next_where(
+    commands: &mut mpsc::UnboundedReceiver<SetCommand>,
+    what: &str,
+    wanted: impl Fn(&SetCommand) -> bool,
+) -> SetCommand {
+    let found = async {
+        loop {
+            let command = commands.recv().await.expect("the device is connected");
+            if wanted(&command) {
+                return command;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), found).await.unwrap_or_else(|_| {
+        panic!("no command {what} within 10 s");
+    })
 }
 
 #[tokio::test]
@@ -139,17 +156,18 @@ async fn an_unacknowledged_command_is_sent_again_with_the_same_id_until_acknowle
     let uid = fresh_uid();
     let id = register(&app, &token, &uid).await;
     let (device, mut commands) = silent_device(&url, &uid).await;
+    // Retries go to online devices only.
     announce(&device, &uid).await;
-    let desired = next(&mut commands).await;
-    assert_eq!((desired.on, desired.setpoint), (true, 21.0), "its desired state on coming online");
+    eventually("the gateway hears the device", || async { gateway.is_online(&uid) }).await;
 
     set_temperature(&app, &token, id, 19.5).await;
-    let first = next(&mut commands).await;
-    assert_eq!((first.on, first.setpoint), (true, 19.5));
+    let first = next_where(&mut commands, "to 19.5 °C", |c| c.setpoint == 19.5).await;
+    assert!(first.on);
     assert_eq!(gateway.unacknowledged(), vec![(uid.clone(), first.command_id)]);
 
     app.clock.advance(time::Duration::seconds(RETRY_AFTER_SECS));
-    assert_eq!(next(&mut commands).await, first, "the same command, again");
+    let again = next_where(&mut commands, "sent again", |c| c.command_id == first.command_id);
+    assert_eq!(again.await, first, "the same command, again");
 
     let ack = json!({"command_id": first.command_id, "ok": true});
     device.publish(topic(&uid, "ack"), QoS::AtLeastOnce, false, ack.to_string()).await.unwrap();
@@ -168,15 +186,16 @@ async fn a_radiator_coming_online_is_sent_its_desired_state() {
     let toggle = format!("/v2/radiators/toggle-status/0/{id}");
     let off = app.call(Method::PUT, &toggle, Some(&token), Some(json!({"status": 0}))).await;
     assert_eq!(off.status, StatusCode::OK, "{:?}", off.body);
-    // Sent while nothing listened, so lost.
+    // Sent while nothing listened, so lost (ids only grow; earlier ones may still arrive late).
     let lost = app.mqtt.as_ref().unwrap().unacknowledged();
     let (device, mut commands) = silent_device(&url, &uid).await;
 
     announce(&device, &uid).await;
-    let command = next(&mut commands).await;
-    assert_eq!((command.on, command.setpoint), (false, 21.0));
     assert_eq!(lost.len(), 1);
-    assert_ne!(lost[0].1, command.command_id, "a new command, not a late copy of the lost one");
+    let lost_id = lost[0].1;
+    let fresh = next_where(&mut commands, "after the announcement", |c| c.command_id > lost_id);
+    let command = fresh.await;
+    assert_eq!((command.on, command.setpoint), (false, 21.0), "its desired state");
 }
 
 #[tokio::test]

@@ -128,6 +128,11 @@ impl MqttGateway {
         pending.map(|(uid, pending)| (uid.clone(), pending.command.command_id)).collect()
     }
 
+    /// Whether the device reported or came online within the offline limit.
+    pub fn is_online(&self, uid: &str) -> bool {
+        online(&self.lock().seen, uid, self.now())
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Devices> {
         self.devices.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -318,7 +323,6 @@ async fn receive(
             Err(error) => tracing::warn!(uid, %error, "unreadable acknowledgement"),
         },
         "availability" if message.payload.as_ref() == b"online" => {
-            gateway.mark_seen(uid);
             match desired_state_of(state.store.reader(), uid).await {
                 Ok(Some(desired)) => gateway.send(desired),
                 Ok(None) => {}
@@ -326,6 +330,8 @@ async fn receive(
                     tracing::error!(uid, ?error, "cannot read a radiator's desired state")
                 }
             }
+            // Online once its desired state is on its way, so anything sent later follows it.
+            gateway.mark_seen(uid);
         }
         _ => {}
     }
