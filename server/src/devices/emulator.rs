@@ -13,7 +13,7 @@ use time::OffsetDateTime;
 use super::mqtt::{AckMessage, SetCommand, StateMessage, options, topic};
 use super::simulator::SimulatedFleet;
 use super::thermal::uk_outside_temperature;
-use super::{DesiredState, DeviceGateway, REPORT_INTERVAL_SECS};
+use super::{DesiredState, DeviceGateway, report_timer};
 
 /// Setpoints a radiator accepts, °C.
 const SETPOINT_RANGE: std::ops::RangeInclusive<f64> = 5.0..=30.0;
@@ -124,8 +124,7 @@ async fn serve(
 /// simulated minute, `time_scale` times faster than real time (at most one report a second).
 pub async fn run(url: &str, uids: &[String], time_scale: f64) -> anyhow::Result<()> {
     let emulator = Emulator::start(url, uids)?;
-    let period = (REPORT_INTERVAL_SECS / time_scale).max(1.0);
-    let mut interval = tokio::time::interval(Duration::from_secs_f64(period));
+    let (mut interval, period) = report_timer(time_scale);
     tracing::info!(radiators = uids.len(), url, "emulating radiators");
     loop {
         interval.tick().await;

@@ -128,6 +128,15 @@ pub async fn simulate_tick(
     telemetry::ingest(&state.store, &state.live, &reports, now.unix_timestamp()).await
 }
 
+/// Ticks once per simulated minute, `time_scale` times faster than real time (at most once a
+/// second, skipping ticks missed while busy); with the tick's length in real seconds.
+pub fn report_timer(time_scale: f64) -> (tokio::time::Interval, f64) {
+    let period = (REPORT_INTERVAL_SECS / time_scale).max(1.0);
+    let mut interval = tokio::time::interval(std::time::Duration::from_secs_f64(period));
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    (interval, period)
+}
+
 /// Runs the simulated fleet until the process ends: a report per radiator every simulated
 /// minute, `time_scale` times faster than real time (at most one tick a second).
 pub async fn run_simulation(
@@ -135,9 +144,7 @@ pub async fn run_simulation(
     fleet: std::sync::Arc<simulator::SimulatedFleet>,
     time_scale: f64,
 ) {
-    let period = (REPORT_INTERVAL_SECS / time_scale).max(1.0);
-    let mut interval = tokio::time::interval(std::time::Duration::from_secs_f64(period));
-    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut interval = report_timer(time_scale).0;
     let mut last = state.clock.now();
     loop {
         interval.tick().await;
