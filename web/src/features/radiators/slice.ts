@@ -66,7 +66,6 @@ export const radiatorsSlice = createSlice({
     radiatorsReported: (state, action: PayloadAction<LiveRadiator[]>) => {
       for (const report of action.payload) state.live[report.id] = report;
     },
-    reset: () => initialState,
   },
   extraReducers: (builder) => {
     builder

@@ -61,7 +61,6 @@ export const roomsSlice = createSlice({
       state.room = action.payload;
       state.roomRadiators = action.payload.radiators;
     },
-    reset: () => initialState,
   },
   extraReducers: (builder) => {
     builder

@@ -53,7 +53,6 @@ export const zonesSlice = createSlice({
       state.zoneToUpdate = action.payload;
       state.zoneRooms = action.payload.rooms;
     },
-    reset: () => initialState,
   },
   extraReducers: (builder) => {
     builder

@@ -1,1 +1,0 @@
-export { analyticsSlice } from './slice';

@@ -1,1 +1,0 @@
-export { consentSlice } from './slice';

@@ -1,1 +1,0 @@
-export { dashboardSlice } from './slice';

@@ -1,1 +1,0 @@
-export { onboardingSlice, setOnboarding } from './slice';

@@ -1,1 +1,0 @@
-export { scheduleSlice } from './slice';

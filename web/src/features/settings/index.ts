@@ -1,1 +1,0 @@
-export { settingsSlice } from './slice';

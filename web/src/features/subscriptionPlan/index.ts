@@ -1,1 +1,0 @@
-export { subscriptionPlanSlice } from './slice';
