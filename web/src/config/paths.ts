@@ -43,3 +43,8 @@ export const paths = {
 } as const;
 
 export type PathName = keyof typeof paths;
+
+/** The room page of `name` (the route's parameter is the name, URL-encoded). */
+export const roomPath = (name: string) => `/rooms/${encodeURIComponent(name)}`;
+export const radiatorPath = (id: number) => `/radiators/${id}`;
+export const zonePath = (id: number) => `/zones/${id}`;

@@ -29,6 +29,12 @@ authClient.interceptors.request.use((config) => {
   return config;
 });
 
+/** `?search=` only when there is something to search for, URL-encoded (spec §5). */
+export function searchParams(search: string) {
+  const term = search.trim();
+  return term ? { search: term } : undefined;
+}
+
 /** Calls `onUnauthorized` when an authenticated call answers 401; answers the eject handle. */
 export function onUnauthorized(handler: () => void): () => void {
   const id = authClient.interceptors.response.use(undefined, (error: unknown) => {

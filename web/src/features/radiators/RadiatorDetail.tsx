@@ -15,14 +15,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { HeatingChip } from '../../components/HeatingChip';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
-import { paths } from '../../config/paths';
+import { paths, roomPath } from '../../config/paths';
+import { formatCelsius } from '../../lib/format';
 import { describeError } from '../../lib/http';
 import { radiatorsApi } from './api';
 import { RadiatorDialog } from './RadiatorDialog';
 import { ReadingsChart } from './ReadingsChart';
 import { chooseRadiator, withLive } from './slice';
-import { formatCelsius, HeatingChip } from './Temperature';
 import type { Reading } from './types';
 
 export function RadiatorDetail() {
@@ -91,10 +92,7 @@ export function RadiatorDetail() {
       <Typography color="text.secondary">
         {radiator.uid} ·{' '}
         {radiator.room_id ? (
-          <Link
-            component={RouterLink}
-            to={`/rooms/${encodeURIComponent(radiator.room_name ?? '')}`}
-          >
+          <Link component={RouterLink} to={roomPath(radiator.room_name ?? '')}>
             {radiator.room_name}
           </Link>
         ) : (

@@ -12,8 +12,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { HeatingChip } from '../../components/HeatingChip';
+import { radiatorPath } from '../../config/paths';
+import { formatCelsius } from '../../lib/format';
 import { withLive } from './slice';
-import { formatCelsius, HeatingChip } from './Temperature';
 import type { Radiator } from './types';
 
 // Narrow screens keep what a person acts on: the room moves below the name and the heating
@@ -59,7 +61,7 @@ export function RadiatorsTable({
             return (
               <TableRow key={radiator.id} data-testid={`radiator-${radiator.uid}`}>
                 <TableCell>
-                  <Link component={RouterLink} to={`/radiators/${radiator.id}`}>
+                  <Link component={RouterLink} to={radiatorPath(radiator.id)}>
                     {radiator.name}
                   </Link>
                   <br />

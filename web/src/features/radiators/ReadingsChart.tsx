@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCelsius } from './Temperature';
+import { formatCelsius } from '../../lib/format';
 import type { Reading } from './types';
 
 const time = (at: string) =>

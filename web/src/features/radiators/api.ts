@@ -1,11 +1,5 @@
-import { authClient, type Envelope } from '../../lib/http';
+import { authClient, searchParams, type Envelope } from '../../lib/http';
 import type { Radiator, RadiatorPayload, Reading } from './types';
-
-/** `?search=` only when there is something to search for, URL-encoded (spec §5). */
-export function searchParams(search: string) {
-  const term = search.trim();
-  return term ? { search: term } : undefined;
-}
 
 export const radiatorsApi = {
   list: (search = '') =>

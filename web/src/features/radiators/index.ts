@@ -1,4 +1,4 @@
-export { radiatorsApi, searchParams } from './api';
+export { radiatorsApi } from './api';
 export {
   chooseRadiator,
   fetchRadiators,
@@ -13,5 +13,4 @@ export { RadiatorDetail } from './RadiatorDetail';
 export { RadiatorDialog } from './RadiatorDialog';
 export { RadiatorsList } from './RadiatorsList';
 export { RadiatorsTable } from './RadiatorsTable';
-export { formatCelsius, HeatingChip } from './Temperature';
 export { useLiveRadiators } from './useLiveRadiators';

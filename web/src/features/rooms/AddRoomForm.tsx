@@ -7,9 +7,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormField, useForm } from '../../components/form';
+import { roomPath } from '../../config/paths';
 import { describeError } from '../../lib/http';
 import { roomsApi } from './api';
-import { roomPath } from './RoomCard';
 
 export function AddRoomForm() {
   const { t } = useTranslation();

@@ -9,10 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { formatCelsius, HeatingChip, roomLive } from '../radiators';
+import { HeatingChip } from '../../components/HeatingChip';
+import { roomPath } from '../../config/paths';
+import { formatCelsius } from '../../lib/format';
+import { roomLive } from '../radiators';
 import type { Room } from './types';
-
-export const roomPath = (name: string) => `/rooms/${encodeURIComponent(name)}`;
 
 /** A room at a glance: live temperature, target, heating, radiators, and its switch. */
 export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolean) => void }) {

@@ -15,11 +15,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
-import { paths } from '../../config/paths';
+import { HeatingChip } from '../../components/HeatingChip';
+import { paths, roomPath } from '../../config/paths';
+import { formatCelsius } from '../../lib/format';
 import { describeError } from '../../lib/http';
 import {
-  formatCelsius,
-  HeatingChip,
   radiatorsApi,
   RadiatorDialog,
   RadiatorsTable,
@@ -27,7 +27,6 @@ import {
   type Radiator,
 } from '../radiators';
 import { roomsApi } from './api';
-import { roomPath } from './RoomCard';
 import { fetchRoomByName, resetRoom, roomChanged } from './slice';
 import type { RoomDetail as Room } from './types';
 

@@ -1,5 +1,5 @@
-import { authClient, type Envelope } from '../../lib/http';
-import { searchParams, type RadiatorPayload } from '../radiators';
+import { authClient, searchParams, type Envelope } from '../../lib/http';
+import type { RadiatorPayload } from '../radiators';
 import type { Room, RoomDetail } from './types';
 
 export const roomsApi = {

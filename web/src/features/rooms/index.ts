@@ -2,6 +2,6 @@ export { roomsApi } from './api';
 export { fetchRoomByName, fetchRooms, resetRoom, roomChanged, roomsSlice } from './slice';
 export type { Room, RoomDetail as RoomWithRadiators } from './types';
 export { AddRoomForm } from './AddRoomForm';
-export { RoomCard, roomPath } from './RoomCard';
+export { RoomCard } from './RoomCard';
 export { RoomDetail } from './RoomDetail';
 export { RoomsList } from './RoomsList';

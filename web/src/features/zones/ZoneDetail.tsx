@@ -17,10 +17,12 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
-import { paths } from '../../config/paths';
+import { HeatingChip } from '../../components/HeatingChip';
+import { paths, roomPath } from '../../config/paths';
+import { formatCelsius } from '../../lib/format';
 import { describeError } from '../../lib/http';
-import { formatCelsius, HeatingChip, roomLive } from '../radiators';
-import { roomPath, roomsApi, type Room } from '../rooms';
+import { roomLive } from '../radiators';
+import { roomsApi, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
 

@@ -13,8 +13,10 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
+import { HeatingChip } from '../../components/HeatingChip';
 import { SearchField } from '../../components/SearchField';
-import { formatCelsius, HeatingChip } from '../radiators';
+import { zonePath } from '../../config/paths';
+import { formatCelsius } from '../../lib/format';
 import { zonesApi } from './api';
 import { fetchZones } from './slice';
 
@@ -64,7 +66,7 @@ export function ZonesList() {
                   <Typography variant="h2">
                     <Link
                       component={RouterLink}
-                      to={`/zones/${zone.id}`}
+                      to={zonePath(zone.id)}
                       underline="hover"
                       color="inherit"
                     >
@@ -97,7 +99,7 @@ export function ZonesList() {
           save={async (name) => {
             const { data } = await zonesApi.create(name);
             enqueueSnackbar(data.description, { variant: 'success' });
-            await navigate(`/zones/${data.data.zone.id}`);
+            await navigate(zonePath(data.data.zone.id));
           }}
         />
       )}

@@ -1,5 +1,4 @@
-import { authClient, type Envelope } from '../../lib/http';
-import { searchParams } from '../radiators';
+import { authClient, searchParams, type Envelope } from '../../lib/http';
 import type { Clamped, Zone, ZoneDetail } from './types';
 
 export const zonesApi = {
