@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { setUserCords } from '../features/auth';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../lib/hooks';
 import { makeRouter } from './router';
 
 const router = makeRouter();

@@ -20,7 +20,7 @@ import rtlPlugin from 'stylis-plugin-rtl';
 import { TOAST } from '../config/constants';
 import { initI18n } from '../i18n';
 import { createAppTheme } from '../theme/theme';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../lib/hooks';
 import type { AppStore } from './store';
 
 const caches = {

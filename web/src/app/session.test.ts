@@ -1,9 +1,9 @@
 import Cookies from 'js-cookie';
 import { http, HttpResponse } from 'msw';
 import { authClient } from '../lib/http';
-import { setToken } from '../lib/session';
+import { endSession, setToken } from '../lib/session';
 import { server } from '../test/server';
-import { connectSession, endSession } from './session';
+import { connectSession } from './session';
 import { makeStore, PERSISTED_AREAS } from './store';
 
 const signedIn = {

@@ -74,6 +74,15 @@ export function makeStore(preloadedState?: PreloadedState) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
+// The typed hooks of lib/hooks.ts take their types from here. (Inside this block `RootState`
+// would name lib/hooks' own alias, hence the expressions.)
+declare module '../lib/hooks' {
+  interface StoreTypes {
+    state: ReturnType<typeof rootReducer>;
+    dispatch: ReturnType<typeof makeStore>['dispatch'];
+  }
+}
+
 export function makePersistor(store: AppStore) {
   return persistStore(store);
 }

@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import Cookies from 'js-cookie';
 import { TOKEN_COOKIE, TOKEN_DAYS } from '../config/constants';
 
@@ -18,4 +18,23 @@ export function setToken(token: string): void {
 
 export function removeToken(): void {
   Cookies.remove(TOKEN_COOKIE, { path: '/' });
+}
+
+/** What the store persisted; `app/session.ts` hands in redux-persist's persistor. */
+let persisted: { purge: () => Promise<unknown> } | null = null;
+
+export function purgeOnSessionEnd(persistor: { purge: () => Promise<unknown> } | null): void {
+  persisted = persistor;
+}
+
+/**
+ * Ends the signed-in session in this browser: removes the token, resets every state area and
+ * purges what redux-persist stored (DESIGN.md §3).
+ */
+export async function endSession(store: {
+  dispatch: (action: UnknownAction) => unknown;
+}): Promise<void> {
+  removeToken();
+  store.dispatch(sessionEnded());
+  await persisted?.purge();
 }

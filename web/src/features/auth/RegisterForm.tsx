@@ -7,7 +7,7 @@ import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AuthCard } from '../../components/AuthCard';
 import { FormField, useForm } from '../../components/form';
 import { paths } from '../../config/paths';

@@ -2,8 +2,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
-import { endSession } from '../../app/session';
+import { useAppDispatch } from '../../lib/hooks';
+import { endSession } from '../../lib/session';
 import { paths } from '../../config/paths';
 import { authApi } from './api';
 

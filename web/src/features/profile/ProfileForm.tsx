@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FormField, useForm } from '../../components/form';
 import {
   ProfileFields,

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { SearchField } from '../../components/SearchField';
 import { describeError } from '../../lib/http';

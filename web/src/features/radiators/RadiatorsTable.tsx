@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { HeatingChip } from '../../components/HeatingChip';
 import { radiatorPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';

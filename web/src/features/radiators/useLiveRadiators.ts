@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { followLiveStream } from '../../lib/live';
 import { liveSnapshot, radiatorsReported } from './slice';
 import type { LiveRadiator, Radiator } from './types';

@@ -8,7 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { HeatingChip } from '../../components/HeatingChip';
 import { roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';

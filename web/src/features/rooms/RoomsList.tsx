@@ -7,7 +7,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { SearchField } from '../../components/SearchField';
 import { paths } from '../../config/paths';

@@ -10,7 +10,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';

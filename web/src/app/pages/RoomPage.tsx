@@ -1,4 +1,4 @@
-import { RoomDetail } from '../features/rooms';
+import { RoomDetail } from '../../features/rooms';
 
 export default function RoomPage() {
   return <RoomDetail />;

@@ -1,4 +1,4 @@
-import { RadiatorDetail } from '../features/radiators';
+import { RadiatorDetail } from '../../features/radiators';
 
 export default function RadiatorPage() {
   return <RadiatorDetail />;

@@ -1,4 +1,4 @@
-import { RoomsList } from '../features/rooms';
+import { RoomsList } from '../../features/rooms';
 
 export default function RoomsPage() {
   return <RoomsList />;

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { fetchMe } from '../../features/auth';
 import { getToken, sessionEnded } from '../../lib/session';
 import { paths } from '../../config/paths';

@@ -3,11 +3,11 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../config/paths';
 import { PreferenceControls } from '../../features/preferences';
 import { getToken } from '../../lib/session';
-import { Brand } from '../Brand';
+import { Brand } from '../../components/Brand';
 
 /** Sign-in, registration and the public pages: open to everyone. */
 export function PublicLayout() {

@@ -5,7 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
 import { LogoutButton } from '../../features/auth';
 import { PreferenceControls } from '../../features/preferences';
-import { Brand } from '../Brand';
+import { Brand } from '../../components/Brand';
 
 /** The signed-in steps before the dashboard: plan, payment, consent, address. */
 export function OnboardingLayout() {

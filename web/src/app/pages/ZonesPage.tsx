@@ -1,4 +1,4 @@
-import { ZonesList } from '../features/zones';
+import { ZonesList } from '../../features/zones';
 
 export default function ZonesPage() {
   return <ZonesList />;

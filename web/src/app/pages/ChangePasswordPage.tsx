@@ -1,4 +1,4 @@
-import { ChangePasswordForm } from '../features/auth';
+import { ChangePasswordForm } from '../../features/auth';
 
 export default function ChangePasswordPage() {
   return <ChangePasswordForm />;

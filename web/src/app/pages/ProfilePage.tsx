@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DeleteAccount, ProfileForm } from '../features/profile';
+import { DeleteAccount, ProfileForm } from '../../features/profile';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

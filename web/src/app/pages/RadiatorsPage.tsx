@@ -1,4 +1,4 @@
-import { RadiatorsList } from '../features/radiators';
+import { RadiatorsList } from '../../features/radiators';
 
 export default function RadiatorsPage() {
   return <RadiatorsList />;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ComingSoon';
+import { ComingSoon } from '../../components/ComingSoon';
 
 /** A page a later issue builds; `title` is a text key. */
 export default function ComingSoonPage({ title }: { title: string }) {

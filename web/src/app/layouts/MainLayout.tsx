@@ -15,7 +15,7 @@ import { NavLink, Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_MIN_WIDTH } from '../../config/constants';
 import { PreferenceControls } from '../../features/preferences';
 import { useLiveRadiators } from '../../features/radiators';
-import { Brand } from '../Brand';
+import { Brand } from '../../components/Brand';
 import { mainNavigation } from './navigation';
 import { UserMenu } from './UserMenu';
 

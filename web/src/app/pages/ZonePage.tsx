@@ -1,4 +1,4 @@
-import { ZoneDetail } from '../features/zones';
+import { ZoneDetail } from '../../features/zones';
 
 export default function ZonePage() {
   return <ZoneDetail />;

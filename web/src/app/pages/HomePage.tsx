@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../app/hooks';
-import { ComingSoon } from '../components/ComingSoon';
+import { useAppSelector } from '../../lib/hooks';
+import { ComingSoon } from '../../components/ComingSoon';
 
 export default function HomePage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { AddRoomForm } from '../features/rooms';
+import { AddRoomForm } from '../../features/rooms';
 
 export default function AddRoomPage() {
   return <AddRoomForm />;

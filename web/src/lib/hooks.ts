@@ -1,0 +1,14 @@
+import { useDispatch, useSelector } from 'react-redux';
+
+/**
+ * The store's types, registered by `app/store.ts` through declaration merging. Features and
+ * shared code get typed hooks from here without importing the app, so imports only point down.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- app/store.ts fills it in
+export interface StoreTypes {}
+
+export type RootState = StoreTypes extends { state: infer State } ? State : never;
+export type AppDispatch = StoreTypes extends { dispatch: infer Dispatch } ? Dispatch : never;
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
