@@ -1,9 +1,10 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BUSINESS_LEVEL } from '../../config/constants';
-import { describeError, type ApiErrorBody } from '../../lib/http';
+import type { ApiErrorBody } from '../../lib/http';
 import { removeToken, sessionEnded, setToken } from '../../lib/session';
+import { addLoad, apiThunk, Refusal } from '../../lib/thunk';
 import { authApi } from './api';
-import type { Coordinates, ProfilePayload, RegistrationPayload, User } from './types';
+import type { Coordinates, Credentials, ProfilePayload, RegistrationPayload, User } from './types';
 
 export interface AuthState {
   user: User | null;
@@ -30,65 +31,41 @@ export type AuthFailure = ApiErrorBody;
 
 export const NOT_ALLOWED = 'You are not allowed';
 
-function notAllowed(): AuthFailure {
-  return { code: 403, description: NOT_ALLOWED, errors: {} };
+/** Only business accounts may use the web app (spec §6). */
+function businessOnly(level: number) {
+  if (level !== BUSINESS_LEVEL)
+    throw new Refusal({ code: 403, description: NOT_ALLOWED, errors: {} });
 }
 
-export const login = createAsyncThunk<
-  { user: User; description: string },
-  { email: string; password: string },
-  { rejectValue: AuthFailure }
->('auth/login', async ({ email, password }, { rejectWithValue }) => {
-  try {
+export const login = apiThunk(
+  'auth/login',
+  async ({ email, password }: Credentials): Promise<{ user: User; description: string }> => {
     const { data } = await authApi.login(email, password);
     // The token lives in its cookie only, never in persisted state.
     const { access_token, expires_at, ...user } = data.data.user;
-    if (user.level !== BUSINESS_LEVEL) return rejectWithValue(notAllowed());
+    businessOnly(user.level);
     setToken(access_token);
     return { user, description: data.description };
-  } catch (error) {
-    return rejectWithValue(describeError(error));
-  }
-});
-
-export const register = createAsyncThunk<
-  { description: string },
-  RegistrationPayload,
-  { rejectValue: AuthFailure }
->('auth/register', async (payload, { rejectWithValue }) => {
-  try {
-    const { data } = await authApi.register(payload);
-    if (data.data.user.level !== BUSINESS_LEVEL) return rejectWithValue(notAllowed());
-    return { description: data.description };
-  } catch (error) {
-    return rejectWithValue(describeError(error));
-  }
-});
-
-/** Reloads the signed-in user; a failure clears the token cookie. */
-export const fetchMe = createAsyncThunk<User, undefined, { rejectValue: AuthFailure }>(
-  'auth/me',
-  async (_, { rejectWithValue }) => {
-    try {
-      const { data } = await authApi.me();
-      return data.data.me;
-    } catch (error) {
-      removeToken();
-      return rejectWithValue(describeError(error));
-    }
   },
 );
 
-export const updateProfile = createAsyncThunk<User, ProfilePayload, { rejectValue: AuthFailure }>(
+export const register = apiThunk('auth/register', async (payload: RegistrationPayload) => {
+  const { data } = await authApi.register(payload);
+  businessOnly(data.data.user.level);
+  return { description: data.description };
+});
+
+/** Reloads the signed-in user; a failure clears the token cookie. */
+export const fetchMe = apiThunk(
+  'auth/me',
+  async (): Promise<User> => (await authApi.me()).data.data.me,
+  removeToken,
+);
+
+export const updateProfile = apiThunk(
   'auth/updateProfile',
-  async (payload, { rejectWithValue }) => {
-    try {
-      const { data } = await authApi.updateProfile(payload);
-      return data.data.user;
-    } catch (error) {
-      return rejectWithValue(describeError(error));
-    }
-  },
+  async (payload: ProfilePayload): Promise<User> =>
+    (await authApi.updateProfile(payload)).data.data.user,
 );
 
 export const authSlice = createSlice({
@@ -107,32 +84,6 @@ export const authSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionEnded, (state) => ({ ...initialState, userCords: state.userCords }))
-      .addCase(login.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addCase(login.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.user = action.payload.user;
-        state.isAuthenticated = true;
-        state.success = action.payload.description;
-      })
-      .addCase(login.rejected, (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload?.description ?? action.error.message ?? null;
-      })
-      .addCase(register.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addCase(register.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.success = action.payload.description;
-      })
-      .addCase(register.rejected, (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload?.description ?? action.error.message ?? null;
-      })
       .addCase(fetchMe.fulfilled, (state, action) => {
         state.user = action.payload;
       })
@@ -146,6 +97,14 @@ export const authSlice = createSlice({
       .addCase(updateProfile.rejected, (state) => {
         state.isLoading = false;
       });
+    addLoad(builder, login, (state, { user, description }) => {
+      state.user = user;
+      state.isAuthenticated = true;
+      state.success = description;
+    });
+    addLoad(builder, register, (state, { description }) => {
+      state.success = description;
+    });
   },
 });
 

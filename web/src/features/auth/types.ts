@@ -53,6 +53,11 @@ export interface RegistrationPayload extends ProfilePayload {
   is_business: 1;
 }
 
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
 export interface Coordinates {
   latitude: number;
   longitude: number;

@@ -1,6 +1,6 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { describeError } from '../../lib/http';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session';
+import { addLoad, apiThunk, logLoadFailure } from '../../lib/thunk';
 import { radiatorsApi } from './api';
 import type { LiveRadiator, Radiator } from './types';
 
@@ -22,17 +22,10 @@ const initialState: RadiatorsState = {
   live: {},
 };
 
-export const fetchRadiators = createAsyncThunk<Radiator[], string, { rejectValue: string }>(
+export const fetchRadiators = apiThunk(
   'radiators/fetch',
-  async (search, { rejectWithValue }) => {
-    try {
-      return (await radiatorsApi.list(search)).data.data.radiators;
-    } catch (error) {
-      // Spec §8: a failed list load is logged, not toasted.
-      console.error('radiators failed to load', error);
-      return rejectWithValue(describeError(error).description);
-    }
-  },
+  async (search: string) => (await radiatorsApi.list(search)).data.data.radiators,
+  logLoadFailure('radiators'),
 );
 
 function liveOf(radiator: Radiator): LiveRadiator | null {
@@ -68,20 +61,10 @@ export const radiatorsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionEnded, () => initialState)
-      .addCase(fetchRadiators.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addCase(fetchRadiators.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.radiators = action.payload;
-      })
-      .addCase(fetchRadiators.rejected, (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? action.error.message ?? null;
-      });
+    builder.addCase(sessionEnded, () => initialState);
+    addLoad(builder, fetchRadiators, (state, radiators) => {
+      state.radiators = radiators;
+    });
   },
 });
 

@@ -1,6 +1,6 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { describeError } from '../../lib/http';
+import { createSlice } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session';
+import { addLoad, apiThunk, logLoadFailure, Refusal } from '../../lib/thunk';
 import type { Radiator } from '../radiators';
 import { roomsApi } from './api';
 import type { Room, RoomDetail } from './types';
@@ -21,31 +21,22 @@ const initialState: RoomsState = {
   error: null,
 };
 
-export const fetchRooms = createAsyncThunk<Room[], string, { rejectValue: string }>(
+export const fetchRooms = apiThunk(
   'rooms/fetch',
-  async (search, { rejectWithValue }) => {
-    try {
-      return (await roomsApi.list(search)).data.data.rooms;
-    } catch (error) {
-      console.error('rooms failed to load', error);
-      return rejectWithValue(describeError(error).description);
-    }
-  },
+  async (search: string): Promise<Room[]> => (await roomsApi.list(search)).data.data.rooms,
+  logLoadFailure('rooms'),
 );
 
 /** Loads a room by its name (the route's parameter), with its radiators. */
-export const fetchRoomByName = createAsyncThunk<RoomDetail, string, { rejectValue: string }>(
+export const fetchRoomByName = apiThunk(
   'rooms/fetchOne',
-  async (name, { rejectWithValue }) => {
-    try {
-      const found = (await roomsApi.byName(name)).data.data.rooms[0];
-      if (!found) return rejectWithValue('This room does not exist.');
-      return (await roomsApi.get(found.id)).data.data.room;
-    } catch (error) {
-      console.error('room failed to load', error);
-      return rejectWithValue(describeError(error).description);
-    }
+  async (name: string): Promise<RoomDetail> => {
+    const found = (await roomsApi.byName(name)).data.data.rooms[0];
+    if (!found)
+      throw new Refusal({ code: 404, description: 'This room does not exist.', errors: {} });
+    return (await roomsApi.get(found.id)).data.data.room;
   },
+  logLoadFailure('room'),
 );
 
 export const roomsSlice = createSlice({
@@ -63,35 +54,21 @@ export const roomsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionEnded, () => initialState)
-      .addCase(fetchRooms.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      // Unlike the spec's client, the flag goes off on success too (DESIGN.md §6).
-      .addCase(fetchRooms.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.rooms = action.payload;
-      })
-      .addCase(fetchRooms.rejected, (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? null;
-      })
-      .addCase(fetchRoomByName.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addCase(fetchRoomByName.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.room = action.payload;
-        state.roomRadiators = action.payload.radiators;
-      })
-      .addCase(fetchRoomByName.rejected, (state, action) => {
-        state.isLoading = false;
+    builder.addCase(sessionEnded, () => initialState);
+    addLoad(builder, fetchRooms, (state, rooms) => {
+      state.rooms = rooms;
+    });
+    addLoad(
+      builder,
+      fetchRoomByName,
+      (state, room) => {
+        state.room = room;
+        state.roomRadiators = room.radiators;
+      },
+      (state) => {
         state.room = null;
-        state.error = action.payload ?? null;
-      });
+      },
+    );
   },
 });
 

@@ -1,6 +1,6 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { describeError } from '../../lib/http';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session';
+import { addLoad, apiThunk, logLoadFailure } from '../../lib/thunk';
 import type { Room } from '../rooms';
 import { zonesApi } from './api';
 import type { Zone, ZoneDetail } from './types';
@@ -21,28 +21,16 @@ const initialState: ZonesState = {
   error: null,
 };
 
-export const fetchZones = createAsyncThunk<Zone[], string, { rejectValue: string }>(
+export const fetchZones = apiThunk(
   'zones/fetch',
-  async (search, { rejectWithValue }) => {
-    try {
-      return (await zonesApi.list(search)).data.data.zones;
-    } catch (error) {
-      console.error('zones failed to load', error);
-      return rejectWithValue(describeError(error).description);
-    }
-  },
+  async (search: string): Promise<Zone[]> => (await zonesApi.list(search)).data.data.zones,
+  logLoadFailure('zones'),
 );
 
-export const fetchZone = createAsyncThunk<ZoneDetail, number, { rejectValue: string }>(
+export const fetchZone = apiThunk(
   'zones/fetchOne',
-  async (id, { rejectWithValue }) => {
-    try {
-      return (await zonesApi.get(id)).data.data.zone;
-    } catch (error) {
-      console.error('zone failed to load', error);
-      return rejectWithValue(describeError(error).description);
-    }
-  },
+  async (id: number): Promise<ZoneDetail> => (await zonesApi.get(id)).data.data.zone,
+  logLoadFailure('zone'),
 );
 
 export const zonesSlice = createSlice({
@@ -55,34 +43,21 @@ export const zonesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionEnded, () => initialState)
-      .addCase(fetchZones.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addCase(fetchZones.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.zones = action.payload;
-      })
-      .addCase(fetchZones.rejected, (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? null;
-      })
-      .addCase(fetchZone.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addCase(fetchZone.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.zoneToUpdate = action.payload;
-        state.zoneRooms = action.payload.rooms;
-      })
-      .addCase(fetchZone.rejected, (state, action) => {
-        state.isLoading = false;
+    builder.addCase(sessionEnded, () => initialState);
+    addLoad(builder, fetchZones, (state, zones) => {
+      state.zones = zones;
+    });
+    addLoad(
+      builder,
+      fetchZone,
+      (state, zone) => {
+        state.zoneToUpdate = zone;
+        state.zoneRooms = zone.rooms;
+      },
+      (state) => {
         state.zoneToUpdate = null;
-        state.error = action.payload ?? null;
-      });
+      },
+    );
   },
 });
 
