@@ -4,20 +4,23 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useSnackbar } from 'notistack';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../lib/http';
+import { useAction, type Answer } from '../lib/useAction';
 import { FormField } from './form';
 
-/** Asks for a name (1–60 characters), sends it with `save`, and shows the server's refusal. */
-export function NameDialog({
+/**
+ * Asks for a name (1–60 characters) and sends it with `save`; `onSaved` takes the server's
+ * answer before the dialog closes, and a refusal shows under the field.
+ */
+export function NameDialog<R extends Answer>({
   open,
   title,
   label,
   initial = '',
   submit,
   save,
+  onSaved,
   onClose,
 }: {
   open: boolean;
@@ -25,32 +28,28 @@ export function NameDialog({
   label: string;
   initial?: string;
   submit: string;
-  save: (name: string) => Promise<void>;
+  save: (name: string) => Promise<R>;
+  onSaved?: (answer: R) => unknown;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run, busy } = useAction();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError('validation.required');
     if (trimmed.length > 60) return setError('validation.nameTooLong');
-    setBusy(true);
-    try {
-      await save(trimmed);
-      onClose();
-    } catch (failure) {
-      const { description, errors } = describeError(failure);
-      setError(errors.name?.[0] ?? description);
-      enqueueSnackbar(description, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => save(trimmed), {
+      onSuccess: async (answer) => {
+        await onSaved?.(answer);
+        onClose();
+      },
+      onError: ({ description, errors }) => setError(errors.name?.[0] ?? description),
+    });
   };
 
   return (

@@ -44,8 +44,12 @@ export function onUnauthorized(handler: () => void): () => void {
   return () => authClient.interceptors.response.eject(id);
 }
 
-/** The error as the server described it, or the transport's own message. */
+/**
+ * The error as the server described it, or the transport's own message. A thunk's rejection
+ * (already an envelope, from `unwrap()`) passes as it is.
+ */
 export function describeError(error: unknown): ApiErrorBody {
+  if (isErrorBody(error)) return error;
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<ApiErrorBody> | undefined;
     if (body && typeof body.description === 'string') {
@@ -62,4 +66,15 @@ export function describeError(error: unknown): ApiErrorBody {
     description: error instanceof Error ? error.message : String(error),
     errors: {},
   };
+}
+
+function isErrorBody(error: unknown): error is ApiErrorBody {
+  const body = error as Partial<ApiErrorBody> | null;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !(error instanceof Error) &&
+    typeof body.description === 'string' &&
+    typeof body.errors === 'object'
+  );
 }

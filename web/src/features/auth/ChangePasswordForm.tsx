@@ -2,15 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../lib/hooks';
 import { endSession } from '../../lib/session';
+import { useAction } from '../../lib/useAction';
 import { FormField, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
-import { describeError } from '../../lib/http';
 import { authApi } from './api';
 import { password, required, validate } from './validation';
 
@@ -19,8 +18,7 @@ export function ChangePasswordForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const form = useForm({ old_password: '', new_password: '', confirm_password: '' }, (values) => {
     const errors = validate(values, { old_password: required, new_password: password });
     if (!errors.new_password && values.confirm_password !== values.new_password)
@@ -31,22 +29,13 @@ export function ChangePasswordForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    setBusy(true);
-    try {
-      const { data } = await authApi.changePassword(
-        form.values.old_password,
-        form.values.new_password,
-      );
-      enqueueSnackbar(data.description, { variant: 'success' });
-      await endSession({ dispatch });
-      await navigate(paths.login, { replace: true });
-    } catch (error) {
-      const failure = describeError(error);
-      form.showServerErrors(failure.errors);
-      enqueueSnackbar(failure.description, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => authApi.changePassword(form.values.old_password, form.values.new_password), {
+      onSuccess: async () => {
+        await endSession({ dispatch });
+        await navigate(paths.login, { replace: true });
+      },
+      onError: (failure) => form.showServerErrors(failure.errors),
+    });
   };
 
   return (

@@ -2,38 +2,31 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { FormField, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
-import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { authApi } from './api';
 import { email, validate } from './validation';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run, busy } = useAction();
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({ email: '' }, (values) => validate(values, { email }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    setBusy(true);
-    try {
-      const { data } = await authApi.forgotPassword(form.values.email.trim());
-      setSent(data.description);
-    } catch (error) {
-      const failure = describeError(error);
-      form.showServerErrors(failure.errors);
-      enqueueSnackbar(failure.description, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => authApi.forgotPassword(form.values.email.trim()), {
+      // The answer stays on the page instead of a toast.
+      toast: () => null,
+      onSuccess: ({ data }) => setSent(data.description),
+      onError: (failure) => form.showServerErrors(failure.errors),
+    });
   };
 
   return (

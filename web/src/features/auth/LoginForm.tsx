@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -10,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AuthCard } from '../../components/AuthCard';
 import { FormField, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
+import { useAction } from '../../lib/useAction';
 import { login } from './slice';
 import { email, required, validate } from './validation';
 
@@ -17,7 +17,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const form = useForm({ email: '', password: '' }, (values) =>
     validate(values, { email, password: required }),
@@ -26,13 +26,10 @@ export function LoginForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    const result = await dispatch(login(form.values));
-    if (login.fulfilled.match(result)) {
-      await navigate(paths.home);
-    } else if (result.payload) {
-      form.showServerErrors(result.payload.errors);
-      enqueueSnackbar(result.payload.description, { variant: 'error' });
-    }
+    await run(() => dispatch(login(form.values)).unwrap(), {
+      onSuccess: () => navigate(paths.home),
+      onError: (failure) => form.showServerErrors(failure.errors),
+    });
   };
 
   return (

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AuthCard } from '../../components/AuthCard';
 import { FormField, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
+import { useAction } from '../../lib/useAction';
 import {
   emptyProfile,
   ProfileFields,
@@ -39,7 +39,7 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const form = useForm<RegisterValues>(
     { ...emptyProfile, email: '', password: '', confirm_password: '' },
@@ -50,21 +50,17 @@ export function RegisterForm() {
     event.preventDefault();
     if (!form.check()) return;
     const { values } = form;
-    const result = await dispatch(
-      register({
-        ...profilePayload(values),
-        email: values.email.trim(),
-        password: values.password,
-        is_business: 1,
-      }),
-    );
-    if (register.fulfilled.match(result)) {
-      enqueueSnackbar(result.payload.description, { variant: 'success' });
-      await navigate(paths.login);
-    } else if (result.payload) {
-      form.showServerErrors(result.payload.errors);
-      enqueueSnackbar(result.payload.description, { variant: 'error' });
-    }
+    const payload = {
+      ...profilePayload(values),
+      email: values.email.trim(),
+      password: values.password,
+      is_business: 1 as const,
+    };
+    await run(() => dispatch(register(payload)).unwrap(), {
+      toast: ({ description }) => description,
+      onSuccess: () => navigate(paths.login),
+      onError: (failure) => form.showServerErrors(failure.errors),
+    });
   };
 
   return (

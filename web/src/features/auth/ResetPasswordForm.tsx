@@ -2,24 +2,22 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { FormField, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
-import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { authApi } from './api';
 import { password, validate } from './validation';
 
 export function ResetPasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run, busy } = useAction();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [busy, setBusy] = useState(false);
   const form = useForm({ password: '', confirm_password: '' }, (values) => {
     const errors = validate(values, { password });
     if (!errors.password && values.confirm_password !== values.password)
@@ -30,18 +28,12 @@ export function ResetPasswordForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    setBusy(true);
-    try {
-      const { data } = await authApi.resetPassword(token, form.values.password);
-      enqueueSnackbar(data.description, { variant: 'success' });
-      await navigate(paths.login);
-    } catch (error) {
-      const failure = describeError(error);
-      form.showServerErrors(failure.errors);
-      enqueueSnackbar(failure.errors.token?.[0] ?? failure.description, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => authApi.resetPassword(token, form.values.password), {
+      onSuccess: () => navigate(paths.login),
+      onError: (failure) => form.showServerErrors(failure.errors),
+      // A used or expired link says so better than the general description.
+      errorText: (failure) => failure.errors.token?.[0] ?? failure.description,
+    });
   };
 
   return (

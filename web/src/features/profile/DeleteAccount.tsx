@@ -1,19 +1,14 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { endSession } from '../../lib/session';
-import { paths } from '../../config/paths';
-import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { authApi } from '../auth';
 
 /** Deletes the account and the business's data, after asking. */
@@ -21,23 +16,18 @@ export function DeleteAccount() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run, busy } = useAction();
   const userId = useAppSelector((state) => state.auth.user?.id);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const remove = async () => {
     if (userId === undefined) return;
-    setBusy(true);
-    try {
-      const { data } = await authApi.deleteAccount(userId);
-      enqueueSnackbar(data.description, { variant: 'success' });
-      await endSession({ dispatch });
-      await navigate(paths.login, { replace: true });
-    } catch (error) {
-      enqueueSnackbar(describeError(error).description, { variant: 'error' });
-      setBusy(false);
-    }
+    await run(() => authApi.deleteAccount(userId), {
+      onSuccess: async () => {
+        await endSession({ dispatch });
+        await navigate(paths.login, { replace: true });
+      },
+    });
   };
 
   return (
@@ -51,25 +41,15 @@ export function DeleteAccount() {
       <Button variant="outlined" color="secondary" onClick={() => setOpen(true)}>
         {t('profile.deleteButton')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-account-title">
-        <DialogTitle id="delete-account-title">{t('profile.deleteConfirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('profile.deleteConfirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} autoFocus>
-            {t('profile.cancel')}
-          </Button>
-          <Button
-            color="secondary"
-            variant="contained"
-            disabled={busy}
-            onClick={() => void remove()}
-          >
-            {t('profile.confirmDelete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={t('profile.deleteConfirmTitle')}
+        text={t('profile.deleteConfirmText')}
+        confirm={t('profile.confirmDelete')}
+        busy={busy}
+        onClose={() => setOpen(false)}
+        onConfirm={() => void remove()}
+      />
     </Paper>
   );
 }

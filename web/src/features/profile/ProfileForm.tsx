@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FormField, useForm } from '../../components/form';
+import { useAction } from '../../lib/useAction';
 import {
   ProfileFields,
   profilePayload,
@@ -37,7 +37,7 @@ function valuesOf(user: User | null): ProfileValues {
 export function ProfileForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const user = useAppSelector((state) => state.auth.user);
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const form = useForm(valuesOf(user), (values) => validateProfile(values));
@@ -45,13 +45,10 @@ export function ProfileForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    const result = await dispatch(updateProfile(profilePayload(form.values)));
-    if (updateProfile.fulfilled.match(result)) {
-      enqueueSnackbar(t('profile.saved'), { variant: 'success' });
-    } else if (result.payload) {
-      form.showServerErrors(result.payload.errors);
-      enqueueSnackbar(result.payload.description, { variant: 'error' });
-    }
+    await run(() => dispatch(updateProfile(profilePayload(form.values))).unwrap(), {
+      toast: () => t('profile.saved'),
+      onError: (failure) => form.showServerErrors(failure.errors),
+    });
   };
 
   return (

@@ -9,7 +9,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -20,6 +19,7 @@ import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { radiatorsApi } from './api';
 import { RadiatorDialog } from './RadiatorDialog';
 import { ReadingsChart } from './ReadingsChart';
@@ -30,7 +30,7 @@ export function RadiatorDetail() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const id = Number(useParams().curadiator);
   const loaded = useAppSelector((state) => state.radiators.radiatorToUpdate);
   const live = useAppSelector((state) => state.radiators.live);
@@ -69,22 +69,12 @@ export function RadiatorDetail() {
     [dispatch],
   );
 
-  const change = async (call: () => Promise<{ data: { description: string } }>) => {
-    try {
-      const { data } = await call();
-      enqueueSnackbar(data.description, { variant: 'success' });
-      load();
-    } catch (failure) {
-      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
-    }
-  };
-
   if (error) return <LoadError message={error} onRetry={load} />;
   if (!loaded || loaded.id !== id) return <ListSkeleton rows={3} height={120} />;
   const radiator = withLive(loaded, live);
   const target = radiator.target_temperature;
   const setTarget = (value: number) =>
-    void change(() => radiatorsApi.setTemperature(radiator.id, value));
+    void run(() => radiatorsApi.setTemperature(radiator.id, value), { onSuccess: load });
 
   return (
     <Stack spacing={2}>
@@ -151,8 +141,9 @@ export function RadiatorDetail() {
             <Switch
               checked={radiator.status === 1}
               onChange={(event) =>
-                void change(() =>
-                  radiatorsApi.toggle(radiator.room_id, radiator.id, event.target.checked),
+                void run(
+                  () => radiatorsApi.toggle(radiator.room_id, radiator.id, event.target.checked),
+                  { onSuccess: load },
                 )
               }
             />
@@ -182,14 +173,10 @@ export function RadiatorDetail() {
           withUid={false}
           initial={radiator}
           onClose={() => setEditing(false)}
-          save={async (payload) => {
-            const { data } = await radiatorsApi.update(radiator.id, {
-              ...payload,
-              room_id: radiator.room_id,
-            });
-            enqueueSnackbar(data.description, { variant: 'success' });
-            load();
-          }}
+          save={(payload) =>
+            radiatorsApi.update(radiator.id, { ...payload, room_id: radiator.room_id })
+          }
+          onSaved={load}
         />
       )}
       <ConfirmDialog
@@ -199,14 +186,9 @@ export function RadiatorDetail() {
         confirm={t('radiators.delete')}
         onClose={() => setDeleting(false)}
         onConfirm={() =>
-          void radiatorsApi.remove(radiator.id).then(
-            ({ data }) => {
-              enqueueSnackbar(data.description, { variant: 'success' });
-              void navigate(paths.radiators);
-            },
-            (failure: unknown) =>
-              enqueueSnackbar(describeError(failure).description, { variant: 'error' }),
-          )
+          void run(() => radiatorsApi.remove(radiator.id), {
+            onSuccess: () => navigate(paths.radiators),
+          })
         }
       />
     </Stack>

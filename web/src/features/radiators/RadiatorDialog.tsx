@@ -5,11 +5,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import { useSnackbar } from 'notistack';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, useForm } from '../../components/form';
-import { describeError } from '../../lib/http';
+import { useAction, type Answer } from '../../lib/useAction';
 import type { RadiatorPayload } from './types';
 
 interface Values extends Record<string, string> {
@@ -46,14 +45,18 @@ function check(values: Values, withUid: boolean) {
   >;
 }
 
-/** Registers or attaches a radiator (with its uid), or edits one's name and bounds. */
-export function RadiatorDialog({
+/**
+ * Registers or attaches a radiator (with its uid), or edits one's name and bounds: `save` sends
+ * it, `onSaved` takes the server's answer before the dialog closes.
+ */
+export function RadiatorDialog<R extends Answer>({
   open,
   title,
   submit,
   initial,
   withUid,
   save,
+  onSaved,
   onClose,
 }: {
   open: boolean;
@@ -61,13 +64,13 @@ export function RadiatorDialog({
   submit: string;
   initial?: { name: string; min_temperature: number; max_temperature: number };
   withUid: boolean;
-  save: (payload: RadiatorPayload & { uid: string }) => Promise<void>;
+  save: (payload: RadiatorPayload & { uid: string }) => Promise<R>;
+  onSaved?: (answer: R) => unknown;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const { enqueueSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const form = useForm<Values>(
     {
       uid: '',
@@ -81,22 +84,19 @@ export function RadiatorDialog({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    setBusy(true);
-    try {
-      await save({
-        uid: form.values.uid.trim(),
-        name: form.values.name.trim(),
-        min_temperature: Number(form.values.min_temperature),
-        max_temperature: Number(form.values.max_temperature),
-      });
-      onClose();
-    } catch (failure) {
-      const { description, errors } = describeError(failure);
-      form.showServerErrors(errors);
-      enqueueSnackbar(description, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const payload = {
+      uid: form.values.uid.trim(),
+      name: form.values.name.trim(),
+      min_temperature: Number(form.values.min_temperature),
+      max_temperature: Number(form.values.max_temperature),
+    };
+    await run(() => save(payload), {
+      onSuccess: async (answer) => {
+        await onSaved?.(answer);
+        onClose();
+      },
+      onError: (failure) => form.showServerErrors(failure.errors),
+    });
   };
 
   const number = { htmlInput: { step: 0.5, min: 5, max: 30, inputMode: 'decimal' as const } };

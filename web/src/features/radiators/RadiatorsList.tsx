@@ -1,12 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { SearchField } from '../../components/SearchField';
-import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { radiatorsApi } from './api';
 import { RadiatorsTable } from './RadiatorsTable';
 import { fetchRadiators } from './slice';
@@ -15,21 +14,14 @@ import type { Radiator } from './types';
 export function RadiatorsList() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const { radiators, isLoading, error } = useAppSelector((state) => state.radiators);
   const [search, setSearch] = useState('');
   const load = useCallback(() => void dispatch(fetchRadiators(search)), [dispatch, search]);
   useEffect(load, [load]);
 
-  const toggle = async (radiator: Radiator, on: boolean) => {
-    try {
-      const { data } = await radiatorsApi.toggle(radiator.room_id, radiator.id, on);
-      enqueueSnackbar(data.description, { variant: 'success' });
-      load();
-    } catch (failure) {
-      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
-    }
-  };
+  const toggle = (radiator: Radiator, on: boolean) =>
+    run(() => radiatorsApi.toggle(radiator.room_id, radiator.id, on), { onSuccess: load });
 
   return (
     <Stack spacing={2}>

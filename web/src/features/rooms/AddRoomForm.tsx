@@ -2,20 +2,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormField, useForm } from '../../components/form';
 import { roomPath } from '../../config/paths';
-import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
 
 export function AddRoomForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const form = useForm({ name: '' }, ({ name }) => {
     if (!name.trim()) return { name: 'validation.required' };
     if (name.trim().length > 60) return { name: 'validation.nameTooLong' };
@@ -26,18 +24,10 @@ export function AddRoomForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.check()) return;
-    setBusy(true);
-    try {
-      const { data } = await roomsApi.create(form.values.name.trim());
-      enqueueSnackbar(data.description, { variant: 'success' });
-      await navigate(roomPath(data.data.room.name));
-    } catch (failure) {
-      const { description, errors } = describeError(failure);
-      form.showServerErrors(errors);
-      enqueueSnackbar(description, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => roomsApi.create(form.values.name.trim()), {
+      onSuccess: ({ data }) => navigate(roomPath(data.data.room.name)),
+      onError: (failure) => form.showServerErrors(failure.errors),
+    });
   };
 
   return (

@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -18,7 +17,8 @@ import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
-import { describeError } from '../../lib/http';
+import type { Envelope } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import {
   radiatorsApi,
   RadiatorDialog,
@@ -36,7 +36,7 @@ export function RoomDetail() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const name = useParams().roomName ?? '';
   const { room, error } = useAppSelector((state) => state.rooms);
   const live = useAppSelector((state) => state.radiators.live);
@@ -50,18 +50,10 @@ export function RoomDetail() {
     };
   }, [dispatch, load]);
 
-  /** Applies a change that answers the room, then closes the dialog. */
-  const changed = (description: string, updated: Room) => {
-    enqueueSnackbar(description, { variant: 'success' });
-    dispatch(roomChanged(updated));
+  /** Shows the room that a change answers, and closes the dialog. */
+  const changed = ({ data }: { data: Envelope<{ room: Room }> }) => {
+    dispatch(roomChanged(data.data.room));
     setDialog(null);
-  };
-  const attempt = async (call: () => Promise<void>) => {
-    try {
-      await call();
-    } catch (failure) {
-      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
-    }
   };
 
   if (error) return <LoadError message={error} onRetry={load} />;
@@ -116,9 +108,8 @@ export function RoomDetail() {
               checked={room.status === 1}
               disabled={room.radiators.length === 0}
               onChange={(event) =>
-                void attempt(async () => {
-                  const { data } = await roomsApi.toggle(room.id, event.target.checked);
-                  changed(data.description, data.data.room);
+                void run(() => roomsApi.toggle(room.id, event.target.checked), {
+                  onSuccess: changed,
                 })
               }
             />
@@ -139,11 +130,7 @@ export function RoomDetail() {
           radiators={room.radiators}
           showRoom={false}
           onToggle={(radiator, on) =>
-            void attempt(async () => {
-              const { data } = await radiatorsApi.toggle(room.id, radiator.id, on);
-              enqueueSnackbar(data.description, { variant: 'success' });
-              load();
-            })
+            void run(() => radiatorsApi.toggle(room.id, radiator.id, on), { onSuccess: load })
           }
           actions={(radiator) => (
             <Button size="small" color="secondary" onClick={() => setDialog({ detach: radiator })}>
@@ -159,10 +146,8 @@ export function RoomDetail() {
           title={t('rooms.attachTitle', { name: room.name })}
           submit={t('rooms.attach')}
           onClose={() => setDialog(null)}
-          save={async (payload) => {
-            const { data } = await roomsApi.attach(room.id, payload);
-            changed(data.description, data.data.room);
-          }}
+          save={(payload) => roomsApi.attach(room.id, payload)}
+          onSaved={changed}
         />
       )}
       {dialog === 'rename' && (
@@ -173,10 +158,10 @@ export function RoomDetail() {
           initial={room.name}
           submit={t('profile.save')}
           onClose={() => setDialog(null)}
-          save={async (newName) => {
-            const { data } = await roomsApi.rename(room.id, newName);
-            changed(data.description, data.data.room);
-            await navigate(roomPath(data.data.room.name), { replace: true });
+          save={(newName) => roomsApi.rename(room.id, newName)}
+          onSaved={async (answer) => {
+            changed(answer);
+            await navigate(roomPath(answer.data.data.room.name), { replace: true });
           }}
         />
       )}
@@ -187,11 +172,7 @@ export function RoomDetail() {
         confirm={t('rooms.delete')}
         onClose={() => setDialog(null)}
         onConfirm={() =>
-          void attempt(async () => {
-            const { data } = await roomsApi.remove(room.id);
-            enqueueSnackbar(data.description, { variant: 'success' });
-            await navigate(paths.rooms);
-          })
+          void run(() => roomsApi.remove(room.id), { onSuccess: () => navigate(paths.rooms) })
         }
       />
       <ConfirmDialog
@@ -202,13 +183,10 @@ export function RoomDetail() {
         text={t('rooms.detachText')}
         confirm={t('rooms.detach')}
         onClose={() => setDialog(null)}
-        onConfirm={() =>
-          void attempt(async () => {
-            if (typeof dialog !== 'object' || !dialog) return;
-            const { data } = await roomsApi.detach(room.id, dialog.detach.id);
-            changed(data.description, data.data.room);
-          })
-        }
+        onConfirm={() => {
+          if (typeof dialog !== 'object' || !dialog) return;
+          void run(() => roomsApi.detach(room.id, dialog.detach.id), { onSuccess: changed });
+        }}
       />
     </Stack>
   );

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -11,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
 import { SearchField } from '../../components/SearchField';
 import { paths } from '../../config/paths';
-import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
 import { RoomCard } from './RoomCard';
 import { fetchRooms } from './slice';
@@ -19,21 +18,14 @@ import { fetchRooms } from './slice';
 export function RoomsList() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const { rooms, isLoading, error } = useAppSelector((state) => state.rooms);
   const [search, setSearch] = useState('');
   const load = useCallback(() => void dispatch(fetchRooms(search)), [dispatch, search]);
   useEffect(load, [load]);
 
-  const toggle = async (id: number, on: boolean) => {
-    try {
-      const { data } = await roomsApi.toggle(id, on);
-      enqueueSnackbar(data.description, { variant: 'success' });
-      load();
-    } catch (failure) {
-      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
-    }
-  };
+  const toggle = (id: number, on: boolean) =>
+    run(() => roomsApi.toggle(id, on), { onSuccess: load });
 
   const add = (
     <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addRoom}>

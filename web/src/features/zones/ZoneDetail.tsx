@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -20,7 +19,7 @@ import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
-import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
 import { roomLive } from '../radiators';
 import { roomsApi, type Room } from '../rooms';
 import { zonesApi } from './api';
@@ -32,7 +31,7 @@ export function ZoneDetail() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { run } = useAction();
   const id = Number(useParams().cuzone);
   const { zoneToUpdate: zone, error } = useAppSelector((state) => state.zones);
   const live = useAppSelector((state) => state.radiators.live);
@@ -49,14 +48,6 @@ export function ZoneDetail() {
     );
   }, [dispatch, id]);
   useEffect(load, [load]);
-
-  const attempt = async (call: () => Promise<void>) => {
-    try {
-      await call();
-    } catch (failure) {
-      enqueueSnackbar(describeError(failure).description, { variant: 'error' });
-    }
-  };
 
   if (error) return <LoadError message={error} onRetry={load} />;
   if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
@@ -101,12 +92,13 @@ export function ZoneDetail() {
           sx={{ mt: 1.5 }}
           disabled={!temperatureValid || zone.radiator_count === 0}
           onClick={() =>
-            void attempt(async () => {
-              const { data } = await zonesApi.setTemperature(zone.id, value);
-              enqueueSnackbar(data.description, {
+            void run(() => zonesApi.setTemperature(zone.id, value), {
+              // Radiators whose bounds held the temperature back make it a warning.
+              toast: ({ data }) => ({
+                message: data.description,
                 variant: data.data.clamped.length ? 'warning' : 'success',
-              });
-              dispatch(zoneChanged(data.data.zone));
+              }),
+              onSuccess: ({ data }) => dispatch(zoneChanged(data.data.zone)),
             })
           }
         >
@@ -138,11 +130,11 @@ export function ZoneDetail() {
           variant="contained"
           disabled={!roomToAdd}
           onClick={() =>
-            void attempt(async () => {
-              const { data } = await zonesApi.addRoom(zone.id, Number(roomToAdd));
-              enqueueSnackbar(data.description, { variant: 'success' });
-              setRoomToAdd('');
-              load();
+            void run(() => zonesApi.addRoom(zone.id, Number(roomToAdd)), {
+              onSuccess: () => {
+                setRoomToAdd('');
+                load();
+              },
             })
           }
         >
@@ -199,11 +191,8 @@ export function ZoneDetail() {
           initial={zone.name}
           submit={t('profile.save')}
           onClose={() => setDialog(null)}
-          save={async (name) => {
-            const { data } = await zonesApi.rename(zone.id, name);
-            enqueueSnackbar(data.description, { variant: 'success' });
-            dispatch(zoneChanged(data.data.zone));
-          }}
+          save={(name) => zonesApi.rename(zone.id, name)}
+          onSaved={({ data }) => dispatch(zoneChanged(data.data.zone))}
         />
       )}
       <ConfirmDialog
@@ -213,11 +202,7 @@ export function ZoneDetail() {
         confirm={t('zones.delete')}
         onClose={() => setDialog(null)}
         onConfirm={() =>
-          void attempt(async () => {
-            const { data } = await zonesApi.remove(zone.id);
-            enqueueSnackbar(data.description, { variant: 'success' });
-            await navigate(paths.zones);
-          })
+          void run(() => zonesApi.remove(zone.id), { onSuccess: () => navigate(paths.zones) })
         }
       />
       <ConfirmDialog
@@ -228,15 +213,15 @@ export function ZoneDetail() {
         text={t('zones.removeText')}
         confirm={t('zones.remove')}
         onClose={() => setDialog(null)}
-        onConfirm={() =>
-          void attempt(async () => {
-            if (typeof dialog !== 'object' || !dialog) return;
-            const { data } = await zonesApi.removeRoom(zone.id, dialog.remove.id);
-            enqueueSnackbar(data.description, { variant: 'success' });
-            setDialog(null);
-            load();
-          })
-        }
+        onConfirm={() => {
+          if (typeof dialog !== 'object' || !dialog) return;
+          void run(() => zonesApi.removeRoom(zone.id, dialog.remove.id), {
+            onSuccess: () => {
+              setDialog(null);
+              load();
+            },
+          });
+        }}
       />
     </Stack>
   );

@@ -6,7 +6,6 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -24,7 +23,6 @@ export function ZonesList() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const { zones, isLoading, error } = useAppSelector((state) => state.zones);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
@@ -96,11 +94,8 @@ export function ZonesList() {
           label={t('zones.name')}
           submit={t('zones.create')}
           onClose={() => setCreating(false)}
-          save={async (name) => {
-            const { data } = await zonesApi.create(name);
-            enqueueSnackbar(data.description, { variant: 'success' });
-            await navigate(zonePath(data.data.zone.id));
-          }}
+          save={(name) => zonesApi.create(name)}
+          onSaved={({ data }) => navigate(zonePath(data.data.zone.id))}
         />
       )}
     </Stack>

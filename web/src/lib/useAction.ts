@@ -1,0 +1,55 @@
+import { useSnackbar, type VariantType } from 'notistack';
+import { useState } from 'react';
+import { describeError, type ApiErrorBody } from './http';
+
+/** What the server answers a change with: its envelope, whose description the toast shows. */
+export interface Answer {
+  data: { description: string };
+}
+
+type Toast = string | { message: string; variant: VariantType };
+
+/** What happens around an action. */
+export interface ActionOptions<R> {
+  /** The success toast; by default the description of the server's envelope, if it answered one. */
+  toast?: (answer: R) => Toast | null;
+  /** After the success toast: reload, navigate, keep the answer. */
+  onSuccess?: (answer: R) => unknown;
+  /** After the failure toast: e.g. show the field errors. */
+  onError?: (failure: ApiErrorBody) => void;
+  /** The failure toast's text; by default the server's description. */
+  errorText?: (failure: ApiErrorBody) => string;
+}
+
+function descriptionOf(answer: unknown): string | null {
+  const description = (answer as Partial<Answer> | undefined)?.data?.description;
+  return typeof description === 'string' ? description : null;
+}
+
+/**
+ * The one way to run an action: `run(call, options)` toasts success (the server's description)
+ * or failure (the server's description of what went wrong), and `busy` is true meanwhile.
+ */
+export function useAction() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+
+  async function run<R>(call: () => Promise<R>, options: ActionOptions<R> = {}): Promise<void> {
+    setBusy(true);
+    try {
+      const answer = await call();
+      const toast = options.toast ? options.toast(answer) : descriptionOf(answer);
+      if (typeof toast === 'string') enqueueSnackbar(toast, { variant: 'success' });
+      else if (toast) enqueueSnackbar(toast.message, { variant: toast.variant });
+      await options.onSuccess?.(answer);
+    } catch (error) {
+      const failure = describeError(error);
+      enqueueSnackbar(options.errorText?.(failure) ?? failure.description, { variant: 'error' });
+      options.onError?.(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { run, busy };
+}
