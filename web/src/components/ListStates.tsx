@@ -25,15 +25,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
 }
 
 /** An empty list that says what to do next. */
-export function EmptyState({
-  title,
-  text,
-  action,
-}: {
-  title: string;
-  text: string;
-  action?: ReactNode;
-}) {
+function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
       <Typography variant="h2" gutterBottom>
@@ -57,4 +49,34 @@ export function ListSkeleton({ rows = 4, height = 72 }: { rows?: number; height?
       ))}
     </Stack>
   );
+}
+
+/**
+ * A list in its states: a failed load inline with a retry, placeholders while the first load
+ * runs, an empty list that says what to do (or that nothing matches the search), else `children`.
+ */
+export function ListStates({
+  count,
+  load,
+  search = '',
+  empty,
+  skeleton,
+  children,
+}: {
+  /** How many items the list has. */
+  count: number;
+  /** The load that fills it, when the list loads on its own. */
+  load?: { loading: boolean; error: string | null; retry: () => void };
+  search?: string;
+  empty: { title: string; text: string; action?: ReactNode };
+  skeleton?: { rows?: number; height?: number };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (load?.error) return <LoadError message={load.error} onRetry={load.retry} />;
+  if (load?.loading && count === 0) return <ListSkeleton {...skeleton} />;
+  if (count === 0 && search)
+    return <EmptyState title={t('list.noMatch')} text={t('list.noMatchText')} />;
+  if (count === 0) return <EmptyState {...empty} />;
+  return children;
 }

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { ListStates } from '../../components/ListStates';
 import { SearchField } from '../../components/SearchField';
 import { useAction } from '../../lib/useAction';
 import { radiatorsApi } from './api';
@@ -28,21 +28,17 @@ export function RadiatorsList() {
       <Typography variant="h1">{t('nav.radiators')}</Typography>
       <Typography color="text.secondary">{t('radiators.intro')}</Typography>
       <SearchField label={t('radiators.search')} onSearch={setSearch} />
-      {error ? (
-        <LoadError message={error} onRetry={load} />
-      ) : isLoading && radiators.length === 0 ? (
-        <ListSkeleton />
-      ) : radiators.length === 0 ? (
-        <EmptyState
-          title={search ? t('list.noMatch') : t('radiators.emptyTitle')}
-          text={search ? t('list.noMatchText') : t('radiators.emptyText')}
-        />
-      ) : (
+      <ListStates
+        count={radiators.length}
+        load={{ loading: isLoading, error, retry: load }}
+        search={search}
+        empty={{ title: t('radiators.emptyTitle'), text: t('radiators.emptyText') }}
+      >
         <RadiatorsTable
           radiators={radiators}
           onToggle={(radiator, on) => void toggle(radiator, on)}
         />
-      )}
+      </ListStates>
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
@@ -123,9 +123,10 @@ export function RoomDetail() {
           {t('rooms.attach')}
         </Button>
       </Stack>
-      {room.radiators.length === 0 ? (
-        <EmptyState title={t('rooms.noRadiatorsTitle')} text={t('rooms.noRadiatorsText')} />
-      ) : (
+      <ListStates
+        count={room.radiators.length}
+        empty={{ title: t('rooms.noRadiatorsTitle'), text: t('rooms.noRadiatorsText') }}
+      >
         <RadiatorsTable
           radiators={room.radiators}
           showRoom={false}
@@ -138,7 +139,7 @@ export function RoomDetail() {
             </Button>
           )}
         />
-      )}
+      </ListStates>
       {dialog === 'attach' && (
         <RadiatorDialog
           open

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { ListStates } from '../../components/ListStates';
 import { SearchField } from '../../components/SearchField';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
@@ -42,17 +42,13 @@ export function RoomsList() {
         {add}
       </Stack>
       <SearchField label={t('rooms.search')} onSearch={setSearch} />
-      {error ? (
-        <LoadError message={error} onRetry={load} />
-      ) : isLoading && rooms.length === 0 ? (
-        <ListSkeleton rows={3} height={160} />
-      ) : rooms.length === 0 ? (
-        <EmptyState
-          title={search ? t('list.noMatch') : t('rooms.emptyTitle')}
-          text={search ? t('list.noMatchText') : t('rooms.emptyText')}
-          action={search ? undefined : add}
-        />
-      ) : (
+      <ListStates
+        count={rooms.length}
+        load={{ loading: isLoading, error, retry: load }}
+        search={search}
+        empty={{ title: t('rooms.emptyTitle'), text: t('rooms.emptyText'), action: add }}
+        skeleton={{ rows: 3, height: 160 }}
+      >
         <Grid container spacing={2}>
           {rooms.map((room) => (
             <Grid key={room.id} size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -60,7 +56,7 @@ export function RoomsList() {
             </Grid>
           ))}
         </Grid>
-      )}
+      </ListStates>
     </Stack>
   );
 }

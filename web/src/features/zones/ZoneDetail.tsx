@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
@@ -141,9 +141,10 @@ export function ZoneDetail() {
           {t('zones.add')}
         </Button>
       </Paper>
-      {zone.rooms.length === 0 ? (
-        <EmptyState title={t('zones.noRoomsTitle')} text={t('zones.noRoomsText')} />
-      ) : (
+      <ListStates
+        count={zone.rooms.length}
+        empty={{ title: t('zones.noRoomsTitle'), text: t('zones.noRoomsText') }}
+      >
         <Paper variant="outlined">
           <List>
             {zone.rooms.map((room) => {
@@ -182,7 +183,7 @@ export function ZoneDetail() {
             })}
           </List>
         </Paper>
-      )}
+      </ListStates>
       {dialog === 'rename' && (
         <NameDialog
           open

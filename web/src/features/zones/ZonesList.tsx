@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { EmptyState, ListSkeleton, LoadError } from '../../components/ListStates';
+import { ListStates } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { SearchField } from '../../components/SearchField';
@@ -45,17 +45,13 @@ export function ZonesList() {
       </Stack>
       <Typography color="text.secondary">{t('zones.intro')}</Typography>
       <SearchField label={t('zones.search')} onSearch={setSearch} />
-      {error ? (
-        <LoadError message={error} onRetry={load} />
-      ) : isLoading && zones.length === 0 ? (
-        <ListSkeleton rows={3} height={120} />
-      ) : zones.length === 0 ? (
-        <EmptyState
-          title={search ? t('list.noMatch') : t('zones.emptyTitle')}
-          text={search ? t('list.noMatchText') : t('zones.emptyText')}
-          action={search ? undefined : add}
-        />
-      ) : (
+      <ListStates
+        count={zones.length}
+        load={{ loading: isLoading, error, retry: load }}
+        search={search}
+        empty={{ title: t('zones.emptyTitle'), text: t('zones.emptyText'), action: add }}
+        skeleton={{ rows: 3, height: 120 }}
+      >
         <Grid container spacing={2}>
           {zones.map((zone) => (
             <Grid key={zone.id} size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -86,7 +82,7 @@ export function ZonesList() {
             </Grid>
           ))}
         </Grid>
-      )}
+      </ListStates>
       {creating && (
         <NameDialog
           open
