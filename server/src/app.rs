@@ -1,4 +1,5 @@
-//! The application: shared state, the router with its layers, and serving it.
+//! The application: every feature's routes merged under one router with its layers, and
+//! serving it. Nothing imports this but the entry point (and the tests).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -16,38 +17,12 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::clock::Clock;
-use crate::devices::DeviceGateway;
-use crate::devices::telemetry::LiveHub;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{Envelope, ok};
-use crate::mail::Mailer;
-use crate::rooms::RoomView;
-use crate::store::Store;
-use crate::views::ViewCache;
+use crate::state::AppState;
 
 /// Largest request body accepted; bigger ones get 413.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
-
-/// Settings the handlers need.
-pub struct AppConfig {
-    /// Where users reach the web app; links in mails start with it.
-    pub public_url: String,
-}
-
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Store,
-    /// Where desired radiator state goes.
-    pub devices: Arc<dyn DeviceGateway>,
-    /// Where stored radiator reports are published for live streams.
-    pub live: LiveHub,
-    /// Rooms lists computed since the businesses' last changes.
-    pub rooms_list: Arc<ViewCache<Vec<RoomView>>>,
-    pub clock: Arc<dyn Clock>,
-    pub mailer: Mailer,
-    pub config: Arc<AppConfig>,
-}
 
 #[derive(OpenApi)]
 #[openapi(
@@ -99,7 +74,7 @@ struct Health {
 }
 
 async fn healthz(State(state): State<AppState>) -> ApiResult<Json<Envelope<Health>>> {
-    sqlx::query("SELECT 1").execute(state.store.reader()).await?;
+    state.store.ping().await?;
     Ok(ok("HeatDesk is running.", Health { database: "ok" }))
 }
 

@@ -1,17 +1,21 @@
 //! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
 //! and find a living building: three floors as zones, ten rooms, 32 radiators.
 
-use crate::store::Store;
-use time::OffsetDateTime;
-
 use crate::auth::account::create_if_missing;
 use crate::auth::profile::ProfileRequest;
+use crate::error::ApiResult;
+use crate::kernel::change::Actor;
+use crate::kernel::values::{Temperature, Uid};
+use crate::radiators::{self, Settings};
+use crate::state::AppState;
+use crate::{rooms, zones};
 
 pub const DEMO_EMAIL: &str = "demo@heatdesk.example";
 pub const DEMO_PASSWORD: &str = "heatdesk-demo";
 
-/// Creates the demo business unless it exists; answers whether it was created.
-pub async fn seed(store: &Store, now: OffsetDateTime) -> anyhow::Result<bool> {
+/// Creates the demo business unless it exists; answers whether it was created. The building
+/// is put together through the same changes a user makes, so its history shows how.
+pub async fn seed(state: &AppState) -> anyhow::Result<bool> {
     let profile = ProfileRequest {
         first_name: "Northwind Offices".into(),
         last_name: "Northwind Workspace".into(),
@@ -25,10 +29,15 @@ pub async fn seed(store: &Store, now: OffsetDateTime) -> anyhow::Result<bool> {
         is_same_address: Some(1),
         ..ProfileRequest::default()
     };
-    if !create_if_missing(store, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await? {
+    let now = state.clock.now();
+    let Some(actor) =
+        create_if_missing(&state.store, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await?
+    else {
         return Ok(false);
-    }
-    build(store, now.unix_timestamp()).await?;
+    };
+    build(state, actor)
+        .await
+        .map_err(|error| anyhow::anyhow!("cannot build the demo: {error:?}"))?;
     Ok(true)
 }
 
@@ -56,52 +65,34 @@ const BUILDING: [(&str, &[DemoRoom]); 3] = [
     ),
 ];
 
-async fn build(store: &Store, now: i64) -> anyhow::Result<()> {
-    let mut tx = store.begin_write().await?;
-    let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM users WHERE email = $1")
-        .bind(DEMO_EMAIL)
-        .fetch_one(&mut *tx)
-        .await?;
+async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
     let mut room_number = 0;
     for (zone, rooms) in BUILDING {
-        let (zone_id,): (i64,) = sqlx::query_as(
-            "INSERT INTO zones (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
-        )
-        .bind(business_id)
-        .bind(zone)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
+        let zone_id = zones::domain::create(state, actor, zone).await?.zone.id;
         for &(room, radiators, setpoint, on) in rooms {
             room_number += 1;
-            let (room_id,): (i64,) = sqlx::query_as(
-                "INSERT INTO rooms (business_id, zone_id, name, created_at) VALUES ($1, $2, $3, $4)
-                 RETURNING id",
-            )
-            .bind(business_id)
-            .bind(zone_id)
-            .bind(room)
-            .bind(now)
-            .fetch_one(&mut *tx)
-            .await?;
+            let room_id = rooms::domain::create(state, actor, room).await?.room.id;
+            zones::domain::add_room(state, actor, zone_id, room_id).await?;
             for n in 1..=radiators {
-                sqlx::query(
-                    "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature,
-                         max_temperature, setpoint, is_on, created_at)
-                     VALUES ($1, $2, $3, $4, 7.0, 26.0, $5, $6, $7)",
-                )
-                .bind(business_id)
-                .bind(room_id)
-                .bind(format!("NW-{room_number:02}{n:02}"))
-                .bind(format!("{room} {n}"))
-                .bind(setpoint)
-                .bind(i64::from(on))
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+                let uid = Uid::parse(&format!("NW-{room_number:02}{n:02}")).map_err(demo_error)?;
+                let settings = Settings { name: format!("{room} {n}"), min: 7.0, max: 26.0 };
+                rooms::domain::add_radiator(state, actor, room_id, &uid, Ok(settings)).await?;
+            }
+            let setpoint = Temperature::parse(Some(setpoint)).map_err(demo_error)?;
+            let placed = radiators::in_room(state.store.reader(), actor.business_id, room_id, 0);
+            for radiator in placed.await? {
+                if radiator.target_temperature != setpoint.celsius() {
+                    radiators::domain::set_temperature(state, actor, radiator.id, setpoint).await?;
+                }
+            }
+            if !on {
+                rooms::domain::switch_all(state, actor, room_id, false).await?;
             }
         }
     }
-    store.commit(tx).await?;
     Ok(())
+}
+
+fn demo_error(message: String) -> crate::error::ApiError {
+    anyhow::anyhow!("invalid demo data: {message}").into()
 }

@@ -1,10 +1,13 @@
-//! The one error type every handler returns, rendered as the envelope of DESIGN.md §3.
+//! The one error type every handler returns, rendered as the envelope of DESIGN.md §3. The
+//! layers below HTTP have errors of their own; this is where they become answers.
 
 use std::collections::BTreeMap;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+
+use crate::store::StoreError;
 
 /// Field name → messages, as sent in the `errors` member of the envelope.
 pub type FieldErrors = BTreeMap<String, Vec<String>>;
@@ -29,6 +32,8 @@ pub enum ApiError {
     Validation { description: String, errors: FieldErrors },
     #[error("{description}")]
     TooManyRequests { description: String, retry_after_secs: u64 },
+    #[error("HeatDesk is busy. Please try again in a moment.")]
+    Unavailable,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -73,20 +78,27 @@ impl ApiError {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }
 
-impl From<sqlx::Error> for ApiError {
-    fn from(error: sqlx::Error) -> Self {
-        match &error {
-            sqlx::Error::RowNotFound => Self::NotFound("Not found.".to_owned()),
-            sqlx::Error::Database(db) if db.is_unique_violation() => Self::Conflict {
+/// What a feature did not turn into a sentence of its own: a missing row is 404, a refused
+/// duplicate 409, a busy database 503.
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound => Self::NotFound("Not found.".to_owned()),
+            StoreError::Conflict { .. } => Self::Conflict {
                 description: "This already exists.".to_owned(),
                 errors: FieldErrors::new(),
             },
-            _ => Self::Internal(error.into()),
+            StoreError::Busy(cause) => {
+                tracing::warn!(error = %cause, "the database is busy");
+                Self::Unavailable
+            }
+            StoreError::Other(cause) => Self::Internal(cause),
         }
     }
 }
@@ -117,6 +129,7 @@ impl IntoResponse for ApiError {
             Self::TooManyRequests { retry_after_secs, .. } => {
                 (FieldErrors::new(), Some(retry_after_secs))
             }
+            Self::Unavailable => (FieldErrors::new(), Some(1)),
             _ => (FieldErrors::new(), None),
         };
         let body = ErrorBody { code: status.as_u16(), description, errors };
@@ -129,3 +142,40 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_errors_become_404_409_503_and_500() {
+        let status = |error: StoreError| ApiError::from(error).status();
+        assert_eq!(status(StoreError::NotFound), StatusCode::NOT_FOUND);
+        assert_eq!(status(StoreError::Conflict { constraint: None }), StatusCode::CONFLICT);
+        assert_eq!(
+            status(StoreError::Busy(sqlx::Error::PoolTimedOut)),
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        assert_eq!(
+            status(StoreError::Other(anyhow::anyhow!("disk full"))),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+
+    #[tokio::test]
+    async fn an_internal_error_answers_a_plain_sentence_never_its_cause() {
+        let response = ApiError::Internal(anyhow::anyhow!("secret path /var/x")).into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
+        let body = String::from_utf8(body.to_vec()).unwrap();
+        assert!(body.contains("Something went wrong on our side."), "{body}");
+        assert!(!body.contains("secret"), "{body}");
+    }
+
+    #[test]
+    fn a_busy_answer_says_when_to_retry() {
+        let busy = ApiError::Unavailable.into_response();
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(busy.headers()[header::RETRY_AFTER], "1");
+    }
+}

@@ -1,4 +1,9 @@
 //! HeatDesk server: the JSON API, the embedded web app, and the store behind them.
+//!
+//! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
+//! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `web`) → features (`auth`,
+//! `rooms`, `radiators`, `zones`, `history`, `live`) → `state` → kernel (`kernel`, `error`,
+//! `http`) → services (`devices`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
 pub mod app;
@@ -9,13 +14,13 @@ pub mod devices;
 pub mod error;
 pub mod history;
 pub mod http;
+pub mod kernel;
 pub mod live;
 pub mod mail;
 pub mod radiators;
 pub mod rooms;
 pub mod settings;
+pub mod state;
 pub mod store;
-pub mod values;
-pub mod views;
 mod web;
 pub mod zones;

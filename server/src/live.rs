@@ -12,11 +12,11 @@ use tokio::sync::broadcast::error::RecvError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
 use crate::auth::BusinessUser;
 use crate::error::{ApiResult, ErrorBody};
-use crate::radiators::store as radiators;
-use crate::values::contains_pattern;
+use crate::radiators;
+use crate::state::AppState;
+use crate::store::contains_pattern;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(live))
@@ -47,7 +47,7 @@ pub async fn live(
                 match next {
                     Next::Snapshot => {
                         let now = state.clock.now().unix_timestamp();
-                        let event = match radiators::list(
+                        let event = match radiators::search(
                             state.store.reader(),
                             business_id,
                             &contains_pattern(""),

@@ -7,8 +7,7 @@ use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use time::OffsetDateTime;
 
-use crate::error::ApiResult;
-use crate::store::Store;
+use crate::store::{Store, StoreResult};
 
 pub struct Mail {
     pub to: String,
@@ -37,7 +36,8 @@ impl Mailer {
         Ok(Self { smtp: Some((transport, from)) })
     }
 
-    pub async fn send(&self, store: &Store, mail: Mail, now: OffsetDateTime) -> ApiResult<()> {
+    /// Stores the mail in the outbox (the only part that can fail) and delivers it after.
+    pub async fn send(&self, store: &Store, mail: Mail, now: OffsetDateTime) -> StoreResult<()> {
         let mut tx = store.begin_write().await?;
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO outbox (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)

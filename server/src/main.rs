@@ -4,14 +4,14 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use clap::Parser;
-use heatdesk::app::{AppConfig, AppState, launch};
+use heatdesk::app::launch;
 use heatdesk::clock::{Clock, SystemClock};
+use heatdesk::devices::DeviceGateway;
 use heatdesk::devices::mqtt::{self, MqttGateway};
-use heatdesk::devices::simulator::SimulatedFleet;
-use heatdesk::devices::telemetry::LiveHub;
-use heatdesk::devices::{DeviceGateway, run_simulation};
+use heatdesk::devices::simulator::{SimulatedFleet, run_simulation};
 use heatdesk::mail::Mailer;
 use heatdesk::settings::{Cli, Command, ServeArgs};
+use heatdesk::state::{AppConfig, AppState};
 use heatdesk::store::Store;
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
@@ -56,21 +56,18 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         Some((gateway, _)) => gateway.clone(),
         None => fleet.clone(),
     };
-    let state = AppState {
-        store,
-        devices,
-        live: LiveHub::default(),
-        rooms_list: Default::default(),
-        clock,
-        mailer,
-        config: Arc::new(AppConfig { public_url: public_url.clone() }),
-    };
+    let config = AppConfig { public_url: public_url.clone() };
+    let state = AppState::new(store, devices, clock, mailer, config);
     if args.demo {
-        heatdesk::demo::seed(&state.store, state.clock.now()).await?;
+        heatdesk::demo::seed(&state).await?;
     }
+    let (store, live) = (state.store.clone(), state.live.clone());
     match mqtt {
-        Some((gateway, events)) => tokio::spawn(mqtt::run(state.clone(), gateway, events)),
-        None => tokio::spawn(run_simulation(state.clone(), fleet, args.time_scale)),
+        Some((gateway, events)) => tokio::spawn(mqtt::run(store, live, gateway, events)),
+        None => {
+            let clock = state.clock.clone();
+            tokio::spawn(run_simulation(store, live, clock, fleet, args.time_scale))
+        }
     };
     tracing::info!("HeatDesk is running at {public_url}");
     if args.demo {

@@ -4,6 +4,8 @@ use std::net::SocketAddr;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::kernel::values::Uid;
+
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/heatdesk.db?mode=rwc";
 
 /// HeatDesk: heating control and energy analytics for businesses with smart electric radiators.
@@ -109,5 +111,5 @@ fn parse_time_scale(raw: &str) -> Result<f64, String> {
 }
 
 fn parse_uid(raw: &str) -> Result<String, String> {
-    crate::radiators::parse_uid(raw)
+    Uid::parse(raw).map(Uid::into_string)
 }

@@ -5,13 +5,16 @@ use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::fields::{Email, FieldCheck, Password, flag};
 use super::profile::{ProfileRequest, UserView};
 use super::session::{AuthUser, BusinessUser};
-use super::{password, users};
-use crate::app::AppState;
+use super::{password, store};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
+use crate::kernel::change::Actor;
+use crate::kernel::validation::{FieldCheck, flag};
+use crate::kernel::values::{Email, Password};
+use crate::state::AppState;
+use crate::store::{Store, StoreError};
 
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(default)]
@@ -50,16 +53,37 @@ pub async fn register(
     let (email, new_password, is_business, profile) =
         check.finish(zip4(email, new_password, is_business, profile))?;
     let password_hash = password::hash(&new_password).await?;
-    let pool = state.store.reader();
-    let account = users::NewAccount {
+    let account = store::NewAccount {
         email: &email,
         password_hash: &password_hash,
         is_business,
         profile: &profile,
     };
-    let user_id = users::create(&state.store, account, state.clock.now()).await?;
-    let user = users::find_view(pool, user_id).await?;
+    let actor = create(&state.store, account, state.clock.now()).await?;
+    let user = find_view(&state, actor.user_id).await?;
     Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
+}
+
+/// Creates the business and its user; 409 on the email field when it is taken.
+async fn create(
+    store: &Store,
+    account: store::NewAccount<'_>,
+    now: time::OffsetDateTime,
+) -> ApiResult<Actor> {
+    match store::create(store, account, now).await {
+        Ok((user_id, business_id)) => Ok(Actor { user_id, business_id }),
+        Err(StoreError::Conflict { .. }) => Err(ApiError::conflict(
+            "email",
+            "An account with this email already exists. Sign in instead.",
+        )),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// The account as the API shows it.
+pub async fn find_view(state: &AppState, user_id: i64) -> ApiResult<UserView> {
+    let user = store::find_view(state.store.reader(), user_id).await?;
+    user.ok_or_else(|| ApiError::NotFound("This account no longer exists.".into()))
 }
 
 fn zip4<A, B, C, D>(
@@ -78,7 +102,7 @@ pub async fn me(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<Envelope<MeData>>> {
-    let me = users::find_view(state.store.reader(), user.user_id).await?;
+    let me = find_view(&state, user.user_id).await?;
     Ok(ok("Your account.", MeData { me }))
 }
 
@@ -95,9 +119,8 @@ pub async fn update_profile(
     let mut check = FieldCheck::default();
     let profile = request.parse(&mut check);
     let profile = check.finish(profile)?;
-    let pool = state.store.reader();
-    users::update_profile(&state.store, user.user_id, &profile).await?;
-    let user = users::find_view(pool, user.user_id).await?;
+    store::update_profile(&state.store, user.user_id, &profile).await?;
+    let user = find_view(&state, user.user_id).await?;
     Ok(ok("Profile updated successfully", UserData { user }))
 }
 
@@ -113,19 +136,19 @@ pub async fn delete_account(
     if user_id != user.user_id {
         return Err(ApiError::Forbidden("You can only delete your own account.".into()));
     }
-    users::delete_with_business(&state.store, user.business_id).await?;
+    store::delete_with_business(&state.store, user.business_id).await?;
     Ok(done("Your account and all its data have been deleted."))
 }
 
 /// Creates a business account unless its email is already registered; for seeding (the demo
-/// business). Answers whether it created one.
+/// business). Answers its holder when it created one.
 pub async fn create_if_missing(
-    store: &crate::store::Store,
+    store: &Store,
     email: &str,
     new_password: &str,
     profile: &ProfileRequest,
     now: time::OffsetDateTime,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Option<Actor>> {
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(email));
     let new_password = check.check("password", Password::parse(new_password));
@@ -133,18 +156,17 @@ pub async fn create_if_missing(
     let (email, new_password, profile) = check
         .finish(email.zip(new_password).zip(profile).map(|((e, p), r)| (e, p, r)))
         .map_err(|error| anyhow::anyhow!("invalid seed account: {error:?}"))?;
-    if users::find_credentials(store.reader(), &email).await.map_err(into_anyhow)?.is_some() {
-        return Ok(false);
+    if store::find_credentials(store.reader(), &email).await?.is_some() {
+        return Ok(None);
     }
     let password_hash = password::hash(&new_password).await.map_err(into_anyhow)?;
-    let account = users::NewAccount {
+    let account = store::NewAccount {
         email: &email,
         password_hash: &password_hash,
         is_business: true,
         profile: &profile,
     };
-    users::create(store, account, now).await.map_err(into_anyhow)?;
-    Ok(true)
+    Ok(Some(create(store, account, now).await.map_err(into_anyhow)?))
 }
 
 fn into_anyhow(error: ApiError) -> anyhow::Error {

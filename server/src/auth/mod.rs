@@ -1,18 +1,17 @@
 //! Accounts and sign-in: every `/v2/auth` call of the spec.
 
 pub mod account;
-pub mod fields;
 mod password;
 pub mod profile;
 pub mod session;
 mod sign_in;
+mod store;
 mod throttle;
-mod users;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub use session::{AuthUser, BusinessUser};
 

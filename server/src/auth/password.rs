@@ -9,13 +9,14 @@ use serde::Deserialize;
 use time::Duration;
 use utoipa::ToSchema;
 
-use super::fields::{Email, FieldCheck, Password};
 use super::session::{AuthUser, hash_token, new_token};
-use super::{throttle, users};
-use crate::app::AppState;
-use crate::error::{ApiError, ApiResult};
+use super::{store, throttle};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, Envelope, NoData, done};
+use crate::kernel::validation::FieldCheck;
+use crate::kernel::values::{Email, Password};
 use crate::mail::Mail;
+use crate::state::AppState;
 
 /// How long a reset link works.
 pub const RESET_LINK_LIFETIME: Duration = Duration::hours(1);
@@ -66,7 +67,7 @@ pub struct ChangePasswordRequest {
 /// Change the password; every session of the account ends, this one included.
 #[utoipa::path(post, path = "/v2/auth/change_password", tag = "auth",
     security(("bearer" = [])), request_body = ChangePasswordRequest,
-    responses((status = 200, body = Envelope<NoData>), (status = 422, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn change_password(
     State(state): State<AppState>,
     user: AuthUser,
@@ -79,7 +80,7 @@ pub async fn change_password(
     }
     let new_password = check.check("new_password", Password::parse(&request.new_password));
     let new_password = check.finish(new_password)?;
-    if !verify(&request.old_password, &users::password_hash(pool, user.user_id).await?).await? {
+    if !verify(&request.old_password, &store::password_hash(pool, user.user_id).await?).await? {
         return Err(ApiError::field("old_password", "The current password is incorrect."));
     }
     if request.old_password == request.new_password {
@@ -89,9 +90,7 @@ pub async fn change_password(
         ));
     }
     let hash = hash(&new_password).await?;
-    let mut tx = state.store.begin_write().await?;
-    users::set_password(&mut tx, user.user_id, &hash).await?;
-    state.store.commit(tx).await?;
+    store::change_password(&state.store, user.user_id, &hash).await?;
     Ok(done("Your password has been changed. Sign in again with the new password."))
 }
 
@@ -107,7 +106,7 @@ pub const FORGOT_PASSWORD_ANSWER: &str =
 /// Mail a one-time reset link. The answer is the same whether or not the account exists.
 #[utoipa::path(post, path = "/v2/auth/forgot_password", tag = "auth",
     request_body = ForgotPasswordRequest,
-    responses((status = 200, body = Envelope<NoData>), (status = 422, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn forgot_password(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ForgotPasswordRequest>,
@@ -116,16 +115,11 @@ pub async fn forgot_password(
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
     let pool = state.store.reader();
-    if let Some((user_id, _)) = users::find_credentials(pool, &email).await? {
+    if let Some((user_id, _)) = store::find_credentials(pool, &email).await? {
         let token = new_token();
         let now = state.clock.now();
-        let reset = sqlx::query(
-            "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
-        )
-        .bind(hash_token(&token))
-        .bind(user_id)
-        .bind((now + RESET_LINK_LIFETIME).unix_timestamp());
-        state.store.write(reset).await?;
+        let expires_at = (now + RESET_LINK_LIFETIME).unix_timestamp();
+        store::create_reset(&state.store, &hash_token(&token), user_id, expires_at).await?;
         let link = format!("{}/reset-password?token={token}", state.config.public_url);
         let body = format!(
             "Someone asked to reset the password of your HeatDesk account.\n\n\
@@ -159,7 +153,7 @@ pub struct ResetPasswordRequest {
 /// Set a new password with a reset link's token; the token works once, for one hour.
 #[utoipa::path(post, path = "/v2/auth/reset_password", tag = "auth",
     request_body = ResetPasswordRequest,
-    responses((status = 200, body = Envelope<NoData>), (status = 422, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn reset_password(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ResetPasswordRequest>,
@@ -169,27 +163,11 @@ pub async fn reset_password(
     let password = check.finish(password)?;
     let now = state.clock.now().unix_timestamp();
     let hash = hash(&password).await?;
-    let mut tx = state.store.begin_write().await?;
-    // Marking the token used in the same statement that finds it makes it one-time even
-    // when two requests race.
-    let claimed: Option<(i64,)> = sqlx::query_as(
-        "UPDATE password_resets SET used_at = $1
-         WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1
-         RETURNING user_id",
-    )
-    .bind(now)
-    .bind(hash_token(request.token.trim()))
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (user_id,) = claimed.ok_or_else(|| {
+    let token_hash = hash_token(request.token.trim());
+    let email = store::reset_password(&state.store, &token_hash, &hash, now).await?;
+    let email = email.ok_or_else(|| {
         ApiError::field("token", "This reset link is invalid, used or expired. Ask for a new one.")
     })?;
-    users::set_password(&mut tx, user_id, &hash).await?;
-    let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *tx)
-        .await?;
-    state.store.commit(tx).await?;
     throttle::clear(&state.store, &throttle::email_key(&email)).await?;
     Ok(done("Your password has been reset. Sign in with the new password."))
 }

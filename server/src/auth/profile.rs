@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::fields::{FieldCheck, Mobile, UkPostcode, flag, optional_text, required_text};
+use crate::kernel::validation::{FieldCheck, flag, optional_text, required_text};
+use crate::kernel::values::{Mobile, UkPostcode};
 
 /// Level of business accounts: the only accounts the web app lets in.
 pub const BUSINESS_LEVEL: i64 = 5001;

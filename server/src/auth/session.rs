@@ -7,8 +7,10 @@ use axum::http::request::Parts;
 use sha2::{Digest, Sha256};
 use time::{Duration, OffsetDateTime};
 
-use crate::app::AppState;
+use super::store;
 use crate::error::{ApiError, ApiResult};
+use crate::kernel::change::Actor;
+use crate::state::AppState;
 use crate::store::Store;
 
 /// How long a token stays valid (and the web app keeps its cookie).
@@ -31,20 +33,9 @@ pub async fn create(
 ) -> ApiResult<(String, OffsetDateTime)> {
     let token = new_token();
     let expires_at = now + SESSION_LIFETIME;
-    let insert = sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(hash_token(&token))
-    .bind(user_id)
-    .bind(now.unix_timestamp())
-    .bind(expires_at.unix_timestamp());
-    store.write(insert).await?;
+    let (created, expires) = (now.unix_timestamp(), expires_at.unix_timestamp());
+    store::create_session(store, &hash_token(&token), user_id, created, expires).await?;
     Ok((token, expires_at))
-}
-
-pub async fn revoke(store: &Store, token_hash: &str) -> ApiResult<()> {
-    store.write(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash)).await?;
-    Ok(())
 }
 
 /// Any signed-in user, whatever the account's level.
@@ -54,8 +45,15 @@ pub struct AuthUser {
     pub business_id: i64,
     pub is_business: bool,
     pub token_hash: String,
-    /// The business's data version when the request arrived (see `views.rs`).
+    /// The business's data version when the request arrived (see `kernel/version_cache.rs`).
     pub data_version: i64,
+}
+
+impl AuthUser {
+    /// The user as the author of a change.
+    pub fn actor(&self) -> Actor {
+        Actor { user_id: self.user_id, business_id: self.business_id }
+    }
 }
 
 impl FromRequestParts<AppState> for AuthUser {
@@ -74,16 +72,8 @@ impl FromRequestParts<AppState> for AuthUser {
             .filter(|token| !token.is_empty())
             .ok_or_else(ApiError::signed_out)?;
         let token_hash = hash_token(token);
-        let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
-            "SELECT u.id, u.business_id, u.is_business, b.data_version FROM sessions s
-             JOIN users u ON u.id = s.user_id
-             JOIN businesses b ON b.id = u.business_id
-             WHERE s.token_hash = $1 AND s.expires_at > $2",
-        )
-        .bind(&token_hash)
-        .bind(state.clock.now().unix_timestamp())
-        .fetch_optional(state.store.reader())
-        .await?;
+        let now = state.clock.now().unix_timestamp();
+        let row = store::session_user(state.store.reader(), &token_hash, now).await?;
         let (user_id, business_id, is_business, data_version) =
             row.ok_or_else(ApiError::signed_out)?;
         Ok(Self { user_id, business_id, is_business: is_business == 1, token_hash, data_version })

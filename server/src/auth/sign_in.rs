@@ -7,14 +7,15 @@ use axum::extract::{ConnectInfo, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::fields::{Email, FieldCheck};
 use super::profile::UserView;
 use super::session::{self, AuthUser};
-use super::{password, throttle, users};
-use crate::app::AppState;
+use super::{account, password, store, throttle};
 use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
+use crate::kernel::validation::FieldCheck;
+use crate::kernel::values::Email;
+use crate::state::AppState;
 
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(default)]
@@ -65,7 +66,7 @@ pub async fn login(
         now,
     )
     .await?;
-    let credentials = users::find_credentials(pool, &email).await?;
+    let credentials = store::find_credentials(pool, &email).await?;
     // Without an account, verify against a stand-in hash so both cases take as long.
     let hash = match &credentials {
         Some((_, hash)) => hash.clone(),
@@ -78,7 +79,7 @@ pub async fn login(
     };
     throttle::clear(&state.store, &email_key).await?;
     let (access_token, expires_at) = session::create(&state.store, user_id, now).await?;
-    let user = users::find_view(pool, user_id).await?;
+    let user = account::find_view(&state, user_id).await?;
     let user =
         SignedInUser { user, access_token, expires_at: iso8601(expires_at.unix_timestamp()) };
     Ok(ok("Signed in successfully.", LoginData { user }))
@@ -91,6 +92,6 @@ pub async fn logout(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    session::revoke(&state.store, &user.token_hash).await?;
+    store::revoke_session(&state.store, &user.token_hash).await?;
     Ok(done("You have been signed out."))
 }

@@ -1,12 +1,12 @@
-//! Stored businesses and users.
+//! All of the accounts' SQL: businesses and users, sessions, password resets and sign-in
+//! failures.
 
-use sqlx::{Any, AnyPool, Transaction};
+use sqlx::{AnyConnection, AnyPool};
 use time::OffsetDateTime;
 
-use super::fields::Email;
 use super::profile::{Profile, UserView, level};
-use crate::error::{ApiError, ApiResult};
-use crate::store::Store;
+use crate::kernel::values::Email;
+use crate::store::{Store, StoreError, StoreResult};
 
 const USER_VIEW: &str =
     "SELECT u.id, u.email, u.first_name, u.last_name, u.mobile, u.address_line1,
@@ -69,24 +69,20 @@ impl From<UserRow> for UserView {
     }
 }
 
-pub async fn find_view(pool: &AnyPool, user_id: i64) -> ApiResult<UserView> {
-    let row: UserRow = sqlx::query_as(USER_VIEW)
-        .bind(user_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("This account no longer exists.".into()))?;
-    Ok(row.into())
+pub async fn find_view(pool: &AnyPool, user_id: i64) -> StoreResult<Option<UserView>> {
+    let row: Option<UserRow> = sqlx::query_as(USER_VIEW).bind(user_id).fetch_optional(pool).await?;
+    Ok(row.map(UserView::from))
 }
 
 /// Id and password hash of the account with this email, for sign-in.
-pub async fn find_credentials(pool: &AnyPool, email: &Email) -> ApiResult<Option<(i64, String)>> {
+pub async fn find_credentials(pool: &AnyPool, email: &Email) -> StoreResult<Option<(i64, String)>> {
     Ok(sqlx::query_as("SELECT id, password_hash FROM users WHERE email = $1")
         .bind(email.as_str())
         .fetch_optional(pool)
         .await?)
 }
 
-pub async fn password_hash(pool: &AnyPool, user_id: i64) -> ApiResult<String> {
+pub async fn password_hash(pool: &AnyPool, user_id: i64) -> StoreResult<String> {
     let (hash,): (String,) = sqlx::query_as("SELECT password_hash FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_one(pool)
@@ -101,8 +97,13 @@ pub struct NewAccount<'a> {
     pub profile: &'a Profile,
 }
 
-/// Creates the business and its user; answers the user's id.
-pub async fn create(store: &Store, account: NewAccount<'_>, now: OffsetDateTime) -> ApiResult<i64> {
+/// Creates the business and its user; answers the user's and the business's ids, or a
+/// conflict when the email is taken.
+pub async fn create(
+    store: &Store,
+    account: NewAccount<'_>,
+    now: OffsetDateTime,
+) -> StoreResult<(i64, i64)> {
     let profile = account.profile;
     let mut tx = store.begin_write().await?;
     let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
@@ -110,7 +111,7 @@ pub async fn create(store: &Store, account: NewAccount<'_>, now: OffsetDateTime)
         .fetch_optional(&mut *tx)
         .await?;
     if taken.is_some() {
-        return Err(email_taken());
+        return Err(StoreError::Conflict { constraint: Some("users_email_key".into()) });
     }
     let business = &profile.business_address;
     let (business_id,): (i64,) = sqlx::query_as(
@@ -147,18 +148,14 @@ pub async fn create(store: &Store, account: NewAccount<'_>, now: OffsetDateTime)
     .bind(trading.post_code.as_str())
     .bind(i64::from(account.is_business))
     .bind(now.unix_timestamp())
+    // Two registrations of one email at the same moment: the constraint decides.
     .fetch_one(&mut *tx)
-    .await
-    .map_err(|error| match ApiError::from(error) {
-        // Two registrations of one email at the same moment: the constraint decides.
-        ApiError::Conflict { .. } => email_taken(),
-        other => other,
-    })?;
+    .await?;
     store.commit(tx).await?;
-    Ok(user_id)
+    Ok((user_id, business_id))
 }
 
-pub async fn update_profile(store: &Store, user_id: i64, profile: &Profile) -> ApiResult<()> {
+pub async fn update_profile(store: &Store, user_id: i64, profile: &Profile) -> StoreResult<()> {
     let mut tx = store.begin_write().await?;
     let trading = &profile.address;
     let (business_id,): (i64,) = sqlx::query_as(
@@ -198,27 +195,161 @@ pub async fn update_profile(store: &Store, user_id: i64, profile: &Profile) -> A
 }
 
 /// Replaces the password and ends every session of the account.
-pub async fn set_password(
-    tx: &mut Transaction<'_, Any>,
-    user_id: i64,
-    hash: &str,
-) -> ApiResult<()> {
+pub async fn set_password(db: &mut AnyConnection, user_id: i64, hash: &str) -> StoreResult<()> {
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(hash)
         .bind(user_id)
-        .execute(&mut **tx)
+        .execute(&mut *db)
         .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(db).await?;
     Ok(())
 }
 
 /// Deletes the business of this user and, through the foreign keys, everything it owns:
 /// one user per business for now, so deleting the account deletes the business.
-pub async fn delete_with_business(store: &Store, business_id: i64) -> ApiResult<()> {
+pub async fn delete_with_business(store: &Store, business_id: i64) -> StoreResult<()> {
     store.write(sqlx::query("DELETE FROM businesses WHERE id = $1").bind(business_id)).await?;
     Ok(())
 }
 
-fn email_taken() -> ApiError {
-    ApiError::conflict("email", "An account with this email already exists. Sign in instead.")
+/// Stores a session by its token's hash.
+pub async fn create_session(
+    store: &Store,
+    token_hash: &str,
+    user_id: i64,
+    created_at: i64,
+    expires_at: i64,
+) -> StoreResult<()> {
+    let insert = sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(token_hash)
+    .bind(user_id)
+    .bind(created_at)
+    .bind(expires_at);
+    store.write(insert).await?;
+    Ok(())
+}
+
+pub async fn revoke_session(store: &Store, token_hash: &str) -> StoreResult<()> {
+    store.write(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash)).await?;
+    Ok(())
+}
+
+/// The user of a live session: user id, business id, is-business flag and the business's
+/// data version.
+pub async fn session_user(
+    pool: &AnyPool,
+    token_hash: &str,
+    now: i64,
+) -> StoreResult<Option<(i64, i64, i64, i64)>> {
+    Ok(sqlx::query_as(
+        "SELECT u.id, u.business_id, u.is_business, b.data_version FROM sessions s
+         JOIN users u ON u.id = s.user_id
+         JOIN businesses b ON b.id = u.business_id
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(pool)
+    .await?)
+}
+
+/// Stores a password reset token by its hash.
+pub async fn create_reset(
+    store: &Store,
+    token_hash: &str,
+    user_id: i64,
+    expires_at: i64,
+) -> StoreResult<()> {
+    let reset = sqlx::query(
+        "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
+    )
+    .bind(token_hash)
+    .bind(user_id)
+    .bind(expires_at);
+    store.write(reset).await?;
+    Ok(())
+}
+
+/// Uses a live reset token and sets the new password, ending every session; answers the
+/// account's email, or `None` for a token that is unknown, used or expired. Marking the token
+/// used in the statement that finds it makes it one-time even when two requests race.
+pub async fn reset_password(
+    store: &Store,
+    token_hash: &str,
+    password_hash: &str,
+    now: i64,
+) -> StoreResult<Option<String>> {
+    let mut tx = store.begin_write().await?;
+    let claimed: Option<(i64,)> = sqlx::query_as(
+        "UPDATE password_resets SET used_at = $1
+         WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1
+         RETURNING user_id",
+    )
+    .bind(now)
+    .bind(token_hash)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((user_id,)) = claimed else { return Ok(None) };
+    set_password(&mut tx, user_id, password_hash).await?;
+    let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    store.commit(tx).await?;
+    Ok(Some(email))
+}
+
+/// Replaces the password of a signed-in user and ends every session of the account.
+pub async fn change_password(store: &Store, user_id: i64, password_hash: &str) -> StoreResult<()> {
+    let mut tx = store.begin_write().await?;
+    set_password(&mut tx, user_id, password_hash).await?;
+    store.commit(tx).await
+}
+
+/// How many failures `key` had since `since`, and when the oldest of them was.
+pub async fn failures_since(
+    pool: &AnyPool,
+    key: &str,
+    since: i64,
+) -> StoreResult<(i64, Option<i64>)> {
+    Ok(sqlx::query_as(
+        "SELECT COUNT(*), MIN(failed_at) FROM login_failures
+         WHERE throttle_key = $1 AND failed_at > $2",
+    )
+    .bind(key)
+    .bind(since)
+    .fetch_one(pool)
+    .await?)
+}
+
+/// Records a failure at `now` under each key and forgets that key's failures up to `forget_until`.
+pub async fn record_failure(
+    store: &Store,
+    keys: [&str; 2],
+    now: i64,
+    forget_until: i64,
+) -> StoreResult<()> {
+    let mut tx = store.begin_write().await?;
+    for key in keys {
+        sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1 AND failed_at <= $2")
+            .bind(key)
+            .bind(forget_until)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO login_failures (throttle_key, failed_at) VALUES ($1, $2)")
+            .bind(key)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+    }
+    store.commit(tx).await
+}
+
+pub async fn clear_failures(store: &Store, key: &str) -> StoreResult<()> {
+    store
+        .write(sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key))
+        .await?;
+    Ok(())
 }

@@ -5,6 +5,7 @@
 use sqlx::AnyPool;
 use time::{Duration, OffsetDateTime};
 
+use super::store;
 use crate::error::{ApiError, ApiResult};
 use crate::store::Store;
 
@@ -25,14 +26,7 @@ pub fn address_key(address: &str) -> String {
 pub async fn check(pool: &AnyPool, keys: [(&str, i64); 2], now: OffsetDateTime) -> ApiResult<()> {
     let since = (now - WINDOW).unix_timestamp();
     for (key, limit) in keys {
-        let (count, oldest): (i64, Option<i64>) = sqlx::query_as(
-            "SELECT COUNT(*), MIN(failed_at) FROM login_failures
-             WHERE throttle_key = $1 AND failed_at > $2",
-        )
-        .bind(key)
-        .bind(since)
-        .fetch_one(pool)
-        .await?;
+        let (count, oldest) = store::failures_since(pool, key, since).await?;
         if count >= limit {
             let free_at = oldest.unwrap_or(since) + WINDOW.whole_seconds();
             let retry_after_secs = (free_at - now.unix_timestamp()).max(1) as u64;
@@ -51,26 +45,11 @@ pub async fn check(pool: &AnyPool, keys: [(&str, i64); 2], now: OffsetDateTime) 
 
 /// Records a failure under each key and forgets that key's failures older than the window.
 pub async fn record_failure(store: &Store, keys: [&str; 2], now: OffsetDateTime) -> ApiResult<()> {
-    let mut tx = store.begin_write().await?;
-    for key in keys {
-        sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1 AND failed_at <= $2")
-            .bind(key)
-            .bind((now - WINDOW).unix_timestamp())
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("INSERT INTO login_failures (throttle_key, failed_at) VALUES ($1, $2)")
-            .bind(key)
-            .bind(now.unix_timestamp())
-            .execute(&mut *tx)
-            .await?;
-    }
-    store.commit(tx).await
+    let forget_until = (now - WINDOW).unix_timestamp();
+    Ok(store::record_failure(store, keys, now.unix_timestamp(), forget_until).await?)
 }
 
 /// A successful sign-in (or a password reset) clears the email's failures.
 pub async fn clear(store: &Store, key: &str) -> ApiResult<()> {
-    store
-        .write(sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key))
-        .await?;
-    Ok(())
+    Ok(store::clear_failures(store, key).await?)
 }

@@ -11,7 +11,10 @@ pub mod thermal;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Executor};
 
-use crate::error::ApiResult;
+use crate::store::StoreResult;
+
+/// A radiator stops counting as online this long after its last report.
+pub const OFFLINE_AFTER_SECS: i64 = 5 * 60;
 
 /// What the server wants a radiator to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,7 +64,7 @@ pub async fn desired_states<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
     scope: Scope,
-) -> ApiResult<Vec<DesiredState>> {
+) -> StoreResult<Vec<DesiredState>> {
     let (sql, id) = match scope {
         Scope::Radiator(id) => ("AND r.id = $2", id),
         Scope::Room(id) => ("AND r.room_id = $2", id),
@@ -79,7 +82,7 @@ pub async fn desired_states<'e>(
 /// Every radiator's desired state, for a gateway starting up.
 pub async fn all_desired_states<'e>(
     db: impl Executor<'e, Database = Any>,
-) -> ApiResult<Vec<DesiredState>> {
+) -> StoreResult<Vec<DesiredState>> {
     let rows: Vec<DesiredRow> =
         sqlx::query_as("SELECT id, uid, room_id, is_on, setpoint FROM radiators")
             .fetch_all(db)
@@ -91,7 +94,7 @@ pub async fn all_desired_states<'e>(
 pub async fn desired_state_of<'e>(
     db: impl Executor<'e, Database = Any>,
     uid: &str,
-) -> ApiResult<Option<DesiredState>> {
+) -> StoreResult<Option<DesiredState>> {
     let row: Option<DesiredRow> =
         sqlx::query_as("SELECT id, uid, room_id, is_on, setpoint FROM radiators WHERE uid = $1")
             .bind(uid)
@@ -104,29 +107,8 @@ fn desired((radiator_id, uid, room_id, is_on, setpoint): DesiredRow) -> DesiredS
     DesiredState { radiator_id, uid, room_id, on: is_on == 1, setpoint }
 }
 
-/// Sends the desired state of everything in `scope` after a committed change.
-pub async fn push(state: &crate::app::AppState, business_id: i64, scope: Scope) -> ApiResult<()> {
-    for desired in desired_states(state.store.reader(), business_id, scope).await? {
-        state.devices.send(desired);
-    }
-    Ok(())
-}
-
 /// How often devices report, in simulated seconds.
 pub const REPORT_INTERVAL_SECS: f64 = 60.0;
-
-/// One step of the simulated fleet: take the store's desired states, advance the physics by
-/// `sim_seconds`, and store and publish what the radiators report at `now`.
-pub async fn simulate_tick(
-    state: &crate::app::AppState,
-    fleet: &simulator::SimulatedFleet,
-    sim_seconds: f64,
-    now: time::OffsetDateTime,
-) -> ApiResult<()> {
-    fleet.reconcile(&all_desired_states(state.store.reader()).await?);
-    let reports = fleet.advance(sim_seconds, thermal::uk_outside_temperature(now));
-    telemetry::ingest(&state.store, &state.live, &reports, now.unix_timestamp()).await
-}
 
 /// Ticks once per simulated minute, `time_scale` times faster than real time (at most once a
 /// second, skipping ticks missed while busy); with the tick's length in real seconds.
@@ -135,25 +117,4 @@ pub fn report_timer(time_scale: f64) -> (tokio::time::Interval, f64) {
     let mut interval = tokio::time::interval(std::time::Duration::from_secs_f64(period));
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     (interval, period)
-}
-
-/// Runs the simulated fleet until the process ends: a report per radiator every simulated
-/// minute, `time_scale` times faster than real time (at most one tick a second).
-pub async fn run_simulation(
-    state: crate::app::AppState,
-    fleet: std::sync::Arc<simulator::SimulatedFleet>,
-    time_scale: f64,
-) {
-    let mut interval = report_timer(time_scale).0;
-    let mut last = state.clock.now();
-    loop {
-        interval.tick().await;
-        let now = state.clock.now();
-        // After a pause (a suspended laptop) catch up at most an hour.
-        let elapsed = (now - last).as_seconds_f64().clamp(0.0, 3600.0);
-        last = now;
-        if let Err(error) = simulate_tick(&state, &fleet, elapsed * time_scale, now).await {
-            tracing::error!(?error, "simulated fleet tick failed");
-        }
-    }
 }

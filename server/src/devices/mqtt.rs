@@ -15,10 +15,13 @@ use rumqttc::{AsyncClient, Event, EventLoop, MqttOptions, Packet, Publish, QoS};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::{DesiredState, DeviceGateway, REPORT_INTERVAL_SECS, Report, desired_state_of};
-use crate::app::AppState;
+use super::telemetry::{LiveHub, ingest};
+use super::{
+    DesiredState, DeviceGateway, OFFLINE_AFTER_SECS, REPORT_INTERVAL_SECS, Report,
+    all_desired_states, desired_state_of,
+};
 use crate::clock::Clock;
-use crate::radiators::store::OFFLINE_AFTER_SECS;
+use crate::store::Store;
 
 /// A command not acknowledged this long after it was sent is sent again.
 pub const RETRY_AFTER_SECS: i64 = 10;
@@ -231,7 +234,7 @@ const CLOCK_SKEW_SECS: i64 = 60;
 /// Runs the gateway until the process ends: receives reports, acknowledgements and
 /// availability, stores the reports each second, retries unacknowledged commands and
 /// reconciles every minute.
-pub async fn run(state: AppState, gateway: Arc<MqttGateway>, events: EventLoop) {
+pub async fn run(store: Store, live: LiveHub, gateway: Arc<MqttGateway>, events: EventLoop) {
     let (to_gateway, mut messages) = mpsc::channel(1024);
     tokio::spawn(pump(gateway.client.clone(), events, to_gateway));
     let mut second = tokio::time::interval(Duration::from_secs(1));
@@ -241,19 +244,18 @@ pub async fn run(state: AppState, gateway: Arc<MqttGateway>, events: EventLoop) 
     loop {
         tokio::select! {
             Some(message) = messages.recv() => {
-                receive(&state, &gateway, &message, &mut reports).await;
+                receive(&store, &gateway, &message, &mut reports).await;
             }
             _ = second.tick() => {
                 let batch: Vec<Report> = reports.drain().map(|(_, report)| report).collect();
                 let now = gateway.now();
-                let stored = super::telemetry::ingest(&state.store, &state.live, &batch, now);
-                if let Err(error) = stored.await {
+                if let Err(error) = ingest(&store, &live, &batch, now).await {
                     tracing::error!(?error, "cannot store radiator reports");
                 }
                 gateway.retry_due();
                 if now - reconciled_at >= RECONCILE_EVERY_SECS {
                     reconciled_at = now;
-                    match super::all_desired_states(state.store.reader()).await {
+                    match all_desired_states(store.reader()).await {
                         Ok(desired) => gateway.reconcile(desired),
                         Err(error) => tracing::error!(?error, "cannot read desired states"),
                     }
@@ -300,7 +302,7 @@ const SUBSCRIPTIONS: [&str; 3] =
     ["heatdesk/radiators/+/state", "heatdesk/radiators/+/ack", "heatdesk/radiators/+/availability"];
 
 async fn receive(
-    state: &AppState,
+    store: &Store,
     gateway: &MqttGateway,
     message: &Publish,
     reports: &mut HashMap<String, Report>,
@@ -323,7 +325,7 @@ async fn receive(
             Err(error) => tracing::warn!(uid, %error, "unreadable acknowledgement"),
         },
         "availability" if message.payload.as_ref() == b"online" => {
-            match desired_state_of(state.store.reader(), uid).await {
+            match desired_state_of(store.reader(), uid).await {
                 Ok(Some(desired)) => gateway.send(desired),
                 Ok(None) => {}
                 Err(error) => {

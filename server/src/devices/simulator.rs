@@ -3,10 +3,15 @@
 //! heats a small room of its own). Rooms differ a little in insulation and size.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room};
-use super::{DesiredState, DeviceGateway, Report};
+use time::OffsetDateTime;
+
+use super::telemetry::{LiveHub, ingest};
+use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room, uk_outside_temperature};
+use super::{DesiredState, DeviceGateway, Report, all_desired_states, report_timer};
+use crate::clock::Clock;
+use crate::store::{Store, StoreResult};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Placement {
@@ -164,6 +169,43 @@ impl DeviceGateway for SimulatedFleet {
     fn send(&self, desired: DesiredState) {
         let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         fleet.apply(&desired);
+    }
+}
+
+/// One step of the simulated fleet: take the store's desired states, advance the physics by
+/// `sim_seconds`, and store and publish what the radiators report at `now`.
+pub async fn simulate_tick(
+    store: &Store,
+    live: &LiveHub,
+    fleet: &SimulatedFleet,
+    sim_seconds: f64,
+    now: OffsetDateTime,
+) -> StoreResult<()> {
+    fleet.reconcile(&all_desired_states(store.reader()).await?);
+    let reports = fleet.advance(sim_seconds, uk_outside_temperature(now));
+    ingest(store, live, &reports, now.unix_timestamp()).await
+}
+
+/// Runs the simulated fleet until the process ends: a report per radiator every simulated
+/// minute, `time_scale` times faster than real time (at most one tick a second).
+pub async fn run_simulation(
+    store: Store,
+    live: LiveHub,
+    clock: Arc<dyn Clock>,
+    fleet: Arc<SimulatedFleet>,
+    time_scale: f64,
+) {
+    let mut interval = report_timer(time_scale).0;
+    let mut last = clock.now();
+    loop {
+        interval.tick().await;
+        let now = clock.now();
+        // After a pause (a suspended laptop) catch up at most an hour.
+        let elapsed = (now - last).as_seconds_f64().clamp(0.0, 3600.0);
+        last = now;
+        if let Err(error) = simulate_tick(&store, &live, &fleet, elapsed * time_scale, now).await {
+            tracing::error!(?error, "simulated fleet tick failed");
+        }
     }
 }
 

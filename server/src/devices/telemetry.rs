@@ -9,8 +9,7 @@ use utoipa::ToSchema;
 
 use super::Report;
 use crate::clock::iso8601;
-use crate::error::ApiResult;
-use crate::store::Store;
+use crate::store::{Store, StoreResult};
 
 /// A radiator's reported state as the live stream sends it.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -72,7 +71,7 @@ struct KnownRadiator {
 
 /// Stores a batch of reports received at `now` (unix seconds) and publishes them. Reports of
 /// unknown uids are dropped.
-pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) -> ApiResult<()> {
+pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) -> StoreResult<()> {
     if reports.is_empty() {
         return Ok(());
     }
@@ -139,8 +138,12 @@ pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) 
             last_seen: iso8601(now),
         });
     }
+    // New reports change what the business's views show (see `kernel/version_cache.rs`).
     for business_id in updates.keys() {
-        crate::views::bump(&mut tx, *business_id).await?;
+        sqlx::query("UPDATE businesses SET data_version = data_version + 1 WHERE id = $1")
+            .bind(business_id)
+            .execute(&mut *tx)
+            .await?;
     }
     store.commit(tx).await?;
     for (business_id, radiators) in updates {

@@ -1,58 +1,25 @@
 //! The action history: who changed what, which record, before → after, when. Every change a
-//! user makes is recorded in the same transaction as the change itself; recording it moves
-//! the business's data version on (a trigger in the store, see `views.rs`).
+//! user makes is recorded in the same transaction as the change itself (`kernel/change.rs`);
+//! recording it moves the business's data version on (a trigger in the store).
+
+pub mod store;
 
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::{Any, Transaction};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
-use crate::auth::AuthUser;
+use crate::auth::BusinessUser;
 use crate::clock::iso8601;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Envelope, ok};
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list))
-}
-
-/// One change, with the record as the API shows it before and after (`None` when it did not
-/// exist).
-pub struct Change<'a> {
-    pub action: &'a str,
-    pub record_type: &'a str,
-    pub record_id: i64,
-    pub before: Option<Value>,
-    pub after: Option<Value>,
-}
-
-pub async fn record(
-    tx: &mut Transaction<'_, Any>,
-    user: &AuthUser,
-    change: Change<'_>,
-    at: time::OffsetDateTime,
-) -> ApiResult<()> {
-    sqlx::query(
-        "INSERT INTO action_history
-             (business_id, user_id, action, record_type, record_id, before_json, after_json, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(user.business_id)
-    .bind(user.user_id)
-    .bind(change.action)
-    .bind(change.record_type)
-    .bind(change.record_id)
-    .bind(change.before.map(|value| value.to_string()))
-    .bind(change.after.map(|value| value.to_string()))
-    .bind(at.unix_timestamp())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -84,36 +51,19 @@ pub struct HistoryData {
     total: i64,
 }
 
-type EntryRow = (i64, Option<String>, String, String, i64, Option<String>, Option<String>, i64);
-
 /// The business's action history, newest first.
 #[utoipa::path(get, path = "/v2/action-history", tag = "settings", security(("bearer" = [])),
     params(Page),
     responses((status = 200, body = Envelope<HistoryData>), (status = 403, body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
-    crate::auth::BusinessUser(user): crate::auth::BusinessUser,
+    BusinessUser(user): BusinessUser,
     Query(page): Query<Page>,
 ) -> ApiResult<Json<Envelope<HistoryData>>> {
     let per_page = page.per_page.unwrap_or(25).clamp(1, 100);
     let page = page.page.unwrap_or(1).max(1);
-    let pool = state.store.reader();
-    let rows: Vec<EntryRow> = sqlx::query_as(
-        "SELECT h.id, u.email, h.action, h.record_type, h.record_id, h.before_json,
-                h.after_json, h.at
-         FROM action_history h LEFT JOIN users u ON u.id = h.user_id
-         WHERE h.business_id = $1
-         ORDER BY h.id DESC LIMIT $2 OFFSET $3",
-    )
-    .bind(user.business_id)
-    .bind(per_page)
-    .bind((page - 1) * per_page)
-    .fetch_all(pool)
-    .await?;
-    let (total,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM action_history WHERE business_id = $1")
-            .bind(user.business_id)
-            .fetch_one(pool)
+    let (rows, total) =
+        store::page(state.store.reader(), user.business_id, per_page, (page - 1) * per_page)
             .await?;
     let parse = |json: Option<String>| json.and_then(|text| serde_json::from_str(&text).ok());
     let history = rows

@@ -1,28 +1,26 @@
-//! Radiators: every radiators call of spec §7, plus one radiator by id.
+//! Radiators: every radiators call of spec §7, plus one radiator by id. Handlers here, what
+//! they do in `domain.rs`, the SQL in `store.rs`.
 
-pub mod store;
+pub mod domain;
+mod store;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
-use sqlx::{Any, Transaction};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
 use crate::auth::BusinessUser;
-use crate::auth::fields::FieldCheck;
-use crate::devices::{self, Scope};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::history::{self, Change};
+use crate::clock::iso8601;
+use crate::error::{ApiResult, ErrorBody};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
-use crate::values::{RecordKind, Temperature, contains_pattern, ensure_name_free, record_name};
-pub use store::RadiatorView;
-
-/// Where a new radiator's setpoint starts, clamped to its bounds.
-const DEFAULT_SETPOINT: f64 = 21.0;
+use crate::kernel::validation::{FieldCheck, flag};
+use crate::kernel::values::{Temperature, Uid, record_name};
+use crate::state::AppState;
+use crate::store::contains_pattern;
+pub use domain::{Settings, find, register, uid_taken};
+pub use store::{RadiatorView, by_uid, in_room, list as search, set_room};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -73,7 +71,7 @@ pub async fn get_one(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<RadiatorData>>> {
     let now = state.clock.now().unix_timestamp();
-    let radiator = store::find(state.store.reader(), user.business_id, id, now).await?;
+    let radiator = find(state.store.reader(), user.business_id, id, now).await?;
     Ok(ok("Radiator.", RadiatorData { radiator }))
 }
 
@@ -87,12 +85,6 @@ pub struct RadiatorRequest {
     pub max_temperature: Option<f64>,
     /// The room it heats; null for none.
     pub room_id: Option<i64>,
-}
-
-pub struct Settings {
-    pub name: String,
-    pub min: f64,
-    pub max: f64,
 }
 
 impl RadiatorRequest {
@@ -110,74 +102,9 @@ impl RadiatorRequest {
         Some(Settings { name: name?, min: min?.celsius(), max: max?.celsius() })
     }
 
-    pub fn uid(&self, check: &mut FieldCheck) -> Option<String> {
-        check.check("uid", parse_uid(&self.uid))
+    pub fn uid(&self, check: &mut FieldCheck) -> Option<Uid> {
+        check.check("uid", Uid::parse(&self.uid))
     }
-}
-
-/// Device ids: 1–64 letters, digits, '-', '_' or ':'.
-pub fn parse_uid(raw: &str) -> Result<String, String> {
-    let uid = raw.trim();
-    if uid.is_empty() {
-        return Err("Enter the radiator's id (printed on its label).".into());
-    }
-    if uid.len() > 64
-        || !uid.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':'))
-    {
-        return Err("Use up to 64 letters, digits, '-', '_' or ':'.".into());
-    }
-    Ok(uid.to_owned())
-}
-
-/// Inserts a radiator; the uid must be new to the whole system.
-pub async fn insert(
-    tx: &mut Transaction<'_, Any>,
-    business_id: i64,
-    uid: &str,
-    settings: &Settings,
-    room_id: Option<i64>,
-    now: i64,
-) -> ApiResult<i64> {
-    let owner: Option<(i64,)> = sqlx::query_as("SELECT business_id FROM radiators WHERE uid = $1")
-        .bind(uid)
-        .fetch_optional(&mut **tx)
-        .await?;
-    if owner.is_some() {
-        return Err(ApiError::conflict("uid", "A radiator with this id is already registered."));
-    }
-    ensure_name_free(tx, RecordKind::Radiator, business_id, &settings.name, 0).await?;
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature, max_temperature,
-             setpoint, is_on, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8) RETURNING id",
-    )
-    .bind(business_id)
-    .bind(room_id)
-    .bind(uid)
-    .bind(&settings.name)
-    .bind(settings.min)
-    .bind(settings.max)
-    .bind(DEFAULT_SETPOINT.clamp(settings.min, settings.max))
-    .bind(now)
-    .fetch_one(&mut **tx)
-    .await?;
-    Ok(id)
-}
-
-/// 422 unless the room exists and belongs to the business.
-async fn ensure_room(
-    tx: &mut Transaction<'_, Any>,
-    business_id: i64,
-    room_id: Option<i64>,
-) -> ApiResult<()> {
-    let Some(room_id) = room_id else { return Ok(()) };
-    let found: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM rooms WHERE id = $1 AND business_id = $2")
-            .bind(room_id)
-            .bind(business_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-    found.map(|_| ()).ok_or_else(|| ApiError::field("room_id", "This room does not exist."))
 }
 
 /// Register a radiator, in a room or in none.
@@ -194,23 +121,7 @@ pub async fn create(
     let uid = request.uid(&mut check);
     let settings = request.settings(&mut check);
     let (uid, settings) = check.finish(uid.zip(settings))?;
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    ensure_room(&mut tx, user.business_id, request.room_id).await?;
-    let id =
-        insert(&mut tx, user.business_id, &uid, &settings, request.room_id, now.unix_timestamp())
-            .await?;
-    let radiator = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    let change = Change {
-        action: "create",
-        record_type: "radiator",
-        record_id: id,
-        before: None,
-        after: Some(json!(radiator)),
-    };
-    history::record(&mut tx, &user, change, now).await?;
-    state.store.commit(tx).await?;
-    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
+    let radiator = domain::create(&state, user.actor(), &uid, &settings, request.room_id).await?;
     Ok(ok("Radiator added.", RadiatorData { radiator }))
 }
 
@@ -229,37 +140,7 @@ pub async fn update(
     let mut check = FieldCheck::default();
     let settings = request.settings(&mut check);
     let settings = check.finish(settings)?;
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    ensure_room(&mut tx, user.business_id, request.room_id).await?;
-    ensure_name_free(&mut tx, RecordKind::Radiator, user.business_id, &settings.name, id).await?;
-    let setpoint = before.target_temperature.clamp(settings.min, settings.max);
-    sqlx::query(
-        "UPDATE radiators SET name = $1, min_temperature = $2, max_temperature = $3,
-             setpoint = $4, room_id = $5
-         WHERE id = $6 AND business_id = $7",
-    )
-    .bind(&settings.name)
-    .bind(settings.min)
-    .bind(settings.max)
-    .bind(setpoint)
-    .bind(request.room_id)
-    .bind(id)
-    .bind(user.business_id)
-    .execute(&mut *tx)
-    .await?;
-    let radiator = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    let change = Change {
-        action: "update",
-        record_type: "radiator",
-        record_id: id,
-        before: Some(json!(before)),
-        after: Some(json!(radiator)),
-    };
-    history::record(&mut tx, &user, change, now).await?;
-    state.store.commit(tx).await?;
-    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
+    let radiator = domain::update(&state, user.actor(), id, &settings, request.room_id).await?;
     Ok(ok("Radiator updated.", RadiatorData { radiator }))
 }
 
@@ -271,23 +152,7 @@ pub async fn delete(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
-        .bind(id)
-        .bind(user.business_id)
-        .execute(&mut *tx)
-        .await?;
-    let change = Change {
-        action: "delete",
-        record_type: "radiator",
-        record_id: id,
-        before: Some(json!(before)),
-        after: None,
-    };
-    history::record(&mut tx, &user, change, now).await?;
-    state.store.commit(tx).await?;
+    domain::delete(&state, user.actor(), id).await?;
     Ok(done("Radiator deleted."))
 }
 
@@ -313,59 +178,9 @@ pub async fn set_temperature(
         .check("radiator_id", request.radiator_id.ok_or_else(|| "Choose a radiator.".to_owned()));
     let temperature = check.check("temperature", Temperature::parse(request.temperature));
     let (id, temperature) = check.finish(id.zip(temperature))?;
-    let now = state.clock.now();
-    // Read and check outside the write lock; the update re-checks the bounds atomically.
-    let before =
-        store::find(state.store.reader(), user.business_id, id, now.unix_timestamp()).await?;
-    let celsius = temperature.celsius();
-    let out_of_bounds = || {
-        ApiError::field(
-            "temperature",
-            format!(
-                "Use a temperature from {} to {} °C for this radiator.",
-                before.min_temperature, before.max_temperature
-            ),
-        )
-    };
-    if celsius < before.min_temperature || celsius > before.max_temperature {
-        return Err(out_of_bounds());
-    }
-    let mut tx = state.store.begin_write().await?;
-    // What a concurrent change may have moved since the read comes back from the update.
-    let updated: Option<(String, i64)> = sqlx::query_as(
-        "UPDATE radiators SET setpoint = $1
-         WHERE id = $2 AND business_id = $3 AND $1 >= min_temperature AND $1 <= max_temperature
-         RETURNING name, is_on",
-    )
-    .bind(celsius)
-    .bind(id)
-    .bind(user.business_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some((name, is_on)) = updated else {
-        // Deleted or given new bounds since it was read.
-        store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-        return Err(out_of_bounds());
-    };
-    let radiator =
-        RadiatorView { name, status: is_on, target_temperature: celsius, ..before.clone() };
-    let change = Change {
-        action: "set_temperature",
-        record_type: "radiator",
-        record_id: id,
-        before: Some(json!(before)),
-        after: Some(json!(radiator)),
-    };
-    history::record(&mut tx, &user, change, now).await?;
-    state.store.commit(tx).await?;
-    state.devices.send(devices::DesiredState {
-        radiator_id: id,
-        uid: radiator.uid.clone(),
-        room_id: radiator.room_id,
-        on: radiator.status == 1,
-        setpoint: celsius,
-    });
-    Ok(ok(format!("{} set to {celsius} °C.", radiator.name), RadiatorData { radiator }))
+    let radiator = domain::set_temperature(&state, user.actor(), id, temperature).await?;
+    let (name, celsius) = (&radiator.name, temperature.celsius());
+    Ok(ok(format!("{name} set to {celsius} °C."), RadiatorData { radiator }))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -410,31 +225,9 @@ async fn switch(
     ApiJson(request): ApiJson<StatusRequest>,
 ) -> ApiResult<Json<Envelope<RadiatorData>>> {
     let mut check = FieldCheck::default();
-    let on = check.check("status", crate::auth::fields::flag(request.status));
+    let on = check.check("status", flag(request.status));
     let on = check.finish(on)?;
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    if before.room_id.unwrap_or(0) != room_id {
-        return Err(store::not_found());
-    }
-    sqlx::query("UPDATE radiators SET is_on = $1 WHERE id = $2 AND business_id = $3")
-        .bind(i64::from(on))
-        .bind(id)
-        .bind(user.business_id)
-        .execute(&mut *tx)
-        .await?;
-    let radiator = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    let change = Change {
-        action: "toggle_status",
-        record_type: "radiator",
-        record_id: id,
-        before: Some(json!(before)),
-        after: Some(json!(radiator)),
-    };
-    history::record(&mut tx, &user, change, now).await?;
-    state.store.commit(tx).await?;
-    devices::push(&state, user.business_id, Scope::Radiator(id)).await?;
+    let radiator = domain::switch(&state, user.actor(), room_id, id, on).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("{} switched {word}.", radiator.name), RadiatorData { radiator }))
 }
@@ -473,21 +266,11 @@ pub async fn readings(
     Query(period): Query<Period>,
 ) -> ApiResult<Json<Envelope<ReadingsData>>> {
     let hours = period.hours.unwrap_or(24).clamp(1, 168);
-    let now = state.clock.now().unix_timestamp();
-    let pool = state.store.reader();
-    store::find(pool, user.business_id, id, now).await?;
-    let rows: Vec<(i64, f64, f64, f64, f64)> = sqlx::query_as(
-        "SELECT at, temperature, setpoint, power_w, energy_wh FROM readings
-         WHERE radiator_id = $1 AND at > $2 ORDER BY at",
-    )
-    .bind(id)
-    .bind(now - hours * 3600)
-    .fetch_all(pool)
-    .await?;
+    let rows = domain::readings(&state, user.actor(), id, hours).await?;
     let readings = rows
         .into_iter()
         .map(|(at, temperature, setpoint, power_w, energy_wh)| Reading {
-            at: crate::clock::iso8601(at),
+            at: iso8601(at),
             temperature,
             setpoint,
             power_w,

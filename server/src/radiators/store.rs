@@ -1,13 +1,11 @@
 //! Stored radiators and their latest reported state.
 
 use serde::Serialize;
-use sqlx::{Any, Executor};
+use sqlx::{Any, AnyConnection, AnyPool, Executor};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ApiResult};
-
-/// A radiator stops counting as online this long after its last report.
-pub const OFFLINE_AFTER_SECS: i64 = 5 * 60;
+use crate::devices::OFFLINE_AFTER_SECS;
+use crate::store::StoreResult;
 
 /// A radiator as the API shows it: its settings, the server's desired state and the state the
 /// device last reported.
@@ -98,7 +96,7 @@ pub async fn list<'e>(
     business_id: i64,
     pattern: &str,
     now: i64,
-) -> ApiResult<Vec<RadiatorView>> {
+) -> StoreResult<Vec<RadiatorView>> {
     let sql = format!(
         "{SELECT} WHERE r.business_id = $1 AND lower(r.name) LIKE $2 ESCAPE '\\' ORDER BY lower(r.name)"
     );
@@ -115,7 +113,7 @@ pub async fn in_room<'e>(
     business_id: i64,
     room_id: i64,
     now: i64,
-) -> ApiResult<Vec<RadiatorView>> {
+) -> StoreResult<Vec<RadiatorView>> {
     let sql =
         format!("{SELECT} WHERE r.business_id = $1 AND r.room_id = $2 ORDER BY lower(r.name)");
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
@@ -132,16 +130,180 @@ pub async fn find<'e>(
     business_id: i64,
     id: i64,
     now: i64,
-) -> ApiResult<RadiatorView> {
+) -> StoreResult<Option<RadiatorView>> {
     let sql = format!("{SELECT} WHERE r.business_id = $1 AND r.id = $2");
     let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
         .bind(id)
         .fetch_optional(db)
         .await?;
-    row.map(|row| view(row, now)).ok_or_else(not_found)
+    Ok(row.map(|row| view(row, now)))
 }
 
-pub fn not_found() -> ApiError {
-    ApiError::NotFound("This radiator does not exist.".into())
+/// The business of the radiator with this uid, and its room's id and name; uids are unique
+/// across businesses.
+pub async fn by_uid<'e>(
+    db: impl Executor<'e, Database = Any>,
+    uid: &str,
+) -> StoreResult<Option<(i64, i64, Option<i64>, Option<String>)>> {
+    Ok(sqlx::query_as(
+        "SELECT r.id, r.business_id, r.room_id, rm.name FROM radiators r
+         LEFT JOIN rooms rm ON rm.id = r.room_id WHERE r.uid = $1",
+    )
+    .bind(uid)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// What the business sets of a radiator.
+pub struct Fields<'a> {
+    pub room_id: Option<i64>,
+    pub name: &'a str,
+    pub min: f64,
+    pub max: f64,
+    pub setpoint: f64,
+}
+
+/// Inserts a radiator, switched on; answers its id.
+pub async fn insert(
+    db: &mut AnyConnection,
+    business_id: i64,
+    uid: &str,
+    fields: &Fields<'_>,
+    created_at: i64,
+) -> StoreResult<i64> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature, max_temperature,
+             setpoint, is_on, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8) RETURNING id",
+    )
+    .bind(business_id)
+    .bind(fields.room_id)
+    .bind(uid)
+    .bind(fields.name)
+    .bind(fields.min)
+    .bind(fields.max)
+    .bind(fields.setpoint)
+    .bind(created_at)
+    .fetch_one(db)
+    .await?;
+    Ok(id)
+}
+
+/// Whether the business has this room.
+pub async fn room_exists(
+    db: &mut AnyConnection,
+    business_id: i64,
+    room_id: i64,
+) -> StoreResult<bool> {
+    let found: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM rooms WHERE id = $1 AND business_id = $2")
+            .bind(room_id)
+            .bind(business_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.is_some())
+}
+
+pub async fn update(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    fields: &Fields<'_>,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE radiators SET name = $1, min_temperature = $2, max_temperature = $3,
+             setpoint = $4, room_id = $5
+         WHERE id = $6 AND business_id = $7",
+    )
+    .bind(fields.name)
+    .bind(fields.min)
+    .bind(fields.max)
+    .bind(fields.setpoint)
+    .bind(fields.room_id)
+    .bind(id)
+    .bind(business_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+    sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Sets the setpoint when it is within the radiator's bounds, in one statement, so bounds
+/// changed meanwhile are respected; answers the radiator's name and on/off, or `None` when it
+/// is gone or the setpoint is out of its bounds.
+pub async fn set_setpoint(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    celsius: f64,
+) -> StoreResult<Option<(String, i64)>> {
+    Ok(sqlx::query_as(
+        "UPDATE radiators SET setpoint = $1
+         WHERE id = $2 AND business_id = $3 AND $1 >= min_temperature AND $1 <= max_temperature
+         RETURNING name, is_on",
+    )
+    .bind(celsius)
+    .bind(id)
+    .bind(business_id)
+    .fetch_optional(db)
+    .await?)
+}
+
+pub async fn set_on(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    on: bool,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE radiators SET is_on = $1 WHERE id = $2 AND business_id = $3")
+        .bind(i64::from(on))
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Puts the radiator in a room, or in none.
+pub async fn set_room(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    room_id: Option<i64>,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE radiators SET room_id = $1 WHERE id = $2 AND business_id = $3")
+        .bind(room_id)
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// One stored reading: when, temperature, setpoint (0 while off), power, energy of the minute.
+pub type ReadingRow = (i64, f64, f64, f64, f64);
+
+/// A radiator's readings since `since`, oldest first.
+pub async fn readings(
+    pool: &AnyPool,
+    radiator_id: i64,
+    since: i64,
+) -> StoreResult<Vec<ReadingRow>> {
+    Ok(sqlx::query_as(
+        "SELECT at, temperature, setpoint, power_w, energy_wh FROM readings
+         WHERE radiator_id = $1 AND at > $2 ORDER BY at",
+    )
+    .bind(radiator_id)
+    .bind(since)
+    .fetch_all(pool)
+    .await?)
 }

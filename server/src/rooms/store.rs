@@ -1,11 +1,11 @@
 //! Stored rooms, with their radiators' live state summed up.
 
 use serde::Serialize;
-use sqlx::{Any, Executor};
+use sqlx::{Any, AnyConnection, Executor};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ApiResult};
-use crate::radiators::store::OFFLINE_AFTER_SECS;
+use crate::devices::OFFLINE_AFTER_SECS;
+use crate::store::StoreResult;
 
 /// A room as lists show it: its zone and its radiators' state in one line.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -64,7 +64,7 @@ pub async fn all<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
     now: i64,
-) -> ApiResult<Vec<RoomView>> {
+) -> StoreResult<Vec<RoomView>> {
     let sql = format!("{SELECT} {GROUP}");
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
@@ -79,7 +79,7 @@ pub async fn find<'e>(
     business_id: i64,
     id: i64,
     now: i64,
-) -> ApiResult<RoomView> {
+) -> StoreResult<Option<RoomView>> {
     let sql = format!("{SELECT} AND rm.id = $3 {GROUP}");
     let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
@@ -87,11 +87,7 @@ pub async fn find<'e>(
         .bind(id)
         .fetch_optional(db)
         .await?;
-    row.map(view).ok_or_else(not_found)
-}
-
-pub fn not_found() -> ApiError {
-    ApiError::NotFound("This room does not exist.".into())
+    Ok(row.map(view))
 }
 
 pub async fn in_zone<'e>(
@@ -99,7 +95,7 @@ pub async fn in_zone<'e>(
     business_id: i64,
     zone_id: i64,
     now: i64,
-) -> ApiResult<Vec<RoomView>> {
+) -> StoreResult<Vec<RoomView>> {
     let sql = format!("{SELECT} AND rm.zone_id = $3 {GROUP}");
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
@@ -108,4 +104,83 @@ pub async fn in_zone<'e>(
         .fetch_all(db)
         .await?;
     Ok(rows.into_iter().map(view).collect())
+}
+
+pub async fn insert(
+    db: &mut AnyConnection,
+    business_id: i64,
+    name: &str,
+    created_at: i64,
+) -> StoreResult<i64> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO rooms (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(business_id)
+    .bind(name)
+    .bind(created_at)
+    .fetch_one(db)
+    .await?;
+    Ok(id)
+}
+
+pub async fn rename(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    name: &str,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE rooms SET name = $1 WHERE id = $2 AND business_id = $3")
+        .bind(name)
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Deletes the room; its radiators stay, without a room.
+pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+    sqlx::query("UPDATE radiators SET room_id = NULL WHERE room_id = $1 AND business_id = $2")
+        .bind(id)
+        .bind(business_id)
+        .execute(&mut *db)
+        .await?;
+    sqlx::query("DELETE FROM rooms WHERE id = $1 AND business_id = $2")
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Switches every radiator of the room on or off.
+pub async fn switch_all(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    on: bool,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE radiators SET is_on = $1 WHERE room_id = $2 AND business_id = $3")
+        .bind(i64::from(on))
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Puts the room in a zone, or in none.
+pub async fn set_zone(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    zone_id: Option<i64>,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE rooms SET zone_id = $1 WHERE id = $2 AND business_id = $3")
+        .bind(zone_id)
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }

@@ -2,6 +2,7 @@
 //! by the database URL. Queries are written once with `$n` placeholders, which both accept, and
 //! run through sqlx's `Any` driver; only the migrations differ per backend.
 
+mod error;
 mod group_sync;
 
 use std::path::{Path, PathBuf};
@@ -13,9 +14,8 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Executor, Transaction};
 
+pub use error::{StoreError, StoreResult};
 use group_sync::GroupSync;
-
-use crate::error::ApiResult;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
@@ -120,8 +120,13 @@ impl Store {
         }
     }
 
+    /// Starts a transaction for reads that must agree with each other; dropping it ends it.
+    pub async fn begin_read(&self) -> StoreResult<Transaction<'static, Any>> {
+        Ok(self.reader.begin().await?)
+    }
+
     /// Commits and returns once the change is on disk.
-    pub async fn commit(&self, tx: Transaction<'static, Any>) -> ApiResult<()> {
+    pub async fn commit(&self, tx: Transaction<'static, Any>) -> StoreResult<()> {
         tx.commit().await?;
         if let Some(wal) = &self.wal {
             wal.sync().await.map_err(|error| {
@@ -132,11 +137,17 @@ impl Store {
     }
 
     /// Runs one writing statement as a transaction of its own; answers how many rows it touched.
-    pub async fn write<'q>(&self, statement: impl sqlx::Execute<'q, Any> + 'q) -> ApiResult<u64> {
+    pub async fn write<'q>(&self, statement: impl sqlx::Execute<'q, Any> + 'q) -> StoreResult<u64> {
         let mut tx = self.begin_write().await?;
         let rows = tx.execute(statement).await?.rows_affected();
         self.commit(tx).await?;
         Ok(rows)
+    }
+
+    /// Answers once the database does.
+    pub async fn ping(&self) -> StoreResult<()> {
+        sqlx::query("SELECT 1").execute(&self.reader).await?;
+        Ok(())
     }
 
     /// Closes every connection; SQLite checkpoints its log on the way out.
@@ -144,6 +155,45 @@ impl Store {
         self.reader.close().await;
         self.writer.close().await;
     }
+}
+
+/// Tables whose rows carry a name that is unique, in any case, within a business.
+#[derive(Clone, Copy)]
+pub enum NamedTable {
+    Rooms,
+    Zones,
+    Radiators,
+}
+
+/// Whether another row of `table` (not `except`) in the business has this name, in any case.
+pub async fn name_taken<'e>(
+    db: impl Executor<'e, Database = Any>,
+    table: NamedTable,
+    business_id: i64,
+    name: &str,
+    except: i64,
+) -> StoreResult<bool> {
+    let sql = match table {
+        NamedTable::Rooms => {
+            "SELECT id FROM rooms WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
+        }
+        NamedTable::Zones => {
+            "SELECT id FROM zones WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
+        }
+        NamedTable::Radiators => {
+            "SELECT id FROM radiators WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
+        }
+    };
+    let taken: Option<(i64,)> =
+        sqlx::query_as(sql).bind(business_id).bind(name).bind(except).fetch_optional(db).await?;
+    Ok(taken.is_some())
+}
+
+/// A SQL LIKE pattern matching names that contain `search`, case-insensitively; `\` escapes.
+pub fn contains_pattern(search: &str) -> String {
+    let escaped =
+        search.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
 }
 
 /// `sqlite://data/heatdesk.db?mode=rwc` → `data/heatdesk.db`; `None` for an in-memory database.
@@ -183,5 +233,11 @@ mod tests {
         // Each write above flushed the log SQLite writes (a missing log fails the commit).
         assert!(store.wal.is_some());
         assert!(dir.path().join("store.db-wal").exists());
+    }
+
+    #[test]
+    fn search_patterns_escape_wildcards() {
+        assert_eq!(contains_pattern(" Board "), "%board%");
+        assert_eq!(contains_pattern("50%_a\\"), "%50\\%\\_a\\\\%");
     }
 }

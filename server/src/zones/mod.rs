@@ -1,25 +1,25 @@
 //! Zones: groups of rooms heated alike. Every zones call of spec §7, plus one zone by id.
+//! Handlers here, what they do in `domain.rs`, the SQL in `store.rs`.
 
-pub mod store;
+pub mod domain;
+mod store;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
-use sqlx::{Any, Transaction};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
 use crate::auth::BusinessUser;
-use crate::auth::fields::FieldCheck;
-use crate::devices::{self, Scope};
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::history::{self, Change};
+use crate::error::{ApiResult, ErrorBody};
 use crate::http::{ApiJson, Envelope, NoData, done, ok};
-use crate::rooms::{self, RoomView};
-use crate::values::{RecordKind, Temperature, contains_pattern, ensure_name_free, record_name};
+use crate::kernel::validation::FieldCheck;
+use crate::kernel::values::{Temperature, record_name};
+use crate::rooms::RoomView;
+use crate::state::AppState;
+use crate::store::contains_pattern;
+use domain::{Clamped, ZoneDetail};
 pub use store::ZoneView;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -42,14 +42,6 @@ pub struct ZonesData {
     zones: Vec<ZoneView>,
 }
 
-/// A zone with its rooms.
-#[derive(Serialize, ToSchema)]
-pub struct ZoneDetail {
-    #[serde(flatten)]
-    zone: ZoneView,
-    rooms: Vec<RoomView>,
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct ZoneData {
     zone: ZoneDetail,
@@ -58,17 +50,6 @@ pub struct ZoneData {
 #[derive(Serialize, ToSchema)]
 pub struct ZoneRoomsData {
     rooms: Vec<RoomView>,
-}
-
-async fn detail(
-    tx: &mut Transaction<'_, Any>,
-    business_id: i64,
-    id: i64,
-    now: i64,
-) -> ApiResult<ZoneDetail> {
-    let zone = store::find(&mut **tx, business_id, id, now).await?;
-    let rooms = rooms::store::in_zone(&mut **tx, business_id, id, now).await?;
-    Ok(ZoneDetail { zone, rooms })
 }
 
 /// The business's zones with their live state.
@@ -93,9 +74,7 @@ pub async fn get_one(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
-    let mut tx = state.store.reader().begin().await?;
-    let zone = detail(&mut tx, user.business_id, id, state.clock.now().unix_timestamp()).await?;
-    tx.commit().await?;
+    let zone = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Zone.", ZoneData { zone }))
 }
 
@@ -107,9 +86,7 @@ pub async fn rooms_of(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<ZoneRoomsData>>> {
-    let mut tx = state.store.reader().begin().await?;
-    let zone = detail(&mut tx, user.business_id, id, state.clock.now().unix_timestamp()).await?;
-    tx.commit().await?;
+    let zone = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Rooms of the zone.", ZoneRoomsData { rooms: zone.rooms }))
 }
 
@@ -125,15 +102,6 @@ fn parse_name(request: &ZoneRequest) -> ApiResult<String> {
     check.finish(name)
 }
 
-fn change(
-    action: &'static str,
-    id: i64,
-    before: Option<&ZoneView>,
-    after: Option<serde_json::Value>,
-) -> Change<'static> {
-    Change { action, record_type: "zone", record_id: id, before: before.map(|v| json!(v)), after }
-}
-
 /// Create a zone.
 #[utoipa::path(post, path = "/v2/zones", tag = "zones", security(("bearer" = [])),
     request_body = ZoneRequest,
@@ -145,21 +113,7 @@ pub async fn create(
     ApiJson(request): ApiJson<ZoneRequest>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let name = parse_name(&request)?;
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    ensure_name_free(&mut tx, RecordKind::Zone, user.business_id, &name, 0).await?;
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO zones (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
-    )
-    .bind(user.business_id)
-    .bind(&name)
-    .bind(now.unix_timestamp())
-    .fetch_one(&mut *tx)
-    .await?;
-    let zone = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
-    history::record(&mut tx, &user, change("create", id, None, Some(json!(zone.zone))), now)
-        .await?;
-    state.store.commit(tx).await?;
+    let zone = domain::create(&state, user.actor(), &name).await?;
     Ok(ok(format!("Zone '{name}' created."), ZoneData { zone }))
 }
 
@@ -175,25 +129,7 @@ pub async fn update(
     ApiJson(request): ApiJson<ZoneRequest>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
     let name = parse_name(&request)?;
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    ensure_name_free(&mut tx, RecordKind::Zone, user.business_id, &name, id).await?;
-    sqlx::query("UPDATE zones SET name = $1 WHERE id = $2 AND business_id = $3")
-        .bind(&name)
-        .bind(id)
-        .bind(user.business_id)
-        .execute(&mut *tx)
-        .await?;
-    let zone = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
-    history::record(
-        &mut tx,
-        &user,
-        change("update", id, Some(&before), Some(json!(zone.zone))),
-        now,
-    )
-    .await?;
-    state.store.commit(tx).await?;
+    let zone = domain::rename(&state, user.actor(), id, &name).await?;
     Ok(ok("Zone updated.", ZoneData { zone }))
 }
 
@@ -205,21 +141,7 @@ pub async fn delete(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    sqlx::query("UPDATE rooms SET zone_id = NULL WHERE zone_id = $1 AND business_id = $2")
-        .bind(id)
-        .bind(user.business_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM zones WHERE id = $1 AND business_id = $2")
-        .bind(id)
-        .bind(user.business_id)
-        .execute(&mut *tx)
-        .await?;
-    history::record(&mut tx, &user, change("delete", id, Some(&before), None), now).await?;
-    state.store.commit(tx).await?;
+    let before = domain::delete(&state, user.actor(), id).await?;
     Ok(done(format!("Zone '{}' deleted; its rooms are kept.", before.name)))
 }
 
@@ -233,37 +155,8 @@ pub async fn add_room(
     BusinessUser(user): BusinessUser,
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, zone_id, now.unix_timestamp()).await?;
-    let room =
-        rooms::store::find(&mut *tx, user.business_id, room_id, now.unix_timestamp()).await?;
-    match (room.zone_id, &room.zone_name) {
-        (Some(current), _) if current == zone_id => {}
-        (Some(_), Some(other)) => {
-            return Err(ApiError::conflict(
-                "room_id",
-                format!(
-                    "'{}' is already in the zone '{other}'. Remove it from there first.",
-                    room.name
-                ),
-            ));
-        }
-        _ => {
-            sqlx::query("UPDATE rooms SET zone_id = $1 WHERE id = $2 AND business_id = $3")
-                .bind(zone_id)
-                .bind(room_id)
-                .bind(user.business_id)
-                .execute(&mut *tx)
-                .await?;
-        }
-    }
-    let zone = detail(&mut tx, user.business_id, zone_id, now.unix_timestamp()).await?;
-    let after = json!({"zone": zone.zone, "room_id": room_id});
-    history::record(&mut tx, &user, change("add_room", zone_id, Some(&before), Some(after)), now)
-        .await?;
-    state.store.commit(tx).await?;
-    Ok(ok(format!("'{}' added to '{}'.", room.name, before.name), ZoneData { zone }))
+    let (zone, room) = domain::add_room(&state, user.actor(), zone_id, room_id).await?;
+    Ok(ok(format!("'{room}' added to '{}'.", zone.zone.name), ZoneData { zone }))
 }
 
 /// Take a room out of the zone.
@@ -275,30 +168,8 @@ pub async fn remove_room(
     BusinessUser(user): BusinessUser,
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> ApiResult<Json<Envelope<ZoneData>>> {
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, zone_id, now.unix_timestamp()).await?;
-    let room =
-        rooms::store::find(&mut *tx, user.business_id, room_id, now.unix_timestamp()).await?;
-    if room.zone_id != Some(zone_id) {
-        return Err(ApiError::NotFound(format!("'{}' is not in this zone.", room.name)));
-    }
-    sqlx::query("UPDATE rooms SET zone_id = NULL WHERE id = $1 AND business_id = $2")
-        .bind(room_id)
-        .bind(user.business_id)
-        .execute(&mut *tx)
-        .await?;
-    let zone = detail(&mut tx, user.business_id, zone_id, now.unix_timestamp()).await?;
-    let after = json!({"zone": zone.zone, "room_id": room_id});
-    history::record(
-        &mut tx,
-        &user,
-        change("remove_room", zone_id, Some(&before), Some(after)),
-        now,
-    )
-    .await?;
-    state.store.commit(tx).await?;
-    Ok(ok(format!("'{}' removed from '{}'.", room.name, before.name), ZoneData { zone }))
+    let (zone, room) = domain::remove_room(&state, user.actor(), zone_id, room_id).await?;
+    Ok(ok(format!("'{room}' removed from '{}'.", zone.zone.name), ZoneData { zone }))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -306,14 +177,6 @@ pub async fn remove_room(
 pub struct ZoneTemperatureRequest {
     pub zone_id: Option<i64>,
     pub temperature: Option<f64>,
-}
-
-/// A radiator that could not take the zone's temperature and got its nearest bound.
-#[derive(Serialize, ToSchema)]
-pub struct Clamped {
-    radiator_id: i64,
-    name: String,
-    target_temperature: f64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -336,52 +199,11 @@ pub async fn set_temperature(
     let id = check.check("zone_id", request.zone_id.ok_or_else(|| "Choose a zone.".to_owned()));
     let temperature = check.check("temperature", Temperature::parse(request.temperature));
     let (id, temperature) = check.finish(id.zip(temperature))?;
-    let celsius = temperature.celsius();
-    let now = state.clock.now();
-    let mut tx = state.store.begin_write().await?;
-    let before = store::find(&mut *tx, user.business_id, id, now.unix_timestamp()).await?;
-    sqlx::query(
-        "UPDATE radiators SET setpoint = CASE
-             WHEN $1 < min_temperature THEN min_temperature
-             WHEN $1 > max_temperature THEN max_temperature
-             ELSE $1 END
-         WHERE business_id = $2
-           AND room_id IN (SELECT id FROM rooms WHERE zone_id = $3 AND business_id = $2)",
-    )
-    .bind(celsius)
-    .bind(user.business_id)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
-    let clamped: Vec<(i64, String, f64)> = sqlx::query_as(
-        "SELECT r.id, r.name, r.setpoint FROM radiators r JOIN rooms rm ON rm.id = r.room_id
-         WHERE rm.zone_id = $1 AND r.business_id = $2 AND r.setpoint <> $3 ORDER BY lower(r.name)",
-    )
-    .bind(id)
-    .bind(user.business_id)
-    .bind(celsius)
-    .fetch_all(&mut *tx)
-    .await?;
-    let clamped: Vec<Clamped> = clamped
-        .into_iter()
-        .map(|(radiator_id, name, target_temperature)| Clamped {
-            radiator_id,
-            name,
-            target_temperature,
-        })
-        .collect();
-    let zone = detail(&mut tx, user.business_id, id, now.unix_timestamp()).await?;
-    let after = json!({"zone": zone.zone, "temperature": celsius, "clamped": clamped});
-    history::record(&mut tx, &user, change("set_temperature", id, Some(&before), Some(after)), now)
-        .await?;
-    state.store.commit(tx).await?;
-    devices::push(&state, user.business_id, Scope::Zone(id)).await?;
+    let (zone, clamped) = domain::set_temperature(&state, user.actor(), id, temperature).await?;
+    let (name, celsius) = (&zone.zone.name, temperature.celsius());
     let description = match clamped.len() {
-        0 => format!("'{}' set to {celsius} °C.", before.name),
-        n => format!(
-            "'{}' set to {celsius} °C; {n} radiator(s) kept to their own limits.",
-            before.name
-        ),
+        0 => format!("'{name}' set to {celsius} °C."),
+        n => format!("'{name}' set to {celsius} °C; {n} radiator(s) kept to their own limits."),
     };
     Ok(ok(description, ZoneTemperatureData { zone, clamped }))
 }

@@ -1,11 +1,11 @@
 //! Stored zones, with their rooms' radiators summed up.
 
 use serde::Serialize;
-use sqlx::{Any, Executor};
+use sqlx::{Any, AnyConnection, Executor};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ApiResult};
-use crate::radiators::store::OFFLINE_AFTER_SECS;
+use crate::devices::OFFLINE_AFTER_SECS;
+use crate::store::StoreResult;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct ZoneView {
@@ -60,7 +60,7 @@ pub async fn list<'e>(
     business_id: i64,
     pattern: &str,
     now: i64,
-) -> ApiResult<Vec<ZoneView>> {
+) -> StoreResult<Vec<ZoneView>> {
     let sql = format!("{SELECT} AND lower(z.name) LIKE $3 ESCAPE '\\' {GROUP}");
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
@@ -76,7 +76,7 @@ pub async fn find<'e>(
     business_id: i64,
     id: i64,
     now: i64,
-) -> ApiResult<ZoneView> {
+) -> StoreResult<Option<ZoneView>> {
     let sql = format!("{SELECT} AND z.id = $3 {GROUP}");
     let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
@@ -84,9 +84,84 @@ pub async fn find<'e>(
         .bind(id)
         .fetch_optional(db)
         .await?;
-    row.map(view).ok_or_else(not_found)
+    Ok(row.map(view))
 }
 
-pub fn not_found() -> ApiError {
-    ApiError::NotFound("This zone does not exist.".into())
+pub async fn insert(
+    db: &mut AnyConnection,
+    business_id: i64,
+    name: &str,
+    created_at: i64,
+) -> StoreResult<i64> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO zones (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(business_id)
+    .bind(name)
+    .bind(created_at)
+    .fetch_one(db)
+    .await?;
+    Ok(id)
+}
+
+pub async fn rename(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    name: &str,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE zones SET name = $1 WHERE id = $2 AND business_id = $3")
+        .bind(name)
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Deletes the zone; its rooms stay, in no zone.
+pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+    sqlx::query("UPDATE rooms SET zone_id = NULL WHERE zone_id = $1 AND business_id = $2")
+        .bind(id)
+        .bind(business_id)
+        .execute(&mut *db)
+        .await?;
+    sqlx::query("DELETE FROM zones WHERE id = $1 AND business_id = $2")
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Sets every radiator in the zone's rooms to `celsius`, each clamped to its own bounds;
+/// answers those that got a bound instead: id, name, setpoint.
+pub async fn set_temperature(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    celsius: f64,
+) -> StoreResult<Vec<(i64, String, f64)>> {
+    sqlx::query(
+        "UPDATE radiators SET setpoint = CASE
+             WHEN $1 < min_temperature THEN min_temperature
+             WHEN $1 > max_temperature THEN max_temperature
+             ELSE $1 END
+         WHERE business_id = $2
+           AND room_id IN (SELECT id FROM rooms WHERE zone_id = $3 AND business_id = $2)",
+    )
+    .bind(celsius)
+    .bind(business_id)
+    .bind(id)
+    .execute(&mut *db)
+    .await?;
+    Ok(sqlx::query_as(
+        "SELECT r.id, r.name, r.setpoint FROM radiators r JOIN rooms rm ON rm.id = r.room_id
+         WHERE rm.zone_id = $1 AND r.business_id = $2 AND r.setpoint <> $3 ORDER BY lower(r.name)",
+    )
+    .bind(id)
+    .bind(business_id)
+    .bind(celsius)
+    .fetch_all(db)
+    .await?)
 }

@@ -1,10 +1,10 @@
 //! Every `/v2/auth` call over HTTP, on SQLite and on PostgreSQL.
 
-mod common;
-
-use common::{PASSWORD, TestApp, registration, registration_with};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+
+use crate::store_tests;
+use crate::support::{PASSWORD, TestApp, User, registration, registration_with};
 
 store_tests!(
     register_answers_a_business_user_with_level_5001_and_copies_the_same_address,
@@ -31,17 +31,15 @@ async fn register_answers_a_business_user_with_level_5001_and_copies_the_same_ad
     app: TestApp,
 ) {
     let answer = app.register("Owner@Acme.co.uk").await;
-    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
-    let user = &answer.body["data"]["user"];
-    assert_eq!(user["email"], "owner@acme.co.uk");
-    assert_eq!(user["level"], 5001);
-    assert_eq!(user["is_business"], 1);
-    assert_eq!(user["post_code"], "LS1 4AP");
-    assert_eq!(user["mobile"], "07700900123");
-    assert_eq!(user["is_same_address"], 1);
-    assert_eq!(user["business_address_line1"], "1 High Street");
-    assert_eq!(user["business_post_code"], "LS1 4AP");
-    assert!(user.get("password_hash").is_none() && user.get("access_token").is_none());
+    // Typed with every field it may have, so a password hash or token would fail it.
+    let user: User = answer.data("user");
+    assert_eq!(answer.description(), "Your account has been created. You can now sign in.");
+    assert_eq!(user.email, "owner@acme.co.uk");
+    assert_eq!((user.level, user.is_business), (5001, 1));
+    assert_eq!((user.post_code.as_str(), user.mobile.as_str()), ("LS1 4AP", "07700900123"));
+    assert_eq!(user.is_same_address, 1);
+    assert_eq!(user.business_address_line1, "1 High Street");
+    assert_eq!(user.business_post_code, "LS1 4AP");
 }
 
 async fn register_keeps_a_separate_business_address(app: TestApp) {
@@ -51,13 +49,11 @@ async fn register_keeps_a_separate_business_address(app: TestApp) {
                "business_town": "Salford", "business_city": "Manchester",
                "business_post_code": "M3 5EN"}),
     );
-    let answer = app.post("/v2/auth", body).await;
-    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
-    let user = &answer.body["data"]["user"];
-    assert_eq!(user["is_same_address"], 0);
-    assert_eq!(user["address_line1"], "1 High Street");
-    assert_eq!(user["business_address_line1"], "Unit 4, Mill Lane");
-    assert_eq!(user["business_post_code"], "M3 5EN");
+    let user: User = app.post("/v2/auth", body).await.data("user");
+    assert_eq!(user.is_same_address, 0);
+    assert_eq!(user.address_line1, "1 High Street");
+    assert_eq!(user.business_address_line1, "Unit 4, Mill Lane");
+    assert_eq!(user.business_post_code, "M3 5EN");
 }
 
 async fn register_lists_every_bad_field(app: TestApp) {
@@ -82,7 +78,7 @@ async fn register_lists_every_bad_field(app: TestApp) {
     for (changes, field) in cases {
         let answer = app.post("/v2/auth", registration_with("a@acme.co.uk", changes.clone())).await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{changes}");
-        assert!(answer.body["errors"][field][0].is_string(), "{changes}: {:?}", answer.body);
+        answer.field_error(field);
     }
     // An empty body names every required field at once and creates nothing.
     let answer = app.post("/v2/auth", json!({})).await;
@@ -112,19 +108,25 @@ async fn register_with_a_taken_email_is_409_whatever_its_case(app: TestApp) {
     let answer = app.register("OWNER@acme.co.uk").await;
     assert_eq!(answer.status, StatusCode::CONFLICT);
     assert_eq!(answer.body["code"], 409);
-    assert!(answer.body["errors"]["email"][0].as_str().unwrap().contains("already exists"));
+    assert_eq!(
+        answer.field_error("email"),
+        "An account with this email already exists. Sign in instead."
+    );
 }
 
 async fn a_non_business_account_gets_level_5000_and_403_from_commercial_endpoints(app: TestApp) {
     let body = registration_with("home@example.com", json!({"is_business": 0}));
-    assert_eq!(app.post("/v2/auth", body).await.body["data"]["user"]["level"], 5000);
-    let login = app.login("home@example.com", PASSWORD).await;
-    assert_eq!(login.body["data"]["user"]["level"], 5000);
-    let token = login.body["data"]["user"]["access_token"].as_str().unwrap();
-    let answer =
-        app.post_as(token, "/v2/auth/update_profile", registration("home@example.com")).await;
-    assert_eq!(answer.status, StatusCode::FORBIDDEN);
-    assert_eq!(answer.body["description"], "You are not allowed");
+    assert_eq!(app.post("/v2/auth", body).await.data::<User>("user").level, 5000);
+    assert_eq!(app.login("home@example.com", PASSWORD).await.body["data"]["user"]["level"], 5000);
+    let home = app.sign_in("home@example.com", PASSWORD).await;
+    for answer in [
+        home.post("/v2/auth/update_profile", registration("home@example.com")).await,
+        home.get("/v2/rooms").await,
+        home.get("/v2/action-history").await,
+    ] {
+        assert_eq!(answer.status, StatusCode::FORBIDDEN);
+        assert_eq!(answer.description(), "You are not allowed");
+    }
 }
 
 async fn login_answers_a_token_that_opens_me(app: TestApp) {
@@ -134,10 +136,12 @@ async fn login_answers_a_token_that_opens_me(app: TestApp) {
     let user = &login.body["data"]["user"];
     assert_eq!(user["level"], 5001);
     assert_eq!(user["expires_at"], "2026-01-22T09:00:00Z");
-    let me = app.get_as(user["access_token"].as_str().unwrap(), "/v2/auth/me").await;
-    assert_eq!(me.status, StatusCode::OK);
-    assert_eq!(me.body["data"]["me"]["email"], "owner@acme.co.uk");
-    assert_eq!(me.body["data"]["me"]["business_name"], "Acme Heating");
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let me: User = owner.get("/v2/auth/me").await.data("me");
+    assert_eq!(
+        (me.email.as_str(), me.business_name.as_str()),
+        ("owner@acme.co.uk", "Acme Heating")
+    );
 }
 
 async fn login_with_a_wrong_password_or_unknown_email_is_401_with_one_sentence(app: TestApp) {
@@ -153,68 +157,55 @@ async fn login_with_a_wrong_password_or_unknown_email_is_401_with_one_sentence(a
 async fn login_without_fields_is_422(app: TestApp) {
     let answer = app.post("/v2/auth/login", json!({})).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(answer.body["errors"]["email"][0].is_string());
-    assert!(answer.body["errors"]["password"][0].is_string());
+    assert_eq!(answer.field_error("email"), "Enter your email address.");
+    assert_eq!(answer.field_error("password"), "Enter your password.");
 }
 
 async fn me_without_or_with_a_bad_token_is_401(app: TestApp) {
     let none = app.call(Method::GET, "/v2/auth/me", None, None).await;
     assert_eq!(none.status, StatusCode::UNAUTHORIZED);
     assert_eq!(none.body["code"], 401);
-    assert_eq!(app.get_as("not-a-token", "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    let bad = app.call(Method::GET, "/v2/auth/me", Some("not-a-token"), None).await;
+    assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
 }
 
 async fn a_token_expires_after_seven_days(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
+    let owner = app.register_business("owner@acme.co.uk").await;
     app.clock.advance(time::Duration::days(7) - time::Duration::seconds(1));
-    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::OK);
+    assert_eq!(owner.get("/v2/auth/me").await.status, StatusCode::OK);
     app.clock.advance(time::Duration::seconds(1));
-    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(owner.get("/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
 }
 
 async fn logout_revokes_the_token(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
-    let other = app.login("owner@acme.co.uk", PASSWORD).await.body["data"]["user"]["access_token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    assert_eq!(app.post_as(&token, "/v2/auth/logout", json!({})).await.status, StatusCode::OK);
-    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let other = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    assert_eq!(owner.post("/v2/auth/logout", json!({})).await.status, StatusCode::OK);
+    assert_eq!(owner.get("/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
     // Signing out one browser leaves the others signed in.
-    assert_eq!(app.get_as(&other, "/v2/auth/me").await.status, StatusCode::OK);
+    assert_eq!(other.get("/v2/auth/me").await.status, StatusCode::OK);
 }
 
 async fn change_password_checks_the_old_one_and_ends_every_session(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
-    let second = app.login("owner@acme.co.uk", PASSWORD).await.body["data"]["user"]["access_token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let second = app.sign_in("owner@acme.co.uk", PASSWORD).await;
     let path = "/v2/auth/change_password";
-    let wrong = app
-        .post_as(
-            &token,
-            path,
-            json!({"old_password": "nope nope nope", "new_password": "a new password"}),
-        )
+    let wrong = owner
+        .post(path, json!({"old_password": "nope nope nope", "new_password": "a new password"}))
         .await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(wrong.body["errors"]["old_password"][0].is_string());
-    let short =
-        app.post_as(&token, path, json!({"old_password": PASSWORD, "new_password": "short"})).await;
+    assert_eq!(wrong.field_error("old_password"), "The current password is incorrect.");
+    let short = owner.post(path, json!({"old_password": PASSWORD, "new_password": "short"})).await;
     assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(short.body["errors"]["new_password"][0].is_string());
-    let same = app
-        .post_as(&token, path, json!({"old_password": PASSWORD, "new_password": PASSWORD}))
-        .await;
+    short.field_error("new_password");
+    let same = owner.post(path, json!({"old_password": PASSWORD, "new_password": PASSWORD})).await;
     assert_eq!(same.status, StatusCode::UNPROCESSABLE_ENTITY);
 
-    let changed = app
-        .post_as(&token, path, json!({"old_password": PASSWORD, "new_password": "a new password"}))
-        .await;
+    let changed =
+        owner.post(path, json!({"old_password": PASSWORD, "new_password": "a new password"})).await;
     assert_eq!(changed.status, StatusCode::OK);
-    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(app.get_as(&second, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(owner.get("/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(second.get("/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("owner@acme.co.uk", "a new password").await.status, StatusCode::OK);
 }
@@ -225,7 +216,7 @@ fn reset_token(mail: &str) -> String {
 }
 
 async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
+    let owner = app.register_business("owner@acme.co.uk").await;
     let known = app.post("/v2/auth/forgot_password", json!({"email": "Owner@acme.co.uk"})).await;
     let unknown = app.post("/v2/auth/forgot_password", json!({"email": "nobody@acme.co.uk"})).await;
     assert_eq!(known.status, StatusCode::OK);
@@ -239,18 +230,18 @@ async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp
     let short =
         app.post("/v2/auth/reset_password", json!({"token": reset, "password": "short"})).await;
     assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(short.body["errors"]["password"][0].is_string());
+    short.field_error("password");
     let done = app
         .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 1"}))
         .await;
     assert_eq!(done.status, StatusCode::OK, "{:?}", done.body);
-    assert_eq!(app.get_as(&token, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(owner.get("/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("owner@acme.co.uk", "reset password 1").await.status, StatusCode::OK);
     let again = app
         .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 2"}))
         .await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(again.body["errors"]["token"][0].is_string());
+    again.field_error("token");
     let bad = app.post("/v2/auth/forgot_password", json!({"email": "nope"})).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
@@ -268,7 +259,7 @@ async fn a_reset_link_expires_after_an_hour(app: TestApp) {
 }
 
 async fn update_profile_saves_the_profile_and_validates_it(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
+    let owner = app.register_business("owner@acme.co.uk").await;
     let mut body = registration("owner@acme.co.uk");
     body["last_name"] = json!("Acme Warmth");
     body["is_same_address"] = json!(0);
@@ -276,36 +267,33 @@ async fn update_profile_saves_the_profile_and_validates_it(app: TestApp) {
     body["business_town"] = json!("Holborn");
     body["business_city"] = json!("London");
     body["business_post_code"] = json!("wc1x8aa");
-    let answer = app.post_as(&token, "/v2/auth/update_profile", body).await;
+    let answer = owner.post("/v2/auth/update_profile", body).await;
     assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
     assert_eq!(answer.body["description"], "Profile updated successfully");
-    let me = app.get_as(&token, "/v2/auth/me").await.body["data"]["me"].clone();
-    assert_eq!(me["last_name"], "Acme Warmth");
-    assert_eq!(me["business_post_code"], "WC1X 8AA");
-    assert_eq!(me["address_line1"], "1 High Street");
+    let me: User = owner.get("/v2/auth/me").await.data("me");
+    assert_eq!(me.last_name, "Acme Warmth");
+    assert_eq!(me.business_post_code, "WC1X 8AA");
+    assert_eq!(me.address_line1, "1 High Street");
 
-    let bad = app.post_as(&token, "/v2/auth/update_profile", json!({"mobile": "x"})).await;
+    let bad = owner.post("/v2/auth/update_profile", json!({"mobile": "x"})).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(bad.body["errors"]["mobile"][0].is_string());
-    let unchanged = app.get_as(&token, "/v2/auth/me").await.body["data"]["me"].clone();
-    assert_eq!(unchanged, me);
+    bad.field_error("mobile");
+    assert_eq!(owner.get("/v2/auth/me").await.data::<User>("me"), me);
 }
 
 async fn delete_removes_only_your_own_account_and_its_business(app: TestApp) {
-    let mine = app.signed_in("owner@acme.co.uk").await;
-    let theirs = app.signed_in("owner@rival.co.uk").await;
-    let my_id = app.get_as(&mine, "/v2/auth/me").await.body["data"]["me"]["id"].as_i64().unwrap();
-    let their_id =
-        app.get_as(&theirs, "/v2/auth/me").await.body["data"]["me"]["id"].as_i64().unwrap();
+    let mine = app.register_business("owner@acme.co.uk").await;
+    let theirs = app.register_business("owner@rival.co.uk").await;
+    let my_id = mine.get("/v2/auth/me").await.data::<User>("me").id;
+    let their_id = theirs.get("/v2/auth/me").await.data::<User>("me").id;
 
-    let refused =
-        app.call(Method::DELETE, &format!("/v2/auth/{their_id}"), Some(&mine), None).await;
+    let refused = mine.delete(&format!("/v2/auth/{their_id}")).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
-    assert_eq!(app.get_as(&theirs, "/v2/auth/me").await.status, StatusCode::OK);
+    assert_eq!(theirs.get("/v2/auth/me").await.status, StatusCode::OK);
 
-    let deleted = app.call(Method::DELETE, &format!("/v2/auth/{my_id}"), Some(&mine), None).await;
+    let deleted = mine.delete(&format!("/v2/auth/{my_id}")).await;
     assert_eq!(deleted.status, StatusCode::OK);
-    assert_eq!(app.get_as(&mine, "/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(mine.get("/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
     let (businesses,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM businesses")
         .fetch_one(app.store.reader())

@@ -1,16 +1,16 @@
 //! The simulated fleet end to end: commands reach the radiators, reports are stored in
 //! batches with a reading per minute, radiators go offline, and the live stream pushes state.
 
-mod common;
-
 use std::time::Duration;
 
-use common::TestApp;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use crate::store_tests;
+use crate::support::{Owner, Room, TestApp};
+
 store_tests!(
-    a_set_temperature_reaches_the_simulated_radiator_at_once,
+    a_change_reaches_the_simulated_radiator_at_once,
     ticks_store_the_state_and_one_reading_per_minute,
     a_radiator_that_stops_reporting_is_offline_after_five_minutes,
     a_heated_room_warms_up_and_a_switched_off_one_cools,
@@ -18,21 +18,16 @@ store_tests!(
     readings_of_the_last_hours_are_served_to_their_business_only,
 );
 
-async fn room_with_radiators(
-    app: &TestApp,
-    token: &str,
-    room: &str,
-    uids: &[&str],
-) -> (i64, Vec<i64>) {
-    let answer = app.post_as(token, "/v2/rooms", json!({"name": room})).await;
-    let room_id = answer.body["data"]["room"]["id"].as_i64().unwrap();
+/// A room with radiators of these uids, each with bounds 5–30 °C: the room's id and theirs.
+async fn room_with_radiators(owner: &Owner<'_>, room: &str, uids: &[&str]) -> (i64, Vec<i64>) {
+    let room_id = owner.add_room(room).await.id;
     let mut ids = Vec::new();
     for uid in uids {
-        let body = json!({"uid": uid, "name": format!("{room} {uid}"), "min_temperature": 5, "max_temperature": 30});
-        let answer = app.post_as(token, &format!("/v2/rooms/{room_id}/radiators"), body).await;
-        assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
-        let radiators = answer.body["data"]["room"]["radiators"].as_array().unwrap().clone();
-        ids.push(radiators.iter().find(|r| r["uid"] == *uid).unwrap()["id"].as_i64().unwrap());
+        let body = json!({"uid": uid, "name": format!("{room} {uid}"), "min_temperature": 5,
+            "max_temperature": 30});
+        let room: Room =
+            owner.post(&format!("/v2/rooms/{room_id}/radiators"), body).await.data("room");
+        ids.push(room.radiators.iter().find(|radiator| radiator.uid == *uid).unwrap().id);
     }
     (room_id, ids)
 }
@@ -42,27 +37,26 @@ async fn count(app: &TestApp, sql: &'static str) -> i64 {
     n
 }
 
-async fn a_set_temperature_reaches_the_simulated_radiator_at_once(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
-    let (room, ids) = room_with_radiators(&app, &token, "Office", &["HD-1"]).await;
+async fn a_change_reaches_the_simulated_radiator_at_once(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let (room, ids) = room_with_radiators(&acme, "Office", &["HD-1"]).await;
     assert_eq!(app.fleet.heater_of(ids[0]), Some((true, 21.0)));
-    let body = json!({"radiator_id": ids[0], "temperature": 18.5});
-    app.call(Method::PUT, "/v2/radiators/set-temperature", Some(&token), Some(body)).await;
+    acme.set_temperature(ids[0], 18.5).await;
     assert_eq!(app.fleet.heater_of(ids[0]), Some((true, 18.5)));
-    app.call(
-        Method::PUT,
-        &format!("/v2/rooms/toggle-status/{room}"),
-        Some(&token),
-        Some(json!({"status": 0})),
-    )
-    .await;
+    acme.put(&format!("/v2/rooms/toggle-status/{room}"), json!({"status": 0})).await;
     assert_eq!(app.fleet.heater_of(ids[0]), Some((false, 18.5)));
+    acme.put(&format!("/v2/radiators/toggle-status/{room}/{}", ids[0]), json!({"status": 1})).await;
+    assert_eq!(app.fleet.heater_of(ids[0]), Some((true, 18.5)));
+    let zone = acme.add_zone("Ground").await.id;
+    acme.post(&format!("/v2/zones/{zone}/room/{room}"), json!({})).await;
+    acme.post("/v2/zones/set-temperature", json!({"zone_id": zone, "temperature": 22})).await;
+    assert_eq!(app.fleet.heater_of(ids[0]), Some((true, 22.0)));
 }
 
 async fn ticks_store_the_state_and_one_reading_per_minute(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
-    room_with_radiators(&app, &token, "Office", &["HD-1", "HD-2"]).await;
-    room_with_radiators(&app, &token, "Hall", &["HD-3"]).await;
+    let acme = app.register_business("owner@acme.co.uk").await;
+    room_with_radiators(&acme, "Office", &["HD-1", "HD-2"]).await;
+    room_with_radiators(&acme, "Hall", &["HD-3"]).await;
     app.tick(60).await;
     assert_eq!(count(&app, "SELECT COUNT(*) FROM radiator_states").await, 3);
     assert_eq!(count(&app, "SELECT COUNT(*) FROM readings").await, 3);
@@ -95,56 +89,42 @@ async fn ticks_store_the_state_and_one_reading_per_minute(app: TestApp) {
         .await
         .unwrap();
     assert!((states - baseline).abs() < 1e-9);
-    let radiators = app.get_as(&token, "/v2/radiators").await.body["data"]["radiators"].clone();
-    for radiator in radiators.as_array().unwrap() {
-        assert_eq!(radiator["online"], 1, "{radiator}");
-        assert!(radiator["current_temperature"].as_f64().is_some());
+    for radiator in acme.radiators().await {
+        assert_eq!(radiator.online, 1, "{radiator:?}");
+        assert!(radiator.current_temperature.is_some());
     }
 }
 
 async fn a_radiator_that_stops_reporting_is_offline_after_five_minutes(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
-    let (_, ids) = room_with_radiators(&app, &token, "Office", &["HD-1"]).await;
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let (_, ids) = room_with_radiators(&acme, "Office", &["HD-1"]).await;
     app.tick(60).await;
-    let path = format!("/v2/radiators/{}", ids[0]);
-    assert_eq!(app.get_as(&token, &path).await.body["data"]["radiator"]["online"], 1);
+    assert_eq!(acme.radiator(ids[0]).await.online, 1);
     app.clock.advance(time::Duration::seconds(4 * 60 + 59));
-    assert_eq!(app.get_as(&token, &path).await.body["data"]["radiator"]["online"], 1);
+    assert_eq!(acme.radiator(ids[0]).await.online, 1);
     app.clock.advance(time::Duration::seconds(1));
-    let radiator = app.get_as(&token, &path).await.body["data"]["radiator"].clone();
-    assert_eq!(radiator["online"], 0);
-    assert_eq!(radiator["heating"], 0);
+    let radiator = acme.radiator(ids[0]).await;
+    assert_eq!((radiator.online, radiator.heating), (0, 0));
 }
 
-async fn temperature(app: &TestApp, token: &str, room: i64) -> f64 {
-    app.get_as(token, &format!("/v2/rooms/{room}")).await.body["data"]["room"]["current_temperature"]
-        .as_f64()
-        .unwrap()
+async fn temperature(owner: &Owner<'_>, room: i64) -> f64 {
+    owner.room(room).await.current_temperature.expect("a reported temperature")
 }
 
 async fn a_heated_room_warms_up_and_a_switched_off_one_cools(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
-    let (warm, warm_ids) = room_with_radiators(&app, &token, "Warm", &["HD-1", "HD-2"]).await;
-    let (cold, _) = room_with_radiators(&app, &token, "Cold", &["HD-3"]).await;
-    let body = json!({"radiator_id": warm_ids[0], "temperature": 28});
-    app.call(Method::PUT, "/v2/radiators/set-temperature", Some(&token), Some(body)).await;
-    app.call(
-        Method::PUT,
-        &format!("/v2/rooms/toggle-status/{cold}"),
-        Some(&token),
-        Some(json!({"status": 0})),
-    )
-    .await;
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let (warm, warm_ids) = room_with_radiators(&acme, "Warm", &["HD-1", "HD-2"]).await;
+    let (cold, _) = room_with_radiators(&acme, "Cold", &["HD-3"]).await;
+    acme.set_temperature(warm_ids[0], 28.0).await;
+    acme.put(&format!("/v2/rooms/toggle-status/{cold}"), json!({"status": 0})).await;
     app.tick(60).await;
-    let (warm_start, cold_start) =
-        (temperature(&app, &token, warm).await, temperature(&app, &token, cold).await);
+    let (warm_start, cold_start) = (temperature(&acme, warm).await, temperature(&acme, cold).await);
     for _ in 0..30 {
         app.tick(60).await;
     }
-    assert!(temperature(&app, &token, warm).await > warm_start + 0.5);
-    assert!(temperature(&app, &token, cold).await < cold_start);
-    let room = app.get_as(&token, &format!("/v2/rooms/{warm}")).await.body["data"]["room"].clone();
-    assert_eq!(room["heating"], 1);
+    assert!(temperature(&acme, warm).await > warm_start + 0.5);
+    assert!(temperature(&acme, cold).await < cold_start);
+    assert_eq!(acme.room(warm).await.heating, 1);
 }
 
 /// Reads server-sent events until one named `name` arrives; answers its data.
@@ -174,13 +154,13 @@ async fn the_live_stream_opens_with_a_snapshot_and_pushes_only_this_businesss_re
 ) {
     let unauthenticated = app.call(Method::GET, "/v2/live", None, None).await;
     assert_eq!(unauthenticated.status, StatusCode::UNAUTHORIZED);
-    let token = app.signed_in("owner@acme.co.uk").await;
-    let (_, ids) = room_with_radiators(&app, &token, "Office", &["HD-1"]).await;
-    let rival = app.signed_in("owner@rival.co.uk").await;
-    room_with_radiators(&app, &rival, "Lobby", &["HD-9"]).await;
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let (_, ids) = room_with_radiators(&acme, "Office", &["HD-1"]).await;
+    let rival = app.register_business("owner@rival.co.uk").await;
+    room_with_radiators(&rival, "Lobby", &["HD-9"]).await;
 
-    let mut response =
-        app.client.get(format!("{}/v2/live", app.base)).bearer_auth(&token).send().await.unwrap();
+    let live = app.client.get(format!("{}/v2/live", app.base)).bearer_auth(&acme.token);
+    let mut response = live.send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
     let mut buffer = String::new();
@@ -198,19 +178,31 @@ async fn the_live_stream_opens_with_a_snapshot_and_pushes_only_this_businesss_re
 }
 
 async fn readings_of_the_last_hours_are_served_to_their_business_only(app: TestApp) {
-    let token = app.signed_in("owner@acme.co.uk").await;
-    let (_, ids) = room_with_radiators(&app, &token, "Office", &["HD-1"]).await;
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let (_, ids) = room_with_radiators(&acme, "Office", &["HD-1"]).await;
     for _ in 0..90 {
         app.tick(60).await;
     }
     let path = format!("/v2/radiators/{}/readings", ids[0]);
-    let day = app.get_as(&token, &path).await.body["data"]["readings"].clone();
-    assert_eq!(day.as_array().unwrap().len(), 90);
-    assert!(day[0]["at"].as_str().unwrap() < day[89]["at"].as_str().unwrap());
-    assert_eq!(day[89]["setpoint"], 21.0);
-    let hour =
-        app.get_as(&token, &format!("{path}?hours=1")).await.body["data"]["readings"].clone();
-    assert_eq!(hour.as_array().unwrap().len(), 60);
-    let rival = app.signed_in("owner@rival.co.uk").await;
-    assert_eq!(app.get_as(&rival, &path).await.status, StatusCode::NOT_FOUND);
+    let day: Vec<Reading> = acme.get(&path).await.data("readings");
+    assert_eq!(day.len(), 90);
+    assert!(day[0].at < day[89].at);
+    assert_eq!(day[89].setpoint, 21.0);
+    assert!(day.iter().all(|reading| (0.0..40.0).contains(&reading.temperature)));
+    assert!(day.iter().all(|reading| reading.power_w >= 0.0 && reading.energy_wh >= 0.0));
+    let hour: Vec<Reading> = acme.get(&format!("{path}?hours=1")).await.data("readings");
+    assert_eq!(hour.len(), 60);
+    let rival = app.register_business("owner@rival.co.uk").await;
+    assert_eq!(rival.get(&path).await.status, StatusCode::NOT_FOUND);
+}
+
+/// One minute of a radiator's life, as `/v2/radiators/{id}/readings` answers it.
+#[derive(serde::Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Reading {
+    at: String,
+    temperature: f64,
+    setpoint: f64,
+    power_w: f64,
+    energy_wh: f64,
 }

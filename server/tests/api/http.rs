@@ -1,9 +1,8 @@
 //! The envelope and the edges of the HTTP surface: malformed bodies, unknown paths, limits,
 //! health, the OpenAPI document and the web app's fallback.
 
-mod common;
-
-use common::TestApp;
+use crate::store_tests;
+use crate::support::TestApp;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 

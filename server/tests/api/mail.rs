@@ -1,10 +1,8 @@
 //! Mail delivery by SMTP, against a minimal SMTP peer on a local port.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{Db, TestApp};
+use crate::support::{Db, TestApp};
 use heatdesk::mail::Mailer;
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

@@ -3,18 +3,17 @@
 //! coming online gets its desired state, a device that drifted is reconciled, and only fresh
 //! reports of known radiators are stored.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{Db, TestApp};
 use heatdesk::clock::Clock;
 use heatdesk::devices::emulator::Emulator;
 use heatdesk::devices::mqtt::{RECONCILE_EVERY_SECS, RETRY_AFTER_SECS, SetCommand, options, topic};
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use rumqttc::{AsyncClient, Event, Packet, QoS};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::mpsc;
+
+use crate::support::{Db, Owner, TestApp};
 
 /// A uid no other test (or earlier run) on the shared broker uses.
 fn fresh_uid() -> String {
@@ -38,35 +37,29 @@ where
 }
 
 /// Registers a radiator without a room; answers its id.
-async fn register(app: &TestApp, token: &str, uid: &str) -> i64 {
-    let body = json!({"uid": uid, "name": format!("Radiator {uid}"), "min_temperature": 7,
-        "max_temperature": 26, "room_id": null});
-    let answer = app.post_as(token, "/v2/radiators", body).await;
-    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
-    answer.body["data"]["radiator"]["id"].as_i64().expect("id")
+async fn register(owner: &Owner<'_>, uid: &str) -> i64 {
+    owner.add_radiator(uid, &format!("Radiator {uid}")).await.id
 }
 
-async fn set_temperature(app: &TestApp, token: &str, id: i64, temperature: f64) {
-    let body = json!({"radiator_id": id, "temperature": temperature});
-    let answer =
-        app.call(Method::PUT, "/v2/radiators/set-temperature", Some(token), Some(body)).await;
+async fn set_temperature(owner: &Owner<'_>, id: i64, temperature: f64) {
+    let answer = owner.set_temperature(id, temperature).await;
     assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
 }
 
 /// A radiator registered and emulated on the broker, once it works to `temperature`: its id,
 /// uid and emulator.
 async fn emulated_radiator_at(
-    app: &TestApp,
-    token: &str,
+    owner: &Owner<'_>,
     url: &str,
     temperature: f64,
 ) -> (i64, String, Emulator) {
+    let app = owner.app;
     let uid = fresh_uid();
-    let id = register(app, token, &uid).await;
+    let id = register(owner, &uid).await;
     let emulator = Emulator::start(url, std::slice::from_ref(&uid)).unwrap();
     let gateway = app.mqtt.as_ref().unwrap();
     eventually("the gateway hears the radiator", || async { gateway.is_online(&uid) }).await;
-    set_temperature(app, token, id, temperature).await;
+    set_temperature(owner, id, temperature).await;
     eventually("the radiator works to the new target", || async {
         emulator.heater_of(&uid) == Some((true, temperature))
     })
@@ -131,36 +124,32 @@ async fn next_where(
 async fn a_command_reaches_an_emulated_radiator_is_acknowledged_and_its_reports_are_stored() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
     let gateway = app.mqtt.clone().unwrap();
-    let token = app.signed_in("mqtt@example.com").await;
-    let (id, _, emulator) = emulated_radiator_at(&app, &token, &url, 23.5).await;
+    let owner = app.register_business("mqtt@example.com").await;
+    let (id, _, emulator) = emulated_radiator_at(&owner, &url, 23.5).await;
     eventually("every command is acknowledged", || async { gateway.unacknowledged().is_empty() })
         .await;
 
     emulator.report(60.0, app.clock.now());
-    let path = format!("/v2/radiators/{id}");
-    eventually("the report is stored", || async {
-        app.get_as(&token, &path).await.body["data"]["radiator"]["online"] == 1
-    })
-    .await;
-    let radiator = app.get_as(&token, &path).await.body["data"]["radiator"].clone();
-    assert_eq!(radiator["target_temperature"], 23.5);
-    assert!(radiator["current_temperature"].as_f64().is_some_and(|t| (5.0..30.0).contains(&t)));
-    assert!(radiator["power_w"].as_f64().is_some());
+    eventually("the report is stored", || async { owner.radiator(id).await.online == 1 }).await;
+    let radiator = owner.radiator(id).await;
+    assert_eq!(radiator.target_temperature, 23.5);
+    assert!(radiator.current_temperature.is_some_and(|t| (5.0..30.0).contains(&t)));
+    assert!(radiator.power_w.is_some());
 }
 
 #[tokio::test]
 async fn an_unacknowledged_command_is_sent_again_with_the_same_id_until_acknowledged() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
     let gateway = app.mqtt.clone().unwrap();
-    let token = app.signed_in("retry@example.com").await;
+    let owner = app.register_business("retry@example.com").await;
     let uid = fresh_uid();
-    let id = register(&app, &token, &uid).await;
+    let id = register(&owner, &uid).await;
     let (device, mut commands) = silent_device(&url, &uid).await;
     // Retries go to online devices only.
     announce(&device, &uid).await;
     eventually("the gateway hears the device", || async { gateway.is_online(&uid) }).await;
 
-    set_temperature(&app, &token, id, 19.5).await;
+    set_temperature(&owner, id, 19.5).await;
     let first = next_where(&mut commands, "to 19.5 °C", |c| c.setpoint == 19.5).await;
     assert!(first.on);
     assert_eq!(gateway.unacknowledged(), vec![(uid.clone(), first.command_id)]);
@@ -180,11 +169,10 @@ async fn an_unacknowledged_command_is_sent_again_with_the_same_id_until_acknowle
 #[tokio::test]
 async fn a_radiator_coming_online_is_sent_its_desired_state() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
-    let token = app.signed_in("online@example.com").await;
+    let owner = app.register_business("online@example.com").await;
     let uid = fresh_uid();
-    let id = register(&app, &token, &uid).await;
-    let toggle = format!("/v2/radiators/toggle-status/0/{id}");
-    let off = app.call(Method::PUT, &toggle, Some(&token), Some(json!({"status": 0}))).await;
+    let id = register(&owner, &uid).await;
+    let off = owner.put(&format!("/v2/radiators/toggle-status/0/{id}"), json!({"status": 0})).await;
     assert_eq!(off.status, StatusCode::OK, "{:?}", off.body);
     // Sent while nothing listened, so lost (ids only grow; earlier ones may still arrive late).
     let lost = app.mqtt.as_ref().unwrap().unacknowledged();
@@ -201,8 +189,8 @@ async fn a_radiator_coming_online_is_sent_its_desired_state() {
 #[tokio::test]
 async fn a_device_whose_state_drifted_from_the_desired_one_is_sent_it_again() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
-    let token = app.signed_in("drift@example.com").await;
-    let (id, uid, emulator) = emulated_radiator_at(&app, &token, &url, 23.5).await;
+    let owner = app.register_business("drift@example.com").await;
+    let (id, uid, emulator) = emulated_radiator_at(&owner, &url, 23.5).await;
 
     // A change whose command never left (the server stopped between commit and send).
     let change = sqlx::query("UPDATE radiators SET setpoint = 18.0 WHERE id = $1").bind(id);
@@ -217,10 +205,10 @@ async fn a_device_whose_state_drifted_from_the_desired_one_is_sent_it_again() {
 #[tokio::test]
 async fn reports_of_unknown_radiators_and_stale_reports_are_not_stored() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
-    let token = app.signed_in("stale@example.com").await;
+    let owner = app.register_business("stale@example.com").await;
     let (silent, lively) = (fresh_uid(), fresh_uid());
-    let silent_id = register(&app, &token, &silent).await;
-    let lively_id = register(&app, &token, &lively).await;
+    let silent_id = register(&owner, &silent).await;
+    let lively_id = register(&owner, &lively).await;
     let (device, _commands) = silent_device(&url, &silent).await;
     let report = |ts: i64| {
         json!({"temperature": 18.0, "setpoint": 21.0, "on": true, "heating": true,
@@ -239,19 +227,12 @@ async fn reports_of_unknown_radiators_and_stale_reports_are_not_stored() {
         .unwrap();
     // Sent last on the same connection, so handled last.
     device.publish(topic(&lively, "state"), QoS::AtLeastOnce, false, report(now)).await.unwrap();
-    let radiator = |id: i64| {
-        let path = format!("/v2/radiators/{id}");
-        let app = &app;
-        let token = &token;
-        async move { app.get_as(token, &path).await.body["data"]["radiator"].clone() }
-    };
-    eventually("the fresh report is stored", || async { radiator(lively_id).await["online"] == 1 })
-        .await;
-    let silent = radiator(silent_id).await;
-    assert_eq!(
-        (silent["online"].clone(), silent["current_temperature"].clone()),
-        (json!(0), Value::Null)
-    );
+    eventually("the fresh report is stored", || async {
+        owner.radiator(lively_id).await.online == 1
+    })
+    .await;
+    let silent = owner.radiator(silent_id).await;
+    assert_eq!((silent.online, silent.current_temperature), (0, None));
     let (stored,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM radiator_states")
         .fetch_one(app.store.reader())
         .await

@@ -1,0 +1,128 @@
+//! The one way a user's change is written. [`Change::begin`] opens the write; the feature runs
+//! its statements on [`Change::db`] and says which radiators the change touched; then
+//! [`Change::commit`] records the history entry in the same transaction, commits, and hands
+//! the touched radiators' desired states to the devices. Dropping a change rolls it back.
+//!
+//! A guard rather than a closure: a closure that borrows the transaction cannot be proven
+//! `Send` on stable Rust, and every handler's future must be.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{Any, AnyConnection, Transaction};
+use time::OffsetDateTime;
+
+use crate::devices::{DesiredState, DeviceGateway, Scope, desired_states};
+use crate::store::{Store, StoreResult};
+
+/// Who makes a change: the signed-in user and their business.
+#[derive(Clone, Copy, Debug)]
+pub struct Actor {
+    pub user_id: i64,
+    pub business_id: i64,
+}
+
+/// The action history's record of one change: what was done to which record, with the record
+/// as the API shows it before and after (absent when it did not exist).
+pub struct Entry {
+    action: &'static str,
+    record_type: &'static str,
+    record_id: i64,
+    before: Option<Value>,
+    after: Option<Value>,
+}
+
+impl Entry {
+    pub fn new(action: &'static str, record_type: &'static str, record_id: i64) -> Self {
+        Self { action, record_type, record_id, before: None, after: None }
+    }
+
+    pub fn before(self, record: &impl Serialize) -> Self {
+        Self { before: serde_json::to_value(record).ok(), ..self }
+    }
+
+    pub fn after(self, record: &impl Serialize) -> Self {
+        Self { after: serde_json::to_value(record).ok(), ..self }
+    }
+}
+
+/// A change in progress.
+pub struct Change {
+    tx: Transaction<'static, Any>,
+    store: Store,
+    devices: Arc<dyn DeviceGateway>,
+    actor: Actor,
+    at: OffsetDateTime,
+    /// Radiators whose desired state is read and sent after the commit.
+    touched: Vec<Scope>,
+    /// Desired states already known, sent after the commit as they are.
+    known: Vec<DesiredState>,
+}
+
+impl Change {
+    pub async fn begin(
+        store: Store,
+        devices: Arc<dyn DeviceGateway>,
+        actor: Actor,
+        at: OffsetDateTime,
+    ) -> StoreResult<Self> {
+        let tx = store.begin_write().await?;
+        Ok(Self { tx, store, devices, actor, at, touched: Vec::new(), known: Vec::new() })
+    }
+
+    /// The connection the change writes through.
+    pub fn db(&mut self) -> &mut AnyConnection {
+        &mut self.tx
+    }
+
+    pub fn business_id(&self) -> i64 {
+        self.actor.business_id
+    }
+
+    /// When the change happens, unix seconds.
+    pub fn now(&self) -> i64 {
+        self.at.unix_timestamp()
+    }
+
+    /// The radiators in `scope` get their desired state once the change is committed.
+    pub fn touch(&mut self, scope: Scope) {
+        self.touched.push(scope);
+    }
+
+    /// This desired state goes to its radiator once the change is committed; for a change that
+    /// already knows it, saving a read.
+    pub fn send(&mut self, desired: DesiredState) {
+        self.known.push(desired);
+    }
+
+    /// Records `entry`, commits, and sends the touched radiators their desired states.
+    pub async fn commit(mut self, entry: Entry) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO action_history
+                 (business_id, user_id, action, record_type, record_id, before_json, after_json, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(self.actor.business_id)
+        .bind(self.actor.user_id)
+        .bind(entry.action)
+        .bind(entry.record_type)
+        .bind(entry.record_id)
+        .bind(entry.before.map(|value| value.to_string()))
+        .bind(entry.after.map(|value| value.to_string()))
+        .bind(self.now())
+        .execute(&mut *self.tx)
+        .await?;
+        self.store.commit(self.tx).await?;
+        for desired in self.known {
+            self.devices.send(desired);
+        }
+        for scope in self.touched {
+            let reader = self.store.reader();
+            for desired in desired_states(reader, self.actor.business_id, scope).await? {
+                self.devices.send(desired);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,7 @@
+//! The domain kernel every feature builds on: value types, field checks, the one way a change
+//! is written (with its history entry and device commands), and the per-version cache.
+
+pub mod change;
+pub mod validation;
+pub mod values;
+pub mod version_cache;

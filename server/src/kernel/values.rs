@@ -1,0 +1,236 @@
+//! Value types validated at the boundary: a value of one of these types cannot be bad. Each
+//! `parse` answers the sentence a person reads under the field.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// A temperature in °C: 5–30 in steps of 0.5.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Temperature(f64);
+
+pub const LOWEST: f64 = 5.0;
+pub const HIGHEST: f64 = 30.0;
+
+impl Temperature {
+    pub fn parse(raw: Option<f64>) -> Result<Self, String> {
+        let value = raw.ok_or("Enter a temperature.")?;
+        if !(LOWEST..=HIGHEST).contains(&value) {
+            return Err(format!("Use a temperature from {LOWEST} to {HIGHEST} °C."));
+        }
+        if (value * 2.0).fract() != 0.0 {
+            return Err("Use steps of 0.5 °C.".into());
+        }
+        Ok(Self(value))
+    }
+
+    pub fn celsius(self) -> f64 {
+        self.0
+    }
+}
+
+/// A record's name (room, zone, radiator): trimmed, 1–60 characters.
+pub fn record_name(raw: &str) -> Result<String, String> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err("Enter a name.".into());
+    }
+    if name.chars().count() > 60 {
+        return Err("Use at most 60 characters.".into());
+    }
+    Ok(name.to_owned())
+}
+
+/// A radiator's device id, printed on its label: 1–64 letters, digits, '-', '_' or ':'.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Uid(String);
+
+impl Uid {
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let uid = raw.trim();
+        if uid.is_empty() {
+            return Err("Enter the radiator's id (printed on its label).".into());
+        }
+        if uid.len() > 64
+            || !uid.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':'))
+        {
+            return Err("Use up to 64 letters, digits, '-', '_' or ':'.".into());
+        }
+        Ok(Self(uid.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+pub const MIN_PASSWORD_LEN: usize = 10;
+/// Bounds the cost of hashing an attacker's input.
+pub const MAX_PASSWORD_LEN: usize = 128;
+
+static EMAIL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").expect("email pattern"));
+// Outward code, optional space, inward code; plus the special GIR 0AA.
+static UK_POSTCODE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$").expect("postcode pattern")
+});
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    /// Trimmed and lower-cased, so one address is one account however it is typed.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let email = raw.trim().to_lowercase();
+        if email.is_empty() {
+            return Err("Enter your email address.".into());
+        }
+        if email.len() > 254 || !EMAIL.is_match(&email) {
+            return Err("Enter a valid email address, like name@company.co.uk.".into());
+        }
+        Ok(Self(email))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UkPostcode(String);
+
+impl UkPostcode {
+    /// Upper-cased with one space before the inward code: `sw1a1aa` → `SW1A 1AA`.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let compact: String = raw.split_whitespace().collect::<String>().to_uppercase();
+        if compact.is_empty() {
+            return Err("Enter the postcode.".into());
+        }
+        if !UK_POSTCODE.is_match(&compact) {
+            return Err("Enter a valid UK postcode, like SW1A 1AA.".into());
+        }
+        let (outward, inward) = compact.split_at(compact.len() - 3);
+        Ok(Self(format!("{outward} {inward}")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mobile(String);
+
+impl Mobile {
+    /// A phone number of 10 to 15 digits, optionally starting with +; spaces, dashes and
+    /// brackets are allowed while typing and removed.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            return Err("Enter a mobile number.".into());
+        }
+        let (plus, rest) = match trimmed.strip_prefix('+') {
+            Some(rest) => ("+", rest),
+            None => ("", trimmed),
+        };
+        let cleaned: String =
+            rest.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
+        if !cleaned.chars().all(|c| c.is_ascii_digit()) || !(10..=15).contains(&cleaned.len()) {
+            return Err("Enter a valid mobile number, like 07700 900123.".into());
+        }
+        Ok(Self(format!("{plus}{cleaned}")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+pub struct Password(String);
+
+impl Password {
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let length = raw.chars().count();
+        if length < MIN_PASSWORD_LEN {
+            return Err(format!("Use at least {MIN_PASSWORD_LEN} characters."));
+        }
+        if length > MAX_PASSWORD_LEN {
+            return Err(format!("Use at most {MAX_PASSWORD_LEN} characters."));
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temperatures_are_5_to_30_in_half_degrees() {
+        assert_eq!(Temperature::parse(Some(21.5)).unwrap().celsius(), 21.5);
+        assert!(Temperature::parse(Some(5.0)).is_ok());
+        assert!(Temperature::parse(Some(30.0)).is_ok());
+        for bad in [Some(4.5), Some(30.5), Some(21.2), Some(f64::NAN), None] {
+            assert!(Temperature::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn names_are_trimmed_and_1_to_60_characters() {
+        assert_eq!(record_name("  Board room ").unwrap(), "Board room");
+        assert!(record_name("   ").is_err());
+        assert!(record_name(&"é".repeat(61)).is_err());
+        assert!(record_name(&"é".repeat(60)).is_ok());
+    }
+
+    #[test]
+    fn uids_are_trimmed_and_bad_ones_refused() {
+        assert_eq!(Uid::parse(" HD-1:a_b ").unwrap().as_str(), "HD-1:a_b");
+        assert!(Uid::parse(&"x".repeat(64)).is_ok());
+        for bad in ["", "   ", "has space", "é", &"x".repeat(65)] {
+            assert!(Uid::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn postcodes_are_normalised_and_bad_ones_refused() {
+        assert_eq!(UkPostcode::parse(" sw1a1aa ").unwrap().as_str(), "SW1A 1AA");
+        assert_eq!(UkPostcode::parse("M1 1AE").unwrap().as_str(), "M1 1AE");
+        assert_eq!(UkPostcode::parse("gir0aa").unwrap().as_str(), "GIR 0AA");
+        for bad in ["", "12345", "SW1A", "SW1A 1A", "Q1A 1AA1", "SW1A-1AA"] {
+            assert!(UkPostcode::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn emails_are_lower_cased_and_bad_ones_refused() {
+        assert_eq!(Email::parse(" Ann@Example.CO.uk ").unwrap().as_str(), "ann@example.co.uk");
+        for bad in ["", "ann", "ann@", "@example.com", "ann@example", "a nn@example.com"] {
+            assert!(Email::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn mobiles_are_cleaned_and_bad_ones_refused() {
+        assert_eq!(Mobile::parse("07700 900-123").unwrap().as_str(), "07700900123");
+        assert_eq!(Mobile::parse("+44 7700 900123").unwrap().as_str(), "+447700900123");
+        for bad in ["", "0770", "07700 90012a", "++447700900123", "1234567890123456"] {
+            assert!(Mobile::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn passwords_need_ten_to_128_characters() {
+        assert!(Password::parse("123456789").is_err());
+        assert!(Password::parse("1234567890").is_ok());
+        assert!(Password::parse(&"x".repeat(129)).is_err());
+    }
+}

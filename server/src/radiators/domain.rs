@@ -1,0 +1,206 @@
+//! What radiators do: every change is one transaction with its history entry
+//! (`kernel/change.rs`), and reads that need more than one query.
+
+use sqlx::{Any, AnyConnection, Executor};
+
+use super::store::{self, Fields, RadiatorView, ReadingRow};
+
+use crate::devices::{DesiredState, Scope};
+use crate::error::{ApiError, ApiResult};
+use crate::kernel::change::{Actor, Change, Entry};
+use crate::kernel::validation::{RecordKind, ensure_name_free};
+use crate::kernel::values::{Temperature, Uid};
+use crate::state::AppState;
+
+/// Where a new radiator's setpoint starts, clamped to its bounds.
+const DEFAULT_SETPOINT: f64 = 21.0;
+
+/// A radiator's name and bounds, checked.
+pub struct Settings {
+    pub name: String,
+    pub min: f64,
+    pub max: f64,
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::NotFound("This radiator does not exist.".into())
+}
+
+pub fn uid_taken() -> ApiError {
+    ApiError::conflict("uid", "A radiator with this id is already registered.")
+}
+
+/// One radiator of the business; another business's id is as missing as an unknown one.
+pub async fn find<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    id: i64,
+    now: i64,
+) -> ApiResult<RadiatorView> {
+    store::find(db, business_id, id, now).await?.ok_or_else(not_found)
+}
+
+/// Registers a radiator within `change`; the uid must be new to the whole system.
+pub async fn register(
+    change: &mut Change,
+    uid: &Uid,
+    settings: &Settings,
+    room_id: Option<i64>,
+) -> ApiResult<i64> {
+    if store::by_uid(change.db(), uid.as_str()).await?.is_some() {
+        return Err(uid_taken());
+    }
+    let business_id = change.business_id();
+    ensure_name_free(change.db(), RecordKind::Radiator, business_id, &settings.name, 0).await?;
+    let setpoint = DEFAULT_SETPOINT.clamp(settings.min, settings.max);
+    let fields =
+        Fields { room_id, name: &settings.name, min: settings.min, max: settings.max, setpoint };
+    let created_at = change.now();
+    let id = store::insert(change.db(), business_id, uid.as_str(), &fields, created_at).await?;
+    change.touch(Scope::Radiator(id));
+    Ok(id)
+}
+
+/// 422 unless the room exists and belongs to the business.
+async fn ensure_room(
+    db: &mut AnyConnection,
+    business_id: i64,
+    room_id: Option<i64>,
+) -> ApiResult<()> {
+    match room_id {
+        Some(room_id) if !store::room_exists(db, business_id, room_id).await? => {
+            Err(ApiError::field("room_id", "This room does not exist."))
+        }
+        _ => Ok(()),
+    }
+}
+
+pub async fn create(
+    state: &AppState,
+    actor: Actor,
+    uid: &Uid,
+    settings: &Settings,
+    room_id: Option<i64>,
+) -> ApiResult<RadiatorView> {
+    let mut change = state.change(actor).await?;
+    ensure_room(change.db(), actor.business_id, room_id).await?;
+    let id = register(&mut change, uid, settings, room_id).await?;
+    let now = change.now();
+    let radiator = find(change.db(), actor.business_id, id, now).await?;
+    change.commit(Entry::new("create", "radiator", id).after(&radiator)).await?;
+    Ok(radiator)
+}
+
+/// New name, bounds and room; a setpoint outside the new bounds moves inside them.
+pub async fn update(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    settings: &Settings,
+    room_id: Option<i64>,
+) -> ApiResult<RadiatorView> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    ensure_room(change.db(), actor.business_id, room_id).await?;
+    ensure_name_free(change.db(), RecordKind::Radiator, actor.business_id, &settings.name, id)
+        .await?;
+    let setpoint = before.target_temperature.clamp(settings.min, settings.max);
+    let fields =
+        Fields { room_id, name: &settings.name, min: settings.min, max: settings.max, setpoint };
+    store::update(change.db(), actor.business_id, id, &fields).await?;
+    let radiator = find(change.db(), actor.business_id, id, now).await?;
+    change.touch(Scope::Radiator(id));
+    change.commit(Entry::new("update", "radiator", id).before(&before).after(&radiator)).await?;
+    Ok(radiator)
+}
+
+pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<()> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    store::delete(change.db(), actor.business_id, id).await?;
+    change.commit(Entry::new("delete", "radiator", id).before(&before)).await?;
+    Ok(())
+}
+
+/// A new setpoint within the radiator's own bounds.
+pub async fn set_temperature(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    temperature: Temperature,
+) -> ApiResult<RadiatorView> {
+    let now = state.clock.now().unix_timestamp();
+    // Read and check outside the write lock; the update re-checks the bounds atomically.
+    let before = find(state.store.reader(), actor.business_id, id, now).await?;
+    let celsius = temperature.celsius();
+    let out_of_bounds = || {
+        ApiError::field(
+            "temperature",
+            format!(
+                "Use a temperature from {} to {} °C for this radiator.",
+                before.min_temperature, before.max_temperature
+            ),
+        )
+    };
+    if celsius < before.min_temperature || celsius > before.max_temperature {
+        return Err(out_of_bounds());
+    }
+    let mut change = state.change(actor).await?;
+    // What a concurrent change may have moved since the read comes back from the update.
+    let Some((name, is_on)) =
+        store::set_setpoint(change.db(), actor.business_id, id, celsius).await?
+    else {
+        // Deleted or given new bounds since it was read.
+        find(change.db(), actor.business_id, id, now).await?;
+        return Err(out_of_bounds());
+    };
+    let radiator =
+        RadiatorView { name, status: is_on, target_temperature: celsius, ..before.clone() };
+    change.send(DesiredState {
+        radiator_id: id,
+        uid: radiator.uid.clone(),
+        room_id: radiator.room_id,
+        on: is_on == 1,
+        setpoint: celsius,
+    });
+    let entry = Entry::new("set_temperature", "radiator", id).before(&before).after(&radiator);
+    change.commit(entry).await?;
+    Ok(radiator)
+}
+
+/// Switches a radiator on or off; `room_id` must be its room, or 0 when it has none.
+pub async fn switch(
+    state: &AppState,
+    actor: Actor,
+    room_id: i64,
+    id: i64,
+    on: bool,
+) -> ApiResult<RadiatorView> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    if before.room_id.unwrap_or(0) != room_id {
+        return Err(not_found());
+    }
+    store::set_on(change.db(), actor.business_id, id, on).await?;
+    let radiator = find(change.db(), actor.business_id, id, now).await?;
+    change.touch(Scope::Radiator(id));
+    let entry = Entry::new("toggle_status", "radiator", id).before(&before).after(&radiator);
+    change.commit(entry).await?;
+    Ok(radiator)
+}
+
+/// A radiator's readings of the last `hours`, oldest first.
+pub async fn readings(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    hours: i64,
+) -> ApiResult<Vec<ReadingRow>> {
+    let now = state.clock.now().unix_timestamp();
+    let pool = state.store.reader();
+    find(pool, actor.business_id, id, now).await?;
+    Ok(store::readings(pool, id, now - hours * 3600).await?)
+}

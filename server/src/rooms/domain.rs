@@ -1,0 +1,173 @@
+//! What rooms do: every change is one transaction with its history entry
+//! (`kernel/change.rs`), and a room read with its radiators.
+
+use serde::Serialize;
+use serde_json::json;
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use super::store::{self, RoomView};
+
+use crate::devices::Scope;
+use crate::error::{ApiError, ApiResult};
+use crate::kernel::change::{Actor, Entry};
+use crate::kernel::validation::{RecordKind, ensure_name_free};
+use crate::kernel::values::Uid;
+use crate::radiators::{self, RadiatorView, Settings};
+use crate::state::AppState;
+
+/// A room with its radiators.
+#[derive(Serialize, ToSchema)]
+pub struct RoomDetail {
+    #[serde(flatten)]
+    pub room: RoomView,
+    pub radiators: Vec<RadiatorView>,
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::NotFound("This room does not exist.".into())
+}
+
+/// One room of the business.
+pub async fn find(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    now: i64,
+) -> ApiResult<RoomView> {
+    store::find(db, business_id, id, now).await?.ok_or_else(not_found)
+}
+
+/// One room with its radiators, read in one transaction.
+pub async fn detail(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    now: i64,
+) -> ApiResult<RoomDetail> {
+    let room = find(db, business_id, id, now).await?;
+    let radiators = radiators::in_room(db, business_id, id, now).await?;
+    Ok(RoomDetail { room, radiators })
+}
+
+/// [`detail`] outside any change.
+pub async fn read_detail(state: &AppState, business_id: i64, id: i64) -> ApiResult<RoomDetail> {
+    let mut tx = state.store.begin_read().await?;
+    detail(&mut tx, business_id, id, state.clock.now().unix_timestamp()).await
+}
+
+pub async fn create(state: &AppState, actor: Actor, name: &str) -> ApiResult<RoomDetail> {
+    let mut change = state.change(actor).await?;
+    ensure_name_free(change.db(), RecordKind::Room, actor.business_id, name, 0).await?;
+    let now = change.now();
+    let id = store::insert(change.db(), actor.business_id, name, now).await?;
+    let room = detail(change.db(), actor.business_id, id, now).await?;
+    change.commit(Entry::new("create", "room", id).after(&room.room)).await?;
+    Ok(room)
+}
+
+pub async fn rename(state: &AppState, actor: Actor, id: i64, name: &str) -> ApiResult<RoomDetail> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    ensure_name_free(change.db(), RecordKind::Room, actor.business_id, name, id).await?;
+    store::rename(change.db(), actor.business_id, id, name).await?;
+    let room = detail(change.db(), actor.business_id, id, now).await?;
+    change.commit(Entry::new("update", "room", id).before(&before).after(&room.room)).await?;
+    Ok(room)
+}
+
+/// Deletes a room, keeping its radiators without a room; answers the room as it was.
+pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<RoomView> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    store::delete(change.db(), actor.business_id, id).await?;
+    change.commit(Entry::new("delete", "room", id).before(&before)).await?;
+    Ok(before)
+}
+
+/// Switches every radiator of the room on or off.
+pub async fn switch_all(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    on: bool,
+) -> ApiResult<RoomDetail> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    store::switch_all(change.db(), actor.business_id, id, on).await?;
+    let room = detail(change.db(), actor.business_id, id, now).await?;
+    change.touch(Scope::Room(id));
+    let entry = Entry::new("toggle_status", "room", id).before(&before).after(&room.room);
+    change.commit(entry).await?;
+    Ok(room)
+}
+
+/// How a radiator came into a room.
+pub enum Placement {
+    /// A new uid, registered with this name.
+    Registered(String),
+    /// One of the business's radiators that had no room.
+    Attached,
+}
+
+/// Puts the radiator with `uid` in the room: a new uid registers it with `settings` (checked
+/// only then); one of the business's radiators without a room is attached.
+pub async fn add_radiator(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    uid: &Uid,
+    settings: ApiResult<Settings>,
+) -> ApiResult<(RoomDetail, Placement)> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    let (radiator_id, placement) = match radiators::by_uid(change.db(), uid.as_str()).await? {
+        None => {
+            let settings = settings?;
+            let radiator_id = radiators::register(&mut change, uid, &settings, Some(id)).await?;
+            (radiator_id, Placement::Registered(settings.name))
+        }
+        Some((radiator_id, owner, None, _)) if owner == actor.business_id => {
+            radiators::set_room(change.db(), actor.business_id, radiator_id, Some(id)).await?;
+            change.touch(Scope::Radiator(radiator_id));
+            (radiator_id, Placement::Attached)
+        }
+        Some((_, owner, Some(_), Some(room_name))) if owner == actor.business_id => {
+            return Err(ApiError::conflict(
+                "uid",
+                format!("This radiator is already in the room '{room_name}'."),
+            ));
+        }
+        Some(_) => return Err(radiators::uid_taken()),
+    };
+    let room = detail(change.db(), actor.business_id, id, now).await?;
+    let radiator = room.radiators.iter().find(|r| r.id == radiator_id);
+    let after = json!({"room": room.room, "radiator": radiator});
+    change.commit(Entry::new("attach_radiator", "room", id).before(&before).after(&after)).await?;
+    Ok((room, placement))
+}
+
+/// Takes a radiator out of the room; it stays registered without a room. Answers the room and
+/// the radiator as it was.
+pub async fn detach_radiator(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    radiator_id: i64,
+) -> ApiResult<(RoomDetail, RadiatorView)> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = radiators::find(change.db(), actor.business_id, radiator_id, now).await?;
+    if before.room_id != Some(id) {
+        return Err(ApiError::NotFound("This radiator is not in this room.".into()));
+    }
+    radiators::set_room(change.db(), actor.business_id, radiator_id, None).await?;
+    let room = detail(change.db(), actor.business_id, id, now).await?;
+    change.touch(Scope::Radiator(radiator_id));
+    change.commit(Entry::new("detach_radiator", "radiator", radiator_id).before(&before)).await?;
+    Ok((room, before))
+}

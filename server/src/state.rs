@@ -1,0 +1,56 @@
+//! The state every handler shares, built in one place for the server and the tests alike.
+
+use std::sync::Arc;
+
+use crate::clock::Clock;
+use crate::devices::DeviceGateway;
+use crate::devices::telemetry::LiveHub;
+use crate::kernel::change::{Actor, Change};
+use crate::kernel::version_cache::VersionCache;
+use crate::mail::Mailer;
+use crate::store::{Store, StoreResult};
+
+/// Settings the handlers need.
+pub struct AppConfig {
+    /// Where users reach the web app; links in mails start with it.
+    pub public_url: String,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    /// Where desired radiator state goes.
+    pub devices: Arc<dyn DeviceGateway>,
+    /// Where stored radiator reports are published for live streams.
+    pub live: LiveHub,
+    /// Values computed since the businesses' last changes, such as the rooms list.
+    pub views: Arc<VersionCache>,
+    pub clock: Arc<dyn Clock>,
+    pub mailer: Mailer,
+    pub config: Arc<AppConfig>,
+}
+
+impl AppState {
+    pub fn new(
+        store: Store,
+        devices: Arc<dyn DeviceGateway>,
+        clock: Arc<dyn Clock>,
+        mailer: Mailer,
+        config: AppConfig,
+    ) -> Self {
+        Self {
+            store,
+            devices,
+            live: LiveHub::default(),
+            views: Arc::default(),
+            clock,
+            mailer,
+            config: Arc::new(config),
+        }
+    }
+
+    /// Starts a change by `actor`, now (see `kernel/change.rs`).
+    pub async fn change(&self, actor: Actor) -> StoreResult<Change> {
+        Change::begin(self.store.clone(), self.devices.clone(), actor, self.clock.now()).await
+    }
+}

@@ -1,0 +1,169 @@
+//! What zones do: every change is one transaction with its history entry
+//! (`kernel/change.rs`), and a zone read with its rooms.
+
+use serde::Serialize;
+use serde_json::json;
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use super::store::{self, ZoneView};
+
+use crate::devices::Scope;
+use crate::error::{ApiError, ApiResult};
+use crate::kernel::change::{Actor, Entry};
+use crate::kernel::validation::{RecordKind, ensure_name_free};
+use crate::kernel::values::Temperature;
+use crate::rooms::{self, RoomView};
+use crate::state::AppState;
+
+/// A zone with its rooms.
+#[derive(Serialize, ToSchema)]
+pub struct ZoneDetail {
+    #[serde(flatten)]
+    pub zone: ZoneView,
+    pub rooms: Vec<RoomView>,
+}
+
+/// A radiator that could not take the zone's temperature and got its nearest bound.
+#[derive(Serialize, ToSchema)]
+pub struct Clamped {
+    radiator_id: i64,
+    name: String,
+    target_temperature: f64,
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("This zone does not exist.".into())
+}
+
+async fn find(db: &mut AnyConnection, business_id: i64, id: i64, now: i64) -> ApiResult<ZoneView> {
+    store::find(db, business_id, id, now).await?.ok_or_else(not_found)
+}
+
+async fn detail(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    now: i64,
+) -> ApiResult<ZoneDetail> {
+    let zone = find(db, business_id, id, now).await?;
+    let rooms = rooms::in_zone(db, business_id, id, now).await?;
+    Ok(ZoneDetail { zone, rooms })
+}
+
+/// A zone with its rooms, read in one transaction.
+pub async fn read_detail(state: &AppState, business_id: i64, id: i64) -> ApiResult<ZoneDetail> {
+    let mut tx = state.store.begin_read().await?;
+    detail(&mut tx, business_id, id, state.clock.now().unix_timestamp()).await
+}
+
+pub async fn create(state: &AppState, actor: Actor, name: &str) -> ApiResult<ZoneDetail> {
+    let mut change = state.change(actor).await?;
+    ensure_name_free(change.db(), RecordKind::Zone, actor.business_id, name, 0).await?;
+    let now = change.now();
+    let id = store::insert(change.db(), actor.business_id, name, now).await?;
+    let zone = detail(change.db(), actor.business_id, id, now).await?;
+    change.commit(Entry::new("create", "zone", id).after(&zone.zone)).await?;
+    Ok(zone)
+}
+
+pub async fn rename(state: &AppState, actor: Actor, id: i64, name: &str) -> ApiResult<ZoneDetail> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    ensure_name_free(change.db(), RecordKind::Zone, actor.business_id, name, id).await?;
+    store::rename(change.db(), actor.business_id, id, name).await?;
+    let zone = detail(change.db(), actor.business_id, id, now).await?;
+    change.commit(Entry::new("update", "zone", id).before(&before).after(&zone.zone)).await?;
+    Ok(zone)
+}
+
+/// Deletes a zone, keeping its rooms in no zone; answers the zone as it was.
+pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<ZoneView> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    store::delete(change.db(), actor.business_id, id).await?;
+    change.commit(Entry::new("delete", "zone", id).before(&before)).await?;
+    Ok(before)
+}
+
+/// Puts a room in the zone; a room is in at most one zone, so one in another answers 409.
+/// Answers the zone and the room's name.
+pub async fn add_room(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    room_id: i64,
+) -> ApiResult<(ZoneDetail, String)> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    let room = rooms::find(change.db(), actor.business_id, room_id, now).await?;
+    match (room.zone_id, &room.zone_name) {
+        (Some(current), _) if current == id => {}
+        (Some(_), Some(other)) => {
+            return Err(ApiError::conflict(
+                "room_id",
+                format!(
+                    "'{}' is already in the zone '{other}'. Remove it from there first.",
+                    room.name
+                ),
+            ));
+        }
+        _ => rooms::set_zone(change.db(), actor.business_id, room_id, Some(id)).await?,
+    }
+    let zone = detail(change.db(), actor.business_id, id, now).await?;
+    let after = json!({"zone": zone.zone, "room_id": room_id});
+    change.commit(Entry::new("add_room", "zone", id).before(&before).after(&after)).await?;
+    Ok((zone, room.name))
+}
+
+/// Takes a room out of the zone. Answers the zone and the room's name.
+pub async fn remove_room(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    room_id: i64,
+) -> ApiResult<(ZoneDetail, String)> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    let room = rooms::find(change.db(), actor.business_id, room_id, now).await?;
+    if room.zone_id != Some(id) {
+        return Err(ApiError::NotFound(format!("'{}' is not in this zone.", room.name)));
+    }
+    rooms::set_zone(change.db(), actor.business_id, room_id, None).await?;
+    let zone = detail(change.db(), actor.business_id, id, now).await?;
+    let after = json!({"zone": zone.zone, "room_id": room_id});
+    change.commit(Entry::new("remove_room", "zone", id).before(&before).after(&after)).await?;
+    Ok((zone, room.name))
+}
+
+/// Sets every radiator in the zone's rooms to one temperature, each clamped to its own
+/// bounds. Answers the zone and the radiators that got a bound instead.
+pub async fn set_temperature(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    temperature: Temperature,
+) -> ApiResult<(ZoneDetail, Vec<Clamped>)> {
+    let celsius = temperature.celsius();
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find(change.db(), actor.business_id, id, now).await?;
+    let clamped = store::set_temperature(change.db(), actor.business_id, id, celsius).await?;
+    let clamped: Vec<Clamped> = clamped
+        .into_iter()
+        .map(|(radiator_id, name, target_temperature)| Clamped {
+            radiator_id,
+            name,
+            target_temperature,
+        })
+        .collect();
+    let zone = detail(change.db(), actor.business_id, id, now).await?;
+    let after = json!({"zone": zone.zone, "temperature": celsius, "clamped": clamped});
+    change.touch(Scope::Zone(id));
+    change.commit(Entry::new("set_temperature", "zone", id).before(&before).after(&after)).await?;
+    Ok((zone, clamped))
+}

@@ -1,0 +1,50 @@
+//! The action history: every change, with the record before and after, newest first.
+
+use serde_json::json;
+
+use crate::store_tests;
+use crate::support::TestApp;
+
+store_tests!(every_change_is_in_the_action_history_newest_first, a_failed_change_leaves_no_entry);
+
+async fn every_change_is_in_the_action_history_newest_first(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let kitchen = acme.add_room("Kitchen").await.id;
+    acme.post(&format!("/v2/rooms/{kitchen}"), json!({"name": "Galley"})).await;
+    let one = acme.add_radiator_to(kitchen, "HD-1", "One").await.id;
+    acme.set_temperature(one, 19.0).await;
+
+    let newest = acme.history("?per_page=2").await;
+    assert_eq!((newest.total, newest.history.len()), (4, 2));
+    let set = &newest.history[0];
+    assert_eq!((set.action.as_str(), set.record_type.as_str()), ("set_temperature", "radiator"));
+    assert_eq!(set.record_id, one);
+    assert_eq!(set.before.as_ref().unwrap()["target_temperature"], 21.0);
+    assert_eq!(set.after.as_ref().unwrap()["target_temperature"], 19.0);
+    assert_eq!(set.user_email, "owner@acme.co.uk");
+    assert_eq!(newest.history[1].action, "attach_radiator");
+    let attached = newest.history[1].after.as_ref().unwrap();
+    assert_eq!(
+        (&attached["room"]["name"], &attached["radiator"]["uid"]),
+        (&json!("Galley"), &json!("HD-1"))
+    );
+
+    let older = acme.history("?per_page=2&page=2").await;
+    assert_eq!((older.page, older.per_page), (2, 2));
+    assert_eq!(older.history[0].action, "update");
+    assert_eq!(older.history[0].before.as_ref().unwrap()["name"], "Kitchen");
+    assert_eq!(older.history[0].after.as_ref().unwrap()["name"], "Galley");
+    assert_eq!(older.history[1].action, "create");
+    assert!(older.history[1].before.is_none());
+}
+
+async fn a_failed_change_leaves_no_entry(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    acme.add_room("Kitchen").await;
+    let hall = acme.add_room("Hall").await.id;
+    // The rename is refused after its change began: nothing of it is written.
+    let taken = acme.post(&format!("/v2/rooms/{hall}"), json!({"name": "kitchen"})).await;
+    assert_eq!(taken.status, reqwest::StatusCode::CONFLICT);
+    assert_eq!(acme.history("").await.total, 2);
+    assert_eq!(acme.room(hall).await.name, "Hall");
+}

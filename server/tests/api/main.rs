@@ -1,0 +1,15 @@
+//! The integration tests: one binary (each extra one would link the whole server again), a
+//! module per feature, each test on SQLite and on PostgreSQL through `store_tests!`.
+
+mod support;
+
+mod auth;
+mod demo;
+mod devices;
+mod history;
+mod http;
+mod mail;
+mod mqtt;
+mod radiators;
+mod rooms;
+mod zones;
