@@ -1,13 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type FormEvent } from 'react';
 import { useAction, type Answer } from '../lib/useAction';
 import { FormField } from './form';
+import { FormDialog } from './FormDialog';
 
 /**
  * Asks for a name (1–60 characters) and sends it with `save`; `onSaved` takes the server's
@@ -32,18 +26,16 @@ export function NameDialog<R extends Answer>({
   onSaved?: (answer: R) => unknown;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const id = useId();
   const { run, busy } = useAction();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError('validation.required');
     if (trimmed.length > 60) return setError('validation.nameTooLong');
-    await run(() => save(trimmed), {
+    void run(() => save(trimmed), {
       onSuccess: async (answer) => {
         await onSaved?.(answer);
         onClose();
@@ -53,30 +45,27 @@ export function NameDialog<R extends Answer>({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={id}>{title}</DialogTitle>
-        <DialogContent>
-          <FormField
-            name="name"
-            label={label}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(undefined);
-            }}
-            error={error}
-            required
-            autoFocus
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('profile.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {submit}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={title}
+      submit={submit}
+      busy={busy}
+      maxWidth="xs"
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <FormField
+        name="name"
+        label={label}
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        required
+        autoFocus
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,18 @@
+import Box from '@mui/material/Box';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Errors<T> = Partial<Record<keyof T, string>>;
+
+/** What `useForm().field(name)` gives a FormField. */
+export interface FieldProps {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  error?: string;
+}
 
 /**
  * Form state with client checks and the server's field errors (`errors` of the envelope,
@@ -21,6 +31,17 @@ export function useForm<T extends Record<string, string>>(
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
+  const setValue = (name: keyof T & string, value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  /** What a FormField of `name` needs: its value, the change handler and its error. */
+  const field = (name: keyof T & string): FieldProps => ({
+    name,
+    value: values[name],
+    onChange,
+    error: errors[name],
+  });
+
   /** Checks every field; answers whether the form may be sent. */
   const check = () => {
     const found = validateValues(values);
@@ -28,15 +49,22 @@ export function useForm<T extends Record<string, string>>(
     return Object.keys(found).length === 0;
   };
 
-  const showServerErrors = (server: Record<string, string[]>) => {
+  /** The form's submit handler: checks every field, then `send`s the values. */
+  const onSubmit = (send: (values: T) => Promise<unknown>) => (event: FormEvent) => {
+    event.preventDefault();
+    if (check()) void send(values);
+  };
+
+  /** Shows the field errors of the server's refusal under their fields. */
+  const showServerErrors = ({ errors: server }: { errors: Record<string, string[]> }) => {
     const found: Errors<T> = {};
-    for (const [field, messages] of Object.entries(server)) {
-      if (messages[0]) found[field as keyof T] = messages[0];
+    for (const [name, messages] of Object.entries(server)) {
+      if (messages[0]) found[name as keyof T] = messages[0];
     }
     setErrors(found);
   };
 
-  return { values, setValues, errors, onChange, check, showServerErrors };
+  return { values, setValue, errors, field, onSubmit, showServerErrors };
 }
 
 /** A labelled input whose `name` is the API field; shows its error below it. */
@@ -59,4 +87,24 @@ export function FormField({
       {...props}
     />
   );
+}
+
+/** A form that the browser does not validate (the app's checks and the server's do). */
+export function Form({
+  onSubmit,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      {children}
+    </Box>
+  );
+}
+
+/** The submit button of a form, disabled while it is being sent. */
+export function SubmitButton({ busy, ...props }: ButtonProps & { busy: boolean }) {
+  return <Button type="submit" variant="contained" disabled={busy} {...props} />;
 }

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { FormField, useForm } from '../../components/form';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { authApi } from './api';
@@ -18,16 +17,13 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ email: '' }, (values) => validate(values, { email }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) return;
-    await run(() => authApi.forgotPassword(form.values.email.trim()), {
+  const send = (values: { email: string }) =>
+    run(() => authApi.forgotPassword(values.email.trim()), {
       // The answer stays on the page instead of a toast.
       toast: () => null,
       onSuccess: ({ data }) => setSent(data.description),
-      onError: (failure) => form.showServerErrors(failure.errors),
+      onError: form.showServerErrors,
     });
-  };
 
   return (
     <AuthCard title={t('auth.forgotTitle')} intro={t('auth.forgotIntro')}>
@@ -36,29 +32,19 @@ export function ForgotPasswordForm() {
           {sent}
         </Alert>
       ) : (
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <Form onSubmit={form.onSubmit(send)}>
           <FormField
-            name="email"
+            {...form.field('email')}
             type="email"
             label={t('fields.email')}
-            value={form.values.email}
-            onChange={form.onChange}
-            error={form.errors.email}
             autoComplete="email"
             required
             autoFocus
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={busy}
-            sx={{ mt: 2 }}
-          >
+          <SubmitButton busy={busy} size="large" fullWidth sx={{ mt: 2 }}>
             {t('auth.forgotSubmit')}
-          </Button>
-        </Box>
+          </SubmitButton>
+        </Form>
       )}
       <Box sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to={paths.login}>

@@ -1,16 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AuthCard } from '../../components/AuthCard';
-import { FormField, useForm } from '../../components/form';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { login } from './slice';
+import type { Credentials } from './types';
 import { email, required, validate } from './validation';
 
 export function LoginForm() {
@@ -23,36 +22,27 @@ export function LoginForm() {
     validate(values, { email, password: required }),
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) return;
-    await run(() => dispatch(login(form.values)).unwrap(), {
+  const send = (values: Credentials) =>
+    run(() => dispatch(login(values)).unwrap(), {
       onSuccess: () => navigate(paths.home),
-      onError: (failure) => form.showServerErrors(failure.errors),
+      onError: form.showServerErrors,
     });
-  };
 
   return (
     <AuthCard title={t('auth.loginTitle')} intro={t('app.tagline')}>
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <Form onSubmit={form.onSubmit(send)}>
         <FormField
-          name="email"
+          {...form.field('email')}
           type="email"
           label={t('fields.email')}
-          value={form.values.email}
-          onChange={form.onChange}
-          error={form.errors.email}
           autoComplete="email"
           required
           autoFocus
         />
         <FormField
-          name="password"
+          {...form.field('password')}
           type="password"
           label={t('fields.password')}
-          value={form.values.password}
-          onChange={form.onChange}
-          error={form.errors.password}
           autoComplete="current-password"
           required
         />
@@ -61,10 +51,10 @@ export function LoginForm() {
             {t('auth.forgotLink')}
           </Link>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading}>
+        <SubmitButton busy={isLoading} size="large" fullWidth>
           {t('auth.loginSubmit')}
-        </Button>
-      </Box>
+        </SubmitButton>
+      </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('auth.noAccount')}{' '}
         <Link component={RouterLink} to={paths.register}>

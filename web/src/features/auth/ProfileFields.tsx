@@ -2,9 +2,9 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form';
+import { FormField, type FieldProps } from '../../components/form';
 import { mobile, optional, text, ukPostcode, validate, type Check } from './validation';
 
 /** The profile as the forms hold it; `business_name` doubles as `first_name` when sent. */
@@ -107,122 +107,91 @@ export function profilePayload(values: ProfileValues) {
   };
 }
 
-type FieldErrors = Partial<Record<string, string>>;
-
-function AddressFields({
-  prefix,
-  values,
-  errors,
-  onChange,
-}: {
-  prefix: '' | 'business_';
+/** What the profile fields need of a form: `useForm`'s, for profile values or more. */
+interface ProfileForm {
   values: ProfileValues;
-  errors: FieldErrors;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
+  errors: Partial<Record<string, string>>;
+  field: (name: keyof ProfileValues & string) => FieldProps;
+  setValue: (name: 'is_same_address', value: string) => void;
+}
+
+const ADDRESS_FIELDS = [
+  ['address_line1', 'fields.addressLine1', 'address-line1', false],
+  ['address_line2', 'fields.addressLine2', 'address-line2', false],
+  ['town', 'fields.town', 'address-level3', true],
+  ['city', 'fields.city', 'address-level2', true],
+  ['post_code', 'fields.postCode', 'postal-code', true],
+] as const;
+
+function AddressFields({ prefix, form }: { prefix: '' | 'business_'; form: ProfileForm }) {
   const { t } = useTranslation();
-  const field = (name: string, label: string, autoComplete: string, half = false) => (
-    <Grid size={{ xs: 12, sm: half ? 6 : 12 }}>
-      <FormField
-        name={`${prefix}${name}`}
-        label={t(label)}
-        value={values[`${prefix}${name}`]}
-        onChange={onChange}
-        error={errors[`${prefix}${name}`]}
-        autoComplete={autoComplete}
-        required={name !== 'address_line2'}
-      />
-    </Grid>
-  );
   return (
     <Grid container columnSpacing={2}>
-      {field('address_line1', 'fields.addressLine1', 'address-line1')}
-      {field('address_line2', 'fields.addressLine2', 'address-line2')}
-      {field('town', 'fields.town', 'address-level3', true)}
-      {field('city', 'fields.city', 'address-level2', true)}
-      {field('post_code', 'fields.postCode', 'postal-code', true)}
+      {ADDRESS_FIELDS.map(([name, label, autoComplete, half]) => (
+        <Grid key={name} size={{ xs: 12, sm: half ? 6 : 12 }}>
+          <FormField
+            {...form.field(`${prefix}${name}`)}
+            label={t(label)}
+            autoComplete={autoComplete}
+            required={name !== 'address_line2'}
+          />
+        </Grid>
+      ))}
     </Grid>
   );
 }
 
 /** Business, contact and address fields shared by registration and the profile. */
-export function ProfileFields({
-  values,
-  errors,
-  onChange,
-  onSameAddress,
-  emailField,
-}: {
-  values: ProfileValues;
-  errors: FieldErrors;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  onSameAddress: (same: boolean) => void;
-  emailField?: ReactNode;
-}) {
+export function ProfileFields({ form, emailField }: { form: ProfileForm; emailField?: ReactNode }) {
   const { t } = useTranslation();
   const section = (title: string) => (
     <Typography variant="h2" sx={{ mt: 3, mb: 1 }}>
       {t(title)}
     </Typography>
   );
+  const half = (field: ReactNode) => <Grid size={{ xs: 12, sm: 6 }}>{field}</Grid>;
   return (
     <>
       {section('auth.sectionBusiness')}
       <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        {half(
           <FormField
-            name="business_name"
+            {...form.field('business_name')}
             label={t('fields.businessName')}
-            value={values.business_name}
-            onChange={onChange}
-            error={errors.business_name ?? errors.first_name}
+            error={form.errors.business_name ?? form.errors.first_name}
             autoComplete="organization"
             required
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormField
-            name="last_name"
-            label={t('fields.tradingName')}
-            value={values.last_name}
-            onChange={onChange}
-            error={errors.last_name}
-            required
-          />
-        </Grid>
+          />,
+        )}
+        {half(<FormField {...form.field('last_name')} label={t('fields.tradingName')} required />)}
       </Grid>
       {section('auth.sectionContact')}
       <Grid container columnSpacing={2}>
-        {emailField && <Grid size={{ xs: 12, sm: 6 }}>{emailField}</Grid>}
-        <Grid size={{ xs: 12, sm: 6 }}>
+        {emailField && half(emailField)}
+        {half(
           <FormField
-            name="mobile"
+            {...form.field('mobile')}
             type="tel"
             label={t('fields.mobile')}
-            value={values.mobile}
-            onChange={onChange}
-            error={errors.mobile}
             autoComplete="tel"
             required
-          />
-        </Grid>
+          />,
+        )}
       </Grid>
       {section('auth.sectionTrading')}
-      <AddressFields prefix="" values={values} errors={errors} onChange={onChange} />
+      <AddressFields prefix="" form={form} />
       {section('auth.sectionRegistered')}
       <FormControlLabel
         control={
           <Checkbox
             name="is_same_address"
-            checked={values.is_same_address === '1'}
-            onChange={(event) => onSameAddress(event.target.checked)}
+            checked={form.values.is_same_address === '1'}
+            onChange={(event) => form.setValue('is_same_address', event.target.checked ? '1' : '0')}
           />
         }
         label={t('fields.sameAddress')}
       />
-      {values.is_same_address === '0' && (
-        <AddressFields prefix="business_" values={values} errors={errors} onChange={onChange} />
-      )}
+      {form.values.is_same_address === '0' && <AddressFields prefix="business_" form={form} />}
     </>
   );
 }

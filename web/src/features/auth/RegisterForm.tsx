@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AuthCard } from '../../components/AuthCard';
-import { FormField, useForm } from '../../components/form';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import {
@@ -19,7 +15,8 @@ import {
   type ProfileValues,
 } from './ProfileFields';
 import { register } from './slice';
-import { email, password } from './validation';
+import { NewPasswordFields } from './NewPasswordFields';
+import { checkConfirmation, email, password } from './validation';
 
 interface RegisterValues extends ProfileValues {
   email: string;
@@ -28,11 +25,7 @@ interface RegisterValues extends ProfileValues {
 }
 
 function validateRegistration(values: RegisterValues) {
-  const errors = validateProfile(values, { email, password });
-  if (!errors.password && values.confirm_password !== values.password) {
-    errors.confirm_password = 'validation.passwordMatch';
-  }
-  return errors;
+  return checkConfirmation(values, validateProfile(values, { email, password }), 'password');
 }
 
 export function RegisterForm() {
@@ -46,41 +39,30 @@ export function RegisterForm() {
     validateRegistration,
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) return;
-    const { values } = form;
+  const send = (values: RegisterValues) => {
     const payload = {
       ...profilePayload(values),
       email: values.email.trim(),
       password: values.password,
       is_business: 1 as const,
     };
-    await run(() => dispatch(register(payload)).unwrap(), {
+    return run(() => dispatch(register(payload)).unwrap(), {
       toast: ({ description }) => description,
       onSuccess: () => navigate(paths.login),
-      onError: (failure) => form.showServerErrors(failure.errors),
+      onError: form.showServerErrors,
     });
   };
 
   return (
     <AuthCard title={t('auth.registerTitle')} intro={t('auth.registerIntro')} wide>
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <Form onSubmit={form.onSubmit(send)}>
         <ProfileFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.onChange}
-          onSameAddress={(same) =>
-            form.setValues((current) => ({ ...current, is_same_address: same ? '1' : '0' }))
-          }
+          form={form}
           emailField={
             <FormField
-              name="email"
+              {...form.field('email')}
               type="email"
               label={t('fields.email')}
-              value={form.values.email}
-              onChange={form.onChange}
-              error={form.errors.email}
               autoComplete="email"
               required
             />
@@ -89,33 +71,7 @@ export function RegisterForm() {
         <Typography variant="h2" sx={{ mt: 3, mb: 1 }}>
           {t('auth.sectionPassword')}
         </Typography>
-        <Grid container columnSpacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField
-              name="password"
-              type="password"
-              label={t('fields.password')}
-              value={form.values.password}
-              onChange={form.onChange}
-              error={form.errors.password}
-              autoComplete="new-password"
-              required
-              helperText={t('validation.passwordLength')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField
-              name="confirm_password"
-              type="password"
-              label={t('fields.confirmPassword')}
-              value={form.values.confirm_password}
-              onChange={form.onChange}
-              error={form.errors.confirm_password}
-              autoComplete="new-password"
-              required
-            />
-          </Grid>
-        </Grid>
+        <NewPasswordFields form={form} name="password" label="fields.password" sideBySide />
         <Typography variant="body2" color="text.secondary" sx={{ my: 2 }}>
           {t('auth.agree')}{' '}
           <Link component={RouterLink} to={paths.terms}>
@@ -127,10 +83,10 @@ export function RegisterForm() {
           </Link>
           .
         </Typography>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading}>
+        <SubmitButton busy={isLoading} size="large" fullWidth>
           {t('auth.registerSubmit')}
-        </Button>
-      </Box>
+        </SubmitButton>
+      </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('auth.haveAccount')}{' '}
         <Link component={RouterLink} to={paths.login}>

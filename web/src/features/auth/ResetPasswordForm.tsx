@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { FormField, useForm } from '../../components/form';
+import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { authApi } from './api';
-import { password, validate } from './validation';
+import { NewPasswordFields } from './NewPasswordFields';
+import { checkConfirmation, password, validate } from './validation';
 
 export function ResetPasswordForm() {
   const { t } = useTranslation();
@@ -18,61 +17,27 @@ export function ResetPasswordForm() {
   const { run, busy } = useAction();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useForm({ password: '', confirm_password: '' }, (values) => {
-    const errors = validate(values, { password });
-    if (!errors.password && values.confirm_password !== values.password)
-      errors.confirm_password = 'validation.passwordMatch';
-    return errors;
-  });
+  const form = useForm({ password: '', confirm_password: '' }, (values) =>
+    checkConfirmation(values, validate(values, { password }), 'password'),
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) return;
-    await run(() => authApi.resetPassword(token, form.values.password), {
+  const send = (values: { password: string }) =>
+    run(() => authApi.resetPassword(token, values.password), {
       onSuccess: () => navigate(paths.login),
-      onError: (failure) => form.showServerErrors(failure.errors),
+      onError: form.showServerErrors,
       // A used or expired link says so better than the general description.
       errorText: (failure) => failure.errors.token?.[0] ?? failure.description,
     });
-  };
 
   return (
     <AuthCard title={t('auth.resetTitle')}>
       {token ? (
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-          <FormField
-            name="password"
-            type="password"
-            label={t('fields.newPassword')}
-            value={form.values.password}
-            onChange={form.onChange}
-            error={form.errors.password}
-            autoComplete="new-password"
-            required
-            autoFocus
-            helperText={t('validation.passwordLength')}
-          />
-          <FormField
-            name="confirm_password"
-            type="password"
-            label={t('fields.confirmPassword')}
-            value={form.values.confirm_password}
-            onChange={form.onChange}
-            error={form.errors.confirm_password}
-            autoComplete="new-password"
-            required
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={busy}
-            sx={{ mt: 2 }}
-          >
+        <Form onSubmit={form.onSubmit(send)}>
+          <NewPasswordFields form={form} name="password" label="fields.newPassword" autoFocus />
+          <SubmitButton busy={busy} size="large" fullWidth sx={{ mt: 2 }}>
             {t('auth.resetSubmit')}
-          </Button>
-        </Box>
+          </SubmitButton>
+        </Form>
       ) : (
         <Alert severity="warning">{t('auth.resetMissingToken')}</Alert>
       )}

@@ -43,3 +43,14 @@ export function validate<T extends Record<string, string>>(
   }
   return errors;
 }
+
+/** Adds the error of a confirmation that does not repeat the new password `field` (once valid). */
+export function checkConfirmation<T extends { confirm_password: string }>(
+  values: T,
+  errors: Partial<Record<keyof T, string>>,
+  field: keyof T,
+) {
+  if (!errors[field] && values.confirm_password !== values[field])
+    errors.confirm_password = 'validation.passwordMatch';
+  return errors;
+}

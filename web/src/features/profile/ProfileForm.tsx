@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { FormField, useForm } from '../../components/form';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { useAction } from '../../lib/useAction';
 import {
   ProfileFields,
@@ -42,25 +40,17 @@ export function ProfileForm() {
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const form = useForm(valuesOf(user), (values) => validateProfile(values));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) return;
-    await run(() => dispatch(updateProfile(profilePayload(form.values))).unwrap(), {
+  const send = (values: ProfileValues) =>
+    run(() => dispatch(updateProfile(profilePayload(values))).unwrap(), {
       toast: () => t('profile.saved'),
-      onError: (failure) => form.showServerErrors(failure.errors),
+      onError: form.showServerErrors,
     });
-  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <Form onSubmit={form.onSubmit(send)}>
         <ProfileFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.onChange}
-          onSameAddress={(same) =>
-            form.setValues((current) => ({ ...current, is_same_address: same ? '1' : '0' }))
-          }
+          form={form}
           emailField={
             <FormField
               name="email"
@@ -72,11 +62,9 @@ export function ProfileForm() {
           }
         />
         <Box sx={{ mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {t('profile.save')}
-          </Button>
+          <SubmitButton busy={isLoading}>{t('profile.save')}</SubmitButton>
         </Box>
-      </Box>
+      </Form>
     </Paper>
   );
 }

@@ -1,13 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, useForm } from '../../components/form';
+import { FormDialog } from '../../components/FormDialog';
 import { useAction, type Answer } from '../../lib/useAction';
 import type { RadiatorPayload } from './types';
 
@@ -45,6 +39,11 @@ function check(values: Values, withUid: boolean) {
   >;
 }
 
+const BOUNDS = [
+  ['min_temperature', 'radiators.min'],
+  ['max_temperature', 'radiators.max'],
+] as const;
+
 /**
  * Registers or attaches a radiator (with its uid), or edits one's name and bounds: `save` sends
  * it, `onSaved` takes the server's answer before the dialog closes.
@@ -69,7 +68,6 @@ export function RadiatorDialog<R extends Answer>({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const { run, busy } = useAction();
   const form = useForm<Values>(
     {
@@ -81,85 +79,61 @@ export function RadiatorDialog<R extends Answer>({
     (values) => check(values, withUid),
   );
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) return;
+  const send = (values: Values) => {
     const payload = {
-      uid: form.values.uid.trim(),
-      name: form.values.name.trim(),
-      min_temperature: Number(form.values.min_temperature),
-      max_temperature: Number(form.values.max_temperature),
+      uid: values.uid.trim(),
+      name: values.name.trim(),
+      min_temperature: Number(values.min_temperature),
+      max_temperature: Number(values.max_temperature),
     };
-    await run(() => save(payload), {
+    return run(() => save(payload), {
       onSuccess: async (answer) => {
         await onSaved?.(answer);
         onClose();
       },
-      onError: (failure) => form.showServerErrors(failure.errors),
+      onError: form.showServerErrors,
     });
   };
 
   const number = { htmlInput: { step: 0.5, min: 5, max: 30, inputMode: 'decimal' as const } };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={id}>{title}</DialogTitle>
-        <DialogContent>
-          {withUid && (
+    <FormDialog
+      open={open}
+      title={title}
+      submit={submit}
+      busy={busy}
+      maxWidth="sm"
+      onSubmit={form.onSubmit(send)}
+      onClose={onClose}
+    >
+      {withUid && (
+        <FormField
+          {...form.field('uid')}
+          label={t('radiators.uid')}
+          helperText={t('radiators.uidHelp')}
+          required
+          autoFocus
+        />
+      )}
+      <FormField
+        {...form.field('name')}
+        label={t('radiators.name')}
+        required
+        autoFocus={!withUid}
+      />
+      <Grid container columnSpacing={2}>
+        {BOUNDS.map(([name, label]) => (
+          <Grid key={name} size={{ xs: 12, sm: 6 }}>
             <FormField
-              name="uid"
-              label={t('radiators.uid')}
-              value={form.values.uid}
-              onChange={form.onChange}
-              error={form.errors.uid}
-              helperText={t('radiators.uidHelp')}
+              {...form.field(name)}
+              type="number"
+              label={t(label)}
+              slotProps={number}
               required
-              autoFocus
             />
-          )}
-          <FormField
-            name="name"
-            label={t('radiators.name')}
-            value={form.values.name}
-            onChange={form.onChange}
-            error={form.errors.name}
-            required
-            autoFocus={!withUid}
-          />
-          <Grid container columnSpacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                name="min_temperature"
-                type="number"
-                label={t('radiators.min')}
-                value={form.values.min_temperature}
-                onChange={form.onChange}
-                error={form.errors.min_temperature}
-                slotProps={number}
-                required
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                name="max_temperature"
-                type="number"
-                label={t('radiators.max')}
-                value={form.values.max_temperature}
-                onChange={form.onChange}
-                error={form.errors.max_temperature}
-                slotProps={number}
-                required
-              />
-            </Grid>
           </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('profile.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {submit}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        ))}
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,11 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField, useForm } from '../../components/form';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { roomPath } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
@@ -21,14 +18,11 @@ export function AddRoomForm() {
     return {};
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) return;
-    await run(() => roomsApi.create(form.values.name.trim()), {
+  const send = (values: { name: string }) =>
+    run(() => roomsApi.create(values.name.trim()), {
       onSuccess: ({ data }) => navigate(roomPath(data.data.room.name)),
-      onError: (failure) => form.showServerErrors(failure.errors),
+      onError: form.showServerErrors,
     });
-  };
 
   return (
     <>
@@ -36,21 +30,18 @@ export function AddRoomForm() {
         {t('pages.addRoom')}
       </Typography>
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }}>
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <Form onSubmit={form.onSubmit(send)}>
           <FormField
-            name="name"
+            {...form.field('name')}
             label={t('rooms.name')}
-            value={form.values.name}
-            onChange={form.onChange}
-            error={form.errors.name}
             helperText={t('rooms.nameHelp')}
             required
             autoFocus
           />
-          <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
+          <SubmitButton busy={busy} sx={{ mt: 2 }}>
             {t('rooms.create')}
-          </Button>
-        </Box>
+          </SubmitButton>
+        </Form>
       </Paper>
     </>
   );

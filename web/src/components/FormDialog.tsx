@@ -1,0 +1,44 @@
+import Button from '@mui/material/Button';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, SubmitButton } from './form';
+
+/** A dialog around a small form: its title, its fields, cancel and submit. */
+export function FormDialog({
+  open,
+  title,
+  submit,
+  busy,
+  maxWidth,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  submit: string;
+  busy: boolean;
+  maxWidth: DialogProps['maxWidth'];
+  onSubmit: (event: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth={maxWidth}>
+      <Form onSubmit={onSubmit}>
+        <DialogTitle id={id}>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('profile.cancel')}</Button>
+          <SubmitButton busy={busy}>{submit}</SubmitButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
