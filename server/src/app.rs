@@ -17,8 +17,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::error::{ApiError, ApiResult};
-use crate::http::{Envelope, ok};
+use crate::error::ApiError;
+use crate::http::{Answer, ok};
 use crate::state::AppState;
 
 /// Largest request body accepted; bigger ones get 413.
@@ -73,7 +73,7 @@ struct Health {
     database: &'static str,
 }
 
-async fn healthz(State(state): State<AppState>) -> ApiResult<Json<Envelope<Health>>> {
+async fn healthz(State(state): State<AppState>) -> Answer<Health> {
     state.store.ping().await?;
     Ok(ok("HeatDesk is running.", Health { database: "ok" }))
 }

@@ -72,7 +72,7 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
         for &(room, radiators, setpoint, on) in rooms {
             room_number += 1;
             let room_id = rooms::domain::create(state, actor, room).await?.room.id;
-            zones::domain::add_room(state, actor, zone_id, room_id).await?;
+            zones::domain::place_room(state, actor, zone_id, room_id, true).await?;
             for n in 1..=radiators {
                 let uid = Uid::parse(&format!("NW-{room_number:02}{n:02}")).map_err(demo_error)?;
                 let settings = Settings { name: format!("{room} {n}"), min: 7.0, max: 26.0 };

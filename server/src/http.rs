@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 
 /// The success envelope: `{code: 200, description, data}`.
 #[derive(Serialize, ToSchema)]
@@ -19,6 +19,9 @@ pub struct Envelope<T> {
     pub description: String,
     pub data: T,
 }
+
+/// What a handler answers: the success envelope around `T`, or an error.
+pub type Answer<T> = ApiResult<Json<Envelope<T>>>;
 
 /// `data` of answers that carry nothing but their description.
 #[derive(Serialize, ToSchema)]

@@ -1,6 +1,5 @@
 //! Registration, the current user, profile updates and account deletion.
 
-use axum::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,7 +8,7 @@ use super::profile::{ProfileRequest, UserView};
 use super::session::{AuthUser, BusinessUser};
 use super::{password, store};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::http::{ApiJson, Envelope, NoData, done, ok};
+use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::change::Actor;
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Email, Password};
@@ -44,7 +43,7 @@ pub struct MeData {
 pub async fn register(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<RegisterRequest>,
-) -> ApiResult<Json<Envelope<UserData>>> {
+) -> Answer<UserData> {
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let new_password = check.check("password", Password::parse(&request.password));
@@ -98,10 +97,7 @@ fn zip4<A, B, C, D>(
 /// The signed-in user.
 #[utoipa::path(get, path = "/v2/auth/me", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = Envelope<MeData>), (status = 401, body = ErrorBody)))]
-pub async fn me(
-    State(state): State<AppState>,
-    user: AuthUser,
-) -> ApiResult<Json<Envelope<MeData>>> {
+pub async fn me(State(state): State<AppState>, user: AuthUser) -> Answer<MeData> {
     let me = find_view(&state, user.user_id).await?;
     Ok(ok("Your account.", MeData { me }))
 }
@@ -115,7 +111,7 @@ pub async fn update_profile(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     ApiJson(request): ApiJson<ProfileRequest>,
-) -> ApiResult<Json<Envelope<UserData>>> {
+) -> Answer<UserData> {
     let mut check = FieldCheck::default();
     let profile = request.parse(&mut check);
     let profile = check.finish(profile)?;
@@ -132,7 +128,7 @@ pub async fn delete_account(
     State(state): State<AppState>,
     user: AuthUser,
     Path(user_id): Path<i64>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> Answer<NoData> {
     if user_id != user.user_id {
         return Err(ApiError::Forbidden("You can only delete your own account.".into()));
     }

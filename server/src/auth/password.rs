@@ -3,7 +3,6 @@
 use anyhow::Context;
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use time::Duration;
@@ -12,7 +11,7 @@ use utoipa::ToSchema;
 use super::session::{AuthUser, hash_token, new_token};
 use super::{store, throttle};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::http::{ApiJson, Envelope, NoData, done};
+use crate::http::{Answer, ApiJson, Envelope, NoData, done};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{Email, Password};
 use crate::mail::Mail;
@@ -72,7 +71,7 @@ pub async fn change_password(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(request): ApiJson<ChangePasswordRequest>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> Answer<NoData> {
     let pool = state.store.reader();
     let mut check = FieldCheck::default();
     if request.old_password.is_empty() {
@@ -110,7 +109,7 @@ pub const FORGOT_PASSWORD_ANSWER: &str =
 pub async fn forgot_password(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ForgotPasswordRequest>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> Answer<NoData> {
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
@@ -157,7 +156,7 @@ pub struct ResetPasswordRequest {
 pub async fn reset_password(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ResetPasswordRequest>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> Answer<NoData> {
     let mut check = FieldCheck::default();
     let password = check.check("password", Password::parse(&request.password));
     let password = check.finish(password)?;

@@ -2,7 +2,6 @@
 
 use std::net::SocketAddr;
 
-use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -11,8 +10,8 @@ use super::profile::UserView;
 use super::session::{self, AuthUser};
 use super::{account, password, store, throttle};
 use crate::clock::iso8601;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::http::{ApiJson, Envelope, NoData, done, ok};
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::Email;
 use crate::state::AppState;
@@ -46,7 +45,7 @@ pub async fn login(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ApiJson(request): ApiJson<LoginRequest>,
-) -> ApiResult<Json<Envelope<LoginData>>> {
+) -> Answer<LoginData> {
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     if request.password.is_empty() {
@@ -88,10 +87,7 @@ pub async fn login(
 /// Sign out: the token stops working.
 #[utoipa::path(post, path = "/v2/auth/logout", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 401, body = ErrorBody)))]
-pub async fn logout(
-    State(state): State<AppState>,
-    user: AuthUser,
-) -> ApiResult<Json<Envelope<NoData>>> {
+pub async fn logout(State(state): State<AppState>, user: AuthUser) -> Answer<NoData> {
     store::revoke_session(&state.store, &user.token_hash).await?;
     Ok(done("You have been signed out."))
 }

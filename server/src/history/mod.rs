@@ -4,7 +4,6 @@
 
 pub mod store;
 
-use axum::Json;
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -14,8 +13,8 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::clock::iso8601;
-use crate::error::{ApiResult, ErrorBody};
-use crate::http::{Envelope, ok};
+use crate::error::ErrorBody;
+use crate::http::{Answer, Envelope, ok};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -59,7 +58,7 @@ pub async fn list(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Query(page): Query<Page>,
-) -> ApiResult<Json<Envelope<HistoryData>>> {
+) -> Answer<HistoryData> {
     let per_page = page.per_page.unwrap_or(25).clamp(1, 100);
     let page = page.page.unwrap_or(1).max(1);
     let (rows, total) =

@@ -2,6 +2,7 @@
 //! is written (with its history entry and device commands), and the per-version cache.
 
 pub mod change;
+pub mod named;
 pub mod validation;
 pub mod values;
 pub mod version_cache;

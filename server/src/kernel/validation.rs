@@ -1,10 +1,7 @@
-//! Field checks every feature shares: collecting every bad field into one 422, flags, free
-//! text, and names unique within a business.
+//! Field checks every feature shares: collecting every bad field into one 422, flags and free
+//! text.
 
-use sqlx::{Any, Executor};
-
-use crate::error::{ApiError, ApiResult, FieldErrors};
-use crate::store::{NamedTable, name_taken};
+use crate::error::{ApiError, FieldErrors};
 
 const MAX_TEXT_LEN: usize = 100;
 
@@ -58,50 +55,6 @@ impl FieldCheck {
             }),
         }
     }
-}
-
-/// The kinds of named records; names are unique per business within a kind.
-#[derive(Clone, Copy)]
-pub enum RecordKind {
-    Room,
-    Zone,
-    Radiator,
-}
-
-impl RecordKind {
-    fn noun(self) -> &'static str {
-        match self {
-            Self::Room => "room",
-            Self::Zone => "zone",
-            Self::Radiator => "radiator",
-        }
-    }
-
-    fn table(self) -> NamedTable {
-        match self {
-            Self::Room => NamedTable::Rooms,
-            Self::Zone => NamedTable::Zones,
-            Self::Radiator => NamedTable::Radiators,
-        }
-    }
-}
-
-/// 409 when another record of the kind (not `except`) in the business has this name, in any
-/// case.
-pub async fn ensure_name_free<'e>(
-    db: impl Executor<'e, Database = Any>,
-    kind: RecordKind,
-    business_id: i64,
-    name: &str,
-    except: i64,
-) -> ApiResult<()> {
-    if name_taken(db, kind.table(), business_id, name, except).await? {
-        return Err(ApiError::conflict(
-            "name",
-            format!("A {} named '{name}' already exists.", kind.noun()),
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

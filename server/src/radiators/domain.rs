@@ -8,7 +8,7 @@ use super::store::{self, Fields, RadiatorView, ReadingRow};
 use crate::devices::{DesiredState, Scope};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Change, Entry};
-use crate::kernel::validation::{RecordKind, ensure_name_free};
+use crate::kernel::named::{RecordKind, ensure_name_free};
 use crate::kernel::values::{Temperature, Uid};
 use crate::state::AppState;
 

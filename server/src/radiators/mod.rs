@@ -4,8 +4,8 @@
 pub mod domain;
 mod store;
 
-use axum::Json;
 use axum::extract::{Path, Query, State};
+use axum::routing::put;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -13,8 +13,8 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::clock::iso8601;
-use crate::error::{ApiResult, ErrorBody};
-use crate::http::{ApiJson, Envelope, NoData, done, ok};
+use crate::error::ErrorBody;
+use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, Uid, record_name};
 use crate::state::AppState;
@@ -29,7 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(set_temperature))
         .routes(routes!(readings))
         .routes(routes!(toggle_status))
-        .routes(routes!(toggle_status_v2))
+        .route("/v2/radiators/toggle-status/{room_id}/{radiator_id}", put(toggle_status))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -55,7 +55,7 @@ pub async fn list(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Query(search): Query<Search>,
-) -> ApiResult<Json<Envelope<RadiatorsData>>> {
+) -> Answer<RadiatorsData> {
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
     let now = state.clock.now().unix_timestamp();
     let radiators = store::list(state.store.reader(), user.business_id, &pattern, now).await?;
@@ -69,7 +69,7 @@ pub async fn get_one(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<RadiatorData>>> {
+) -> Answer<RadiatorData> {
     let now = state.clock.now().unix_timestamp();
     let radiator = find(state.store.reader(), user.business_id, id, now).await?;
     Ok(ok("Radiator.", RadiatorData { radiator }))
@@ -116,7 +116,7 @@ pub async fn create(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     ApiJson(request): ApiJson<RadiatorRequest>,
-) -> ApiResult<Json<Envelope<RadiatorData>>> {
+) -> Answer<RadiatorData> {
     let mut check = FieldCheck::default();
     let uid = request.uid(&mut check);
     let settings = request.settings(&mut check);
@@ -136,7 +136,7 @@ pub async fn update(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<RadiatorRequest>,
-) -> ApiResult<Json<Envelope<RadiatorData>>> {
+) -> Answer<RadiatorData> {
     let mut check = FieldCheck::default();
     let settings = request.settings(&mut check);
     let settings = check.finish(settings)?;
@@ -151,7 +151,7 @@ pub async fn delete(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> Answer<NoData> {
     domain::delete(&state, user.actor(), id).await?;
     Ok(done("Radiator deleted."))
 }
@@ -172,7 +172,7 @@ pub async fn set_temperature(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     ApiJson(request): ApiJson<SetTemperatureRequest>,
-) -> ApiResult<Json<Envelope<RadiatorData>>> {
+) -> Answer<RadiatorData> {
     let mut check = FieldCheck::default();
     let id = check
         .check("radiator_id", request.radiator_id.ok_or_else(|| "Choose a radiator.".to_owned()));
@@ -190,40 +190,18 @@ pub struct StatusRequest {
     pub status: Option<i64>,
 }
 
-/// Switch a radiator on or off; `room_id` is its room, or 0 for a radiator without one.
+/// Switch a radiator on or off; `room_id` is its room, or 0 for a radiator without one. The
+/// same call answers under `/v2` too.
 #[utoipa::path(put, path = "/radiators/toggle-status/{room_id}/{radiator_id}", tag = "radiators",
     security(("bearer" = [])), request_body = StatusRequest,
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn toggle_status(
-    state: State<AppState>,
-    user: BusinessUser,
-    path: Path<(i64, i64)>,
-    request: ApiJson<StatusRequest>,
-) -> ApiResult<Json<Envelope<RadiatorData>>> {
-    switch(state, user, path, request).await
-}
-
-/// The same as `/radiators/toggle-status/{room_id}/{radiator_id}`, under `/v2`.
-#[utoipa::path(put, path = "/v2/radiators/toggle-status/{room_id}/{radiator_id}", tag = "radiators",
-    security(("bearer" = [])), request_body = StatusRequest,
-    responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
-        (status = 422, body = ErrorBody)))]
-pub async fn toggle_status_v2(
-    state: State<AppState>,
-    user: BusinessUser,
-    path: Path<(i64, i64)>,
-    request: ApiJson<StatusRequest>,
-) -> ApiResult<Json<Envelope<RadiatorData>>> {
-    switch(state, user, path, request).await
-}
-
-async fn switch(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path((room_id, id)): Path<(i64, i64)>,
     ApiJson(request): ApiJson<StatusRequest>,
-) -> ApiResult<Json<Envelope<RadiatorData>>> {
+) -> Answer<RadiatorData> {
     let mut check = FieldCheck::default();
     let on = check.check("status", flag(request.status));
     let on = check.finish(on)?;
@@ -264,7 +242,7 @@ pub async fn readings(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
     Query(period): Query<Period>,
-) -> ApiResult<Json<Envelope<ReadingsData>>> {
+) -> Answer<ReadingsData> {
     let hours = period.hours.unwrap_or(24).clamp(1, 168);
     let rows = domain::readings(&state, user.actor(), id, hours).await?;
     let readings = rows

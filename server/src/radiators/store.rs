@@ -90,6 +90,36 @@ fn view(row: Row, now: i64) -> RadiatorView {
     }
 }
 
+/// Which of a business's radiators a read takes.
+enum Which<'a> {
+    /// Those whose name matches a LIKE pattern.
+    Named(&'a str),
+    InRoom(i64),
+    One(i64),
+}
+
+/// The business's radiators that `which` names, by name.
+async fn select<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    which: Which<'_>,
+    now: i64,
+) -> StoreResult<Vec<RadiatorView>> {
+    let filter = match which {
+        Which::Named(_) => "lower(r.name) LIKE $2 ESCAPE '\\'",
+        Which::InRoom(_) => "r.room_id = $2",
+        Which::One(_) => "r.id = $2",
+    };
+    let sql = format!("{SELECT} WHERE r.business_id = $1 AND {filter} ORDER BY lower(r.name)");
+    let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(business_id);
+    let query = match which {
+        Which::Named(pattern) => query.bind(pattern),
+        Which::InRoom(id) | Which::One(id) => query.bind(id),
+    };
+    let rows: Vec<Row> = query.fetch_all(db).await?;
+    Ok(rows.into_iter().map(|row| view(row, now)).collect())
+}
+
 /// The business's radiators whose name contains `pattern` (a LIKE pattern), by name.
 pub async fn list<'e>(
     db: impl Executor<'e, Database = Any>,
@@ -97,15 +127,7 @@ pub async fn list<'e>(
     pattern: &str,
     now: i64,
 ) -> StoreResult<Vec<RadiatorView>> {
-    let sql = format!(
-        "{SELECT} WHERE r.business_id = $1 AND lower(r.name) LIKE $2 ESCAPE '\\' ORDER BY lower(r.name)"
-    );
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(business_id)
-        .bind(pattern)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(|row| view(row, now)).collect())
+    select(db, business_id, Which::Named(pattern), now).await
 }
 
 pub async fn in_room<'e>(
@@ -114,14 +136,7 @@ pub async fn in_room<'e>(
     room_id: i64,
     now: i64,
 ) -> StoreResult<Vec<RadiatorView>> {
-    let sql =
-        format!("{SELECT} WHERE r.business_id = $1 AND r.room_id = $2 ORDER BY lower(r.name)");
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(business_id)
-        .bind(room_id)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(|row| view(row, now)).collect())
+    select(db, business_id, Which::InRoom(room_id), now).await
 }
 
 /// One radiator of the business; another business's id is as missing as an unknown one.
@@ -131,13 +146,7 @@ pub async fn find<'e>(
     id: i64,
     now: i64,
 ) -> StoreResult<Option<RadiatorView>> {
-    let sql = format!("{SELECT} WHERE r.business_id = $1 AND r.id = $2");
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(business_id)
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    Ok(row.map(|row| view(row, now)))
+    Ok(select(db, business_id, Which::One(id), now).await?.pop())
 }
 
 /// The business of the radiator with this uid, and its room's id and name; uids are unique

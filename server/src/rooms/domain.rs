@@ -11,7 +11,7 @@ use super::store::{self, RoomView};
 use crate::devices::Scope;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
-use crate::kernel::validation::{RecordKind, ensure_name_free};
+use crate::kernel::named::{self, RecordKind};
 use crate::kernel::values::Uid;
 use crate::radiators::{self, RadiatorView, Settings};
 use crate::state::AppState;
@@ -58,9 +58,8 @@ pub async fn read_detail(state: &AppState, business_id: i64, id: i64) -> ApiResu
 
 pub async fn create(state: &AppState, actor: Actor, name: &str) -> ApiResult<RoomDetail> {
     let mut change = state.change(actor).await?;
-    ensure_name_free(change.db(), RecordKind::Room, actor.business_id, name, 0).await?;
+    let id = named::insert(&mut change, RecordKind::Room, name).await?;
     let now = change.now();
-    let id = store::insert(change.db(), actor.business_id, name, now).await?;
     let room = detail(change.db(), actor.business_id, id, now).await?;
     change.commit(Entry::new("create", "room", id).after(&room.room)).await?;
     Ok(room)
@@ -70,8 +69,7 @@ pub async fn rename(state: &AppState, actor: Actor, id: i64, name: &str) -> ApiR
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
-    ensure_name_free(change.db(), RecordKind::Room, actor.business_id, name, id).await?;
-    store::rename(change.db(), actor.business_id, id, name).await?;
+    named::rename(&mut change, RecordKind::Room, id, name).await?;
     let room = detail(change.db(), actor.business_id, id, now).await?;
     change.commit(Entry::new("update", "room", id).before(&before).after(&room.room)).await?;
     Ok(room)

@@ -4,7 +4,6 @@
 pub mod domain;
 mod store;
 
-use axum::Json;
 use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -13,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::error::{ApiResult, ErrorBody};
-use crate::http::{ApiJson, Envelope, NoData, done, ok};
+use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::record_name;
 use crate::radiators::{RadiatorRequest, RadiatorView, StatusRequest};
@@ -65,7 +64,7 @@ pub async fn list(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Query(query): Query<RoomSearch>,
-) -> ApiResult<Json<Envelope<RoomsData>>> {
+) -> Answer<RoomsData> {
     let now = state.clock.now().unix_timestamp();
     let pool = state.store.reader();
     let all = state
@@ -94,7 +93,7 @@ pub async fn get_one(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<RoomData>>> {
+) -> Answer<RoomData> {
     let room = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Room.", RoomData { room }))
 }
@@ -129,7 +128,7 @@ pub async fn create(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     ApiJson(request): ApiJson<RoomRequest>,
-) -> ApiResult<Json<Envelope<RoomData>>> {
+) -> Answer<RoomData> {
     let name = parse_name(&request)?;
     let room = domain::create(&state, user.actor(), &name).await?;
     Ok(ok(format!("Room '{name}' created."), RoomData { room }))
@@ -145,7 +144,7 @@ pub async fn update(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<RoomRequest>,
-) -> ApiResult<Json<Envelope<RoomData>>> {
+) -> Answer<RoomData> {
     let name = parse_name(&request)?;
     let room = domain::rename(&state, user.actor(), id, &name).await?;
     Ok(ok("Room updated.", RoomData { room }))
@@ -158,7 +157,7 @@ pub async fn delete(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> Answer<NoData> {
     let before = domain::delete(&state, user.actor(), id).await?;
     Ok(done(format!("Room '{}' deleted; its radiators are kept without a room.", before.name)))
 }
@@ -173,7 +172,7 @@ pub async fn toggle_status(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<StatusRequest>,
-) -> ApiResult<Json<Envelope<RoomData>>> {
+) -> Answer<RoomData> {
     let mut check = FieldCheck::default();
     let on = check.check("status", flag(request.status));
     let on = check.finish(on)?;
@@ -189,7 +188,7 @@ pub async fn radiators_of(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<RoomRadiatorsData>>> {
+) -> Answer<RoomRadiatorsData> {
     let room = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Radiators of the room.", RoomRadiatorsData { radiators: room.radiators }))
 }
@@ -205,7 +204,7 @@ pub async fn add_radiator(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<RadiatorRequest>,
-) -> ApiResult<Json<Envelope<RoomData>>> {
+) -> Answer<RoomData> {
     let mut check = FieldCheck::default();
     let uid = request.uid(&mut check);
     let uid = check.finish(uid)?;
@@ -228,7 +227,7 @@ pub async fn detach_radiator(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path((id, radiator_id)): Path<(i64, i64)>,
-) -> ApiResult<Json<Envelope<RoomData>>> {
+) -> Answer<RoomData> {
     let (room, radiator) = domain::detach_radiator(&state, user.actor(), id, radiator_id).await?;
     Ok(ok(
         format!("Radiator '{}' taken out of '{}'.", radiator.name, room.room.name),

@@ -59,19 +59,31 @@ fn view(row: Row) -> RoomView {
     }
 }
 
+/// The business's rooms by name, or those whose `column` is `value`.
+async fn select<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    only: Option<(&str, i64)>,
+    now: i64,
+) -> StoreResult<Vec<RoomView>> {
+    let filter = only.map(|(column, _)| format!("AND {column} = $3")).unwrap_or_default();
+    let sql = format!("{SELECT} {filter} {GROUP}");
+    let mut query =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(business_id).bind(now - OFFLINE_AFTER_SECS);
+    if let Some((_, value)) = only {
+        query = query.bind(value);
+    }
+    let rows: Vec<Row> = query.fetch_all(db).await?;
+    Ok(rows.into_iter().map(view).collect())
+}
+
 /// Every room of the business, by name.
 pub async fn all<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
     now: i64,
 ) -> StoreResult<Vec<RoomView>> {
-    let sql = format!("{SELECT} {GROUP}");
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(business_id)
-        .bind(now - OFFLINE_AFTER_SECS)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(view).collect())
+    select(db, business_id, None, now).await
 }
 
 pub async fn find<'e>(
@@ -80,14 +92,7 @@ pub async fn find<'e>(
     id: i64,
     now: i64,
 ) -> StoreResult<Option<RoomView>> {
-    let sql = format!("{SELECT} AND rm.id = $3 {GROUP}");
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(business_id)
-        .bind(now - OFFLINE_AFTER_SECS)
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    Ok(row.map(view))
+    Ok(select(db, business_id, Some(("rm.id", id)), now).await?.pop())
 }
 
 pub async fn in_zone<'e>(
@@ -96,46 +101,7 @@ pub async fn in_zone<'e>(
     zone_id: i64,
     now: i64,
 ) -> StoreResult<Vec<RoomView>> {
-    let sql = format!("{SELECT} AND rm.zone_id = $3 {GROUP}");
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(business_id)
-        .bind(now - OFFLINE_AFTER_SECS)
-        .bind(zone_id)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(view).collect())
-}
-
-pub async fn insert(
-    db: &mut AnyConnection,
-    business_id: i64,
-    name: &str,
-    created_at: i64,
-) -> StoreResult<i64> {
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO rooms (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
-    )
-    .bind(business_id)
-    .bind(name)
-    .bind(created_at)
-    .fetch_one(db)
-    .await?;
-    Ok(id)
-}
-
-pub async fn rename(
-    db: &mut AnyConnection,
-    business_id: i64,
-    id: i64,
-    name: &str,
-) -> StoreResult<()> {
-    sqlx::query("UPDATE rooms SET name = $1 WHERE id = $2 AND business_id = $3")
-        .bind(name)
-        .bind(id)
-        .bind(business_id)
-        .execute(db)
-        .await?;
-    Ok(())
+    select(db, business_id, Some(("rm.zone_id", zone_id)), now).await
 }
 
 /// Deletes the room; its radiators stay, without a room.

@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
-use sqlx::{Any, AnyPool, Executor, Transaction};
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Transaction};
 
 pub use error::{StoreError, StoreResult};
 use group_sync::GroupSync;
@@ -165,6 +165,49 @@ pub enum NamedTable {
     Radiators,
 }
 
+impl NamedTable {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Rooms => "rooms",
+            Self::Zones => "zones",
+            Self::Radiators => "radiators",
+        }
+    }
+}
+
+/// Inserts a row that has nothing but its name (a room or a zone); answers its id.
+pub async fn insert_named(
+    db: &mut AnyConnection,
+    table: NamedTable,
+    business_id: i64,
+    name: &str,
+    created_at: i64,
+) -> StoreResult<i64> {
+    let sql = format!(
+        "INSERT INTO {} (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
+        table.name()
+    );
+    let (id,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(business_id)
+        .bind(name)
+        .bind(created_at)
+        .fetch_one(db)
+        .await?;
+    Ok(id)
+}
+
+pub async fn rename(
+    db: &mut AnyConnection,
+    table: NamedTable,
+    business_id: i64,
+    id: i64,
+    name: &str,
+) -> StoreResult<()> {
+    let sql = format!("UPDATE {} SET name = $1 WHERE id = $2 AND business_id = $3", table.name());
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(name).bind(id).bind(business_id).execute(db).await?;
+    Ok(())
+}
+
 /// Whether another row of `table` (not `except`) in the business has this name, in any case.
 pub async fn name_taken<'e>(
     db: impl Executor<'e, Database = Any>,
@@ -173,19 +216,16 @@ pub async fn name_taken<'e>(
     name: &str,
     except: i64,
 ) -> StoreResult<bool> {
-    let sql = match table {
-        NamedTable::Rooms => {
-            "SELECT id FROM rooms WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
-        }
-        NamedTable::Zones => {
-            "SELECT id FROM zones WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
-        }
-        NamedTable::Radiators => {
-            "SELECT id FROM radiators WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3"
-        }
-    };
-    let taken: Option<(i64,)> =
-        sqlx::query_as(sql).bind(business_id).bind(name).bind(except).fetch_optional(db).await?;
+    let sql = format!(
+        "SELECT id FROM {} WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3",
+        table.name()
+    );
+    let taken: Option<(i64,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(business_id)
+        .bind(name)
+        .bind(except)
+        .fetch_optional(db)
+        .await?;
     Ok(taken.is_some())
 }
 

@@ -11,7 +11,7 @@ use super::store::{self, ZoneView};
 use crate::devices::Scope;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
-use crate::kernel::validation::{RecordKind, ensure_name_free};
+use crate::kernel::named::{self, RecordKind};
 use crate::kernel::values::Temperature;
 use crate::rooms::{self, RoomView};
 use crate::state::AppState;
@@ -59,9 +59,8 @@ pub async fn read_detail(state: &AppState, business_id: i64, id: i64) -> ApiResu
 
 pub async fn create(state: &AppState, actor: Actor, name: &str) -> ApiResult<ZoneDetail> {
     let mut change = state.change(actor).await?;
-    ensure_name_free(change.db(), RecordKind::Zone, actor.business_id, name, 0).await?;
+    let id = named::insert(&mut change, RecordKind::Zone, name).await?;
     let now = change.now();
-    let id = store::insert(change.db(), actor.business_id, name, now).await?;
     let zone = detail(change.db(), actor.business_id, id, now).await?;
     change.commit(Entry::new("create", "zone", id).after(&zone.zone)).await?;
     Ok(zone)
@@ -71,8 +70,7 @@ pub async fn rename(state: &AppState, actor: Actor, id: i64, name: &str) -> ApiR
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
-    ensure_name_free(change.db(), RecordKind::Zone, actor.business_id, name, id).await?;
-    store::rename(change.db(), actor.business_id, id, name).await?;
+    named::rename(&mut change, RecordKind::Zone, id, name).await?;
     let zone = detail(change.db(), actor.business_id, id, now).await?;
     change.commit(Entry::new("update", "zone", id).before(&before).after(&zone.zone)).await?;
     Ok(zone)
@@ -88,21 +86,23 @@ pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<ZoneVi
     Ok(before)
 }
 
-/// Puts a room in the zone; a room is in at most one zone, so one in another answers 409.
-/// Answers the zone and the room's name.
-pub async fn add_room(
+/// Puts a room in the zone (`join`) or takes it out. A room is in at most one zone, so one in
+/// another answers 409; taking out a room that is not in the zone answers 404. Answers the zone
+/// and the room's name.
+pub async fn place_room(
     state: &AppState,
     actor: Actor,
     id: i64,
     room_id: i64,
+    join: bool,
 ) -> ApiResult<(ZoneDetail, String)> {
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
     let room = rooms::find(change.db(), actor.business_id, room_id, now).await?;
-    match (room.zone_id, &room.zone_name) {
-        (Some(current), _) if current == id => {}
-        (Some(_), Some(other)) => {
+    match (join, room.zone_id, &room.zone_name) {
+        (true, Some(current), _) if current == id => {}
+        (true, Some(_), Some(other)) => {
             return Err(ApiError::conflict(
                 "room_id",
                 format!(
@@ -111,32 +111,18 @@ pub async fn add_room(
                 ),
             ));
         }
-        _ => rooms::set_zone(change.db(), actor.business_id, room_id, Some(id)).await?,
+        (true, _, _) => rooms::set_zone(change.db(), actor.business_id, room_id, Some(id)).await?,
+        (false, Some(current), _) if current == id => {
+            rooms::set_zone(change.db(), actor.business_id, room_id, None).await?;
+        }
+        (false, _, _) => {
+            return Err(ApiError::NotFound(format!("'{}' is not in this zone.", room.name)));
+        }
     }
     let zone = detail(change.db(), actor.business_id, id, now).await?;
+    let action = if join { "add_room" } else { "remove_room" };
     let after = json!({"zone": zone.zone, "room_id": room_id});
-    change.commit(Entry::new("add_room", "zone", id).before(&before).after(&after)).await?;
-    Ok((zone, room.name))
-}
-
-/// Takes a room out of the zone. Answers the zone and the room's name.
-pub async fn remove_room(
-    state: &AppState,
-    actor: Actor,
-    id: i64,
-    room_id: i64,
-) -> ApiResult<(ZoneDetail, String)> {
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
-    let room = rooms::find(change.db(), actor.business_id, room_id, now).await?;
-    if room.zone_id != Some(id) {
-        return Err(ApiError::NotFound(format!("'{}' is not in this zone.", room.name)));
-    }
-    rooms::set_zone(change.db(), actor.business_id, room_id, None).await?;
-    let zone = detail(change.db(), actor.business_id, id, now).await?;
-    let after = json!({"zone": zone.zone, "room_id": room_id});
-    change.commit(Entry::new("remove_room", "zone", id).before(&before).after(&after)).await?;
+    change.commit(Entry::new(action, "zone", id).before(&before).after(&after)).await?;
     Ok((zone, room.name))
 }
 

@@ -4,7 +4,6 @@
 pub mod domain;
 mod store;
 
-use axum::Json;
 use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -13,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::error::{ApiResult, ErrorBody};
-use crate::http::{ApiJson, Envelope, NoData, done, ok};
+use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{Temperature, record_name};
 use crate::rooms::RoomView;
@@ -59,7 +58,7 @@ pub async fn list(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Query(search): Query<Search>,
-) -> ApiResult<Json<Envelope<ZonesData>>> {
+) -> Answer<ZonesData> {
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
     let now = state.clock.now().unix_timestamp();
     let zones = store::list(state.store.reader(), user.business_id, &pattern, now).await?;
@@ -73,7 +72,7 @@ pub async fn get_one(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<ZoneData>>> {
+) -> Answer<ZoneData> {
     let zone = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Zone.", ZoneData { zone }))
 }
@@ -85,7 +84,7 @@ pub async fn rooms_of(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<ZoneRoomsData>>> {
+) -> Answer<ZoneRoomsData> {
     let zone = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Rooms of the zone.", ZoneRoomsData { rooms: zone.rooms }))
 }
@@ -111,7 +110,7 @@ pub async fn create(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     ApiJson(request): ApiJson<ZoneRequest>,
-) -> ApiResult<Json<Envelope<ZoneData>>> {
+) -> Answer<ZoneData> {
     let name = parse_name(&request)?;
     let zone = domain::create(&state, user.actor(), &name).await?;
     Ok(ok(format!("Zone '{name}' created."), ZoneData { zone }))
@@ -127,7 +126,7 @@ pub async fn update(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<ZoneRequest>,
-) -> ApiResult<Json<Envelope<ZoneData>>> {
+) -> Answer<ZoneData> {
     let name = parse_name(&request)?;
     let zone = domain::rename(&state, user.actor(), id, &name).await?;
     Ok(ok("Zone updated.", ZoneData { zone }))
@@ -140,7 +139,7 @@ pub async fn delete(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> Answer<NoData> {
     let before = domain::delete(&state, user.actor(), id).await?;
     Ok(done(format!("Zone '{}' deleted; its rooms are kept.", before.name)))
 }
@@ -154,8 +153,8 @@ pub async fn add_room(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path((zone_id, room_id)): Path<(i64, i64)>,
-) -> ApiResult<Json<Envelope<ZoneData>>> {
-    let (zone, room) = domain::add_room(&state, user.actor(), zone_id, room_id).await?;
+) -> Answer<ZoneData> {
+    let (zone, room) = domain::place_room(&state, user.actor(), zone_id, room_id, true).await?;
     Ok(ok(format!("'{room}' added to '{}'.", zone.zone.name), ZoneData { zone }))
 }
 
@@ -167,8 +166,8 @@ pub async fn remove_room(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     Path((zone_id, room_id)): Path<(i64, i64)>,
-) -> ApiResult<Json<Envelope<ZoneData>>> {
-    let (zone, room) = domain::remove_room(&state, user.actor(), zone_id, room_id).await?;
+) -> Answer<ZoneData> {
+    let (zone, room) = domain::place_room(&state, user.actor(), zone_id, room_id, false).await?;
     Ok(ok(format!("'{room}' removed from '{}'.", zone.zone.name), ZoneData { zone }))
 }
 
@@ -194,7 +193,7 @@ pub async fn set_temperature(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
     ApiJson(request): ApiJson<ZoneTemperatureRequest>,
-) -> ApiResult<Json<Envelope<ZoneTemperatureData>>> {
+) -> Answer<ZoneTemperatureData> {
     let mut check = FieldCheck::default();
     let id = check.check("zone_id", request.zone_id.ok_or_else(|| "Choose a zone.".to_owned()));
     let temperature = check.check("temperature", Temperature::parse(request.temperature));

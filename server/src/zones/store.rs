@@ -62,13 +62,7 @@ pub async fn list<'e>(
     now: i64,
 ) -> StoreResult<Vec<ZoneView>> {
     let sql = format!("{SELECT} AND lower(z.name) LIKE $3 ESCAPE '\\' {GROUP}");
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(business_id)
-        .bind(now - OFFLINE_AFTER_SECS)
-        .bind(pattern)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(view).collect())
+    select(db, sql, business_id, now, pattern).await
 }
 
 pub async fn find<'e>(
@@ -78,45 +72,27 @@ pub async fn find<'e>(
     now: i64,
 ) -> StoreResult<Option<ZoneView>> {
     let sql = format!("{SELECT} AND z.id = $3 {GROUP}");
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    Ok(select(db, sql, business_id, now, id).await?.pop())
+}
+
+/// Runs `sql` (a [`SELECT`] with a condition on `$3`) with `value` for `$3`.
+async fn select<'e, 'q, T>(
+    db: impl Executor<'e, Database = Any>,
+    sql: String,
+    business_id: i64,
+    now: i64,
+    value: T,
+) -> StoreResult<Vec<ZoneView>>
+where
+    T: 'q + Send + sqlx::Encode<'q, Any> + sqlx::Type<Any>,
+{
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
         .bind(now - OFFLINE_AFTER_SECS)
-        .bind(id)
-        .fetch_optional(db)
+        .bind(value)
+        .fetch_all(db)
         .await?;
-    Ok(row.map(view))
-}
-
-pub async fn insert(
-    db: &mut AnyConnection,
-    business_id: i64,
-    name: &str,
-    created_at: i64,
-) -> StoreResult<i64> {
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO zones (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
-    )
-    .bind(business_id)
-    .bind(name)
-    .bind(created_at)
-    .fetch_one(db)
-    .await?;
-    Ok(id)
-}
-
-pub async fn rename(
-    db: &mut AnyConnection,
-    business_id: i64,
-    id: i64,
-    name: &str,
-) -> StoreResult<()> {
-    sqlx::query("UPDATE zones SET name = $1 WHERE id = $2 AND business_id = $3")
-        .bind(name)
-        .bind(id)
-        .bind(business_id)
-        .execute(db)
-        .await?;
-    Ok(())
+    Ok(rows.into_iter().map(view).collect())
 }
 
 /// Deletes the zone; its rooms stay, in no zone.
