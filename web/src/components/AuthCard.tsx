@@ -1,6 +1,8 @@
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 /** The centred card of the public forms. */
 export function AuthCard({
@@ -35,5 +37,17 @@ export function AuthCard({
       )}
       {children}
     </Paper>
+  );
+}
+
+/** Under a public form, a question and the link that answers it ("No account yet? Create one"). */
+export function AuthCardLink({ text, link, to }: { text: string; link: string; to: string }) {
+  return (
+    <Typography sx={{ mt: 3, textAlign: 'center' }}>
+      {text}{' '}
+      <Link component={RouterLink} to={to}>
+        {link}
+      </Link>
+    </Typography>
   );
 }

@@ -42,3 +42,14 @@ export function FormDialog({
     </Dialog>
   );
 }
+
+/** What a dialog does once saved: `onSaved` takes the server's answer, then the dialog closes. */
+export function savedThenClose<R>(
+  onSaved: ((answer: R) => unknown) | undefined,
+  close: () => void,
+) {
+  return async (answer: R) => {
+    await onSaved?.(answer);
+    close();
+  };
+}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAction, type Answer } from '../lib/useAction';
 import { FormField } from './form';
-import { FormDialog } from './FormDialog';
+import { FormDialog, savedThenClose } from './FormDialog';
 
 /**
  * Asks for a name (1–60 characters) and sends it with `save`; `onSaved` takes the server's
@@ -36,10 +36,7 @@ export function NameDialog<R extends Answer>({
     if (!trimmed) return setError('validation.required');
     if (trimmed.length > 60) return setError('validation.nameTooLong');
     void run(() => save(trimmed), {
-      onSuccess: async (answer) => {
-        await onSaved?.(answer);
-        onClose();
-      },
+      onSuccess: savedThenClose(onSaved, onClose),
       onError: ({ description, errors }) => setError(errors.name?.[0] ?? description),
     });
   };

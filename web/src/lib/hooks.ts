@@ -1,3 +1,5 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { useCallback, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 
 /**
@@ -12,3 +14,17 @@ export type AppDispatch = StoreTypes extends { dispatch: infer Dispatch } ? Disp
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+
+/**
+ * A searchable list's term and load: `fetch(search)` is dispatched at once and whenever the term
+ * changes; `load` loads again (after a change, or to retry).
+ */
+export function useSearchLoad(
+  fetch: (search: string) => ThunkAction<unknown, RootState, unknown, UnknownAction>,
+) {
+  const dispatch = useAppDispatch();
+  const [search, setSearch] = useState('');
+  const load = useCallback(() => void dispatch(fetch(search)), [dispatch, fetch, search]);
+  useEffect(load, [load]);
+  return { search, setSearch, load };
+}

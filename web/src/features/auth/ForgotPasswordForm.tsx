@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { authApi } from './api';
+import { EmailField } from './EmailField';
 import { email, validate } from './validation';
 
 export function ForgotPasswordForm() {
@@ -33,14 +34,7 @@ export function ForgotPasswordForm() {
         </Alert>
       ) : (
         <Form onSubmit={form.onSubmit(send)}>
-          <FormField
-            {...form.field('email')}
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            required
-            autoFocus
-          />
+          <EmailField form={form} autoFocus />
           <SubmitButton busy={busy} size="large" fullWidth sx={{ mt: 2 }}>
             {t('auth.forgotSubmit')}
           </SubmitButton>

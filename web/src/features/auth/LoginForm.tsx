@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
+import { EmailField } from './EmailField';
 import { login } from './slice';
 import type { Credentials } from './types';
 import { email, required, validate } from './validation';
@@ -31,14 +31,7 @@ export function LoginForm() {
   return (
     <AuthCard title={t('auth.loginTitle')} intro={t('app.tagline')}>
       <Form onSubmit={form.onSubmit(send)}>
-        <FormField
-          {...form.field('email')}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          required
-          autoFocus
-        />
+        <EmailField form={form} autoFocus />
         <FormField
           {...form.field('password')}
           type="password"
@@ -55,12 +48,7 @@ export function LoginForm() {
           {t('auth.loginSubmit')}
         </SubmitButton>
       </Form>
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        {t('auth.noAccount')}{' '}
-        <Link component={RouterLink} to={paths.register}>
-          {t('auth.createAccount')}
-        </Link>
-      </Typography>
+      <AuthCardLink text={t('auth.noAccount')} link={t('auth.createAccount')} to={paths.register} />
     </AuthCard>
   );
 }

@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { AuthCard } from '../../components/AuthCard';
-import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { AuthCard, AuthCardLink } from '../../components/AuthCard';
+import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import {
@@ -15,6 +15,7 @@ import {
   type ProfileValues,
 } from './ProfileFields';
 import { register } from './slice';
+import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
 import { checkConfirmation, email, password } from './validation';
 
@@ -56,18 +57,7 @@ export function RegisterForm() {
   return (
     <AuthCard title={t('auth.registerTitle')} intro={t('auth.registerIntro')} wide>
       <Form onSubmit={form.onSubmit(send)}>
-        <ProfileFields
-          form={form}
-          emailField={
-            <FormField
-              {...form.field('email')}
-              type="email"
-              label={t('fields.email')}
-              autoComplete="email"
-              required
-            />
-          }
-        />
+        <ProfileFields form={form} emailField={<EmailField form={form} />} />
         <Typography variant="h2" sx={{ mt: 3, mb: 1 }}>
           {t('auth.sectionPassword')}
         </Typography>
@@ -87,12 +77,7 @@ export function RegisterForm() {
           {t('auth.registerSubmit')}
         </SubmitButton>
       </Form>
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        {t('auth.haveAccount')}{' '}
-        <Link component={RouterLink} to={paths.login}>
-          {t('auth.signIn')}
-        </Link>
-      </Typography>
+      <AuthCardLink text={t('auth.haveAccount')} link={t('auth.signIn')} to={paths.login} />
     </AuthCard>
   );
 }

@@ -13,7 +13,6 @@ export {
 } from './slice';
 export type { ProfilePayload, RegistrationPayload, User } from './types';
 export {
-  emptyProfile,
   ProfileFields,
   profilePayload,
   validateProfile,
@@ -24,4 +23,4 @@ export { RegisterForm } from './RegisterForm';
 export { ForgotPasswordForm } from './ForgotPasswordForm';
 export { ResetPasswordForm } from './ResetPasswordForm';
 export { ChangePasswordForm } from './ChangePasswordForm';
-export { LogoutButton, useLogout } from './useLogout';
+export { LogoutButton, useEndSession, useLogout } from './useLogout';

@@ -3,19 +3,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { paths } from '../../config/paths';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { endSession } from '../../lib/session';
+import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
-import { authApi } from '../auth';
+import { authApi, useEndSession } from '../auth';
 
 /** Deletes the account and the business's data, after asking. */
 export function DeleteAccount() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const endSession = useEndSession();
   const { run, busy } = useAction();
   const userId = useAppSelector((state) => state.auth.user?.id);
   const [open, setOpen] = useState(false);
@@ -23,10 +19,7 @@ export function DeleteAccount() {
   const remove = async () => {
     if (userId === undefined) return;
     await run(() => authApi.deleteAccount(userId), {
-      onSuccess: async () => {
-        await endSession({ dispatch });
-        await navigate(paths.login, { replace: true });
-      },
+      onSuccess: endSession,
     });
   };
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Figure, FigurePanel } from '../../components/Figure';
 import { HeatingChip } from '../../components/HeatingChip';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
@@ -89,19 +90,14 @@ export function RadiatorDetail() {
           t('radiators.noRoom')
         )}
       </Typography>
-      <Paper
-        variant="outlined"
-        sx={{ p: 3, display: 'flex', gap: 4, flexWrap: 'wrap', alignItems: 'center' }}
-      >
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('radiators.current')}
-          </Typography>
-          <Typography variant="h2" component="p" data-testid="current-temperature">
-            {formatCelsius(radiator.current_temperature)}
-          </Typography>
+      <FigurePanel>
+        <Figure
+          label={t('radiators.current')}
+          value={formatCelsius(radiator.current_temperature)}
+          testId="current-temperature"
+        >
           <HeatingChip heating={radiator.heating} online={radiator.online} />
-        </Box>
+        </Figure>
         <Box>
           <Typography variant="body2" color="text.secondary" id="target-label">
             {t('radiators.target')} ({formatCelsius(radiator.min_temperature)} –{' '}
@@ -150,7 +146,7 @@ export function RadiatorDetail() {
           }
           label={radiator.status === 1 ? t('radiators.on') : t('radiators.off')}
         />
-      </Paper>
+      </FigurePanel>
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography variant="h2" gutterBottom>
           {t('radiators.lastDay')}

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { FormField, useForm } from '../../components/form';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, savedThenClose } from '../../components/FormDialog';
 import { useAction, type Answer } from '../../lib/useAction';
 import type { RadiatorPayload } from './types';
 
@@ -87,10 +87,7 @@ export function RadiatorDialog<R extends Answer>({
       max_temperature: Number(values.max_temperature),
     };
     return run(() => save(payload), {
-      onSuccess: async (answer) => {
-        await onSaved?.(answer);
-        onClose();
-      },
+      onSuccess: savedThenClose(onSaved, onClose),
       onError: form.showServerErrors,
     });
   };

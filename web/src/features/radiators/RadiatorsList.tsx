@@ -1,8 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { ListStates } from '../../components/ListStates';
 import { SearchField } from '../../components/SearchField';
 import { useAction } from '../../lib/useAction';
@@ -13,12 +12,9 @@ import type { Radiator } from './types';
 
 export function RadiatorsList() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { run } = useAction();
+  const { search, setSearch, load } = useSearchLoad(fetchRadiators);
   const { radiators, isLoading, error } = useAppSelector((state) => state.radiators);
-  const [search, setSearch] = useState('');
-  const load = useCallback(() => void dispatch(fetchRadiators(search)), [dispatch, search]);
-  useEffect(load, [load]);
 
   const toggle = (radiator: Radiator, on: boolean) =>
     run(() => radiatorsApi.toggle(radiator.room_id, radiator.id, on), { onSuccess: load });

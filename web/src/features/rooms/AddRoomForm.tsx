@@ -1,8 +1,7 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { FormPage } from '../../components/FormPage';
 import { roomPath } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
@@ -25,24 +24,19 @@ export function AddRoomForm() {
     });
 
   return (
-    <>
-      <Typography variant="h1" gutterBottom>
-        {t('pages.addRoom')}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }}>
-        <Form onSubmit={form.onSubmit(send)}>
-          <FormField
-            {...form.field('name')}
-            label={t('rooms.name')}
-            helperText={t('rooms.nameHelp')}
-            required
-            autoFocus
-          />
-          <SubmitButton busy={busy} sx={{ mt: 2 }}>
-            {t('rooms.create')}
-          </SubmitButton>
-        </Form>
-      </Paper>
-    </>
+    <FormPage title={t('pages.addRoom')}>
+      <Form onSubmit={form.onSubmit(send)}>
+        <FormField
+          {...form.field('name')}
+          label={t('rooms.name')}
+          helperText={t('rooms.nameHelp')}
+          required
+          autoFocus
+        />
+        <SubmitButton busy={busy} sx={{ mt: 2 }}>
+          {t('rooms.create')}
+        </SubmitButton>
+      </Form>
+    </FormPage>
   );
 }

@@ -1,9 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -12,8 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
+import { PageHeader, RenameDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -63,40 +63,21 @@ export function RoomDetail() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h1">{room.name}</Typography>
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button variant="outlined" onClick={() => setDialog('rename')}>
-            {t('rooms.rename')}
-          </Button>
-          <Button variant="outlined" color="secondary" onClick={() => setDialog('delete')}>
-            {t('rooms.delete')}
-          </Button>
-        </Box>
-      </Stack>
-      <Paper
-        variant="outlined"
-        sx={{ p: 3, display: 'flex', gap: 4, flexWrap: 'wrap', alignItems: 'center' }}
-      >
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('radiators.current')}
-          </Typography>
-          <Typography variant="h2" component="p" data-testid="room-temperature">
-            {formatCelsius(summary?.current_temperature ?? room.current_temperature)}
-          </Typography>
-        </Box>
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('radiators.target')}
-          </Typography>
-          <Typography variant="h2" component="p">
-            {formatCelsius(room.target_temperature)}
-          </Typography>
-        </Box>
+      <PageHeader title={room.name}>
+        <RenameDeleteActions
+          rename={t('rooms.rename')}
+          remove={t('rooms.delete')}
+          onRename={() => setDialog('rename')}
+          onDelete={() => setDialog('delete')}
+        />
+      </PageHeader>
+      <FigurePanel>
+        <Figure
+          label={t('radiators.current')}
+          value={formatCelsius(summary?.current_temperature ?? room.current_temperature)}
+          testId="room-temperature"
+        />
+        <Figure label={t('radiators.target')} value={formatCelsius(room.target_temperature)} />
         <HeatingChip
           heating={summary?.heating ?? room.heating}
           online={summary || room.current_temperature !== null ? 1 : 0}
@@ -116,7 +97,7 @@ export function RoomDetail() {
           }
           label={t('rooms.allRadiators')}
         />
-      </Paper>
+      </FigurePanel>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h2">{t('nav.radiators')}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('attach')}>

@@ -2,12 +2,11 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { ListStates } from '../../components/ListStates';
+import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
@@ -17,12 +16,9 @@ import { fetchRooms } from './slice';
 
 export function RoomsList() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { run } = useAction();
   const { rooms, isLoading, error } = useAppSelector((state) => state.rooms);
-  const [search, setSearch] = useState('');
-  const load = useCallback(() => void dispatch(fetchRooms(search)), [dispatch, search]);
-  useEffect(load, [load]);
+  const { search, setSearch, load } = useSearchLoad(fetchRooms);
 
   const toggle = (id: number, on: boolean) =>
     run(() => roomsApi.toggle(id, on), { onSuccess: load });
@@ -34,13 +30,7 @@ export function RoomsList() {
   );
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h1">{t('nav.rooms')}</Typography>
-        {add}
-      </Stack>
+      <PageHeader title={t('nav.rooms')}>{add}</PageHeader>
       <SearchField label={t('rooms.search')} onSearch={setSearch} />
       <ListStates
         count={rooms.length}

@@ -16,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
+import { PageHeader, RenameDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -57,20 +58,14 @@ export function ZoneDetail() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h1">{zone.name}</Typography>
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button variant="outlined" onClick={() => setDialog('rename')}>
-            {t('zones.rename')}
-          </Button>
-          <Button variant="outlined" color="secondary" onClick={() => setDialog('delete')}>
-            {t('zones.delete')}
-          </Button>
-        </Box>
-      </Stack>
+      <PageHeader title={zone.name}>
+        <RenameDeleteActions
+          rename={t('zones.rename')}
+          remove={t('zones.delete')}
+          onRename={() => setDialog('rename')}
+          onDelete={() => setDialog('delete')}
+        />
+      </PageHeader>
       <Paper
         variant="outlined"
         sx={{ p: 3, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}

@@ -6,11 +6,12 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { ListStates } from '../../components/ListStates';
+import { PageHeader } from '../../components/PageHeader';
 import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { SearchField } from '../../components/SearchField';
@@ -21,13 +22,10 @@ import { fetchZones } from './slice';
 
 export function ZonesList() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { search, setSearch, load } = useSearchLoad(fetchZones);
   const { zones, isLoading, error } = useAppSelector((state) => state.zones);
-  const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  const load = useCallback(() => void dispatch(fetchZones(search)), [dispatch, search]);
-  useEffect(load, [load]);
 
   const add = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
@@ -36,13 +34,7 @@ export function ZonesList() {
   );
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h1">{t('nav.zones')}</Typography>
-        {add}
-      </Stack>
+      <PageHeader title={t('nav.zones')}>{add}</PageHeader>
       <Typography color="text.secondary">{t('zones.intro')}</Typography>
       <SearchField label={t('zones.search')} onSearch={setSearch} />
       <ListStates

@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** A page's title with its actions beside it (below it on narrow screens). */
+export function PageHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack
+      direction="row"
+      sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+    >
+      <Typography variant="h1">{title}</Typography>
+      {children}
+    </Stack>
+  );
+}
+
+/** Rename and delete, the actions of a named thing's page. */
+export function RenameDeleteActions({
+  rename,
+  remove,
+  onRename,
+  onDelete,
+}: {
+  rename: string;
+  remove: string;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Button variant="outlined" onClick={onRename}>
+        {rename}
+      </Button>
+      <Button variant="outlined" color="secondary" onClick={onDelete}>
+        {remove}
+      </Button>
+    </Box>
+  );
+}
