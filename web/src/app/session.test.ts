@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { authClient } from '../lib/http';
 import { endSession, setToken } from '../lib/session';
-import { server } from '../test/server';
+import { answer, refusal, server } from '../test/server';
 import { connectSession } from './session';
 import { makeStore, PERSISTED_AREAS } from './store';
 
@@ -20,14 +20,7 @@ const signedIn = {
 
 describe('the session', () => {
   it('ends on any 401 of an authenticated call: logged out, cookie removed, storage purged', async () => {
-    server.use(
-      http.get('/v2/auth/me', () =>
-        HttpResponse.json(
-          { code: 401, description: 'Your session has ended.', errors: {} },
-          { status: 401 },
-        ),
-      ),
-    );
+    server.use(http.get('/v2/auth/me', () => refusal(401, 'Your session has ended.')));
     const store = makeStore(signedIn);
     const purge = vi.fn(() => Promise.resolve());
     const disconnect = connectSession(store, { purge } as never);
@@ -45,7 +38,7 @@ describe('the session', () => {
     server.use(
       http.get('/v2/auth/me', ({ request }) => {
         authorization = request.headers.get('Authorization');
-        return HttpResponse.json({ code: 200, description: 'ok', data: { me: {} } });
+        return answer('ok', { me: {} });
       }),
     );
     setToken('abc');

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { http, HttpResponse } from 'msw';
-import { server } from '../../test/server';
+import { http } from 'msw';
+import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { LoginForm } from './LoginForm';
 
@@ -27,11 +27,7 @@ describe('LoginForm', () => {
     server.use(
       http.post('/v2/auth/login', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({
-          code: 200,
-          description: 'Signed in successfully.',
-          data: { user },
-        });
+        return answer('Signed in successfully.', { user });
       }),
     );
     const { store, router } = renderWithProviders(<LoginForm />);
@@ -47,11 +43,7 @@ describe('LoginForm', () => {
   it('refuses an account that is not a business with "You are not allowed" and stores nothing', async () => {
     server.use(
       http.post('/v2/auth/login', () =>
-        HttpResponse.json({
-          code: 200,
-          description: 'Signed in successfully.',
-          data: { user: { ...user, level: 5000 } },
-        }),
+        answer('Signed in successfully.', { user: { ...user, level: 5000 } }),
       ),
     );
     const { store, router } = renderWithProviders(<LoginForm />);
@@ -64,12 +56,7 @@ describe('LoginForm', () => {
 
   it("shows the server's description when the password is wrong", async () => {
     server.use(
-      http.post('/v2/auth/login', () =>
-        HttpResponse.json(
-          { code: 401, description: 'The email or password is incorrect.', errors: {} },
-          { status: 401 },
-        ),
-      ),
+      http.post('/v2/auth/login', () => refusal(401, 'The email or password is incorrect.')),
     );
     renderWithProviders(<LoginForm />);
     await signIn();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { server } from '../../test/server';
+import { http } from 'msw';
+import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
@@ -14,7 +14,7 @@ describe('ForgotPasswordForm', () => {
     server.use(
       http.post('/v2/auth/forgot_password', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ code: 200, description: ANSWER, data: {} });
+        return answer(ANSWER);
       }),
     );
     renderWithProviders(<ForgotPasswordForm />, { route: '/forgot-password' });
@@ -31,11 +31,7 @@ describe('ResetPasswordForm', () => {
     server.use(
       http.post('/v2/auth/reset_password', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({
-          code: 200,
-          description: 'Your password has been reset.',
-          data: {},
-        });
+        return answer('Your password has been reset.');
       }),
     );
     const { router } = renderWithProviders(<ResetPasswordForm />, {
@@ -59,14 +55,9 @@ describe('ResetPasswordForm', () => {
   it('shows the server refusing a used link', async () => {
     server.use(
       http.post('/v2/auth/reset_password', () =>
-        HttpResponse.json(
-          {
-            code: 422,
-            description: 'Some fields need correcting.',
-            errors: { token: ['This reset link is invalid, used or expired.'] },
-          },
-          { status: 422 },
-        ),
+        refusal(422, 'Some fields need correcting.', {
+          token: ['This reset link is invalid, used or expired.'],
+        }),
       ),
     );
     renderWithProviders(<ResetPasswordForm />, { route: '/reset-password?token=used' });

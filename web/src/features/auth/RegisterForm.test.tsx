@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { server } from '../../test/server';
+import { http } from 'msw';
+import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { RegisterForm } from './RegisterForm';
 
@@ -30,10 +30,8 @@ describe('RegisterForm', () => {
     server.use(
       http.post('/v2/auth', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({
-          code: 200,
-          description: 'Your account has been created. You can now sign in.',
-          data: { user: { level: 5001 } },
+        return answer('Your account has been created. You can now sign in.', {
+          user: { level: 5001 },
         });
       }),
     );
@@ -105,14 +103,9 @@ describe('RegisterForm', () => {
   it("shows the server's field errors under their fields", async () => {
     server.use(
       http.post('/v2/auth', () =>
-        HttpResponse.json(
-          {
-            code: 409,
-            description: 'An account with this email already exists. Sign in instead.',
-            errors: { email: ['An account with this email already exists. Sign in instead.'] },
-          },
-          { status: 409 },
-        ),
+        refusal(409, 'An account with this email already exists. Sign in instead.', {
+          email: ['An account with this email already exists. Sign in instead.'],
+        }),
       ),
     );
     renderWithProviders(<RegisterForm />, { route: '/register' });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { server } from '../../test/server';
+import { http } from 'msw';
+import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { AddRoomForm } from './AddRoomForm';
 import { RoomsList } from './RoomsList';
@@ -26,7 +26,7 @@ describe('RoomsList', () => {
         const search = new URL(request.url).searchParams.get('search');
         searches.push(search);
         const rooms = search === null || 'board room'.includes(search.toLowerCase()) ? [board] : [];
-        return HttpResponse.json({ code: 200, description: 'Rooms.', data: { rooms } });
+        return answer('Rooms.', { rooms });
       }),
     );
     renderWithProviders(<RoomsList />, { route: '/rooms' });
@@ -46,11 +46,7 @@ describe('RoomsList', () => {
   });
 
   it('says what to do when there are no rooms', async () => {
-    server.use(
-      http.get('/v2/rooms', () =>
-        HttpResponse.json({ code: 200, description: 'Rooms.', data: { rooms: [] } }),
-      ),
-    );
+    server.use(http.get('/v2/rooms', () => answer('Rooms.', { rooms: [] })));
     renderWithProviders(<RoomsList />, { route: '/rooms' });
     expect(await screen.findByText('No rooms yet')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Add a room' })[0]).toHaveAttribute(
@@ -65,11 +61,8 @@ describe('RoomsList', () => {
       http.get('/v2/rooms', () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json(
-              { code: 500, description: 'Something went wrong on our side.', errors: {} },
-              { status: 500 },
-            )
-          : HttpResponse.json({ code: 200, description: 'Rooms.', data: { rooms: [board] } });
+          ? refusal(500, 'Something went wrong on our side.')
+          : answer('Rooms.', { rooms: [board] });
       }),
     );
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -86,14 +79,9 @@ describe('AddRoomForm', () => {
   it('checks the name, then shows the server refusing a taken one under the field', async () => {
     server.use(
       http.post('/v2/rooms', () =>
-        HttpResponse.json(
-          {
-            code: 409,
-            description: "A room named 'Kitchen' already exists.",
-            errors: { name: ["A room named 'Kitchen' already exists."] },
-          },
-          { status: 409 },
-        ),
+        refusal(409, "A room named 'Kitchen' already exists.", {
+          name: ["A room named 'Kitchen' already exists."],
+        }),
       ),
     );
     renderWithProviders(<AddRoomForm />, { route: '/rooms/add-room' });
