@@ -1,29 +1,230 @@
-//! Accounts and sign-in: every `/v2/auth` call of the spec.
+//! Accounts and sign-in: every `/v2/auth` call of the spec. Handlers here; what they do in
+//! `account.rs`, `sign_in.rs` and `password.rs`; the SQL in `store.rs`.
 
 pub mod account;
 mod password;
 pub mod profile;
-pub mod session;
+mod session;
 mod sign_in;
 mod store;
 mod throttle;
 
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
+use crate::kernel::validation::{FieldCheck, flag};
+use crate::kernel::values::{Email, Password};
 use crate::state::AppState;
-
+use profile::{ProfileRequest, UserView};
 pub use session::{AuthUser, BusinessUser};
+use sign_in::SignedInUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(account::register))
-        .routes(routes!(account::me))
-        .routes(routes!(account::update_profile))
-        .routes(routes!(account::delete_account))
-        .routes(routes!(sign_in::login))
-        .routes(routes!(sign_in::logout))
-        .routes(routes!(password::change_password))
-        .routes(routes!(password::forgot_password))
-        .routes(routes!(password::reset_password))
+        .routes(routes!(register))
+        .routes(routes!(me))
+        .routes(routes!(update_profile))
+        .routes(routes!(delete_account))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(change_password))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct RegisterRequest {
+    pub email: String,
+    pub password: String,
+    /// 1 for a business account (the web app always sends 1).
+    pub is_business: Option<i64>,
+    #[serde(flatten)]
+    pub profile: ProfileRequest,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserData {
+    pub user: UserView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MeData {
+    pub me: UserView,
+}
+
+/// Register a business and its account holder.
+#[utoipa::path(post, path = "/v2/auth", tag = "auth", request_body = RegisterRequest,
+    responses((status = 200, body = Envelope<UserData>), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn register(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<RegisterRequest>,
+) -> Answer<UserData> {
+    let mut check = FieldCheck::default();
+    let email = check.check("email", Email::parse(&request.email));
+    let new_password = check.check("password", Password::parse(&request.password));
+    let is_business = check.check("is_business", flag(request.is_business));
+    let profile = request.profile.parse(&mut check);
+    let account = (|| Some((email?, new_password?, is_business?, profile?)))();
+    let (email, new_password, is_business, profile) = check.finish(account)?;
+    let user = account::register(&state, &email, &new_password, is_business, &profile).await?;
+    Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/v2/auth/me", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<MeData>), (status = 401, body = ErrorBody)))]
+pub async fn me(State(state): State<AppState>, user: AuthUser) -> Answer<MeData> {
+    let me = account::find_view(&state, user.user_id).await?;
+    Ok(ok("Your account.", MeData { me }))
+}
+
+/// Update the account holder's contact details and the business's name and addresses.
+#[utoipa::path(post, path = "/v2/auth/update_profile", tag = "auth", security(("bearer" = [])),
+    request_body = ProfileRequest,
+    responses((status = 200, body = Envelope<UserData>), (status = 403, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn update_profile(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    ApiJson(request): ApiJson<ProfileRequest>,
+) -> Answer<UserData> {
+    let mut check = FieldCheck::default();
+    let profile = request.parse(&mut check);
+    let profile = check.finish(profile)?;
+    let user = account::update_profile(&state, user.user_id, &profile).await?;
+    Ok(ok("Profile updated successfully", UserData { user }))
+}
+
+/// Delete your own account, and with it the business and all its data.
+#[utoipa::path(delete, path = "/v2/auth/{user_id}", tag = "auth", security(("bearer" = [])),
+    params(("user_id" = i64, Path, description = "Your own user id")),
+    responses((status = 200, body = Envelope<NoData>), (status = 403, body = ErrorBody)))]
+pub async fn delete_account(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(user_id): Path<i64>,
+) -> Answer<NoData> {
+    if user_id != user.user_id {
+        return Err(ApiError::Forbidden("You can only delete your own account.".into()));
+    }
+    account::delete(&state, user.business_id).await?;
+    Ok(done("Your account and all its data have been deleted."))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LoginData {
+    pub user: SignedInUser,
+}
+
+/// Sign in with email and password; answers a bearer token valid for 7 days.
+#[utoipa::path(post, path = "/v2/auth/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = Envelope<LoginData>), (status = 401, body = ErrorBody),
+        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(request): ApiJson<LoginRequest>,
+) -> Answer<LoginData> {
+    let mut check = FieldCheck::default();
+    let email = check.check("email", Email::parse(&request.email));
+    if request.password.is_empty() {
+        check.check::<()>("password", Err("Enter your password.".into()));
+    }
+    let email = check.finish(email)?;
+    let user = sign_in::sign_in(&state, &email, &request.password, peer.ip()).await?;
+    Ok(ok("Signed in successfully.", LoginData { user }))
+}
+
+/// Sign out: the token stops working.
+#[utoipa::path(post, path = "/v2/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<NoData>), (status = 401, body = ErrorBody)))]
+pub async fn logout(State(state): State<AppState>, user: AuthUser) -> Answer<NoData> {
+    sign_in::sign_out(&state, &user).await?;
+    Ok(done("You have been signed out."))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ChangePasswordRequest {
+    pub old_password: String,
+    pub new_password: String,
+}
+
+/// Change the password; every session of the account ends, this one included.
+#[utoipa::path(post, path = "/v2/auth/change_password", tag = "auth",
+    security(("bearer" = [])), request_body = ChangePasswordRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
+pub async fn change_password(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(request): ApiJson<ChangePasswordRequest>,
+) -> Answer<NoData> {
+    let mut check = FieldCheck::default();
+    if request.old_password.is_empty() {
+        check.check::<()>("old_password", Err("Enter your current password.".into()));
+    }
+    let new_password = check.check("new_password", Password::parse(&request.new_password));
+    let new_password = check.finish(new_password)?;
+    password::change(&state, &user, &request.old_password, &new_password).await?;
+    Ok(done("Your password has been changed. Sign in again with the new password."))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ForgotPasswordRequest {
+    pub email: String,
+}
+
+/// Mail a one-time reset link. The answer is the same whether or not the account exists.
+#[utoipa::path(post, path = "/v2/auth/forgot_password", tag = "auth",
+    request_body = ForgotPasswordRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
+pub async fn forgot_password(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<ForgotPasswordRequest>,
+) -> Answer<NoData> {
+    let mut check = FieldCheck::default();
+    let email = check.check("email", Email::parse(&request.email));
+    let email = check.finish(email)?;
+    password::send_reset_link(&state, &email).await?;
+    Ok(done(password::FORGOT_PASSWORD_ANSWER))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ResetPasswordRequest {
+    /// The token from the reset link.
+    pub token: String,
+    pub password: String,
+}
+
+/// Set a new password with a reset link's token; the token works once, for one hour.
+#[utoipa::path(post, path = "/v2/auth/reset_password", tag = "auth",
+    request_body = ResetPasswordRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<ResetPasswordRequest>,
+) -> Answer<NoData> {
+    let mut check = FieldCheck::default();
+    let new_password = check.check("password", Password::parse(&request.password));
+    let new_password = check.finish(new_password)?;
+    password::reset(&state, request.token.trim(), &new_password).await?;
+    Ok(done("Your password has been reset. Sign in with the new password."))
 }
