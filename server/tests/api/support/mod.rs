@@ -1,6 +1,10 @@
 //! `TestApp`: the real application on port 0 over real HTTP, on a fresh database per test
-//! (a SQLite file, or a fresh PostgreSQL schema), with a clock the test moves; `Owner`: a
-//! signed-in business owner who makes typed calls; and the API's records as typed values.
+//! (a SQLite file, or a fresh PostgreSQL schema), with a clock the test moves; `Owner` (in
+//! `owner.rs`): a signed-in business owner who makes typed calls; and the API's records as
+//! typed values (`records.rs`).
+
+mod owner;
+mod records;
 
 use std::sync::Arc;
 
@@ -13,10 +17,12 @@ use heatdesk::mail::Mailer;
 use heatdesk::state::{AppConfig, AppState};
 use heatdesk::store::Store;
 use reqwest::{Method, StatusCode};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use time::macros::datetime;
+
+pub use owner::{Owner, radiator};
+pub use records::{Radiator, Room, User, Zone, names};
 
 pub const PASSWORD: &str = "correct horse battery";
 
@@ -290,225 +296,4 @@ impl Answer {
     pub fn description(&self) -> &str {
         self.body["description"].as_str().expect("description")
     }
-}
-
-/// A signed-in business owner: every call carries their token.
-pub struct Owner<'a> {
-    pub app: &'a TestApp,
-    pub token: String,
-}
-
-impl Owner<'_> {
-    pub async fn get(&self, path: &str) -> Answer {
-        self.app.call(Method::GET, path, Some(&self.token), None).await
-    }
-
-    pub async fn post(&self, path: &str, body: Value) -> Answer {
-        self.app.call(Method::POST, path, Some(&self.token), Some(body)).await
-    }
-
-    pub async fn put(&self, path: &str, body: Value) -> Answer {
-        self.app.call(Method::PUT, path, Some(&self.token), Some(body)).await
-    }
-
-    pub async fn delete(&self, path: &str) -> Answer {
-        self.app.call(Method::DELETE, path, Some(&self.token), None).await
-    }
-
-    pub async fn add_room(&self, name: &str) -> Room {
-        self.post("/v2/rooms", json!({"name": name})).await.data("room")
-    }
-
-    pub async fn add_zone(&self, name: &str) -> Zone {
-        self.post("/v2/zones", json!({"name": name})).await.data("zone")
-    }
-
-    /// Registers a radiator without a room, with bounds 10–25 °C.
-    pub async fn add_radiator(&self, uid: &str, name: &str) -> Radiator {
-        self.post("/v2/radiators", radiator(uid, name)).await.data("radiator")
-    }
-
-    /// Puts the radiator with `uid` in the room (registering it, with bounds 10–25 °C, when
-    /// new); answers it as the room lists it.
-    pub async fn add_radiator_to(&self, room_id: i64, uid: &str, name: &str) -> Radiator {
-        let room: Room = self.attach(room_id, uid, name).await.data("room");
-        room.radiators.into_iter().find(|radiator| radiator.uid == uid).expect("radiator in room")
-    }
-
-    /// `POST /v2/rooms/{room_id}/radiators` as sent, for tests of its answers.
-    pub async fn attach(&self, room_id: i64, uid: &str, name: &str) -> Answer {
-        self.post(&format!("/v2/rooms/{room_id}/radiators"), radiator(uid, name)).await
-    }
-
-    pub async fn set_temperature(&self, radiator_id: i64, temperature: f64) -> Answer {
-        let body = json!({"radiator_id": radiator_id, "temperature": temperature});
-        self.put("/v2/radiators/set-temperature", body).await
-    }
-
-    pub async fn rooms(&self) -> Vec<Room> {
-        self.get("/v2/rooms").await.data("rooms")
-    }
-
-    pub async fn room(&self, id: i64) -> Room {
-        self.get(&format!("/v2/rooms/{id}")).await.data("room")
-    }
-
-    pub async fn radiators(&self) -> Vec<Radiator> {
-        self.get("/v2/radiators").await.data("radiators")
-    }
-
-    pub async fn radiator(&self, id: i64) -> Radiator {
-        self.get(&format!("/v2/radiators/{id}")).await.data("radiator")
-    }
-
-    pub async fn zones(&self) -> Vec<Zone> {
-        self.get("/v2/zones").await.data("zones")
-    }
-
-    pub async fn zone(&self, id: i64) -> Zone {
-        self.get(&format!("/v2/zones/{id}")).await.data("zone")
-    }
-
-    /// One page of the action history.
-    pub async fn history(&self, query: &str) -> HistoryPage {
-        let answer = self.get(&format!("/v2/action-history{query}")).await;
-        assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
-        serde_json::from_value(answer.body["data"].clone()).expect("history page")
-    }
-}
-
-/// A radiator as sent to register one, with bounds 10–25 °C.
-pub fn radiator(uid: &str, name: &str) -> Value {
-    json!({"uid": uid, "name": name, "min_temperature": 10, "max_temperature": 25})
-}
-
-/// The names of `records`, in order.
-pub fn names<T: Named>(records: &[T]) -> Vec<&str> {
-    records.iter().map(Named::name).collect()
-}
-
-pub trait Named {
-    fn name(&self) -> &str;
-}
-
-// The API's records, field for field: an unknown or missing field fails the test, so these
-// pin the wire shapes.
-
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Radiator {
-    pub id: i64,
-    pub uid: String,
-    pub name: String,
-    pub room_id: Option<i64>,
-    pub room_name: Option<String>,
-    pub min_temperature: f64,
-    pub max_temperature: f64,
-    pub target_temperature: f64,
-    pub status: i64,
-    pub current_temperature: Option<f64>,
-    pub power_w: Option<f64>,
-    pub heating: i64,
-    pub online: i64,
-    pub last_seen: Option<String>,
-}
-
-/// A room as lists show it; one read by id carries its radiators too.
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Room {
-    pub id: i64,
-    pub name: String,
-    pub zone_id: Option<i64>,
-    pub zone_name: Option<String>,
-    pub radiator_count: i64,
-    pub status: i64,
-    pub current_temperature: Option<f64>,
-    pub target_temperature: Option<f64>,
-    pub heating: i64,
-    #[serde(default)]
-    pub radiators: Vec<Radiator>,
-}
-
-/// A zone as lists show it; one read by id carries its rooms too.
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Zone {
-    pub id: i64,
-    pub name: String,
-    pub room_count: i64,
-    pub radiator_count: i64,
-    pub status: i64,
-    pub current_temperature: Option<f64>,
-    pub target_temperature: Option<f64>,
-    pub heating: i64,
-    #[serde(default)]
-    pub rooms: Vec<Room>,
-}
-
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct HistoryPage {
-    pub history: Vec<HistoryEntry>,
-    pub page: i64,
-    pub per_page: i64,
-    pub total: i64,
-}
-
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct HistoryEntry {
-    pub id: i64,
-    pub user_email: String,
-    pub action: String,
-    pub record_type: String,
-    pub record_id: i64,
-    pub before: Option<Value>,
-    pub after: Option<Value>,
-    pub at: String,
-}
-
-impl Named for Radiator {
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
-
-impl Named for Room {
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
-
-impl Named for Zone {
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
-
-/// An account as `register`, `me` and `update_profile` answer it.
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct User {
-    pub id: i64,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub mobile: String,
-    pub address_line1: String,
-    pub address_line2: String,
-    pub town: String,
-    pub city: String,
-    pub post_code: String,
-    pub is_business: i64,
-    pub level: i64,
-    pub business_id: i64,
-    pub business_name: String,
-    pub is_same_address: i64,
-    pub business_address_line1: String,
-    pub business_address_line2: String,
-    pub business_town: String,
-    pub business_city: String,
-    pub business_post_code: String,
-    pub created_at: String,
 }
