@@ -5,7 +5,6 @@ pub mod domain;
 mod store;
 
 use axum::extract::{Path, Query, State};
-use axum::routing::put;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -29,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(set_temperature))
         .routes(routes!(readings))
         .routes(routes!(toggle_status))
-        .route("/v2/radiators/toggle-status/{room_id}/{radiator_id}", put(toggle_status))
+        .routes(routes!(toggle_status_v2))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -190,8 +189,7 @@ pub struct StatusRequest {
     pub status: Option<i64>,
 }
 
-/// Switch a radiator on or off; `room_id` is its room, or 0 for a radiator without one. The
-/// same call answers under `/v2` too.
+/// Switch a radiator on or off; `room_id` is its room, or 0 for a radiator without one.
 #[utoipa::path(put, path = "/radiators/toggle-status/{room_id}/{radiator_id}", tag = "radiators",
     security(("bearer" = [])), request_body = StatusRequest,
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
@@ -208,6 +206,20 @@ pub async fn toggle_status(
     let radiator = domain::switch(&state, user.actor(), room_id, id, on).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("{} switched {word}.", radiator.name), RadiatorData { radiator }))
+}
+
+/// The same as `/radiators/toggle-status/{room_id}/{radiator_id}`, under `/v2`.
+#[utoipa::path(put, path = "/v2/radiators/toggle-status/{room_id}/{radiator_id}", tag = "radiators",
+    security(("bearer" = [])), request_body = StatusRequest,
+    responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn toggle_status_v2(
+    state: State<AppState>,
+    user: BusinessUser,
+    path: Path<(i64, i64)>,
+    request: ApiJson<StatusRequest>,
+) -> Answer<RadiatorData> {
+    toggle_status(state, user, path, request).await
 }
 
 #[derive(Deserialize, IntoParams)]
