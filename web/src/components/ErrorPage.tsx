@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Heading } from './Heading';
 import { ChunkLoadError } from './lazyPage';
 import { NotFound } from './NotFound';
 
@@ -15,14 +15,15 @@ export function ErrorPage() {
   const chunk = error instanceof ChunkLoadError ? error : null;
   return (
     <Container component="main" maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
-      <Typography variant="h1" gutterBottom>
-        {chunk ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {chunk
-          ? t('errors.chunkText', { type: chunk.chunkType, url: chunk.url })
-          : t('errors.unexpectedText')}
-      </Typography>
+      <Heading
+        title={chunk ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}
+        intro={
+          chunk
+            ? t('errors.chunkText', { type: chunk.chunkType, url: chunk.url })
+            : t('errors.unexpectedText')
+        }
+        space={3}
+      />
       <Button variant="contained" onClick={() => window.location.reload()}>
         {t('errors.reload')}
       </Button>

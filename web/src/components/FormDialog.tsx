@@ -7,6 +7,15 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton } from './form';
 
+/** What the opener of a form dialog says: whether it is open, its texts, and how it closes. */
+export interface DialogFrame {
+  open: boolean;
+  title: string;
+  /** The submit button's text. */
+  submit: string;
+  onClose: () => void;
+}
+
 /** A dialog around a small form: its title, its fields, cancel and submit. */
 export function FormDialog({
   open,
@@ -17,14 +26,10 @@ export function FormDialog({
   onSubmit,
   onClose,
   children,
-}: {
-  open: boolean;
-  title: string;
-  submit: string;
+}: DialogFrame & {
   busy: boolean;
   maxWidth: DialogProps['maxWidth'];
   onSubmit: (event: FormEvent) => void;
-  onClose: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();

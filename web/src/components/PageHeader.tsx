@@ -17,22 +17,22 @@ export function PageHeader({ title, children }: { title: string; children: React
   );
 }
 
-/** Rename and delete, the actions of a named thing's page. */
-export function RenameDeleteActions({
-  rename,
+/** Change and delete, the two actions of a room's, a zone's or a radiator's page. */
+export function EditDeleteActions({
+  edit,
   remove,
-  onRename,
+  onEdit,
   onDelete,
 }: {
-  rename: string;
+  edit: string;
   remove: string;
-  onRename: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button variant="outlined" onClick={onRename}>
-        {rename}
+      <Button variant="outlined" onClick={onEdit}>
+        {edit}
       </Button>
       <Button variant="outlined" color="secondary" onClick={onDelete}>
         {remove}

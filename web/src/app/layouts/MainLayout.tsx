@@ -1,5 +1,4 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -17,6 +16,7 @@ import { PreferenceControls } from '../../features/preferences';
 import { useLiveRadiators } from '../../features/radiators';
 import { Brand } from '../../components/Brand';
 import { mainNavigation } from './navigation';
+import { LayoutPage, TopBar } from './TopBar';
 import { UserMenu } from './UserMenu';
 
 /** The signed-in app: sidebar of every section, top bar, and the page. */
@@ -61,14 +61,10 @@ export function MainLayout() {
 
   const shift = open && !narrow ? DRAWER_WIDTH : 0;
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar
+    <LayoutPage>
+      <TopBar
         position="fixed"
-        color="inherit"
-        elevation={0}
-        sx={{
-          borderBottom: 1,
-          borderColor: 'divider',
+        style={{
           width: `calc(100% - ${shift}px)`,
           marginInlineStart: `${shift}px`,
           transition: 'width 0.3s, margin 0.3s',
@@ -87,7 +83,7 @@ export function MainLayout() {
           <PreferenceControls />
           <UserMenu />
         </Toolbar>
-      </AppBar>
+      </TopBar>
       <Drawer
         variant={narrow ? 'temporary' : 'persistent'}
         open={open}
@@ -107,6 +103,6 @@ export function MainLayout() {
       >
         <Outlet />
       </Box>
-    </Box>
+    </LayoutPage>
   );
 }

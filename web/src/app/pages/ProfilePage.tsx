@@ -1,17 +1,12 @@
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Heading } from '../../components/Heading';
 import { DeleteAccount, ProfileForm } from '../../features/profile';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
   return (
     <>
-      <Typography variant="h1" gutterBottom>
-        {t('profile.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('profile.intro')}
-      </Typography>
+      <Heading title={t('profile.title')} intro={t('profile.intro')} />
       <ProfileForm />
       <DeleteAccount />
     </>

@@ -1,10 +1,10 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../lib/useAction';
-import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { Form, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
+import { CurrentPasswordField, NewPasswordFields } from './AccountFields';
 import { authApi } from './api';
-import { NewPasswordFields } from './NewPasswordFields';
 import { useEndSession } from './useLogout';
 import { checkConfirmation, password, required, validate } from './validation';
 
@@ -33,13 +33,7 @@ export function ChangePasswordForm() {
         {t('auth.changeIntro')}
       </Typography>
       <Form onSubmit={form.onSubmit(send)}>
-        <FormField
-          {...form.field('old_password')}
-          type="password"
-          label={t('fields.oldPassword')}
-          autoComplete="current-password"
-          required
-        />
+        <CurrentPasswordField form={form} name="old_password" label="fields.oldPassword" />
         <NewPasswordFields form={form} name="new_password" label="fields.newPassword" />
         <SubmitButton busy={busy} sx={{ mt: 2 }}>
           {t('auth.changeSubmit')}

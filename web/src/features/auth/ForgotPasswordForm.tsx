@@ -8,8 +8,8 @@ import { AuthCard } from '../../components/AuthCard';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
+import { EmailField } from './AccountFields';
 import { authApi } from './api';
-import { EmailField } from './EmailField';
 import { email, validate } from './validation';
 
 export function ForgotPasswordForm() {

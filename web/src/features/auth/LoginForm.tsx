@@ -3,11 +3,11 @@ import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
-import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
-import { EmailField } from './EmailField';
+import { CurrentPasswordField, EmailField } from './AccountFields';
 import { login } from './slice';
 import type { Credentials } from './types';
 import { email, required, validate } from './validation';
@@ -32,13 +32,7 @@ export function LoginForm() {
     <AuthCard title={t('auth.loginTitle')} intro={t('app.tagline')}>
       <Form onSubmit={form.onSubmit(send)}>
         <EmailField form={form} autoFocus />
-        <FormField
-          {...form.field('password')}
-          type="password"
-          label={t('fields.password')}
-          autoComplete="current-password"
-          required
-        />
+        <CurrentPasswordField form={form} name="password" label="fields.password" />
         <Box sx={{ textAlign: 'end', mb: 2 }}>
           <Link component={RouterLink} to={paths.forgotPassword}>
             {t('auth.forgotLink')}

@@ -5,24 +5,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, type FieldProps } from '../../components/form';
+import type { ProfileText } from './types';
 import { mobile, optional, text, ukPostcode, validate, type Check } from './validation';
 
 /** The profile as the forms hold it; `business_name` doubles as `first_name` when sent. */
-export interface ProfileValues extends Record<string, string> {
-  business_name: string;
-  last_name: string;
-  mobile: string;
-  address_line1: string;
-  address_line2: string;
-  town: string;
-  city: string;
-  post_code: string;
+export interface ProfileValues extends ProfileText, Record<string, string> {
   is_same_address: '1' | '0';
-  business_address_line1: string;
-  business_address_line2: string;
-  business_town: string;
-  business_city: string;
-  business_post_code: string;
 }
 
 export const emptyProfile: ProfileValues = {

@@ -14,9 +14,8 @@ import {
   validateProfile,
   type ProfileValues,
 } from './ProfileFields';
+import { EmailField, NewPasswordFields } from './AccountFields';
 import { register } from './slice';
-import { EmailField } from './EmailField';
-import { NewPasswordFields } from './NewPasswordFields';
 import { checkConfirmation, email, password } from './validation';
 
 interface RegisterValues extends ProfileValues {

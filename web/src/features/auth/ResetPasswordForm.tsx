@@ -7,8 +7,8 @@ import { AuthCard } from '../../components/AuthCard';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
+import { NewPasswordFields } from './AccountFields';
 import { authApi } from './api';
-import { NewPasswordFields } from './NewPasswordFields';
 import { checkConfirmation, password, validate } from './validation';
 
 export function ResetPasswordForm() {

@@ -1,8 +1,5 @@
-/** The user as the server shows it (`data.user`, `data.me`). */
-export interface User {
-  id: number;
-  email: string;
-  first_name: string;
+/** The profile's text fields, as the server shows them and takes them. */
+export interface ProfileText {
   last_name: string;
   mobile: string;
   address_line1: string;
@@ -10,16 +7,23 @@ export interface User {
   town: string;
   city: string;
   post_code: string;
-  is_business: number;
-  level: number;
-  business_id: number;
   business_name: string;
-  is_same_address: number;
   business_address_line1: string;
   business_address_line2: string;
   business_town: string;
   business_city: string;
   business_post_code: string;
+}
+
+/** The user as the server shows it (`data.user`, `data.me`). */
+export interface User extends ProfileText {
+  id: number;
+  email: string;
+  first_name: string;
+  is_business: number;
+  level: number;
+  business_id: number;
+  is_same_address: number;
   created_at: string;
 }
 
@@ -29,22 +33,9 @@ export interface SignedInUser extends User {
 }
 
 /** Profile fields, as registration and profile updates send them. */
-export interface ProfilePayload {
+export interface ProfilePayload extends ProfileText {
   first_name: string;
-  last_name: string;
-  mobile: string;
-  address_line1: string;
-  address_line2: string;
-  town: string;
-  city: string;
-  post_code: string;
-  business_name: string;
   is_same_address: 0 | 1;
-  business_address_line1: string;
-  business_address_line2: string;
-  business_town: string;
-  business_city: string;
-  business_post_code: string;
 }
 
 export interface RegistrationPayload extends ProfilePayload {

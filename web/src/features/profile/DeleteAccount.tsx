@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Heading } from '../../components/Heading';
 import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { authApi, useEndSession } from '../auth';
@@ -25,12 +25,7 @@ export function DeleteAccount() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3, borderColor: 'secondary.main' }}>
-      <Typography variant="h2" gutterBottom>
-        {t('profile.deleteTitle')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('profile.deleteIntro')}
-      </Typography>
+      <Heading variant="h2" title={t('profile.deleteTitle')} intro={t('profile.deleteIntro')} />
       <Button variant="outlined" color="secondary" onClick={() => setOpen(true)}>
         {t('profile.deleteButton')}
       </Button>

@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -15,6 +14,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Figure, FigurePanel } from '../../components/Figure';
+import { EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
@@ -153,14 +153,12 @@ export function RadiatorDetail() {
         </Typography>
         <ReadingsChart readings={readings} />
       </Paper>
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="outlined" onClick={() => setEditing(true)}>
-          {t('radiators.edit')}
-        </Button>
-        <Button variant="outlined" color="secondary" onClick={() => setDeleting(true)}>
-          {t('radiators.delete')}
-        </Button>
-      </Box>
+      <EditDeleteActions
+        edit={t('radiators.edit')}
+        remove={t('radiators.delete')}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setDeleting(true)}
+      />
       {editing && (
         <RadiatorDialog
           open

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { FormField, useForm } from '../../components/form';
-import { FormDialog, savedThenClose } from '../../components/FormDialog';
+import { FormDialog, savedThenClose, type DialogFrame } from '../../components/FormDialog';
 import { useAction, type Answer } from '../../lib/useAction';
 import type { RadiatorPayload } from './types';
 
@@ -49,23 +49,16 @@ const BOUNDS = [
  * it, `onSaved` takes the server's answer before the dialog closes.
  */
 export function RadiatorDialog<R extends Answer>({
-  open,
-  title,
-  submit,
   initial,
   withUid,
   save,
   onSaved,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  submit: string;
+  ...frame
+}: DialogFrame & {
   initial?: { name: string; min_temperature: number; max_temperature: number };
   withUid: boolean;
   save: (payload: RadiatorPayload & { uid: string }) => Promise<R>;
   onSaved?: (answer: R) => unknown;
-  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { run, busy } = useAction();
@@ -87,22 +80,14 @@ export function RadiatorDialog<R extends Answer>({
       max_temperature: Number(values.max_temperature),
     };
     return run(() => save(payload), {
-      onSuccess: savedThenClose(onSaved, onClose),
+      onSuccess: savedThenClose(onSaved, frame.onClose),
       onError: form.showServerErrors,
     });
   };
 
   const number = { htmlInput: { step: 0.5, min: 5, max: 30, inputMode: 'decimal' as const } };
   return (
-    <FormDialog
-      open={open}
-      title={title}
-      submit={submit}
-      busy={busy}
-      maxWidth="sm"
-      onSubmit={form.onSubmit(send)}
-      onClose={onClose}
-    >
+    <FormDialog {...frame} busy={busy} maxWidth="sm" onSubmit={form.onSubmit(send)}>
       {withUid && (
         <FormField
           {...form.field('uid')}

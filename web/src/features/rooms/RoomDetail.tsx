@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
-import { PageHeader, RenameDeleteActions } from '../../components/PageHeader';
+import { PageHeader, EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -64,10 +64,10 @@ export function RoomDetail() {
   return (
     <Stack spacing={2}>
       <PageHeader title={room.name}>
-        <RenameDeleteActions
-          rename={t('rooms.rename')}
+        <EditDeleteActions
+          edit={t('rooms.rename')}
           remove={t('rooms.delete')}
-          onRename={() => setDialog('rename')}
+          onEdit={() => setDialog('rename')}
           onDelete={() => setDialog('delete')}
         />
       </PageHeader>

@@ -1,10 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector, useSearchLoad } from '../../lib/hooks';
+import { CardGrid } from '../../components/CardGrid';
 import { ListStates } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
@@ -39,13 +39,9 @@ export function RoomsList() {
         empty={{ title: t('rooms.emptyTitle'), text: t('rooms.emptyText'), action: add }}
         skeleton={{ rows: 3, height: 160 }}
       >
-        <Grid container spacing={2}>
-          {rooms.map((room) => (
-            <Grid key={room.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <RoomCard room={room} onToggle={(on) => void toggle(room.id, on)} />
-            </Grid>
-          ))}
-        </Grid>
+        <CardGrid items={rooms}>
+          {(room) => <RoomCard room={room} onToggle={(on) => void toggle(room.id, on)} />}
+        </CardGrid>
       </ListStates>
     </Stack>
   );

@@ -16,7 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { NameDialog } from '../../components/NameDialog';
-import { PageHeader, RenameDeleteActions } from '../../components/PageHeader';
+import { PageHeader, EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -59,10 +59,10 @@ export function ZoneDetail() {
   return (
     <Stack spacing={2}>
       <PageHeader title={zone.name}>
-        <RenameDeleteActions
-          rename={t('zones.rename')}
+        <EditDeleteActions
+          edit={t('zones.rename')}
           remove={t('zones.delete')}
-          onRename={() => setDialog('rename')}
+          onEdit={() => setDialog('rename')}
           onDelete={() => setDialog('delete')}
         />
       </PageHeader>

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppSelector, useSearchLoad } from '../../lib/hooks';
+import { CardGrid } from '../../components/CardGrid';
 import { ListStates } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
 import { NameDialog } from '../../components/NameDialog';
@@ -44,36 +44,34 @@ export function ZonesList() {
         empty={{ title: t('zones.emptyTitle'), text: t('zones.emptyText'), action: add }}
         skeleton={{ rows: 3, height: 120 }}
       >
-        <Grid container spacing={2}>
-          {zones.map((zone) => (
-            <Grid key={zone.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <Card variant="outlined">
-                <CardContent>
-                  <Typography variant="h2">
-                    <Link
-                      component={RouterLink}
-                      to={zonePath(zone.id)}
-                      underline="hover"
-                      color="inherit"
-                    >
-                      {zone.name}
-                    </Link>
-                  </Typography>
-                  <Typography variant="h3" component="p" sx={{ mt: 1 }}>
-                    {formatCelsius(zone.current_temperature)}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
-                  </Typography>
-                  <HeatingChip
-                    heating={zone.heating}
-                    online={zone.current_temperature === null ? 0 : 1}
-                  />
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
+        <CardGrid items={zones}>
+          {(zone) => (
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="h2">
+                  <Link
+                    component={RouterLink}
+                    to={zonePath(zone.id)}
+                    underline="hover"
+                    color="inherit"
+                  >
+                    {zone.name}
+                  </Link>
+                </Typography>
+                <Typography variant="h3" component="p" sx={{ mt: 1 }}>
+                  {formatCelsius(zone.current_temperature)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
+                </Typography>
+                <HeatingChip
+                  heating={zone.heating}
+                  online={zone.current_temperature === null ? 0 : 1}
+                />
+              </CardContent>
+            </Card>
+          )}
+        </CardGrid>
       </ListStates>
       {creating && (
         <NameDialog

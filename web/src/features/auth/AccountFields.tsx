@@ -2,6 +2,52 @@ import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { FormField, type FieldProps } from '../../components/form';
 
+// The fields of the account itself: its email address and its password.
+
+/** The account's email address, as sign-in, registration and the password reset ask for it. */
+export function EmailField({
+  form,
+  autoFocus,
+}: {
+  form: { field: (name: 'email') => FieldProps };
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      {...form.field('email')}
+      type="email"
+      label={t('fields.email')}
+      autoComplete="email"
+      required
+      autoFocus={autoFocus}
+    />
+  );
+}
+
+/** The password the account has now, as sign-in and the password change ask for it. */
+export function CurrentPasswordField<Name extends string>({
+  form,
+  name,
+  label,
+}: {
+  form: { field: (name: Name) => FieldProps };
+  name: Name;
+  /** Text key of the label. */
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      {...form.field(name)}
+      type="password"
+      label={t(label)}
+      autoComplete="current-password"
+      required
+    />
+  );
+}
+
 /** A new password with its rule under it, and its confirmation; side by side on wide screens. */
 export function NewPasswordFields<Name extends string>({
   form,
