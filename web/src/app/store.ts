@@ -14,7 +14,6 @@ import {
 import storage from 'redux-persist/es/storage';
 import { authSlice } from '../features/auth';
 import { loadPreferences, preferencesSlice, savePreferences } from '../features/preferences';
-import { profileSlice } from '../features/profile';
 import { radiatorsSlice } from '../features/radiators';
 import { roomsSlice } from '../features/rooms';
 import { zonesSlice } from '../features/zones';
@@ -36,7 +35,6 @@ const rootReducer = combineReducers({
   rooms: persisted('rooms', ['room', 'error'], roomsSlice.reducer),
   zones: persisted('zones', ['zoneToUpdate', 'error'], zonesSlice.reducer),
   // Transient areas; preferences are saved under their own local storage key.
-  profile: profileSlice.reducer,
   preferences: preferencesSlice.reducer,
 });
 

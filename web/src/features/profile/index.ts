@@ -1,3 +1,2 @@
-export { profileSlice } from './slice';
 export { ProfileForm } from './ProfileForm';
 export { DeleteAccount } from './DeleteAccount';
