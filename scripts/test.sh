@@ -32,6 +32,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "rust: tests${TEST_DATABASE_URL:+ (also on PostgreSQL)}"
 cargo test --workspace
 
+# `cargo test` has just built target/debug/heatdesk for the integration tests; building it again
+# with `cargo build` would compile much of the tree a second time (without the dev-dependencies'
+# features), so the browser tests run that binary.
 step "browser end-to-end tests"
-cargo build --bin heatdesk
 npm --prefix web run e2e

@@ -1,7 +1,7 @@
 //! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
 //! and find a living building: three floors as zones, ten rooms, 32 radiators.
 
-use crate::auth::account::create_if_missing;
+use crate::auth::account::{self, create_if_missing};
 use crate::auth::profile::ProfileRequest;
 use crate::error::ApiResult;
 use crate::kernel::change::Actor;
@@ -14,7 +14,8 @@ pub const DEMO_EMAIL: &str = "demo@heatdesk.example";
 pub const DEMO_PASSWORD: &str = "heatdesk-demo";
 
 /// Creates the demo business unless it exists; answers whether it was created. The building
-/// is put together through the same changes a user makes, so its history shows how.
+/// is put together through the same changes a user makes, so its action history shows how and
+/// the radiators are sent their states.
 pub async fn seed(state: &AppState) -> anyhow::Result<bool> {
     let profile = ProfileRequest {
         first_name: "Northwind Offices".into(),
@@ -35,9 +36,11 @@ pub async fn seed(state: &AppState) -> anyhow::Result<bool> {
     else {
         return Ok(false);
     };
-    build(state, actor)
-        .await
-        .map_err(|error| anyhow::anyhow!("cannot build the demo: {error:?}"))?;
+    if let Err(error) = build(state, actor).await {
+        // All or nothing: without its account a later start builds the demo again.
+        account::delete(state, actor.business_id).await.ok();
+        anyhow::bail!("cannot build the demo: {error:?}");
+    }
     Ok(true)
 }
 
@@ -72,14 +75,15 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
         for &(room, radiators, setpoint, on) in rooms {
             room_number += 1;
             let room_id = rooms::domain::create(state, actor, room).await?.room.id;
-            zones::domain::place_room(state, actor, zone_id, room_id, true).await?;
+            zones::domain::add_room(state, actor, zone_id, room_id).await?;
             for n in 1..=radiators {
                 let uid = Uid::parse(&format!("NW-{room_number:02}{n:02}")).map_err(demo_error)?;
                 let settings = Settings { name: format!("{room} {n}"), min: 7.0, max: 26.0 };
                 rooms::domain::add_radiator(state, actor, room_id, &uid, Ok(settings)).await?;
             }
             let setpoint = Temperature::parse(Some(setpoint)).map_err(demo_error)?;
-            let placed = radiators::in_room(state.store.reader(), actor.business_id, room_id, 0);
+            let now = state.clock.now().unix_timestamp();
+            let placed = radiators::in_room(state.store.reader(), actor.business_id, room_id, now);
             for radiator in placed.await? {
                 if radiator.target_temperature != setpoint.celsius() {
                     radiators::domain::set_temperature(state, actor, radiator.id, setpoint).await?;

@@ -24,7 +24,7 @@ pub struct AppState {
     /// Where stored radiator reports are published for live streams.
     pub live: LiveHub,
     /// Values computed since the businesses' last changes, such as the rooms list.
-    pub views: Arc<VersionCache>,
+    pub version_cache: Arc<VersionCache>,
     pub clock: Arc<dyn Clock>,
     pub mailer: Mailer,
     pub config: Arc<AppConfig>,
@@ -42,7 +42,7 @@ impl AppState {
             store,
             devices,
             live: LiveHub::default(),
-            views: Arc::default(),
+            version_cache: Arc::default(),
             clock,
             mailer,
             config: Arc::new(config),

@@ -24,11 +24,11 @@ pub async fn register(
 }
 
 async fn create(
-    store: &Store,
+    db: &Store,
     account: store::NewAccount<'_>,
     now: time::OffsetDateTime,
 ) -> ApiResult<Actor> {
-    match store::create(store, account, now).await {
+    match store::create(db, account, now).await {
         Ok((user_id, business_id)) => Ok(Actor { user_id, business_id }),
         Err(StoreError::Conflict { .. }) => Err(ApiError::conflict(
             "email",
@@ -62,7 +62,7 @@ pub async fn delete(state: &AppState, business_id: i64) -> ApiResult<()> {
 /// Creates a business account unless its email is already registered; for seeding (the demo
 /// business). Answers its holder when it created one.
 pub async fn create_if_missing(
-    store: &Store,
+    db: &Store,
     email: &str,
     new_password: &str,
     profile: &ProfileRequest,
@@ -75,7 +75,7 @@ pub async fn create_if_missing(
     let (email, new_password, profile) = check
         .finish(email.zip(new_password).zip(profile).map(|((e, p), r)| (e, p, r)))
         .map_err(|error| anyhow::anyhow!("invalid seed account: {error:?}"))?;
-    if store::find_credentials(store.reader(), &email).await?.is_some() {
+    if store::find_credentials(db.reader(), &email).await?.is_some() {
         return Ok(None);
     }
     let password_hash = password::hash(&new_password).await.map_err(into_anyhow)?;
@@ -85,7 +85,7 @@ pub async fn create_if_missing(
         is_business: true,
         profile: &profile,
     };
-    Ok(Some(create(store, account, now).await.map_err(into_anyhow)?))
+    Ok(Some(create(db, account, now).await.map_err(into_anyhow)?))
 }
 
 fn into_anyhow(error: ApiError) -> anyhow::Error {

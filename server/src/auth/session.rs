@@ -27,14 +27,14 @@ pub fn hash_token(token: &str) -> String {
 
 /// Starts a session; answers the token and when it expires.
 pub async fn create(
-    store: &Store,
+    db: &Store,
     user_id: i64,
     now: OffsetDateTime,
 ) -> ApiResult<(String, OffsetDateTime)> {
     let token = new_token();
     let expires_at = now + SESSION_LIFETIME;
     let (created, expires) = (now.unix_timestamp(), expires_at.unix_timestamp());
-    store::create_session(store, &hash_token(&token), user_id, created, expires).await?;
+    store::create_session(db, &hash_token(&token), user_id, created, expires).await?;
     Ok((token, expires_at))
 }
 

@@ -148,7 +148,8 @@ pub async fn create(
     .bind(trading.post_code.as_str())
     .bind(i64::from(account.is_business))
     .bind(now.unix_timestamp())
-    // Two registrations of one email at the same moment: the constraint decides.
+    // Two registrations of one email at the same moment: the constraint decides, and its
+    // violation comes back as the same conflict.
     .fetch_one(&mut *tx)
     .await?;
     store.commit(tx).await?;

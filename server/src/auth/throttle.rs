@@ -44,12 +44,12 @@ pub async fn check(pool: &AnyPool, keys: [(&str, i64); 2], now: OffsetDateTime) 
 }
 
 /// Records a failure under each key and forgets that key's failures older than the window.
-pub async fn record_failure(store: &Store, keys: [&str; 2], now: OffsetDateTime) -> ApiResult<()> {
+pub async fn record_failure(db: &Store, keys: [&str; 2], now: OffsetDateTime) -> ApiResult<()> {
     let forget_until = (now - WINDOW).unix_timestamp();
-    Ok(store::record_failure(store, keys, now.unix_timestamp(), forget_until).await?)
+    Ok(store::record_failure(db, keys, now.unix_timestamp(), forget_until).await?)
 }
 
 /// A successful sign-in (or a password reset) clears the email's failures.
-pub async fn clear(store: &Store, key: &str) -> ApiResult<()> {
-    Ok(store::clear_failures(store, key).await?)
+pub async fn clear(db: &Store, key: &str) -> ApiResult<()> {
+    Ok(store::clear_failures(db, key).await?)
 }

@@ -2,7 +2,7 @@
 //! user makes is recorded in the same transaction as the change itself (`kernel/change.rs`);
 //! recording it moves the business's data version on (a trigger in the store).
 
-pub mod store;
+mod store;
 
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};

@@ -131,7 +131,8 @@ pub async fn set_temperature(
     id: i64,
     temperature: Temperature,
 ) -> ApiResult<RadiatorView> {
-    let now = state.clock.now().unix_timestamp();
+    let at = state.clock.now();
+    let now = at.unix_timestamp();
     // Read and check outside the write lock; the update re-checks the bounds atomically.
     let before = find(state.store.reader(), actor.business_id, id, now).await?;
     let celsius = temperature.celsius();
@@ -147,7 +148,7 @@ pub async fn set_temperature(
     if celsius < before.min_temperature || celsius > before.max_temperature {
         return Err(out_of_bounds());
     }
-    let mut change = state.change(actor).await?;
+    let mut change = Change::begin(state.store.clone(), state.devices.clone(), actor, at).await?;
     // What a concurrent change may have moved since the read comes back from the update.
     let Some((name, is_on)) =
         store::set_setpoint(change.db(), actor.business_id, id, celsius).await?

@@ -38,7 +38,8 @@ pub async fn find(
     store::find(db, business_id, id, now).await?.ok_or_else(not_found)
 }
 
-/// One room with its radiators, read in one transaction.
+/// One room with its radiators, read through one connection (a change's, or a read
+/// transaction's).
 pub async fn detail(
     db: &mut AnyConnection,
     business_id: i64,

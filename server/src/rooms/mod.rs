@@ -68,7 +68,7 @@ pub async fn list(
     let now = state.clock.now().unix_timestamp();
     let pool = state.store.reader();
     let all = state
-        .views
+        .version_cache
         .get_or_compute(user.business_id, user.data_version, now, || {
             store::all(pool, user.business_id, now)
         })

@@ -113,11 +113,12 @@ impl Store {
 
     /// Starts a transaction that will write. On SQLite it takes the write lock at once
     /// (`BEGIN IMMEDIATE`), so it never fails half-way because another process wrote first.
-    pub async fn begin_write(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
-        match self.backend {
-            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.writer.begin().await,
-        }
+    pub async fn begin_write(&self) -> StoreResult<Transaction<'static, Any>> {
+        let tx = match self.backend {
+            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.writer.begin().await?,
+        };
+        Ok(tx)
     }
 
     /// Starts a transaction for reads that must agree with each other; dropping it ends it.

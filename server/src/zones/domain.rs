@@ -86,10 +86,30 @@ pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<ZoneVi
     Ok(before)
 }
 
-/// Puts a room in the zone (`join`) or takes it out. A room is in at most one zone, so one in
-/// another answers 409; taking out a room that is not in the zone answers 404. Answers the zone
-/// and the room's name.
-pub async fn place_room(
+/// Puts a room in the zone. A room is in at most one zone, so one in another answers 409.
+/// Answers the zone and the room's name.
+pub async fn add_room(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    room_id: i64,
+) -> ApiResult<(ZoneDetail, String)> {
+    place_room(state, actor, id, room_id, true).await
+}
+
+/// Takes a room out of the zone; one that is not in it answers 404. Answers the zone and the
+/// room's name.
+pub async fn remove_room(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    room_id: i64,
+) -> ApiResult<(ZoneDetail, String)> {
+    place_room(state, actor, id, room_id, false).await
+}
+
+/// Puts a room in the zone (`join`) or takes it out.
+async fn place_room(
     state: &AppState,
     actor: Actor,
     id: i64,

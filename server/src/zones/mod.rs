@@ -154,7 +154,7 @@ pub async fn add_room(
     BusinessUser(user): BusinessUser,
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> Answer<ZoneData> {
-    let (zone, room) = domain::place_room(&state, user.actor(), zone_id, room_id, true).await?;
+    let (zone, room) = domain::add_room(&state, user.actor(), zone_id, room_id).await?;
     Ok(ok(format!("'{room}' added to '{}'.", zone.zone.name), ZoneData { zone }))
 }
 
@@ -167,7 +167,7 @@ pub async fn remove_room(
     BusinessUser(user): BusinessUser,
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> Answer<ZoneData> {
-    let (zone, room) = domain::place_room(&state, user.actor(), zone_id, room_id, false).await?;
+    let (zone, room) = domain::remove_room(&state, user.actor(), zone_id, room_id).await?;
     Ok(ok(format!("'{room}' removed from '{}'.", zone.zone.name), ZoneData { zone }))
 }
 
