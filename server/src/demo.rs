@@ -31,8 +31,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<bool> {
         ..ProfileRequest::default()
     };
     let now = state.clock.now();
-    let Some(actor) =
-        create_if_missing(&state.store, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await?
+    let Some(actor) = create_if_missing(state, DEMO_EMAIL, DEMO_PASSWORD, &profile, now).await?
     else {
         return Ok(false);
     };

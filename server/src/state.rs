@@ -7,6 +7,7 @@ use crate::devices::DeviceGateway;
 use crate::devices::telemetry::LiveHub;
 use crate::kernel::change::{Actor, Change};
 use crate::kernel::version_cache::VersionCache;
+use crate::kernel::work_limit::WorkLimit;
 use crate::mail::Mailer;
 use crate::store::{Store, StoreResult};
 
@@ -25,6 +26,8 @@ pub struct AppState {
     pub live: LiveHub,
     /// Values computed since the businesses' last changes, such as the rooms list.
     pub version_cache: Arc<VersionCache>,
+    /// Password hashing, one at a time per core.
+    pub hashing: Arc<WorkLimit>,
     pub clock: Arc<dyn Clock>,
     pub mailer: Mailer,
     pub config: Arc<AppConfig>,
@@ -43,6 +46,7 @@ impl AppState {
             devices,
             live: LiveHub::default(),
             version_cache: Arc::default(),
+            hashing: Arc::new(WorkLimit::per_core()),
             clock,
             mailer,
             config: Arc::new(config),

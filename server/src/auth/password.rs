@@ -1,6 +1,5 @@
 //! Passwords: argon2id hashing, changing one, and resetting a forgotten one by a mailed link.
 
-use anyhow::Context;
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use time::Duration;
@@ -9,46 +8,44 @@ use super::session::{AuthUser, hash_token, new_token};
 use super::{store, throttle};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::values::{Email, Password};
+use crate::kernel::work_limit::WorkLimit;
 use crate::mail::Mail;
 use crate::state::AppState;
 
 /// How long a reset link works.
 pub const RESET_LINK_LIFETIME: Duration = Duration::hours(1);
 
-/// Hashing takes tens of milliseconds of CPU on purpose, so it runs off the async workers.
-pub async fn hash(password: &Password) -> ApiResult<String> {
+/// An argon2id hash of the password, worked out under `limit` (see `AppState::hashing`).
+pub async fn hash(limit: &WorkLimit, password: &Password) -> ApiResult<String> {
     let password = password.as_str().to_owned();
-    let hash = tokio::task::spawn_blocking(move || {
-        Argon2::default()
-            .hash_password(password.as_bytes())
-            .map(|hash| hash.to_string())
-            .map_err(|error| anyhow::anyhow!("argon2: {error}"))
-    })
-    .await
-    .context("password hashing task")??;
+    let hash = limit
+        .run(move || {
+            Argon2::default()
+                .hash_password(password.as_bytes())
+                .map(|hash| hash.to_string())
+                .map_err(|error| anyhow::anyhow!("argon2: {error}"))
+        })
+        .await??;
     Ok(hash)
 }
 
 /// A real hash of a password nobody has, computed once.
-pub async fn stand_in_hash() -> ApiResult<String> {
+pub async fn stand_in_hash(limit: &WorkLimit) -> ApiResult<String> {
     static STAND_IN: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
     let hash = STAND_IN
         .get_or_try_init(|| async {
             let password = Password::parse(&new_token()).map_err(|e| anyhow::anyhow!(e))?;
-            hash(&password).await
+            hash(limit, &password).await
         })
         .await?;
     Ok(hash.clone())
 }
 
-pub async fn verify(password: &str, hash: &str) -> ApiResult<bool> {
+pub async fn verify(limit: &WorkLimit, password: &str, hash: &str) -> ApiResult<bool> {
     let (password, hash) = (password.to_owned(), hash.to_owned());
-    let matches = tokio::task::spawn_blocking(move || {
-        Argon2::default().verify_password(password.as_bytes(), hash.as_str()).is_ok()
-    })
-    .await
-    .context("password verification task")?;
-    Ok(matches)
+    limit
+        .run(move || Argon2::default().verify_password(password.as_bytes(), hash.as_str()).is_ok())
+        .await
 }
 
 /// Replaces the password of a signed-in user after checking the current one; every session of
@@ -60,7 +57,7 @@ pub async fn change(
     new_password: &Password,
 ) -> ApiResult<()> {
     let current = store::password_hash(state.store.reader(), user.user_id).await?;
-    if !verify(old_password, &current).await? {
+    if !verify(&state.hashing, old_password, &current).await? {
         return Err(ApiError::field("old_password", "The current password is incorrect."));
     }
     if old_password == new_password.as_str() {
@@ -69,7 +66,7 @@ pub async fn change(
             "Choose a password different from the current one.",
         ));
     }
-    let hash = hash(new_password).await?;
+    let hash = hash(&state.hashing, new_password).await?;
     Ok(store::change_password(&state.store, user.user_id, &hash).await?)
 }
 
@@ -99,13 +96,20 @@ pub async fn send_reset_link(state: &AppState, email: &Email) -> ApiResult<()> {
     Ok(state.mailer.send(&state.store, mail, now).await?)
 }
 
-/// Sets a new password with a reset link's token, which works once, for one hour.
+/// Sets a new password with a reset link's token, which works once, for one hour. A token that
+/// does not work is refused before any hashing, so made-up tokens cost no hash.
 pub async fn reset(state: &AppState, token: &str, new_password: &Password) -> ApiResult<()> {
     let now = state.clock.now().unix_timestamp();
-    let hash = hash(new_password).await?;
-    let email = store::reset_password(&state.store, &hash_token(token), &hash, now).await?;
-    let email = email.ok_or_else(|| {
+    let token_hash = hash_token(token);
+    let refused = || {
         ApiError::field("token", "This reset link is invalid, used or expired. Ask for a new one.")
-    })?;
+    };
+    if !store::reset_is_live(state.store.reader(), &token_hash, now).await? {
+        return Err(refused());
+    }
+    let hash = hash(&state.hashing, new_password).await?;
+    // Claimed in the same statement that checks it again, so it works once even in a race.
+    let email = store::reset_password(&state.store, &token_hash, &hash, now).await?;
+    let email = email.ok_or_else(refused)?;
     throttle::clear(&state.store, &throttle::email_key(&email)).await
 }

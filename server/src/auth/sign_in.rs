@@ -46,9 +46,9 @@ pub async fn sign_in(
     // Without an account, verify against a stand-in hash so both cases take as long.
     let hash = match &credentials {
         Some((_, hash)) => hash.clone(),
-        None => password::stand_in_hash().await?,
+        None => password::stand_in_hash(&state.hashing).await?,
     };
-    let verified = password::verify(password, &hash).await?;
+    let verified = password::verify(&state.hashing, password, &hash).await?;
     let Some((user_id, _)) = credentials.filter(|_| verified) else {
         throttle::record_failure(&state.store, [&email_key, &address_key], now).await?;
         return Err(ApiError::Unauthorized("The email or password is incorrect.".into()));

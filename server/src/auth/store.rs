@@ -273,6 +273,19 @@ pub async fn create_reset(
     Ok(())
 }
 
+/// Whether a reset token is known, unused and unexpired.
+pub async fn reset_is_live(pool: &AnyPool, token_hash: &str, now: i64) -> StoreResult<bool> {
+    let live: Option<(i64,)> = sqlx::query_as(
+        "SELECT user_id FROM password_resets
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(pool)
+    .await?;
+    Ok(live.is_some())
+}
+
 /// Uses a live reset token and sets the new password, ending every session; answers the
 /// account's email, or `None` for a token that is unknown, used or expired. Marking the token
 /// used in the statement that finds it makes it one-time even when two requests race.

@@ -6,3 +6,4 @@ pub mod named;
 pub mod validation;
 pub mod values;
 pub mod version_cache;
+pub mod work_limit;

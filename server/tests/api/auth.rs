@@ -4,7 +4,9 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::store_tests;
-use crate::support::{PASSWORD, TestApp, User, registration, registration_with};
+use crate::support::{Db, PASSWORD, TestApp, User, registration, registration_with};
+use futures_util::future::{join, join_all};
+use heatdesk::kernel::work_limit::WorkLimit;
 
 store_tests!(
     register_answers_a_business_user_with_level_5001_and_copies_the_same_address,
@@ -336,4 +338,30 @@ async fn repeated_failures_from_one_address_are_throttled(app: TestApp) {
     let throttled = app.login("owner@acme.co.uk", PASSWORD).await;
     assert_eq!(throttled.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(throttled.headers.contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn made_up_reset_tokens_and_taken_emails_are_refused_without_hashing() {
+    // One hash at a time, and no waiting for a turn: a request that has to hash while another
+    // does is answered 503 at once.
+    let limit = WorkLimit::new(1, std::time::Duration::from_millis(1));
+    let Some(app) = TestApp::spawn_with_hashing(Db::Sqlite, limit).await else { return };
+    app.register("owner@acme.co.uk").await;
+    let resets = (0..100).map(|n| {
+        let body = json!({"token": format!("made-up-{n}"), "password": "a new password"});
+        app.post("/v2/auth/reset_password", body)
+    });
+    let taken = (0..50).map(|_| app.register("owner@acme.co.uk"));
+    let (resets, taken) = join(join_all(resets), join_all(taken)).await;
+    assert!(resets.iter().all(|answer| answer.status == StatusCode::UNPROCESSABLE_ENTITY));
+    assert!(taken.iter().all(|answer| answer.status == StatusCode::CONFLICT));
+
+    // Registrations that do hash queue for the one turn; those that wait too long hear 503.
+    let emails: Vec<String> = (0..20).map(|n| format!("new{n}@acme.co.uk")).collect();
+    let fresh = join_all(emails.iter().map(|email| app.register(email))).await;
+    let busy: Vec<_> =
+        fresh.iter().filter(|a| a.status == StatusCode::SERVICE_UNAVAILABLE).collect();
+    assert!(!busy.is_empty() && busy.len() < 20, "{} of 20 refused", busy.len());
+    assert_eq!(busy[0].description(), "HeatDesk is busy. Please try again in a moment.");
+    assert_eq!(busy[0].headers["retry-after"], "1");
 }

@@ -13,6 +13,7 @@ use heatdesk::clock::{Clock, ManualClock};
 use heatdesk::devices::DeviceGateway;
 use heatdesk::devices::mqtt::MqttGateway;
 use heatdesk::devices::simulator::{SimulatedFleet, simulate_tick};
+use heatdesk::kernel::work_limit::WorkLimit;
 use heatdesk::mail::Mailer;
 use heatdesk::state::{AppConfig, AppState};
 use heatdesk::store::Store;
@@ -56,6 +57,19 @@ macro_rules! store_tests {
     };
 }
 
+/// What a test may set up differently from the server's defaults.
+struct Setup {
+    mailer: Mailer,
+    mqtt_url: Option<String>,
+    hashing: Option<WorkLimit>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Self { mailer: Mailer::outbox(), mqtt_url: None, hashing: None }
+    }
+}
+
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
@@ -81,7 +95,12 @@ impl TestApp {
     }
 
     pub async fn spawn_with_mailer(db: Db, mailer: Mailer) -> Option<Self> {
-        Self::spawn_with(db, mailer, None).await
+        Self::spawn_with(db, Setup { mailer, ..Setup::default() }).await
+    }
+
+    /// The application with password hashing under `limit` instead of one hash per core.
+    pub async fn spawn_with_hashing(db: Db, limit: WorkLimit) -> Option<Self> {
+        Self::spawn_with(db, Setup { hashing: Some(limit), ..Setup::default() }).await
     }
 
     /// The application with its radiators behind the MQTT broker of TEST_MQTT_URL; skips with
@@ -91,11 +110,12 @@ impl TestApp {
             eprintln!("skipped: TEST_MQTT_URL is not set");
             return None;
         };
-        let app = Self::spawn_with(db, Mailer::outbox(), Some(&url)).await?;
+        let app = Self::spawn_with(db, Setup { mqtt_url: Some(url.clone()), ..Setup::default() });
+        let app = app.await?;
         Some((app, url))
     }
 
-    async fn spawn_with(db: Db, mailer: Mailer, mqtt_url: Option<&str>) -> Option<Self> {
+    async fn spawn_with(db: Db, setup: Setup) -> Option<Self> {
         let (url, sqlite_dir, pg_schema) = match db {
             Db::Sqlite => {
                 let dir = tempfile::tempdir().expect("temp dir");
@@ -120,14 +140,19 @@ impl TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
         let base = format!("http://{}", listener.local_addr().expect("local address"));
         let fleet = Arc::new(SimulatedFleet::default());
-        let mqtt = mqtt_url
-            .map(|url| MqttGateway::connect(url, Arc::new(clock.clone())).expect("MQTT gateway"));
+        let mqtt = setup
+            .mqtt_url
+            .map(|url| MqttGateway::connect(&url, Arc::new(clock.clone())).expect("MQTT gateway"));
         let devices: Arc<dyn DeviceGateway> = match &mqtt {
             Some((gateway, _)) => gateway.clone(),
             None => fleet.clone(),
         };
         let config = AppConfig { public_url: base.clone() };
-        let state = AppState::new(store.clone(), devices, Arc::new(clock.clone()), mailer, config);
+        let mut state =
+            AppState::new(store.clone(), devices, Arc::new(clock.clone()), setup.mailer, config);
+        if let Some(limit) = setup.hashing {
+            state.hashing = Arc::new(limit);
+        }
         tokio::spawn(launch(listener, state.clone(), std::future::pending()));
         let mqtt = mqtt.map(|(gateway, events)| {
             let (store, live) = (state.store.clone(), state.live.clone());
