@@ -29,20 +29,10 @@ pub async fn sign_in(
     password: &str,
     peer: IpAddr,
 ) -> ApiResult<SignedInUser> {
-    let pool = state.store.reader();
     let now = state.clock.now();
-    let email_key = throttle::email_key(email.as_str());
-    let address_key = throttle::address_key(&peer.to_string());
-    throttle::check(
-        pool,
-        [
-            (&email_key, throttle::MAX_FAILURES_PER_EMAIL),
-            (&address_key, throttle::MAX_FAILURES_PER_ADDRESS),
-        ],
-        now,
-    )
-    .await?;
-    let credentials = store::find_credentials(pool, email).await?;
+    let address = peer.to_string();
+    let reservation = throttle::reserve(&state.store, email.as_str(), &address, now).await?;
+    let credentials = store::find_credentials(state.store.reader(), email).await?;
     // Without an account, verify against a stand-in hash so both cases take as long.
     let hash = match &credentials {
         Some((_, hash)) => hash.clone(),
@@ -50,10 +40,10 @@ pub async fn sign_in(
     };
     let verified = password::verify(&state.hashing, password, &hash).await?;
     let Some((user_id, _)) = credentials.filter(|_| verified) else {
-        throttle::record_failure(&state.store, [&email_key, &address_key], now).await?;
+        // The reserved attempt stays counted: it was a failure.
         return Err(ApiError::Unauthorized("The email or password is incorrect.".into()));
     };
-    throttle::clear(&state.store, &email_key).await?;
+    throttle::succeeded(&state.store, email.as_str(), reservation).await?;
     let (access_token, expires_at) = session::create(&state.store, user_id, now).await?;
     let user = account::find_view(state, user_id).await?;
     Ok(SignedInUser { user, access_token, expires_at: iso8601(expires_at.unix_timestamp()) })

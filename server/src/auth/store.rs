@@ -322,43 +322,72 @@ pub async fn change_password(store: &Store, user_id: i64, password_hash: &str) -
     store.commit(tx).await
 }
 
-/// How many failures `key` had since `since`, and when the oldest of them was.
-pub async fn failures_since(
-    pool: &AnyPool,
-    key: &str,
-    since: i64,
-) -> StoreResult<(i64, Option<i64>)> {
-    Ok(sqlx::query_as(
-        "SELECT COUNT(*), MIN(failed_at) FROM login_failures
-         WHERE throttle_key = $1 AND failed_at > $2",
-    )
-    .bind(key)
-    .bind(since)
-    .fetch_one(pool)
-    .await?)
+/// What [`reserve_attempt`] decided.
+pub enum Attempt {
+    /// Counted as a failure under each key until released: the rows' ids.
+    Reserved(Vec<i64>),
+    /// A key has reached its limit; its oldest failure in the window was at this time.
+    Refused { oldest: Option<i64> },
 }
 
-/// Records a failure at `now` under each key and forgets that key's failures up to `forget_until`.
-pub async fn record_failure(
-    store: &Store,
-    keys: [&str; 2],
+/// Counts each key's failures after `since` and, unless one has reached its limit, records
+/// this attempt as a failure under each key, all in one transaction that holds each key's lock
+/// row: parallel attempts are counted one after another, so no more are let through than the
+/// limit. Failures up to `since` are forgotten.
+pub async fn reserve_attempt(
+    db: &Store,
+    keys: [(&str, i64); 2],
     now: i64,
-    forget_until: i64,
-) -> StoreResult<()> {
-    let mut tx = store.begin_write().await?;
-    for key in keys {
+    since: i64,
+) -> StoreResult<Attempt> {
+    let mut tx = db.begin_write().await?;
+    for (key, _) in keys {
+        sqlx::query(
+            "INSERT INTO throttle_locks (throttle_key) VALUES ($1)
+             ON CONFLICT (throttle_key) DO UPDATE SET throttle_key = excluded.throttle_key",
+        )
+        .bind(key)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for (key, limit) in keys {
         sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1 AND failed_at <= $2")
             .bind(key)
-            .bind(forget_until)
+            .bind(since)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO login_failures (throttle_key, failed_at) VALUES ($1, $2)")
-            .bind(key)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+        let (count, oldest): (i64, Option<i64>) = sqlx::query_as(
+            "SELECT COUNT(*), MIN(failed_at) FROM login_failures WHERE throttle_key = $1",
+        )
+        .bind(key)
+        .fetch_one(&mut *tx)
+        .await?;
+        if count >= limit {
+            return Ok(Attempt::Refused { oldest });
+        }
     }
-    store.commit(tx).await
+    let mut ids = Vec::new();
+    for (key, _) in keys {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO login_failures (throttle_key, failed_at) VALUES ($1, $2) RETURNING id",
+        )
+        .bind(key)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        ids.push(id);
+    }
+    db.commit(tx).await?;
+    Ok(Attempt::Reserved(ids))
+}
+
+/// Takes back reserved attempts that turned out not to be failures.
+pub async fn release_attempt(db: &Store, ids: &[i64]) -> StoreResult<()> {
+    let mut tx = db.begin_write().await?;
+    for id in ids {
+        sqlx::query("DELETE FROM login_failures WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    }
+    db.commit(tx).await
 }
 
 pub async fn clear_failures(store: &Store, key: &str) -> StoreResult<()> {

@@ -1,8 +1,8 @@
 //! Sign-in throttling: too many recent failures for one email, or from one address, and
 //! further attempts are refused with 429 until the oldest failure leaves the window. Kept in
-//! the store so every instance of the server sees the same count.
+//! the store so every instance of the server sees the same count; each attempt is counted as
+//! a failure before its password is checked, and taken back when it succeeds.
 
-use sqlx::AnyPool;
 use time::{Duration, OffsetDateTime};
 
 use super::store;
@@ -22,34 +22,46 @@ pub fn address_key(address: &str) -> String {
     format!("ip:{address}")
 }
 
-/// Refuses the attempt when either key has reached its limit.
-pub async fn check(pool: &AnyPool, keys: [(&str, i64); 2], now: OffsetDateTime) -> ApiResult<()> {
+/// A sign-in attempt, counted as a failure under its email and its address until it succeeds.
+pub struct Reservation(Vec<i64>);
+
+/// Reserves an attempt for the email and the address, or refuses it (429) when either has
+/// reached its limit. Reserving before the password is checked means parallel attempts cannot
+/// all pass a count taken before any of them failed.
+pub async fn reserve(
+    db: &Store,
+    email: &str,
+    address: &str,
+    now: OffsetDateTime,
+) -> ApiResult<Reservation> {
+    let (email, address) = (email_key(email), address_key(address));
+    let keys =
+        [(email.as_str(), MAX_FAILURES_PER_EMAIL), (address.as_str(), MAX_FAILURES_PER_ADDRESS)];
     let since = (now - WINDOW).unix_timestamp();
-    for (key, limit) in keys {
-        let (count, oldest) = store::failures_since(pool, key, since).await?;
-        if count >= limit {
+    match store::reserve_attempt(db, keys, now.unix_timestamp(), since).await? {
+        store::Attempt::Reserved(ids) => Ok(Reservation(ids)),
+        store::Attempt::Refused { oldest } => {
             let free_at = oldest.unwrap_or(since) + WINDOW.whole_seconds();
             let retry_after_secs = (free_at - now.unix_timestamp()).max(1) as u64;
             let minutes = retry_after_secs.div_ceil(60);
-            return Err(ApiError::TooManyRequests {
+            Err(ApiError::TooManyRequests {
                 description: format!(
                     "Too many failed sign-in attempts. Try again in {minutes} minute{}.",
                     if minutes == 1 { "" } else { "s" }
                 ),
                 retry_after_secs,
-            });
+            })
         }
     }
-    Ok(())
 }
 
-/// Records a failure under each key and forgets that key's failures older than the window.
-pub async fn record_failure(db: &Store, keys: [&str; 2], now: OffsetDateTime) -> ApiResult<()> {
-    let forget_until = (now - WINDOW).unix_timestamp();
-    Ok(store::record_failure(db, keys, now.unix_timestamp(), forget_until).await?)
+/// The attempt succeeded: it was no failure, and the email's earlier failures are forgiven.
+pub async fn succeeded(db: &Store, email: &str, reservation: Reservation) -> ApiResult<()> {
+    store::release_attempt(db, &reservation.0).await?;
+    clear(db, &email_key(email)).await
 }
 
-/// A successful sign-in (or a password reset) clears the email's failures.
+/// A password reset clears the email's failures.
 pub async fn clear(db: &Store, key: &str) -> ApiResult<()> {
     Ok(store::clear_failures(db, key).await?)
 }

@@ -27,6 +27,7 @@ store_tests!(
     delete_removes_only_your_own_account_and_its_business,
     repeated_failures_for_one_email_are_throttled_until_the_window_passes,
     repeated_failures_from_one_address_are_throttled,
+    parallel_wrong_passwords_get_no_more_tries_than_the_limit,
 );
 
 async fn register_answers_a_business_user_with_level_5001_and_copies_the_same_address(
@@ -364,4 +365,17 @@ async fn made_up_reset_tokens_and_taken_emails_are_refused_without_hashing() {
     assert!(!busy.is_empty() && busy.len() < 20, "{} of 20 refused", busy.len());
     assert_eq!(busy[0].description(), "HeatDesk is busy. Please try again in a moment.");
     assert_eq!(busy[0].headers["retry-after"], "1");
+}
+
+async fn parallel_wrong_passwords_get_no_more_tries_than_the_limit(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    let attempts = (0..50).map(|_| app.login("owner@acme.co.uk", "wrong password"));
+    let answers = join_all(attempts).await;
+    let count = |status| answers.iter().filter(|answer| answer.status == status).count();
+    assert_eq!((count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS)), (5, 45));
+    // The right password is refused too until the window passes; a success forgives the rest.
+    assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::TOO_MANY_REQUESTS);
+    app.clock.advance(time::Duration::minutes(15));
+    assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::OK);
+    assert_eq!(app.login("owner@acme.co.uk", "wrong again").await.status, StatusCode::UNAUTHORIZED);
 }
