@@ -6,10 +6,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, State};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -54,10 +56,18 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::live::router())
         .split_for_parts();
     let openapi = Arc::new(openapi);
-    api.route("/v2/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
+    let routes = api
+        .route("/v2/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
         .route("/healthz", get(healthz))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
-        .fallback(crate::web::fallback)
+        .fallback(crate::web::fallback);
+    with_layers(routes).with_state(state)
+}
+
+/// What every request passes through: the body limit, compression, the request log, and a
+/// panic answered 500 in the envelope instead of a dropped connection.
+fn with_layers<S: Clone + Send + Sync + 'static>(routes: Router<S>) -> Router<S> {
+    routes
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(CompressionLayer::new())
         .layer(
@@ -65,7 +75,16 @@ pub fn app(state: AppState) -> Router {
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
-        .with_state(state)
+        .layer(CatchPanicLayer::custom(panicked))
+}
+
+fn panicked(panic: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic without a message");
+    ApiError::Internal(anyhow::anyhow!("a request panicked: {message}")).into_response()
 }
 
 #[derive(Serialize, ToSchema)]
@@ -90,4 +109,28 @@ pub async fn launch(
     // Give SQLite a clean checkpoint on the way out.
     tokio::time::timeout(Duration::from_secs(5), store.close()).await.ok();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use tower::ServiceExt;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_panic_is_answered_500_in_the_envelope() {
+        async fn boom() -> &'static str {
+            panic!("secret detail")
+        }
+        let routes = Router::new().route("/boom", get(boom));
+        let request = Request::get("/boom").body(Body::empty()).unwrap();
+        let response = with_layers(routes).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["code"], 500);
+        assert_eq!(body["description"], "Something went wrong on our side. Please try again.");
+    }
 }

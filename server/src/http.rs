@@ -1,9 +1,9 @@
-//! The request and response shapes shared by every feature: the success envelope and a JSON
-//! extractor whose rejections are answered in the error envelope.
+//! The request and response shapes shared by every feature: the success envelope, and JSON,
+//! path and query extractors whose rejections are answered in the error envelope.
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -66,5 +66,29 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
             "Send the request body as JSON (Content-Type: application/json).".into(),
         ),
         _ => ApiError::BadRequest("The request body is not valid JSON.".into()),
+    }
+}
+
+/// `axum::extract::Path`, but a path it cannot read (`/v2/rooms/abc`) is answered 400 in our
+/// envelope.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct Path<T>(pub T);
+
+/// `axum::extract::Query`, but a query it cannot read (`?page=abc`) is answered 400 in our
+/// envelope.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct Query<T>(pub T);
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        ApiError::BadRequest(format!("The address is not valid: {}", rejection.body_text()))
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::BadRequest(format!("The query is not valid: {}", rejection.body_text()))
     }
 }

@@ -11,14 +11,14 @@ mod throttle;
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
+use crate::http::{Answer, ApiJson, Envelope, NoData, Path, done, ok};
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Email, Password};
 use crate::state::AppState;

@@ -4,7 +4,7 @@
 
 mod store;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +14,8 @@ use utoipa_axum::routes;
 use crate::auth::BusinessUser;
 use crate::clock::iso8601;
 use crate::error::ErrorBody;
-use crate::http::{Answer, Envelope, ok};
+use crate::http::{Answer, Envelope, Query, ok};
+use crate::kernel::validation::FieldCheck;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -23,7 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, IntoParams)]
 pub struct Page {
-    /// 1-based page number (default 1).
+    /// 1-based page number, at most 1,000,000 (default 1).
     page: Option<i64>,
     /// Entries per page, 1–100 (default 25).
     per_page: Option<i64>,
@@ -60,7 +61,9 @@ pub async fn list(
     Query(page): Query<Page>,
 ) -> Answer<HistoryData> {
     let per_page = page.per_page.unwrap_or(25).clamp(1, 100);
-    let page = page.page.unwrap_or(1).max(1);
+    let mut check = FieldCheck::default();
+    let page = check.check("page", page_number(page.page));
+    let page = check.finish(page)?;
     let (rows, total) =
         store::page(state.store.reader(), user.business_id, per_page, (page - 1) * per_page)
             .await?;
@@ -79,4 +82,12 @@ pub async fn list(
         })
         .collect();
     Ok(ok("Action history.", HistoryData { history, page, per_page, total }))
+}
+
+/// A page number: 1 when absent, else 1 to 1,000,000.
+fn page_number(raw: Option<i64>) -> Result<i64, String> {
+    match raw.unwrap_or(1) {
+        page @ 1..=1_000_000 => Ok(page),
+        _ => Err("Use a page number from 1 to 1,000,000.".into()),
+    }
 }

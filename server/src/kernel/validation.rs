@@ -2,6 +2,7 @@
 //! text.
 
 use crate::error::{ApiError, FieldErrors};
+use crate::kernel::values::visible;
 
 const MAX_TEXT_LEN: usize = 100;
 
@@ -14,12 +15,13 @@ pub fn required_text(raw: &str, what: &str) -> Result<String, String> {
     optional_text(text)
 }
 
-/// An optional line of text: trimmed, at most 100 characters.
+/// An optional line of text: trimmed, at most 100 visible characters.
 pub fn optional_text(raw: &str) -> Result<String, String> {
     let text = raw.trim();
     if text.chars().count() > MAX_TEXT_LEN {
         return Err(format!("Use at most {MAX_TEXT_LEN} characters."));
     }
+    visible(text)?;
     Ok(text.to_owned())
 }
 
@@ -67,5 +69,6 @@ mod tests {
         assert!(required_text("   ", "name").is_err());
         assert!(optional_text(&"x".repeat(101)).is_err());
         assert_eq!(optional_text("").unwrap(), "");
+        assert!(optional_text("1 High\0Street").is_err());
     }
 }

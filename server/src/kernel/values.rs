@@ -29,7 +29,7 @@ impl Temperature {
     }
 }
 
-/// A record's name (room, zone, radiator): trimmed, 1–60 characters.
+/// A record's name (room, zone, radiator): trimmed, 1–60 visible characters.
 pub fn record_name(raw: &str) -> Result<String, String> {
     let name = raw.trim();
     if name.is_empty() {
@@ -38,7 +38,26 @@ pub fn record_name(raw: &str) -> Result<String, String> {
     if name.chars().count() > 60 {
         return Err("Use at most 60 characters.".into());
     }
+    visible(name)?;
     Ok(name.to_owned())
+}
+
+/// Refuses text with characters a person cannot see or that change how the text around them
+/// reads: control characters (NUL among them, which PostgreSQL cannot store), zero-width
+/// characters and bidirectional overrides.
+pub fn visible(text: &str) -> Result<(), String> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}')
+            || c == '\u{FEFF}'
+    };
+    match text.chars().any(hidden) {
+        true => {
+            Err("Use only visible characters (no control or invisible formatting characters)."
+                .into())
+        }
+        false => Ok(()),
+    }
 }
 
 /// A radiator's device id, printed on its label: 1–64 letters, digits, '-', '_' or ':'.
@@ -181,6 +200,22 @@ mod tests {
         for bad in [Some(4.5), Some(30.5), Some(21.2), Some(f64::NAN), None] {
             assert!(Temperature::parse(bad).is_err(), "{bad:?} should be refused");
         }
+    }
+
+    #[test]
+    fn names_with_hidden_characters_are_refused() {
+        for bad in [
+            "Board\0room",
+            "Board\u{200B}room",
+            "Board\u{202E}moor",
+            "a\u{2066}b",
+            "\u{FEFF}x",
+            "a\tb",
+        ] {
+            assert!(record_name(bad).is_err(), "{bad:?} should be refused");
+        }
+        assert!(record_name("Café — salle 2 ☕").is_ok());
+        assert!(record_name("غرفة الاجتماعات").is_ok());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 pub mod domain;
 mod store;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use crate::auth::BusinessUser;
 use crate::clock::iso8601;
 use crate::error::ErrorBody;
-use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
+use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, Uid, record_name};
 use crate::state::AppState;

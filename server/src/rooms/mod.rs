@@ -4,7 +4,7 @@
 pub mod domain;
 mod store;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::error::{ApiResult, ErrorBody};
-use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
+use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::record_name;
 use crate::radiators::{RadiatorRequest, RadiatorView, StatusRequest};

@@ -70,6 +70,13 @@ impl Store {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create the folder {}", parent.display()))?;
         }
+        let url = &creating(url);
+        if let Some(path) = &path
+            && url.contains("mode=rwc")
+            && !path.exists()
+        {
+            tracing::info!("creating a new database at {}", path.display());
+        }
         // The writer opens first: it creates the file and switches it to WAL for good.
         let writer = local().max_connections(1).after_connect(|conn, _| {
             Box::pin(async move {
@@ -237,6 +244,17 @@ pub fn contains_pattern(search: &str) -> String {
     format!("%{escaped}%")
 }
 
+/// The SQLite URL that creates its file when missing (`mode=rwc`), unless it names a mode of
+/// its own (`ro`, `rw`, `memory`).
+fn creating(url: &str) -> String {
+    let query = url.split_once('?').map(|(_, query)| query).unwrap_or_default();
+    if query.split('&').any(|pair| pair.starts_with("mode=")) {
+        return url.to_owned();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}mode=rwc")
+}
+
 /// `sqlite://data/heatdesk.db?mode=rwc` → `data/heatdesk.db`; `None` for an in-memory database.
 fn sqlite_path(url: &str) -> Option<PathBuf> {
     let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
@@ -274,6 +292,32 @@ mod tests {
         // Each write above flushed the log SQLite writes (a missing log fails the commit).
         assert!(store.wal.is_some());
         assert!(dir.path().join("store.db-wal").exists());
+    }
+
+    #[tokio::test]
+    async fn a_new_sqlite_file_is_created_unless_the_url_names_another_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = dir.path().join("deeper/fresh.db");
+        Store::connect(&format!("sqlite://{}", fresh.display())).await.unwrap();
+        assert!(fresh.exists(), "a plain sqlite:// URL creates its file");
+        let missing = dir.path().join("missing.db");
+        let refused = Store::connect(&format!("sqlite://{}?mode=rw", missing.display())).await;
+        assert!(refused.is_err() && !missing.exists(), "mode=rw opens only what exists");
+        assert_eq!(creating("sqlite://a.db?cache=shared"), "sqlite://a.db?cache=shared&mode=rwc");
+        assert_eq!(creating("sqlite://a.db?mode=ro"), "sqlite://a.db?mode=ro");
+    }
+
+    #[tokio::test]
+    async fn a_folder_that_cannot_be_made_is_named_in_one_sentence() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, "").unwrap();
+        let url = format!("sqlite://{}/inside/heatdesk.db", file.display());
+        let error = Store::connect(&url).await.err().expect("no folder inside a file");
+        assert_eq!(
+            error.to_string(),
+            format!("cannot create the folder {}/inside", file.display())
+        );
     }
 
     #[test]

@@ -16,6 +16,9 @@ store_tests!(
     healthz_checks_the_database,
     the_openapi_document_covers_every_auth_call,
     client_routes_fall_back_to_the_web_app,
+    unreadable_paths_and_queries_are_400_in_the_envelope,
+    a_huge_page_number_is_422,
+    names_and_text_with_hidden_characters_are_422_on_every_store,
 );
 
 async fn malformed_json_is_400_in_the_envelope(app: TestApp) {
@@ -115,4 +118,50 @@ async fn client_routes_fall_back_to_the_web_app(app: TestApp) {
     let missing_chunk =
         app.client.get(format!("{}/assets/gone-1234.js", app.base)).send().await.unwrap();
     assert_eq!(missing_chunk.status(), StatusCode::NOT_FOUND);
+}
+
+async fn unreadable_paths_and_queries_are_400_in_the_envelope(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    for path in [
+        "/v2/radiators/abc",
+        "/v2/rooms/1.5",
+        "/v2/zones/99999999999999999999",
+        "/v2/action-history?page=abc",
+        "/v2/radiators/1/readings?hours=lots",
+    ] {
+        let answer = acme.get(path).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path}: {:?}", answer.body);
+        assert_eq!(answer.body["code"], 400, "{path}");
+        assert!(answer.body["errors"].as_object().is_some_and(|errors| errors.is_empty()));
+    }
+    let toggle = acme.put("/radiators/toggle-status/x/1", json!({"status": 1})).await;
+    assert_eq!(toggle.status, StatusCode::BAD_REQUEST, "{:?}", toggle.body);
+    assert_eq!(toggle.body["code"], 400);
+}
+
+async fn a_huge_page_number_is_422(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    for page in ["0", "1000001", "9223372036854775807"] {
+        let answer = acme.get(&format!("/v2/action-history?page={page}")).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{page}: {:?}", answer.body);
+        assert_eq!(answer.field_error("page"), "Use a page number from 1 to 1,000,000.");
+    }
+    assert_eq!(acme.get("/v2/action-history?page=1000000").await.status, StatusCode::OK);
+}
+
+async fn names_and_text_with_hidden_characters_are_422_on_every_store(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    for name in ["Null\u{0}room", "Zero\u{200B}width", "Bidi\u{202E}moor", "Tab\troom"] {
+        let room = acme.post("/v2/rooms", json!({"name": name})).await;
+        assert_eq!(room.status, StatusCode::UNPROCESSABLE_ENTITY, "{name:?}: {:?}", room.body);
+        room.field_error("name");
+        let zone = acme.post("/v2/zones", json!({"name": name})).await;
+        assert_eq!(zone.status, StatusCode::UNPROCESSABLE_ENTITY, "{name:?}");
+    }
+    let mut profile = crate::support::registration("owner@acme.co.uk");
+    profile["address_line2"] = json!("Floor\u{0}2");
+    let answer = acme.post("/v2/auth/update_profile", profile).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", answer.body);
+    answer.field_error("address_line2");
+    assert!(acme.rooms().await.is_empty() && acme.zones().await.is_empty());
 }
