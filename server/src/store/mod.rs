@@ -101,7 +101,8 @@ impl Store {
             sqlx::query_as("SELECT file FROM pragma_database_list WHERE name = 'main'")
                 .fetch_one(&writer)
                 .await?;
-        let wal = (!file.is_empty()).then(|| Arc::new(GroupSync::for_wal(&file)));
+        let wal = (!file.is_empty())
+            .then(|| Arc::new(GroupSync::for_wal(&file, group_sync::stop_the_server)));
         Ok(Self { reader, writer, backend: Backend::Sqlite, wal })
     }
 
