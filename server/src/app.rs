@@ -13,7 +13,7 @@ use serde::Serialize;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
@@ -72,7 +72,11 @@ fn with_layers<S: Clone + Send + Sync + 'static>(routes: Router<S>) -> Router<S>
         .layer(CompressionLayer::new())
         .layer(
             TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .make_span_with(|request: &axum::http::Request<_>| {
+                    // The path without its query, which may carry a token.
+                    let (method, path) = (request.method(), request.uri().path());
+                    tracing::info_span!("request", %method, path)
+                })
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .layer(CatchPanicLayer::custom(panicked))

@@ -1,6 +1,7 @@
-//! Outgoing mail. Every message is stored in the `outbox` table and logged; when SMTP is
-//! configured it is also delivered, in the background so a slow mail server never delays (or,
-//! by its timing, gives away) an answer.
+//! Outgoing mail. Every message is stored in the `outbox` table and its recipient and subject
+//! logged; when SMTP is configured it is also delivered, in the background so a slow mail
+//! server never delays (or, by its timing, gives away) an answer, and removed from the outbox
+//! once delivered.
 
 use anyhow::Context;
 use lettre::message::Mailbox;
@@ -50,18 +51,17 @@ impl Mailer {
         .fetch_one(&mut *tx)
         .await?;
         store.commit(tx).await?;
-        tracing::info!(outbox_id = id, to = %mail.to, subject = %mail.subject, body = %mail.body, "mail queued");
+        // Never the body: it may hold a one-time link.
+        tracing::info!(outbox_id = id, to = %mail.to, subject = %mail.subject, "mail queued");
         if let Some((transport, from)) = self.smtp.clone() {
             let store = store.clone();
             tokio::spawn(async move {
                 match deliver(&transport, from, &mail).await {
                     Ok(()) => {
-                        let sent = sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2")
-                            .bind(OffsetDateTime::now_utc().unix_timestamp())
-                            .bind(id);
-                        let sent = store.write(sent).await;
-                        if let Err(error) = sent {
-                            tracing::error!(outbox_id = id, %error, "cannot mark mail as sent");
+                        // Delivered mail leaves the outbox, and with it any link it carried.
+                        let sent = sqlx::query("DELETE FROM outbox WHERE id = $1").bind(id);
+                        if let Err(error) = store.write(sent).await {
+                            tracing::error!(outbox_id = id, %error, "cannot purge delivered mail");
                         }
                     }
                     Err(error) => {

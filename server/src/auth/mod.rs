@@ -202,7 +202,12 @@ pub async fn forgot_password(
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
-    password::send_reset_link(&state, &email).await?;
+    // In the background, so the answer takes as long whether or not the account exists.
+    tokio::spawn(async move {
+        if let Err(error) = password::send_reset_link(&state, &email).await {
+            tracing::error!(?error, "cannot send a password reset link");
+        }
+    });
     Ok(done(password::FORGOT_PASSWORD_ANSWER))
 }
 

@@ -306,6 +306,12 @@ pub async fn reset_password(
     .fetch_optional(&mut *tx)
     .await?;
     let Some((user_id,)) = claimed else { return Ok(None) };
+    // Every other link the account was sent stops working too.
+    sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
     set_password(&mut tx, user_id, password_hash).await?;
     let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
         .bind(user_id)

@@ -27,6 +27,8 @@ store_tests!(
     delete_removes_only_your_own_account_and_its_business,
     repeated_failures_for_one_email_are_throttled_until_the_window_passes,
     repeated_failures_from_one_address_are_throttled,
+    using_a_reset_link_ends_every_other_link_of_the_account,
+    reset_tokens_never_reach_the_log,
     parallel_wrong_passwords_get_no_more_tries_than_the_limit,
 );
 
@@ -224,9 +226,9 @@ async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp
     let unknown = app.post("/v2/auth/forgot_password", json!({"email": "nobody@acme.co.uk"})).await;
     assert_eq!(known.status, StatusCode::OK);
     assert_eq!(known.body, unknown.body);
-    assert!(app.mails_to("nobody@acme.co.uk").await.is_empty());
-    let mails = app.mails_to("owner@acme.co.uk").await;
+    let mails = app.mails_to("owner@acme.co.uk", 1).await;
     assert_eq!(mails.len(), 1);
+    assert!(app.mails_to("nobody@acme.co.uk", 0).await.is_empty());
     assert!(mails[0].contains(&format!("{}/reset-password?token=", app.base)));
     let reset = reset_token(&mails[0]);
 
@@ -252,7 +254,7 @@ async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp
 async fn a_reset_link_expires_after_an_hour(app: TestApp) {
     app.register("owner@acme.co.uk").await;
     app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
-    let reset = reset_token(&app.mails_to("owner@acme.co.uk").await[0]);
+    let reset = reset_token(&app.mails_to("owner@acme.co.uk", 1).await[0]);
     app.clock.advance(time::Duration::hours(1));
     let late = app
         .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 1"}))
@@ -378,4 +380,34 @@ async fn parallel_wrong_passwords_get_no_more_tries_than_the_limit(app: TestApp)
     app.clock.advance(time::Duration::minutes(15));
     assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::OK);
     assert_eq!(app.login("owner@acme.co.uk", "wrong again").await.status, StatusCode::UNAUTHORIZED);
+}
+
+async fn using_a_reset_link_ends_every_other_link_of_the_account(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    for _ in 0..2 {
+        app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
+    }
+    let mails = app.mails_to("owner@acme.co.uk", 2).await;
+    let (first, second) = (reset_token(&mails[0]), reset_token(&mails[1]));
+    let reset = |token: String, password: &str| {
+        app.post("/v2/auth/reset_password", json!({"token": token, "password": password}))
+    };
+    assert_eq!(reset(second, "reset password 1").await.status, StatusCode::OK);
+    let older = reset(first, "reset password 2").await;
+    assert_eq!(older.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(app.login("owner@acme.co.uk", "reset password 1").await.status, StatusCode::OK);
+}
+
+async fn reset_tokens_never_reach_the_log(app: TestApp) {
+    app.register("owner@acme.co.uk").await;
+    app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
+    let token = reset_token(&app.mails_to("owner@acme.co.uk", 1).await[0]);
+    // The link opens the web app, then the app sends the token.
+    let page = app.call(Method::GET, &format!("/reset-password?token={token}"), None, None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let body = json!({"token": token, "password": "reset password 1"});
+    assert_eq!(app.post("/v2/auth/reset_password", body).await.status, StatusCode::OK);
+    let logs = crate::support::logs();
+    assert!(logs.contains("mail queued") && logs.contains("/reset-password"), "nothing logged");
+    assert!(!logs.contains(&token), "the reset token is in the log");
 }

@@ -116,6 +116,7 @@ impl TestApp {
     }
 
     async fn spawn_with(db: Db, setup: Setup) -> Option<Self> {
+        capture_logs();
         let (url, sqlite_dir, pg_schema) = match db {
             Db::Sqlite => {
                 let dir = tempfile::tempdir().expect("temp dir");
@@ -235,15 +236,22 @@ impl TestApp {
             .expect("tick");
     }
 
-    /// The mails stored for `to`, oldest first.
-    pub async fn mails_to(&self, to: &str) -> Vec<String> {
-        let rows: Vec<(String,)> =
-            sqlx::query_as("SELECT body FROM outbox WHERE recipient = $1 ORDER BY id")
-                .bind(to)
-                .fetch_all(self.store.reader())
-                .await
-                .expect("outbox");
-        rows.into_iter().map(|(body,)| body).collect()
+    /// The mails stored for `to`, oldest first, once there are at least `count` of them: mail
+    /// is written in the background. Fails after 10 s.
+    pub async fn mails_to(&self, to: &str, count: usize) -> Vec<String> {
+        for _ in 0..200 {
+            let rows: Vec<(String,)> =
+                sqlx::query_as("SELECT body FROM outbox WHERE recipient = $1 ORDER BY id")
+                    .bind(to)
+                    .fetch_all(self.store.reader())
+                    .await
+                    .expect("outbox");
+            if rows.len() >= count {
+                return rows.into_iter().map(|(body,)| body).collect();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("fewer than {count} mails to {to} within 10 s");
     }
 }
 
@@ -321,4 +329,36 @@ impl Answer {
     pub fn description(&self) -> &str {
         self.body["description"].as_str().expect("description")
     }
+}
+
+/// What the servers of this test process logged (at `info`), shared by every test: for tests of
+/// what the log must never hold.
+pub fn logs() -> String {
+    String::from_utf8_lossy(&LOGS.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
+}
+
+static LOGS: std::sync::Mutex<Vec<u8>> = std::sync::Mutex::new(Vec::new());
+
+struct LogCapture;
+
+impl std::io::Write for LogCapture {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        LOGS.lock().unwrap_or_else(|p| p.into_inner()).extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn capture_logs() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter("info")
+            .with_ansi(false)
+            .with_writer(|| LogCapture);
+        subscriber.try_init().ok();
+    });
 }
