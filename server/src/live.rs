@@ -1,6 +1,7 @@
 //! The live stream: server-sent events with the signed-in business's radiator state. It
 //! opens with a snapshot of every radiator, then sends each batch of reports as it is stored;
 //! a client that reconnects (or falls behind) gets a fresh snapshot, so it never misses state.
+//! A stream whose session ends (sign-out, expiry, password change) closes within seconds.
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -9,6 +10,7 @@ use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -21,6 +23,9 @@ use crate::store::contains_pattern;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(live))
 }
+
+/// How often an open stream checks that its session still works.
+const SESSION_CHECK: Duration = Duration::from_secs(2);
 
 /// What the stream does next.
 enum Next {
@@ -39,10 +44,11 @@ pub async fn live(
     BusinessUser(user): BusinessUser,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let receiver = state.live.subscribe();
-    let business_id = user.business_id;
+    let next_check = Instant::now() + SESSION_CHECK;
     let events = stream::unfold(
-        (state, receiver, Next::Snapshot),
-        move |(state, mut receiver, next)| async move {
+        (state, user, receiver, Next::Snapshot, next_check),
+        |(state, user, mut receiver, next, mut next_check)| async move {
+            let business_id = user.business_id;
             loop {
                 match next {
                     Next::Snapshot => {
@@ -63,25 +69,41 @@ pub async fn live(
                         };
                         let event =
                             event.unwrap_or_else(|_| Event::default().comment("unserializable"));
-                        return Some((Ok(event), (state, receiver, Next::Listen)));
+                        return Some((
+                            Ok(event),
+                            (state, user, receiver, Next::Listen, next_check),
+                        ));
                     }
-                    Next::Listen => match receiver.recv().await {
-                        Ok(update) if update.business_id == business_id => {
-                            let event = Event::default()
-                                .event("radiators")
-                                .json_data(&update.radiators)
-                                .unwrap_or_else(|_| Event::default().comment("unserializable"));
-                            return Some((Ok(event), (state, receiver, Next::Listen)));
+                    Next::Listen => {
+                        let received = tokio::select! {
+                            received = receiver.recv() => received,
+                            () = tokio::time::sleep_until(next_check) => {
+                                // Signed out, expired or password changed: the stream ends.
+                                if !user.still_signed_in(&state).await.unwrap_or(false) {
+                                    return None;
+                                }
+                                next_check = Instant::now() + SESSION_CHECK;
+                                continue;
+                            }
+                        };
+                        match received {
+                            Ok(update) if update.business_id == business_id => {
+                                let event = Event::default()
+                                    .event("radiators")
+                                    .json_data(&update.radiators)
+                                    .unwrap_or_else(|_| Event::default().comment("unserializable"));
+                                let next = (state, user, receiver, Next::Listen, next_check);
+                                return Some((Ok(event), next));
+                            }
+                            Ok(_) => {}
+                            Err(RecvError::Lagged(_)) => {
+                                let event = Event::default().comment("catching up");
+                                let next = (state, user, receiver, Next::Snapshot, next_check);
+                                return Some((Ok(event), next));
+                            }
+                            Err(RecvError::Closed) => return None,
                         }
-                        Ok(_) => {}
-                        Err(RecvError::Lagged(_)) => {
-                            return Some((
-                                Ok(Event::default().comment("catching up")),
-                                (state, receiver, Next::Snapshot),
-                            ));
-                        }
-                        Err(RecvError::Closed) => return None,
-                    },
+                    }
                 }
             }
         },

@@ -54,6 +54,13 @@ impl AuthUser {
     pub fn actor(&self) -> Actor {
         Actor { user_id: self.user_id, business_id: self.business_id }
     }
+
+    /// Whether the session the request came with still works (not signed out, expired or
+    /// ended by a password change); for requests that last, like the live stream.
+    pub async fn still_signed_in(&self, state: &AppState) -> ApiResult<bool> {
+        let now = state.clock.now().unix_timestamp();
+        Ok(store::session_user(state.store.reader(), &self.token_hash, now).await?.is_some())
+    }
 }
 
 impl FromRequestParts<AppState> for AuthUser {

@@ -16,6 +16,7 @@ store_tests!(
     a_heated_room_warms_up_and_a_switched_off_one_cools,
     the_live_stream_opens_with_a_snapshot_and_pushes_only_this_businesss_reports,
     readings_of_the_last_hours_are_served_to_their_business_only,
+    the_live_stream_ends_when_its_session_does,
 );
 
 /// A room with radiators of these uids, each with bounds 5–30 °C: the room's id and theirs.
@@ -205,4 +206,21 @@ struct Reading {
     setpoint: f64,
     power_w: f64,
     energy_wh: f64,
+}
+
+async fn the_live_stream_ends_when_its_session_does(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    room_with_radiators(&acme, "Office", &["HD-1"]).await;
+    let live = app.client.get(format!("{}/v2/live", app.base)).bearer_auth(&acme.token);
+    let mut response = live.send().await.unwrap();
+    let mut buffer = String::new();
+    next_event(&mut response, &mut buffer, "snapshot").await;
+    assert_eq!(acme.post("/v2/auth/logout", json!({})).await.status, StatusCode::OK);
+    // The stream checks its session every 2 s; it closes, with no error, soon after.
+    let closed = async {
+        while let Some(chunk) = response.chunk().await.unwrap() {
+            assert!(!String::from_utf8_lossy(&chunk).contains("event: radiators"));
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), closed).await.expect("the stream closes");
 }
