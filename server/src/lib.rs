@@ -1,9 +1,9 @@
 //! HeatDesk server: the JSON API, the embedded web app, and the store behind them.
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
-//! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `web`) → features (`auth`,
-//! `rooms`, `radiators`, `zones`, `history`, `live`) → `state` → kernel (`kernel`, `error`,
-//! `http`) → services (`devices`, `mail`) → `store` and `clock`.
+//! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `web`, `housekeeping`) →
+//! features (`auth`, `rooms`, `radiators`, `zones`, `history`, `live`) → `state` → kernel
+//! (`kernel`, `error`, `http`) → services (`devices`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
 pub mod app;
@@ -13,6 +13,7 @@ pub mod demo;
 pub mod devices;
 pub mod error;
 pub mod history;
+pub mod housekeeping;
 pub mod http;
 pub mod kernel;
 pub mod live;

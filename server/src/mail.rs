@@ -74,6 +74,12 @@ impl Mailer {
     }
 }
 
+/// Removes mail older than `before` that was never delivered (without SMTP the outbox is where
+/// it is read; its links expire within the hour). Answers how many went.
+pub async fn purge_outbox(store: &Store, before: i64) -> StoreResult<u64> {
+    store.write(sqlx::query("DELETE FROM outbox WHERE created_at <= $1").bind(before)).await
+}
+
 async fn deliver(
     transport: &AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,

@@ -61,6 +61,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     if args.demo {
         heatdesk::demo::seed(&state).await?;
     }
+    let (store, cache, clock) =
+        (state.store.clone(), state.version_cache.clone(), state.clock.clone());
+    tokio::spawn(heatdesk::housekeeping::run(store, cache, clock));
     let (store, live) = (state.store.clone(), state.live.clone());
     match mqtt {
         Some((gateway, events)) => tokio::spawn(mqtt::run(store, live, gateway, events)),

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, done, ok};
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Email, Password};
@@ -25,6 +25,17 @@ use crate::state::AppState;
 use profile::{ProfileRequest, UserView};
 pub use session::{AuthUser, BusinessUser};
 use sign_in::SignedInUser;
+pub use store::Purged;
+
+/// Forgets what no longer matters: expired sessions, spent reset links, and sign-in failures
+/// that have left the throttling window.
+pub async fn purge(
+    db: &crate::store::Store,
+    now: time::OffsetDateTime,
+) -> ApiResult<store::Purged> {
+    let failures_before = (now - throttle::WINDOW).unix_timestamp();
+    Ok(store::purge(db, now.unix_timestamp(), failures_before).await?)
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

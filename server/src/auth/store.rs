@@ -402,3 +402,41 @@ pub async fn clear_failures(store: &Store, key: &str) -> StoreResult<()> {
         .await?;
     Ok(())
 }
+
+/// How many rows [`purge`] removed, by kind.
+#[derive(Debug, Default, PartialEq)]
+pub struct Purged {
+    pub sessions: u64,
+    pub resets: u64,
+    pub failures: u64,
+}
+
+/// Removes expired sessions, used or expired reset tokens, and sign-in failures (and their
+/// lock rows) older than `failures_before`.
+pub async fn purge(db: &Store, now: i64, failures_before: i64) -> StoreResult<Purged> {
+    let mut tx = db.begin_write().await?;
+    let sessions = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    let resets =
+        sqlx::query("DELETE FROM password_resets WHERE used_at IS NOT NULL OR expires_at <= $1")
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    let failures = sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1")
+        .bind(failures_before)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    sqlx::query(
+        "DELETE FROM throttle_locks
+         WHERE throttle_key NOT IN (SELECT throttle_key FROM login_failures)",
+    )
+    .execute(&mut *tx)
+    .await?;
+    db.commit(tx).await?;
+    Ok(Purged { sessions, resets, failures })
+}

@@ -53,6 +53,14 @@ impl VersionCache {
         Ok(value)
     }
 
+    /// Forgets every value too old to be served (idle or deleted businesses); answers how many.
+    pub fn evict_stale(&self, now: i64) -> usize {
+        let mut entries = self.lock();
+        let before = entries.len();
+        entries.retain(|_, entry| now - entry.computed_at < MAX_AGE_SECS);
+        before - entries.len()
+    }
+
     fn lock(&self) -> MutexGuard<'_, HashMap<(i64, TypeId), Entry>> {
         self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -78,6 +86,18 @@ mod tests {
         assert_eq!(*get(1, 129).await.unwrap(), 1, "same version, fresh: reused");
         assert_eq!(*get(2, 129).await.unwrap(), 2, "a change: computed again");
         assert_eq!(*get(2, 159).await.unwrap(), 3, "30 s old: computed again");
+    }
+
+    #[tokio::test]
+    async fn stale_values_are_evicted() {
+        let cache = VersionCache::default();
+        for business in [1, 2] {
+            let at = 100 + business * 20;
+            cache.get_or_compute(business, 1, at, || async { Ok::<_, Infallible>(0) }).await.ok();
+        }
+        assert_eq!(cache.evict_stale(155), 1, "business 1's value is 35 s old");
+        assert_eq!(cache.evict_stale(155), 0);
+        assert_eq!(cache.lock().len(), 1);
     }
 
     #[tokio::test]

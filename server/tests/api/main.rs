@@ -7,6 +7,7 @@ mod auth;
 mod demo;
 mod devices;
 mod history;
+mod housekeeping;
 mod http;
 mod mail;
 mod mqtt;

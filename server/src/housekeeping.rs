@@ -1,0 +1,49 @@
+//! Housekeeping: every hour, forget what no longer matters, so that the store and the memory do
+//! not grow without bound: expired sessions, spent reset links, sign-in failures out of the
+//! throttling window, undelivered mail older than a week, and cached values of businesses
+//! nobody looked at lately. Every instance may run it: each step is idempotent.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use time::OffsetDateTime;
+
+use crate::clock::Clock;
+use crate::error::ApiResult;
+use crate::kernel::version_cache::VersionCache;
+use crate::store::Store;
+
+/// How often housekeeping runs.
+pub const EVERY: Duration = Duration::from_secs(3600);
+
+/// How long mail stays in the outbox when it is not delivered by SMTP.
+const KEEP_MAIL: time::Duration = time::Duration::days(7);
+
+/// What one round removed.
+#[derive(Debug, PartialEq)]
+pub struct Swept {
+    pub accounts: crate::auth::Purged,
+    pub mail: u64,
+    pub cached: usize,
+}
+
+/// One round of housekeeping at `now`.
+pub async fn sweep(store: &Store, cache: &VersionCache, now: OffsetDateTime) -> ApiResult<Swept> {
+    let accounts = crate::auth::purge(store, now).await?;
+    let mail = crate::mail::purge_outbox(store, (now - KEEP_MAIL).unix_timestamp()).await?;
+    let cached = cache.evict_stale(now.unix_timestamp());
+    Ok(Swept { accounts, mail, cached })
+}
+
+/// Sweeps every [`EVERY`] until the process ends.
+pub async fn run(store: Store, cache: Arc<VersionCache>, clock: Arc<dyn Clock>) {
+    let mut interval = tokio::time::interval(EVERY);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        interval.tick().await;
+        match sweep(&store, &cache, clock.now()).await {
+            Ok(swept) => tracing::info!(?swept, "housekeeping done"),
+            Err(error) => tracing::error!(?error, "housekeeping failed"),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Housekeeping: what no longer matters is forgotten, what does is kept.
+
+use heatdesk::clock::Clock;
+use heatdesk::housekeeping::sweep;
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::store_tests;
+use crate::support::{PASSWORD, TestApp};
+
+store_tests!(housekeeping_forgets_spent_sessions_links_failures_and_old_mail);
+
+async fn count(app: &TestApp, table: &str) -> i64 {
+    let sql = format!("SELECT COUNT(*) FROM {table}");
+    let (n,): (i64,) =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(app.store.reader()).await.unwrap();
+    n
+}
+
+async fn housekeeping_forgets_spent_sessions_links_failures_and_old_mail(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    acme.rooms().await; // the rooms list is now cached
+    assert_eq!(
+        app.login("owner@acme.co.uk", "wrong password").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
+    app.mails_to("owner@acme.co.uk", 1).await;
+    let tables = ["sessions", "password_resets", "login_failures", "throttle_locks", "outbox"];
+    for table in tables {
+        assert!(count(&app, table).await > 0, "{table} is empty before the sweep");
+    }
+
+    // Nothing has run out yet: the sweep keeps everything but the idle cache.
+    let now = app.clock.now() + time::Duration::minutes(1);
+    let swept = sweep(&app.store, &app.state.version_cache, now).await.unwrap();
+    assert_eq!((swept.accounts.sessions, swept.accounts.resets, swept.mail), (0, 0, 0));
+    assert_eq!(swept.cached, 1, "the rooms list of a minute ago");
+
+    // Eight days on, everything has run out.
+    app.clock.advance(time::Duration::days(8));
+    let swept = sweep(&app.store, &app.state.version_cache, app.clock.now()).await.unwrap();
+    assert_eq!((swept.accounts.sessions, swept.accounts.resets), (1, 1));
+    assert_eq!((swept.accounts.failures, swept.mail), (2, 1), "one failure per key, one mail");
+    for table in tables {
+        assert_eq!(count(&app, table).await, 0, "{table} after the sweep");
+    }
+    // What is still wanted comes back as it is used.
+    let today = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    assert_eq!(today.get("/v2/auth/me").await.status, StatusCode::OK);
+}
