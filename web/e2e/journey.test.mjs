@@ -113,6 +113,15 @@ async function signedInAs(page, email) {
   await page.waitForURL(`${base}/home`);
 }
 
+/** Collects what the browser reports breaking the server's Content-Security-Policy. */
+function cspViolations(page) {
+  const violations = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return violations;
+}
+
 async function fillRegistration(page) {
   await page.getByLabel('Business name').fill('Acme Heating Ltd');
   await page.getByLabel('Trading name').fill('Acme Warmth');
@@ -138,8 +147,10 @@ test('a business registers, signs in, keeps its session, and switches theme and 
     colorScheme: 'light',
   });
   const page = await context.newPage();
+  const violations = cspViolations(page);
 
-  await page.goto(`${base}/register`);
+  const first = await page.goto(`${base}/register`);
+  assert.match(first.headers()['content-security-policy'], /script-src 'self'/);
   await page.getByRole('heading', { level: 1, name: 'Create your business account' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'register-1280.png'), fullPage: true });
   await fillRegistration(page);
@@ -194,6 +205,7 @@ test('a business registers, signs in, keeps its session, and switches theme and 
   await page.waitForURL(`${base}/`);
   const stored = await page.evaluate(() => localStorage.getItem('persist:auth') ?? '');
   assert.doesNotMatch(stored, /Acme/);
+  assert.deepEqual(violations, [], 'the app works under the Content-Security-Policy');
   await context.close();
 });
 
@@ -214,6 +226,7 @@ test('a room gets a radiator whose live temperature follows a new target, then l
     colorScheme: 'light',
   });
   const page = await context.newPage();
+  const violations = cspViolations(page);
   await signedInAs(page, `lab-${Date.now()}@labco.co.uk`);
 
   await page
@@ -259,5 +272,6 @@ test('a room gets a radiator whose live temperature follows a new target, then l
   await row.getByRole('button', { name: 'Detach' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Detach' }).click();
   await page.getByText('No radiators in this room').waitFor();
+  assert.deepEqual(violations, [], 'the charts and live pages work under the CSP');
   await context.close();
 });

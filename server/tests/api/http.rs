@@ -19,6 +19,7 @@ store_tests!(
     unreadable_paths_and_queries_are_400_in_the_envelope,
     a_huge_page_number_is_422,
     names_and_text_with_hidden_characters_are_422_on_every_store,
+    every_answer_carries_the_security_headers,
 );
 
 async fn malformed_json_is_400_in_the_envelope(app: TestApp) {
@@ -164,4 +165,21 @@ async fn names_and_text_with_hidden_characters_are_422_on_every_store(app: TestA
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", answer.body);
     answer.field_error("address_line2");
     assert!(acme.rooms().await.is_empty() && acme.zones().await.is_empty());
+}
+
+async fn every_answer_carries_the_security_headers(app: TestApp) {
+    for path in ["/", "/rooms/kitchen", "/v2/rooms", "/v2/nothing", "/healthz", "/v2/openapi.json"]
+    {
+        let answer = app.call(Method::GET, path, None, None).await;
+        let header = |name: &str| answer.headers.get(name).map(|v| v.to_str().unwrap().to_owned());
+        let csp = header("content-security-policy").unwrap_or_default();
+        assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(header("x-content-type-options").as_deref(), Some("nosniff"), "{path}");
+        assert_eq!(header("referrer-policy").as_deref(), Some("no-referrer"), "{path}");
+        let permissions = header("permissions-policy").unwrap_or_default();
+        assert!(permissions.contains("geolocation=(self)"), "{path}");
+        // Served over http here: no HSTS.
+        assert!(header("strict-transport-security").is_none(), "{path}");
+    }
 }

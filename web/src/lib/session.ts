@@ -13,7 +13,12 @@ export function getToken(): string | undefined {
 }
 
 export function setToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, { expires: TOKEN_DAYS, path: '/', sameSite: 'Lax' });
+  Cookies.set(TOKEN_COOKIE, token, {
+    expires: TOKEN_DAYS,
+    path: '/',
+    sameSite: 'Lax',
+    secure: window.location.protocol === 'https:',
+  });
 }
 
 export function removeToken(): void {
