@@ -56,7 +56,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         Some((gateway, _)) => gateway.clone(),
         None => fleet.clone(),
     };
-    let config = AppConfig { public_url: public_url.clone() };
+    let config =
+        AppConfig { public_url: public_url.clone(), trusted_proxies: args.trusted_proxies.clone() };
     let state = AppState::new(store, devices, clock, mailer, config);
     if args.demo {
         heatdesk::demo::seed(&state).await?;

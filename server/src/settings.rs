@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::kernel::values::Uid;
+use crate::kernel::values::{Cidr, Uid};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/heatdesk.db?mode=rwc";
 
@@ -60,13 +60,20 @@ pub struct ServeArgs {
     #[arg(long, env = "HEATDESK_MQTT_URL")]
     pub mqtt_url: Option<String>,
 
+    /// Reverse proxies in front of the server (address blocks, repeat the flag or separate with
+    /// commas): only from these is `X-Forwarded-For` believed, so each user behind them is
+    /// throttled by their own address. Default: none, every client is its connection's peer.
+    #[arg(long = "trusted-proxy", env = "HEATDESK_TRUSTED_PROXIES", value_delimiter = ',',
+        value_parser = Cidr::parse)]
+    pub trusted_proxies: Vec<Cidr>,
+
     /// The address users open, used in links sent by mail (default: http://<bind>).
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]
     pub public_url: Option<String>,
 
     /// Deliver mail through this SMTP server: `smtp://user:pass@host:587?tls=required`
     /// (STARTTLS), `smtps://user:pass@host:465` (TLS) or plain `smtp://host:25`.
-    /// Unset: mail is only stored in the outbox table and logged.
+    /// Unset: mail is only stored in the outbox table.
     #[arg(long, env = "HEATDESK_SMTP_URL")]
     pub smtp_url: Option<String>,
 

@@ -6,6 +6,7 @@ use crate::clock::Clock;
 use crate::devices::DeviceGateway;
 use crate::devices::telemetry::LiveHub;
 use crate::kernel::change::{Actor, Change};
+use crate::kernel::values::Cidr;
 use crate::kernel::version_cache::VersionCache;
 use crate::kernel::work_limit::WorkLimit;
 use crate::mail::Mailer;
@@ -15,6 +16,8 @@ use crate::store::{Store, StoreResult};
 pub struct AppConfig {
     /// Where users reach the web app; links in mails start with it.
     pub public_url: String,
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<Cidr>,
 }
 
 #[derive(Clone)]

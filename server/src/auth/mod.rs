@@ -9,9 +9,7 @@ mod sign_in;
 mod store;
 mod throttle;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -23,7 +21,7 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Email, Password};
 use crate::state::AppState;
 use profile::{ProfileRequest, UserView};
-pub use session::{AuthUser, BusinessUser};
+pub use session::{AuthUser, BusinessUser, ClientAddress};
 use sign_in::SignedInUser;
 pub use store::Purged;
 
@@ -77,6 +75,7 @@ pub struct MeData {
         (status = 422, body = ErrorBody)))]
 pub async fn register(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     ApiJson(request): ApiJson<RegisterRequest>,
 ) -> Answer<UserData> {
     let mut check = FieldCheck::default();
@@ -86,6 +85,7 @@ pub async fn register(
     let profile = request.profile.parse(&mut check);
     let account = (|| Some((email?, new_password?, is_business?, profile?)))();
     let (email, new_password, is_business, profile) = check.finish(account)?;
+    throttle::limit(&state.store, throttle::REGISTRATIONS, address, state.clock.now()).await?;
     let user = account::register(&state, &email, &new_password, is_business, &profile).await?;
     Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
 }
@@ -149,7 +149,7 @@ pub struct LoginData {
         (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddress(address): ClientAddress,
     ApiJson(request): ApiJson<LoginRequest>,
 ) -> Answer<LoginData> {
     let mut check = FieldCheck::default();
@@ -158,7 +158,7 @@ pub async fn login(
         check.check::<()>("password", Err("Enter your password.".into()));
     }
     let email = check.finish(email)?;
-    let user = sign_in::sign_in(&state, &email, &request.password, peer.ip()).await?;
+    let user = sign_in::sign_in(&state, &email, &request.password, address).await?;
     Ok(ok("Signed in successfully.", LoginData { user }))
 }
 
@@ -208,11 +208,13 @@ pub struct ForgotPasswordRequest {
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn forgot_password(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     ApiJson(request): ApiJson<ForgotPasswordRequest>,
 ) -> Answer<NoData> {
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
+    throttle::limit(&state.store, throttle::RESET_REQUESTS, address, state.clock.now()).await?;
     // In the background, so the answer takes as long whether or not the account exists.
     tokio::spawn(async move {
         if let Err(error) = password::send_reset_link(&state, &email).await {
@@ -236,11 +238,13 @@ pub struct ResetPasswordRequest {
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn reset_password(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     ApiJson(request): ApiJson<ResetPasswordRequest>,
 ) -> Answer<NoData> {
     let mut check = FieldCheck::default();
     let new_password = check.check("password", Password::parse(&request.password));
     let new_password = check.finish(new_password)?;
+    throttle::limit(&state.store, throttle::RESETS, address, state.clock.now()).await?;
     password::reset(&state, request.token.trim(), &new_password).await?;
     Ok(done("Your password has been reset. Sign in with the new password."))
 }

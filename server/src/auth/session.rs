@@ -1,7 +1,9 @@
 //! Sessions: opaque bearer tokens stored as their SHA-256, and the extractors that turn a
 //! request's token into the signed-in user.
 
-use axum::extract::FromRequestParts;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use sha2::{Digest, Sha256};
@@ -10,6 +12,7 @@ use time::{Duration, OffsetDateTime};
 use super::store;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::Actor;
+use crate::kernel::values::Cidr;
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -104,5 +107,69 @@ impl FromRequestParts<AppState> for BusinessUser {
             return Err(ApiError::not_allowed());
         }
         Ok(Self(user))
+    }
+}
+
+/// The address a request came from: its connection's peer or, when that peer is one of the
+/// trusted proxies, the rightmost address in `X-Forwarded-For` that is not a trusted proxy
+/// (the ones left of it are whatever the client chose to send).
+#[derive(Clone, Copy, Debug)]
+pub struct ClientAddress(pub IpAddr);
+
+impl FromRequestParts<AppState> for ClientAddress {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let ConnectInfo(peer) = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .copied()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no peer address")))?;
+        let forwarded: Vec<&str> = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .collect();
+        let trusted = &state.config.trusted_proxies;
+        Ok(Self(client_address(peer.ip(), &forwarded.join(","), trusted)))
+    }
+}
+
+fn client_address(peer: IpAddr, forwarded: &str, trusted: &[Cidr]) -> IpAddr {
+    let is_trusted = |address: IpAddr| trusted.iter().any(|block| block.contains(address));
+    let mut client = peer.to_canonical();
+    if !is_trusted(client) {
+        return client;
+    }
+    for hop in forwarded.rsplit(',').map(str::trim).filter(|hop| !hop.is_empty()) {
+        let Ok(address) = hop.parse::<IpAddr>() else { break };
+        client = address.to_canonical();
+        if !is_trusted(client) {
+            break;
+        }
+    }
+    client
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forwarded_addresses_are_believed_only_from_trusted_proxies() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let proxies = [Cidr::parse("10.0.0.0/8").unwrap()];
+        let client = |peer, forwarded| client_address(ip(peer), forwarded, &proxies);
+        assert_eq!(client("198.51.100.7", "203.0.113.9"), ip("198.51.100.7"), "not a proxy");
+        assert_eq!(client("10.0.0.2", "203.0.113.9"), ip("203.0.113.9"));
+        assert_eq!(client("10.0.0.2", "1.1.1.1, 203.0.113.9, 10.0.0.3"), ip("203.0.113.9"));
+        assert_eq!(client("10.0.0.2", ""), ip("10.0.0.2"), "no header: the proxy itself");
+        assert_eq!(client("10.0.0.2", "10.0.0.9"), ip("10.0.0.9"), "only proxies: the first");
+        assert_eq!(client("10.0.0.2", "junk, 203.0.113.9"), ip("203.0.113.9"));
+        assert_eq!(client("10.0.0.2", "203.0.113.9, junk"), ip("10.0.0.2"), "stops at junk");
     }
 }

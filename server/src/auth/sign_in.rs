@@ -30,8 +30,7 @@ pub async fn sign_in(
     peer: IpAddr,
 ) -> ApiResult<SignedInUser> {
     let now = state.clock.now();
-    let address = peer.to_string();
-    let reservation = throttle::reserve(&state.store, email.as_str(), &address, now).await?;
+    let reservation = throttle::reserve(&state.store, email.as_str(), peer, now).await?;
     let credentials = store::find_credentials(state.store.reader(), email).await?;
     // Without an account, verify against a stand-in hash so both cases take as long.
     let hash = match &credentials {

@@ -342,12 +342,12 @@ pub enum Attempt {
 /// limit. Failures up to `since` are forgotten.
 pub async fn reserve_attempt(
     db: &Store,
-    keys: [(&str, i64); 2],
+    keys: &[(&str, i64)],
     now: i64,
     since: i64,
 ) -> StoreResult<Attempt> {
     let mut tx = db.begin_write().await?;
-    for (key, _) in keys {
+    for &(key, _) in keys {
         sqlx::query(
             "INSERT INTO throttle_locks (throttle_key) VALUES ($1)
              ON CONFLICT (throttle_key) DO UPDATE SET throttle_key = excluded.throttle_key",
@@ -356,7 +356,7 @@ pub async fn reserve_attempt(
         .execute(&mut *tx)
         .await?;
     }
-    for (key, limit) in keys {
+    for &(key, limit) in keys {
         sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1 AND failed_at <= $2")
             .bind(key)
             .bind(since)
@@ -373,7 +373,7 @@ pub async fn reserve_attempt(
         }
     }
     let mut ids = Vec::new();
-    for (key, _) in keys {
+    for &(key, _) in keys {
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO login_failures (throttle_key, failed_at) VALUES ($1, $2) RETURNING id",
         )

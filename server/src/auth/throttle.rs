@@ -3,6 +3,8 @@
 //! the store so every instance of the server sees the same count; each attempt is counted as
 //! a failure before its password is checked, and taken back when it succeeds.
 
+use std::net::IpAddr;
+
 use time::{Duration, OffsetDateTime};
 
 use super::store;
@@ -18,9 +20,15 @@ pub fn email_key(email: &str) -> String {
     format!("email:{email}")
 }
 
-pub fn address_key(address: &str) -> String {
+pub fn address_key(address: IpAddr) -> String {
     format!("ip:{address}")
 }
+
+/// Calls other than sign-in that a client may make only so often from one address, because
+/// each costs a hash or a mail: (key prefix, at most this many in the window, what it is).
+pub const REGISTRATIONS: (&str, i64, &str) = ("register", 10, "registrations");
+pub const RESET_REQUESTS: (&str, i64, &str) = ("forgot", 5, "password reset requests");
+pub const RESETS: (&str, i64, &str) = ("reset", 10, "password resets");
 
 /// A sign-in attempt, counted as a failure under its email and its address until it succeeds.
 pub struct Reservation(Vec<i64>);
@@ -31,22 +39,45 @@ pub struct Reservation(Vec<i64>);
 pub async fn reserve(
     db: &Store,
     email: &str,
-    address: &str,
+    address: IpAddr,
     now: OffsetDateTime,
 ) -> ApiResult<Reservation> {
     let (email, address) = (email_key(email), address_key(address));
     let keys =
         [(email.as_str(), MAX_FAILURES_PER_EMAIL), (address.as_str(), MAX_FAILURES_PER_ADDRESS)];
+    let ids = counted(db, &keys, now, "failed sign-in attempts").await?;
+    Ok(Reservation(ids))
+}
+
+/// Counts one more call of `kind` from `address`, or refuses it (429) once the address has made
+/// as many as the kind allows in the window.
+pub async fn limit(
+    db: &Store,
+    (prefix, limit, what): (&str, i64, &str),
+    address: IpAddr,
+    now: OffsetDateTime,
+) -> ApiResult<()> {
+    let key = format!("{prefix}:{address}");
+    counted(db, &[(key.as_str(), limit)], now, what).await.map(|_| ())
+}
+
+/// Records an attempt under each key unless one has reached its limit (429, naming `what`).
+async fn counted(
+    db: &Store,
+    keys: &[(&str, i64)],
+    now: OffsetDateTime,
+    what: &str,
+) -> ApiResult<Vec<i64>> {
     let since = (now - WINDOW).unix_timestamp();
     match store::reserve_attempt(db, keys, now.unix_timestamp(), since).await? {
-        store::Attempt::Reserved(ids) => Ok(Reservation(ids)),
+        store::Attempt::Reserved(ids) => Ok(ids),
         store::Attempt::Refused { oldest } => {
             let free_at = oldest.unwrap_or(since) + WINDOW.whole_seconds();
             let retry_after_secs = (free_at - now.unix_timestamp()).max(1) as u64;
             let minutes = retry_after_secs.div_ceil(60);
             Err(ApiError::TooManyRequests {
                 description: format!(
-                    "Too many failed sign-in attempts. Try again in {minutes} minute{}.",
+                    "Too many {what}. Try again in {minutes} minute{}.",
                     if minutes == 1 { "" } else { "s" }
                 ),
                 retry_after_secs,

@@ -188,6 +188,46 @@ impl Password {
     }
 }
 
+/// A block of network addresses, `203.0.113.0/24` or `2001:db8::/32`; a lone address is a
+/// block of one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cidr {
+    network: std::net::IpAddr,
+    prefix: u8,
+}
+
+impl Cidr {
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let refuse = || format!("{raw:?} is not an address block like 10.0.0.0/8 or ::1/128.");
+        let (address, prefix) = raw.trim().split_once('/').unwrap_or((raw.trim(), ""));
+        let network: std::net::IpAddr = address.parse().map_err(|_| refuse())?;
+        let bits = if network.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            "" => bits,
+            digits => digits.parse().ok().filter(|&p| p <= bits).ok_or_else(refuse)?,
+        };
+        Ok(Self { network, prefix })
+    }
+
+    pub fn contains(&self, address: std::net::IpAddr) -> bool {
+        use std::net::IpAddr::{V4, V6};
+        let keep = |bits: u32| {
+            if self.prefix == 0 { 0 } else { u128::MAX << (bits - u32::from(self.prefix)) }
+        };
+        match (self.network, address.to_canonical()) {
+            (V4(network), V4(address)) => {
+                let mask = keep(32) as u32;
+                u32::from(network) & mask == u32::from(address) & mask
+            }
+            (V6(network), V6(address)) => {
+                let mask = keep(128);
+                u128::from(network) & mask == u128::from(address) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,6 +264,22 @@ mod tests {
         assert!(record_name("   ").is_err());
         assert!(record_name(&"é".repeat(61)).is_err());
         assert!(record_name(&"é".repeat(60)).is_ok());
+    }
+
+    #[test]
+    fn address_blocks_hold_their_addresses_only() {
+        let ip = |text: &str| text.parse::<std::net::IpAddr>().unwrap();
+        let office = Cidr::parse("203.0.113.0/24").unwrap();
+        assert!(office.contains(ip("203.0.113.77")));
+        assert!(office.contains(ip("::ffff:203.0.113.77")), "an IPv4 address seen over IPv6");
+        assert!(!office.contains(ip("203.0.114.1")));
+        assert!(Cidr::parse("10.1.2.3").unwrap().contains(ip("10.1.2.3")));
+        assert!(!Cidr::parse("10.1.2.3").unwrap().contains(ip("10.1.2.4")));
+        assert!(Cidr::parse("0.0.0.0/0").unwrap().contains(ip("8.8.8.8")));
+        assert!(Cidr::parse("2001:db8::/32").unwrap().contains(ip("2001:db8:1::5")));
+        for bad in ["", "10.0.0.0/33", "10.0.0/8", "::1/129", "proxy"] {
+            assert!(Cidr::parse(bad).is_err(), "{bad:?} should be refused");
+        }
     }
 
     #[test]

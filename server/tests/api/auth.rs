@@ -27,6 +27,8 @@ store_tests!(
     delete_removes_only_your_own_account_and_its_business,
     repeated_failures_for_one_email_are_throttled_until_the_window_passes,
     repeated_failures_from_one_address_are_throttled,
+    registrations_and_reset_requests_are_limited_per_address,
+    a_forwarded_address_from_an_untrusted_peer_is_ignored,
     using_a_reset_link_ends_every_other_link_of_the_account,
     reset_tokens_never_reach_the_log,
     parallel_wrong_passwords_get_no_more_tries_than_the_limit,
@@ -350,20 +352,26 @@ async fn made_up_reset_tokens_and_taken_emails_are_refused_without_hashing() {
     let limit = WorkLimit::new(1, std::time::Duration::from_millis(1));
     let Some(app) = TestApp::spawn_with_hashing(Db::Sqlite, limit).await else { return };
     app.register("owner@acme.co.uk").await;
+    // Each from its own client, so that no per-address limit is reached.
+    let client = |n: usize| format!("203.0.113.{n}");
     let resets = (0..100).map(|n| {
         let body = json!({"token": format!("made-up-{n}"), "password": "a new password"});
-        app.post("/v2/auth/reset_password", body)
+        app.post_from(client(n), "/v2/auth/reset_password", body)
     });
-    let taken = (0..50).map(|_| app.register("owner@acme.co.uk"));
+    let registration = crate::support::registration("owner@acme.co.uk");
+    let taken = (100..150).map(|n| app.post_from(client(n), "/v2/auth", registration.clone()));
     let (resets, taken) = join(join_all(resets), join_all(taken)).await;
     assert!(resets.iter().all(|answer| answer.status == StatusCode::UNPROCESSABLE_ENTITY));
     assert!(taken.iter().all(|answer| answer.status == StatusCode::CONFLICT));
 
     // Registrations that do hash queue for the one turn; those that wait too long hear 503.
-    let emails: Vec<String> = (0..20).map(|n| format!("new{n}@acme.co.uk")).collect();
-    let fresh = join_all(emails.iter().map(|email| app.register(email))).await;
+    let fresh = (0..20).map(|n| {
+        let body = crate::support::registration(&format!("new{n}@acme.co.uk"));
+        app.post_from(client(200 + n), "/v2/auth", body)
+    });
+    let fresh = join_all(fresh).await;
     let busy: Vec<_> =
-        fresh.iter().filter(|a| a.status == StatusCode::SERVICE_UNAVAILABLE).collect();
+        fresh.iter().filter(|answer| answer.status == StatusCode::SERVICE_UNAVAILABLE).collect();
     assert!(!busy.is_empty() && busy.len() < 20, "{} of 20 refused", busy.len());
     assert_eq!(busy[0].description(), "HeatDesk is busy. Please try again in a moment.");
     assert_eq!(busy[0].headers["retry-after"], "1");
@@ -410,4 +418,60 @@ async fn reset_tokens_never_reach_the_log(app: TestApp) {
     let logs = crate::support::logs();
     assert!(logs.contains("mail queued") && logs.contains("/reset-password"), "nothing logged");
     assert!(!logs.contains(&token), "the reset token is in the log");
+}
+
+async fn registrations_and_reset_requests_are_limited_per_address(app: TestApp) {
+    for n in 0..10 {
+        assert_eq!(app.register(&format!("owner{n}@acme.co.uk")).await.status, StatusCode::OK);
+    }
+    let eleventh = app.register("owner10@acme.co.uk").await;
+    assert_eq!(eleventh.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(eleventh.description(), "Too many registrations. Try again in 15 minutes.");
+    let forgot = || app.post("/v2/auth/forgot_password", json!({"email": "owner0@acme.co.uk"}));
+    for _ in 0..5 {
+        assert_eq!(forgot().await.status, StatusCode::OK);
+    }
+    assert_eq!(forgot().await.status, StatusCode::TOO_MANY_REQUESTS);
+    let reset = || {
+        let body = json!({"token": "made-up", "password": "a new password"});
+        app.post("/v2/auth/reset_password", body)
+    };
+    for _ in 0..10 {
+        assert_eq!(reset().await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    assert_eq!(reset().await.status, StatusCode::TOO_MANY_REQUESTS);
+    app.clock.advance(time::Duration::minutes(15));
+    assert_eq!(app.register("owner10@acme.co.uk").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_is_throttled_by_its_own_address() {
+    let Some(app) = TestApp::spawn_behind_a_proxy(Db::Sqlite).await else { return };
+    app.register("owner@acme.co.uk").await;
+    for n in 0..20 {
+        let status = wrong_login_from(&app, "203.0.113.1", &format!("guess{n}@acme.co.uk")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let status = wrong_login_from(&app, "203.0.113.1", "one@acme.co.uk").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    // Another user behind the same proxy is not locked out.
+    let status = wrong_login_from(&app, "203.0.113.2", "two@acme.co.uk").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+/// A wrong password for `email` from the client at `address`, as a proxy forwards it.
+async fn wrong_login_from(app: &TestApp, address: &str, email: &str) -> StatusCode {
+    let body = json!({"email": email, "password": "wrong password"});
+    app.post_from(address.to_owned(), "/v2/auth/login", body).await.status
+}
+
+async fn a_forwarded_address_from_an_untrusted_peer_is_ignored(app: TestApp) {
+    for n in 0..20 {
+        let email = format!("guess{n}@acme.co.uk");
+        let status = wrong_login_from(&app, &format!("203.0.113.{n}"), &email).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    // Each claimed another address; all came from this one, which has had its 20.
+    let status = wrong_login_from(&app, "198.51.100.1", "last@acme.co.uk").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }

@@ -13,6 +13,7 @@ use heatdesk::clock::{Clock, ManualClock};
 use heatdesk::devices::DeviceGateway;
 use heatdesk::devices::mqtt::MqttGateway;
 use heatdesk::devices::simulator::{SimulatedFleet, simulate_tick};
+use heatdesk::kernel::values::Cidr;
 use heatdesk::kernel::work_limit::WorkLimit;
 use heatdesk::mail::Mailer;
 use heatdesk::state::{AppConfig, AppState};
@@ -62,11 +63,18 @@ struct Setup {
     mailer: Mailer,
     mqtt_url: Option<String>,
     hashing: Option<WorkLimit>,
+    trusted_proxies: Vec<Cidr>,
+}
+
+impl Setup {
+    fn behind_a_proxy() -> Self {
+        Self { trusted_proxies: vec![Cidr::parse("127.0.0.1").unwrap()], ..Self::default() }
+    }
 }
 
 impl Default for Setup {
     fn default() -> Self {
-        Self { mailer: Mailer::outbox(), mqtt_url: None, hashing: None }
+        Self { mailer: Mailer::outbox(), mqtt_url: None, hashing: None, trusted_proxies: vec![] }
     }
 }
 
@@ -98,9 +106,16 @@ impl TestApp {
         Self::spawn_with(db, Setup { mailer, ..Setup::default() }).await
     }
 
-    /// The application with password hashing under `limit` instead of one hash per core.
+    /// The application with password hashing under `limit` instead of one hash per core, behind
+    /// a trusted proxy (this machine), so `post_from` may speak for many clients.
     pub async fn spawn_with_hashing(db: Db, limit: WorkLimit) -> Option<Self> {
-        Self::spawn_with(db, Setup { hashing: Some(limit), ..Setup::default() }).await
+        let hashing = Some(limit);
+        Self::spawn_with(db, Setup { hashing, ..Setup::behind_a_proxy() }).await
+    }
+
+    /// The application behind a trusted reverse proxy on this machine.
+    pub async fn spawn_behind_a_proxy(db: Db) -> Option<Self> {
+        Self::spawn_with(db, Setup::behind_a_proxy()).await
     }
 
     /// The application with its radiators behind the MQTT broker of TEST_MQTT_URL; skips with
@@ -148,7 +163,8 @@ impl TestApp {
             Some((gateway, _)) => gateway.clone(),
             None => fleet.clone(),
         };
-        let config = AppConfig { public_url: base.clone() };
+        let config =
+            AppConfig { public_url: base.clone(), trusted_proxies: setup.trusted_proxies.clone() };
         let mut state =
             AppState::new(store.clone(), devices, Arc::new(clock.clone()), setup.mailer, config);
         if let Some(limit) = setup.hashing {
@@ -187,16 +203,18 @@ impl TestApp {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request.send().await.expect("request");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let text = response.text().await.expect("body");
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Answer { status, headers, body }
+        Answer::read(request.send().await.expect("request")).await
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Answer {
         self.call(Method::POST, path, None, Some(body)).await
+    }
+
+    /// A POST that a proxy forwards for the client at `address`.
+    pub async fn post_from(&self, address: String, path: &str, body: Value) -> Answer {
+        let request = self.client.post(format!("{}{path}", self.base));
+        let response = request.header("x-forwarded-for", address).json(&body).send().await;
+        Answer::read(response.expect("request")).await
     }
 
     pub async fn register(&self, email: &str) -> Answer {
@@ -312,6 +330,14 @@ pub fn registration_with(email: &str, changes: Value) -> Value {
 }
 
 impl Answer {
+    async fn read(response: reqwest::Response) -> Self {
+        let status = response.status();
+        let headers = response.headers().clone();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Answer { status, headers, body }
+    }
+
     /// `data.{key}` of a successful answer, as `T`.
     pub fn data<T: DeserializeOwned>(&self, key: &str) -> T {
         assert_eq!(self.status, StatusCode::OK, "{:?}", self.body);
