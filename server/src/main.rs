@@ -16,6 +16,12 @@ use heatdesk::store::Store;
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
+/// mimalloc hands large freed blocks back to the system: with the system allocator each
+/// thread's arena kept the 19 MiB buffers of the password hashes it had run (several hundred
+/// MB after a burst of sign-ins; see `scripts/load.py`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
