@@ -138,8 +138,13 @@ pub async fn launch(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let store = state.store.clone();
+    let (store, live) = (state.store.clone(), state.live.clone());
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    // Live streams never end by themselves: told to, they close, and the requests in flight end.
+    let shutdown = async move {
+        shutdown.await;
+        live.stop();
+    };
     axum::serve(listener, service).with_graceful_shutdown(shutdown).await?;
     // Give SQLite a clean checkpoint on the way out.
     tokio::time::timeout(Duration::from_secs(5), store.close()).await.ok();

@@ -2,9 +2,10 @@
 //! minute — in one transaction per batch, and pushes the changes to the live stream.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
 use super::Report;
@@ -30,25 +31,73 @@ pub struct LiveUpdate {
     pub radiators: Vec<LiveRadiator>,
 }
 
-/// Fans the stored reports out to every open live stream.
+/// Fans the stored reports out to every open live stream, counts the streams open under each
+/// key (a session), and tells them when the server stops.
 #[derive(Clone)]
-pub struct LiveHub(broadcast::Sender<LiveUpdate>);
+pub struct LiveHub {
+    updates: broadcast::Sender<LiveUpdate>,
+    stopping: watch::Sender<bool>,
+    open: Arc<Mutex<HashMap<String, usize>>>,
+}
 
 impl Default for LiveHub {
     fn default() -> Self {
-        // A subscriber that falls this many batches behind skips ahead (and gets a snapshot).
-        Self(broadcast::channel(64).0)
+        Self {
+            // A subscriber that falls this many batches behind skips ahead (and gets a snapshot).
+            updates: broadcast::channel(64).0,
+            stopping: watch::channel(false).0,
+            open: Arc::default(),
+        }
+    }
+}
+
+/// One open stream, counted under its key until dropped.
+pub struct OpenStream {
+    key: String,
+    open: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+impl Drop for OpenStream {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(count) = open.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.key);
+            }
+        }
     }
 }
 
 impl LiveHub {
     pub fn subscribe(&self) -> broadcast::Receiver<LiveUpdate> {
-        self.0.subscribe()
+        self.updates.subscribe()
+    }
+
+    /// Counts a new stream under `key`, unless `limit` are open under it already.
+    pub fn open(&self, key: &str, limit: usize) -> Option<OpenStream> {
+        let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let count = open.entry(key.to_owned()).or_default();
+        if *count >= limit {
+            return None;
+        }
+        *count += 1;
+        Some(OpenStream { key: key.to_owned(), open: self.open.clone() })
+    }
+
+    /// Tells every open stream, and every one opened later, that the server is stopping.
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Becomes true when the server is stopping.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.subscribe()
     }
 
     fn publish(&self, update: LiveUpdate) {
         // No open streams is not an error.
-        let _ = self.0.send(update);
+        let _ = self.updates.send(update);
     }
 }
 

@@ -17,6 +17,7 @@ store_tests!(
     the_live_stream_opens_with_a_snapshot_and_pushes_only_this_businesss_reports,
     readings_of_the_last_hours_are_served_to_their_business_only,
     the_live_stream_ends_when_its_session_does,
+    a_session_holds_at_most_four_live_streams,
 );
 
 /// A room with radiators of these uids, each with bounds 5–30 °C: the room's id and theirs.
@@ -223,4 +224,77 @@ async fn the_live_stream_ends_when_its_session_does(app: TestApp) {
         }
     };
     tokio::time::timeout(Duration::from_secs(10), closed).await.expect("the stream closes");
+}
+
+async fn open_live(app: &TestApp, token: &str) -> reqwest::Response {
+    let live = app.client.get(format!("{}/v2/live", app.base)).bearer_auth(token);
+    live.send().await.unwrap()
+}
+
+async fn a_session_holds_at_most_four_live_streams(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        let response = open_live(&app, &acme.token).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        open.push(response);
+    }
+    let fifth = open_live(&app, &acme.token).await;
+    assert_eq!(fifth.status(), StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = fifth.json().await.unwrap();
+    assert_eq!(body["description"], "Too many live views are open. Close one and try again.");
+    // Another session of the same account has its own four.
+    let other = app.sign_in("owner@acme.co.uk", crate::support::PASSWORD).await;
+    assert_eq!(open_live(&app, &other.token).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn stopping_the_server_closes_open_live_streams() {
+    use std::sync::Arc;
+
+    use heatdesk::app::launch;
+    use heatdesk::clock::SystemClock;
+    use heatdesk::devices::simulator::SimulatedFleet;
+    use heatdesk::mail::Mailer;
+    use heatdesk::state::{AppConfig, AppState};
+    use heatdesk::store::Store;
+
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = Store::connect(&url).await.unwrap();
+    store.migrate().await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let config = AppConfig { public_url: base.clone(), trusted_proxies: vec![] };
+    let fleet = Arc::new(SimulatedFleet::default());
+    let state = AppState::new(store, fleet, Arc::new(SystemClock), Mailer::outbox(), config);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(launch(listener, state, async {
+        stopped.await.ok();
+    }));
+
+    let client = reqwest::Client::new();
+    let body = crate::support::registration("owner@acme.co.uk");
+    client.post(format!("{base}/v2/auth")).json(&body).send().await.unwrap();
+    let login = json!({"email": "owner@acme.co.uk", "password": crate::support::PASSWORD});
+    let login: Value = client
+        .post(format!("{base}/v2/auth/login"))
+        .json(&login)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = login["data"]["user"]["access_token"].as_str().unwrap();
+    let mut response =
+        client.get(format!("{base}/v2/live")).bearer_auth(token).send().await.unwrap();
+    let mut buffer = String::new();
+    next_event(&mut response, &mut buffer, "snapshot").await;
+
+    stop.send(()).unwrap();
+    let closed = async { while response.chunk().await.unwrap().is_some() {} };
+    tokio::time::timeout(Duration::from_secs(5), closed).await.expect("the stream closes");
+    let stopped = tokio::time::timeout(Duration::from_secs(10), server).await;
+    stopped.expect("the server stops").unwrap().unwrap();
 }
