@@ -31,7 +31,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 const SESSION_CHECK: Duration = Duration::from_secs(2);
 
 /// How many streams one session may hold open (a few browser tabs).
-pub const MAX_STREAMS_PER_SESSION: usize = 4;
+const MAX_STREAMS_PER_SESSION: usize = 4;
+
+/// How often an idle stream sends a comment; a stream whose browser has gone is noticed (and
+/// stops counting) at its next write.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// What the stream does next.
 enum Next {
@@ -64,7 +68,7 @@ pub async fn live(
     let counted = state.live.open(&user.token_hash, MAX_STREAMS_PER_SESSION).ok_or_else(|| {
         ApiError::TooManyRequests {
             description: "Too many live views are open. Close one and try again.".into(),
-            retry_after_secs: SESSION_CHECK.as_secs(),
+            retry_after_secs: KEEP_ALIVE.as_secs(),
         }
     })?;
     let open = Open {
@@ -82,7 +86,7 @@ pub async fn live(
         };
         Some((Ok(sent.event), (open, sent.next)))
     });
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }
 
 /// An event to send, and what to do after it.
