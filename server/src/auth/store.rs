@@ -414,29 +414,21 @@ pub struct Purged {
 /// Removes expired sessions, used or expired reset tokens, and sign-in failures (and their
 /// lock rows) older than `failures_before`.
 pub async fn purge(db: &Store, now: i64, failures_before: i64) -> StoreResult<Purged> {
-    let mut tx = db.begin_write().await?;
-    let sessions = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    // Each its own statement: holding the failures' row locks while deleting lock rows could
+    // wait in a circle with a sign-in that holds its key's lock row.
+    let sessions = db.write(sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now));
+    let sessions = sessions.await?;
     let resets =
         sqlx::query("DELETE FROM password_resets WHERE used_at IS NOT NULL OR expires_at <= $1")
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-    let failures = sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1")
-        .bind(failures_before)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    sqlx::query(
+            .bind(now);
+    let resets = db.write(resets).await?;
+    let failures =
+        sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1").bind(failures_before);
+    let failures = db.write(failures).await?;
+    db.write(sqlx::query(
         "DELETE FROM throttle_locks
          WHERE throttle_key NOT IN (SELECT throttle_key FROM login_failures)",
-    )
-    .execute(&mut *tx)
+    ))
     .await?;
-    db.commit(tx).await?;
     Ok(Purged { sessions, resets, failures })
 }
