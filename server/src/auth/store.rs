@@ -387,12 +387,17 @@ pub async fn reserve_attempt(
     Ok(Attempt::Reserved(ids))
 }
 
-/// Takes back reserved attempts that turned out not to be failures.
-pub async fn release_attempt(db: &Store, ids: &[i64]) -> StoreResult<()> {
+/// Takes back reserved attempts that turned out not to be failures, and forgets every failure
+/// recorded under `forgiven`, in one transaction.
+pub async fn release_attempt(db: &Store, ids: &[i64], forgiven: &str) -> StoreResult<()> {
     let mut tx = db.begin_write().await?;
     for id in ids {
         sqlx::query("DELETE FROM login_failures WHERE id = $1").bind(id).execute(&mut *tx).await?;
     }
+    sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1")
+        .bind(forgiven)
+        .execute(&mut *tx)
+        .await?;
     db.commit(tx).await
 }
 

@@ -88,8 +88,7 @@ async fn counted(
 
 /// The attempt succeeded: it was no failure, and the email's earlier failures are forgiven.
 pub async fn succeeded(db: &Store, email: &str, reservation: Reservation) -> ApiResult<()> {
-    store::release_attempt(db, &reservation.0).await?;
-    clear(db, &email_key(email)).await
+    Ok(store::release_attempt(db, &reservation.0, &email_key(email)).await?)
 }
 
 /// A password reset clears the email's failures.
