@@ -16,7 +16,7 @@ SRC = Path(__file__).resolve().parent.parent / "server" / "src"
 # Top to bottom; a file may import files of its own layer or below. First match wins.
 LAYERS = [
     ("entry", ["main.rs", "settings.rs", "demo.rs"]),
-    ("app", ["app.rs", "web.rs", "housekeeping.rs"]),
+    ("app", ["app.rs", "connections.rs", "web.rs", "housekeeping.rs"]),
     ("features", ["auth/", "rooms/", "radiators/", "zones/", "history/", "live.rs"]),
     ("state", ["state.rs"]),
     ("kernel", ["kernel/", "error.rs", "http.rs"]),

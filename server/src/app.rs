@@ -1,14 +1,14 @@
 //! The application: every feature's routes merged under one router with its layers, and
 //! serving it. Nothing imports this but the entry point (and the tests).
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header::STRICT_TRANSPORT_SECURITY;
 use axum::http::{HeaderName, HeaderValue};
-use axum::response::IntoResponse;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
@@ -22,6 +22,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::connections::{self, Limits};
 use crate::error::ApiError;
 use crate::http::{Answer, ok};
 use crate::state::AppState;
@@ -68,6 +69,10 @@ pub fn app(state: AppState) -> Router {
     with_layers(routes, https).with_state(state)
 }
 
+/// A request not answered in this time (a slow body, a stuck call) gets 503 in the envelope.
+/// The live stream answers at once and sends its events in the body, so it is not cut off.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// The browser security headers of every answer. The app has no inline script; its styles are
 /// injected at run time (emotion), so styles may be inline.
 const SECURITY_HEADERS: [(&str, &str); 5] = [
@@ -84,11 +89,11 @@ const SECURITY_HEADERS: [(&str, &str); 5] = [
     ("permissions-policy", "geolocation=(self), camera=(), microphone=(), payment=()"),
 ];
 
-/// What every request passes through: the body limit, compression, the security headers (HSTS
+/// What every request passes through: the time limit, the body limit, compression, the security headers (HSTS
 /// too when the app is served over `https`), the request log, and a panic answered 500 in the
 /// envelope instead of a dropped connection.
 fn with_layers<S: Clone + Send + Sync + 'static>(routes: Router<S>, https: bool) -> Router<S> {
-    let mut routes = routes;
+    let mut routes = routes.layer(axum::middleware::from_fn(within_time));
     for (name, value) in SECURITY_HEADERS {
         let (name, value) = (HeaderName::from_static(name), HeaderValue::from_static(value));
         routes = routes.layer(SetResponseHeaderLayer::if_not_present(name, value));
@@ -113,7 +118,17 @@ fn with_layers<S: Clone + Send + Sync + 'static>(routes: Router<S>, https: bool)
         .layer(CatchPanicLayer::custom(panicked))
 }
 
-fn panicked(panic: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+async fn within_time(request: axum::extract::Request, next: Next) -> Response {
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => {
+            tracing::warn!("a request ran out of time");
+            ApiError::Unavailable.into_response()
+        }
+    }
+}
+
+fn panicked(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
     let message = panic
         .downcast_ref::<String>()
         .map(String::as_str)
@@ -136,19 +151,18 @@ async fn healthz(State(state): State<AppState>) -> Answer<Health> {
 pub async fn launch(
     listener: TcpListener,
     state: AppState,
+    limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
+) {
     let (store, live) = (state.store.clone(), state.live.clone());
-    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     // Live streams never end by themselves: told to, they close, and the requests in flight end.
     let shutdown = async move {
         shutdown.await;
         live.stop();
     };
-    axum::serve(listener, service).with_graceful_shutdown(shutdown).await?;
+    connections::serve(listener, app(state), limits, shutdown).await;
     // Give SQLite a clean checkpoint on the way out.
     tokio::time::timeout(Duration::from_secs(5), store.close()).await.ok();
-    Ok(())
 }
 
 #[cfg(test)]
@@ -172,6 +186,22 @@ mod tests {
         let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(body["code"], 500);
         assert_eq!(body["description"], "Something went wrong on our side. Please try again.");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_request_that_runs_out_of_time_is_answered_503_with_the_headers() {
+        async fn stuck() -> &'static str {
+            tokio::time::sleep(REQUEST_TIMEOUT * 2).await;
+            "too late"
+        }
+        let routes = Router::new().route("/stuck", get(stuck));
+        let request = Request::get("/stuck").body(Body::empty()).unwrap();
+        let response = with_layers(routes, false).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+        let body = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["code"], 503);
     }
 
     #[tokio::test]

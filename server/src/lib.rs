@@ -1,7 +1,7 @@
 //! HeatDesk server: the JSON API, the embedded web app, and the store behind them.
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
-//! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `web`, `housekeeping`) →
+//! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
 //! features (`auth`, `rooms`, `radiators`, `zones`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
@@ -9,6 +9,7 @@
 pub mod app;
 pub mod auth;
 pub mod clock;
+pub mod connections;
 pub mod demo;
 pub mod devices;
 pub mod error;

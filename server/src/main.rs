@@ -87,7 +87,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             heatdesk::demo::DEMO_PASSWORD
         );
     }
-    launch(listener, state, shutdown_signal()).await?;
+    launch(listener, state, args.limits(), shutdown_signal()).await;
     tracing::info!("stopped");
     Ok(())
 }

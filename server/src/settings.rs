@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::connections::Limits;
 use crate::kernel::values::{Cidr, Uid};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/heatdesk.db?mode=rwc";
@@ -67,6 +68,11 @@ pub struct ServeArgs {
         value_parser = Cidr::parse)]
     pub trusted_proxies: Vec<Cidr>,
 
+    /// Open connections at most; further clients wait until one closes.
+    #[arg(long, env = "HEATDESK_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections,
+        value_parser = parse_max_connections)]
+    pub max_connections: usize,
+
     /// The address users open, used in links sent by mail (default: http://<bind>).
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]
     pub public_url: Option<String>,
@@ -102,6 +108,10 @@ pub struct EmulateArgs {
 }
 
 impl ServeArgs {
+    pub fn limits(&self) -> Limits {
+        Limits { max_connections: self.max_connections, ..Limits::default() }
+    }
+
     pub fn public_url(&self, bound: SocketAddr) -> String {
         match &self.public_url {
             Some(url) => url.trim_end_matches('/').to_owned(),
@@ -114,6 +124,13 @@ fn parse_time_scale(raw: &str) -> Result<f64, String> {
     match raw.parse::<f64>() {
         Ok(scale) if (1.0..=3600.0).contains(&scale) => Ok(scale),
         _ => Err("use a number from 1 to 3600".into()),
+    }
+}
+
+fn parse_max_connections(raw: &str) -> Result<usize, String> {
+    match raw.parse::<usize>() {
+        Ok(count) if (1..=1_000_000).contains(&count) => Ok(count),
+        _ => Err("use a number from 1 to 1000000".into()),
     }
 }
 

@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::store_tests;
-use crate::support::{Owner, Room, TestApp};
+use crate::support::{Owner, Room, TestApp, next_event};
 
 store_tests!(
     a_change_reaches_the_simulated_radiator_at_once,
@@ -129,28 +129,6 @@ async fn a_heated_room_warms_up_and_a_switched_off_one_cools(app: TestApp) {
     assert_eq!(acme.room(warm).await.heating, 1);
 }
 
-/// Reads server-sent events until one named `name` arrives; answers its data.
-async fn next_event(response: &mut reqwest::Response, buffer: &mut String, name: &str) -> Value {
-    loop {
-        while let Some(end) = buffer.find("\n\n") {
-            let block: String = buffer.drain(..end + 2).collect();
-            let event =
-                block.lines().find_map(|line| line.strip_prefix("event: ")).unwrap_or_default();
-            let data: String =
-                block.lines().filter_map(|line| line.strip_prefix("data: ")).collect();
-            if event == name {
-                return serde_json::from_str(&data).unwrap();
-            }
-        }
-        let chunk = tokio::time::timeout(Duration::from_secs(10), response.chunk())
-            .await
-            .expect("an event within 10 s")
-            .unwrap()
-            .expect("the stream stays open");
-        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-    }
-}
-
 async fn the_live_stream_opens_with_a_snapshot_and_pushes_only_this_businesss_reports(
     app: TestApp,
 ) {
@@ -254,6 +232,7 @@ async fn stopping_the_server_closes_open_live_streams() {
 
     use heatdesk::app::launch;
     use heatdesk::clock::SystemClock;
+    use heatdesk::connections::Limits;
     use heatdesk::devices::simulator::SimulatedFleet;
     use heatdesk::mail::Mailer;
     use heatdesk::state::{AppConfig, AppState};
@@ -269,7 +248,7 @@ async fn stopping_the_server_closes_open_live_streams() {
     let fleet = Arc::new(SimulatedFleet::default());
     let state = AppState::new(store, fleet, Arc::new(SystemClock), Mailer::outbox(), config);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(launch(listener, state, async {
+    let server = tokio::spawn(launch(listener, state, Limits::default(), async {
         stopped.await.ok();
     }));
 
@@ -296,5 +275,5 @@ async fn stopping_the_server_closes_open_live_streams() {
     let closed = async { while response.chunk().await.unwrap().is_some() {} };
     tokio::time::timeout(Duration::from_secs(5), closed).await.expect("the stream closes");
     let stopped = tokio::time::timeout(Duration::from_secs(10), server).await;
-    stopped.expect("the server stops").unwrap().unwrap();
+    stopped.expect("the server stops").unwrap();
 }

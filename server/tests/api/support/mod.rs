@@ -7,9 +7,11 @@ mod owner;
 mod records;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use heatdesk::app::launch;
 use heatdesk::clock::{Clock, ManualClock};
+use heatdesk::connections::Limits;
 use heatdesk::devices::DeviceGateway;
 use heatdesk::devices::mqtt::MqttGateway;
 use heatdesk::devices::simulator::{SimulatedFleet, simulate_tick};
@@ -64,6 +66,7 @@ struct Setup {
     mqtt_url: Option<String>,
     hashing: Option<WorkLimit>,
     trusted_proxies: Vec<Cidr>,
+    limits: Limits,
 }
 
 impl Setup {
@@ -74,7 +77,13 @@ impl Setup {
 
 impl Default for Setup {
     fn default() -> Self {
-        Self { mailer: Mailer::outbox(), mqtt_url: None, hashing: None, trusted_proxies: vec![] }
+        Self {
+            mailer: Mailer::outbox(),
+            mqtt_url: None,
+            hashing: None,
+            trusted_proxies: vec![],
+            limits: Limits::default(),
+        }
     }
 }
 
@@ -116,6 +125,11 @@ impl TestApp {
     /// The application behind a trusted reverse proxy on this machine.
     pub async fn spawn_behind_a_proxy(db: Db) -> Option<Self> {
         Self::spawn_with(db, Setup::behind_a_proxy()).await
+    }
+
+    /// The application with these connection limits.
+    pub async fn spawn_with_limits(db: Db, limits: Limits) -> Option<Self> {
+        Self::spawn_with(db, Setup { limits, ..Setup::default() }).await
     }
 
     /// The application with its radiators behind the MQTT broker of TEST_MQTT_URL; skips with
@@ -170,7 +184,7 @@ impl TestApp {
         if let Some(limit) = setup.hashing {
             state.hashing = Arc::new(limit);
         }
-        tokio::spawn(launch(listener, state.clone(), std::future::pending()));
+        tokio::spawn(launch(listener, state.clone(), setup.limits, std::future::pending()));
         let mqtt = mqtt.map(|(gateway, events)| {
             let (store, live) = (state.store.clone(), state.live.clone());
             tokio::spawn(heatdesk::devices::mqtt::run(store, live, gateway.clone(), events));
@@ -267,7 +281,7 @@ impl TestApp {
             if rows.len() >= count {
                 return rows.into_iter().map(|(body,)| body).collect();
             }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
         panic!("fewer than {count} mails to {to} within 10 s");
     }
@@ -387,4 +401,30 @@ fn capture_logs() {
             .with_writer(|| LogCapture);
         subscriber.try_init().ok();
     });
+}
+
+/// Reads server-sent events until one named `name` arrives; answers its data.
+pub async fn next_event(
+    response: &mut reqwest::Response,
+    buffer: &mut String,
+    name: &str,
+) -> Value {
+    loop {
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let event =
+                block.lines().find_map(|line| line.strip_prefix("event: ")).unwrap_or_default();
+            let data: String =
+                block.lines().filter_map(|line| line.strip_prefix("data: ")).collect();
+            if event == name {
+                return serde_json::from_str(&data).unwrap();
+            }
+        }
+        let chunk = tokio::time::timeout(Duration::from_secs(10), response.chunk())
+            .await
+            .expect("an event within 10 s")
+            .unwrap()
+            .expect("the stream stays open");
+        buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+    }
 }
