@@ -77,7 +77,8 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
             zones::domain::add_room(state, actor, zone_id, room_id).await?;
             for n in 1..=radiators {
                 let uid = Uid::parse(&format!("NW-{room_number:02}{n:02}")).map_err(demo_error)?;
-                let settings = Settings { name: format!("{room} {n}"), min: 7.0, max: 26.0 };
+                let name = format!("{room} {n}");
+                let settings = Settings { name, min: 7.0, max: 26.0, claim_code: None };
                 rooms::domain::add_radiator(state, actor, room_id, &uid, Ok(settings)).await?;
             }
             let setpoint = Temperature::parse(Some(setpoint)).map_err(demo_error)?;

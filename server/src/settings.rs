@@ -47,8 +47,9 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub database: DatabaseArgs,
 
-    /// Create a demo business (unless it exists) and print its sign-in.
-    #[arg(long, env = "HEATDESK_DEMO")]
+    /// Create a demo business (unless it exists) and print its sign-in. Its radiators are
+    /// simulated, so it cannot be combined with --mqtt-url.
+    #[arg(long, env = "HEATDESK_DEMO", conflicts_with = "mqtt_url")]
     pub demo: bool,
 
     /// How much faster than real time the simulated radiators live (1 = real time; 60 = a
@@ -56,8 +57,10 @@ pub struct ServeArgs {
     #[arg(long, env = "HEATDESK_TIME_SCALE", default_value_t = 1.0, value_parser = parse_time_scale)]
     pub time_scale: f64,
 
-    /// Talk to the radiators through this MQTT broker (`mqtt://[user:password@]host:1883`)
-    /// instead of simulating them in the server.
+    /// Talk to the radiators through this MQTT broker instead of simulating them in the server:
+    /// `mqtt://[user:password@]host:1883`, or over TLS
+    /// `mqtts://[user:password@]host:8883[?ca_file=PATH]` (trusting the usual public authorities,
+    /// or only the PEM certificates in PATH). Adding a radiator then needs its claim code.
     #[arg(long, env = "HEATDESK_MQTT_URL")]
     pub mqtt_url: Option<String>,
 
@@ -94,7 +97,8 @@ pub struct ServeArgs {
 
 #[derive(Args, Debug)]
 pub struct EmulateArgs {
-    /// The broker the server uses: `mqtt://[user:password@]host:1883`.
+    /// The broker the server uses (`mqtt://…` or `mqtts://…`, as for `serve`). With a password
+    /// and no user name (`mqtt://:secret@host`) each radiator signs in under its own uid.
     #[arg(long, env = "HEATDESK_MQTT_URL")]
     pub mqtt_url: String,
 

@@ -1,7 +1,10 @@
 //! `heatdesk emulate`: radiators on an MQTT broker that behave like real ones. Each has its own
 //! connection with a last will (so the broker announces it offline when it drops), heats a
 //! small room of its own with the simulated fleet's thermal model, applies and acknowledges
-//! commands, and reports once a minute.
+//! commands, and reports once a minute. Each has a claim code (as printed on a real one's
+//! label), announced as a hash in its retained `hello`; adding it to a business needs the code.
+//! A broker URL with a password but no user name (`mqtt://:secret@host`) signs each radiator
+//! in under its own uid, as the broker's ACL in `deploy/mosquitto/` expects.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -10,7 +13,7 @@ use std::time::Duration;
 use rumqttc::{AsyncClient, Event, EventLoop, LastWill, Packet, QoS};
 use time::OffsetDateTime;
 
-use super::mqtt::{AckMessage, SetCommand, StateMessage, options, topic};
+use super::mqtt::{AckMessage, HelloMessage, SetCommand, StateMessage, claim_hash, options, topic};
 use super::simulator::SimulatedFleet;
 use super::thermal::uk_outside_temperature;
 use super::{DesiredState, DeviceGateway, report_timer};
@@ -22,6 +25,7 @@ struct Device {
     /// Its id in the emulator's fleet.
     id: i64,
     client: AsyncClient,
+    claim_code: String,
 }
 
 pub struct Emulator {
@@ -39,11 +43,18 @@ impl Emulator {
             let id = index as i64 + 1;
             fleet.send(desired(id, uid, true, 21.0));
             let mut options = options(url, &format!("heatdesk-device-{uid}"))?;
+            let password = url::Url::parse(url)?.password().map(str::to_owned);
+            if let (None, Some(password)) = (options.credentials(), password) {
+                options.set_credentials(uid, password);
+            }
             let will = LastWill::new(topic(uid, "availability"), "offline", QoS::AtLeastOnce, true);
             options.set_last_will(will);
             let (client, events) = AsyncClient::new(options, 16);
-            tokio::spawn(serve(id, uid.clone(), client.clone(), events, fleet.clone()));
-            devices.insert(uid.clone(), Device { id, client });
+            let claim_code = new_claim_code();
+            let hello = HelloMessage { claim_hash: hex::encode(claim_hash(uid, &claim_code)) };
+            let device = Connection { id, uid: uid.clone(), client: client.clone(), hello };
+            tokio::spawn(serve(device, events, fleet.clone()));
+            devices.insert(uid.clone(), Device { id, client, claim_code });
         }
         Ok(Self { fleet, devices })
     }
@@ -61,6 +72,11 @@ impl Emulator {
         }
     }
 
+    /// The code printed on the radiator's label.
+    pub fn claim_code(&self, uid: &str) -> Option<&str> {
+        self.devices.get(uid).map(|device| device.claim_code.as_str())
+    }
+
     /// Whether the radiator is on, and its setpoint.
     pub fn heater_of(&self, uid: &str) -> Option<(bool, f64)> {
         self.fleet.heater_of(self.devices.get(uid)?.id)
@@ -71,21 +87,37 @@ fn desired(id: i64, uid: &str, on: bool, setpoint: f64) -> DesiredState {
     DesiredState { radiator_id: id, uid: uid.to_owned(), room_id: None, on, setpoint }
 }
 
-/// One radiator's connection: announces itself online, applies and acknowledges commands.
-async fn serve(
+/// Eight letters and digits that cannot be misread for one another, as `K7Q2-9XPM`.
+fn new_claim_code() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::rng();
+    let code: String = (0..8)
+        .map(|_| ALPHABET[rand::Rng::random_range(&mut rng, 0..ALPHABET.len())] as char)
+        .collect();
+    format!("{}-{}", &code[..4], &code[4..])
+}
+
+/// One radiator's side of the broker.
+struct Connection {
     id: i64,
     uid: String,
     client: AsyncClient,
-    mut events: EventLoop,
-    fleet: Arc<SimulatedFleet>,
-) {
+    hello: HelloMessage,
+}
+
+/// One radiator's connection: announces its claim and itself online, applies and
+/// acknowledges commands.
+async fn serve(device: Connection, mut events: EventLoop, fleet: Arc<SimulatedFleet>) {
+    let Connection { id, uid, client, hello } = device;
+    let hello = serde_json::to_vec(&hello).unwrap_or_default();
     loop {
         match events.poll().await {
             Ok(Event::Incoming(Packet::ConnAck(_))) => {
                 let subscribed = client.try_subscribe(topic(&uid, "set"), QoS::AtLeastOnce);
-                let online = topic(&uid, "availability");
+                let (claim, online) = (topic(&uid, "hello"), topic(&uid, "availability"));
+                let claimed = client.try_publish(claim, QoS::AtLeastOnce, true, hello.clone());
                 let announced = client.try_publish(online, QoS::AtLeastOnce, true, "online");
-                if let Err(error) = subscribed.and(announced) {
+                if let Err(error) = subscribed.and(claimed).and(announced) {
                     tracing::warn!(uid, %error, "cannot announce the radiator");
                 }
             }
@@ -125,7 +157,11 @@ async fn serve(
 pub async fn run(url: &str, uids: &[String], time_scale: f64) -> anyhow::Result<()> {
     let emulator = Emulator::start(url, uids)?;
     let (mut interval, period) = report_timer(time_scale);
-    tracing::info!(radiators = uids.len(), url, "emulating radiators");
+    tracing::info!(radiators = uids.len(), "emulating radiators");
+    for uid in uids {
+        let code = emulator.claim_code(uid).unwrap_or_default();
+        tracing::info!("radiator {uid}: claim code {code}");
+    }
     loop {
         interval.tick().await;
         emulator.report(period * time_scale, OffsetDateTime::now_utc());

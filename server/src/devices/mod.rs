@@ -43,11 +43,65 @@ pub struct Report {
     pub energy_wh_total: f64,
 }
 
+/// Room temperatures (and setpoints) a working radiator can report, °C.
+pub const TEMPERATURE_RANGE: std::ops::RangeInclusive<f64> = -40.0..=80.0;
+
+/// The most a radiator draws, W; the energy counter is checked against it too.
+pub const MAX_POWER_W: f64 = 5000.0;
+
+impl Report {
+    /// Why a device's report cannot be true, if it cannot: values out of range would poison
+    /// every figure computed from them.
+    pub fn implausible(&self) -> Option<String> {
+        let Report { temperature, setpoint, power_w, energy_wh_total, .. } = *self;
+        if !TEMPERATURE_RANGE.contains(&temperature) || !TEMPERATURE_RANGE.contains(&setpoint) {
+            return Some(format!(
+                "temperature {temperature} or setpoint {setpoint} is outside -40 to 80 °C"
+            ));
+        }
+        if !(0.0..=MAX_POWER_W).contains(&power_w) {
+            return Some(format!("power {power_w} W is outside 0 to {MAX_POWER_W} W"));
+        }
+        if !(energy_wh_total.is_finite() && energy_wh_total >= 0.0) {
+            return Some(format!("energy counter {energy_wh_total} Wh is not a count"));
+        }
+        None
+    }
+}
+
+/// Whether a device's energy counter may have gone from `previous` to `total` (Wh) in
+/// `elapsed_secs`: up by at most what the largest radiator draws in that time with half again
+/// as margin, or down to at most that (it restarted and counted from zero since). Reports
+/// come a minute apart, so a shorter gap is judged as a minute.
+pub fn counter_plausible(previous: f64, total: f64, elapsed_secs: i64) -> bool {
+    let elapsed = elapsed_secs.max(REPORT_INTERVAL_SECS as i64) as f64;
+    let most = MAX_POWER_W * elapsed / 3600.0 * 1.5;
+    if total >= previous { total - previous <= most } else { total <= most }
+}
+
+/// Whether a business may add a radiator it names by uid and claim code.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Claim {
+    /// The gateway makes the device (the simulated fleet): any new uid is fine.
+    NotNeeded,
+    /// A real device, and no code was given.
+    CodeMissing,
+    /// The device announced this code's hash.
+    Proven,
+    /// Wrong code, or no device with this uid waits to be added.
+    Refused,
+}
+
 /// The one seam between the server and the radiators: the in-process simulated fleet, or
 /// real devices behind a broker.
 pub trait DeviceGateway: Send + Sync + 'static {
     /// Hands a radiator its desired state; the device applies it before its next report.
     fn send(&self, desired: DesiredState);
+
+    /// Whether the radiator `uid` may be added with `code` (see [`Claim`]).
+    fn claim(&self, _uid: &str, _code: Option<&str>) -> Claim {
+        Claim::NotNeeded
+    }
 }
 
 /// Which radiators a change touched.
@@ -117,4 +171,43 @@ pub fn report_timer(time_scale: f64) -> (tokio::time::Interval, f64) {
     let mut interval = tokio::time::interval(std::time::Duration::from_secs_f64(period));
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     (interval, period)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(temperature: f64, power_w: f64, energy_wh_total: f64) -> Report {
+        let (setpoint, on, heating, uid) = (21.0, true, true, "HD-1".into());
+        Report { uid, temperature, setpoint, on, heating, power_w, energy_wh_total }
+    }
+
+    #[test]
+    fn reports_out_of_range_are_implausible() {
+        assert_eq!(report(20.0, 1500.0, 10.0).implausible(), None);
+        assert_eq!(report(-40.0, 0.0, 0.0).implausible(), None);
+        for wrong in [
+            report(81.0, 1500.0, 10.0),
+            report(f64::NAN, 1500.0, 10.0),
+            report(20.0, -1e300, 10.0),
+            report(20.0, 5001.0, 10.0),
+            report(20.0, 1500.0, -1.0),
+            report(20.0, 1500.0, f64::INFINITY),
+        ] {
+            assert!(wrong.implausible().is_some(), "{wrong:?}");
+        }
+    }
+
+    #[test]
+    fn a_counter_may_rise_by_what_the_largest_radiator_draws_or_restart() {
+        // 5 kW for an hour, with half again as margin: 7,500 Wh.
+        assert!(counter_plausible(100.0, 7_600.0, 3600));
+        assert!(!counter_plausible(100.0, 7_700.0, 3600));
+        assert!(!counter_plausible(100.0, 1e12, 60));
+        // Two reports within a second are judged as a minute apart: 125 Wh.
+        assert!(counter_plausible(100.0, 225.0, 0));
+        // Down: a restart, if it cannot have counted more since.
+        assert!(counter_plausible(5_000.0, 100.0, 60));
+        assert!(!counter_plausible(1e12, 5_000.0, 60));
+    }
 }

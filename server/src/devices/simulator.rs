@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use time::OffsetDateTime;
 
-use super::telemetry::{LiveHub, ingest};
+use super::telemetry::{LiveHub, Source, ingest};
 use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room, uk_outside_temperature};
 use super::{DesiredState, DeviceGateway, Report, all_desired_states, report_timer};
 use crate::clock::Clock;
@@ -183,7 +183,8 @@ pub async fn simulate_tick(
 ) -> StoreResult<()> {
     fleet.reconcile(&all_desired_states(store.reader()).await?);
     let reports = fleet.advance(sim_seconds, uk_outside_temperature(now));
-    ingest(store, live, &reports, now.unix_timestamp()).await
+    ingest(store, live, &reports, now.unix_timestamp(), Source::Fleet).await?;
+    Ok(())
 }
 
 /// Runs the simulated fleet until the process ends: a report per radiator every simulated

@@ -8,7 +8,7 @@ use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
-use super::Report;
+use super::{Report, counter_plausible};
 use crate::clock::iso8601;
 use crate::store::{Store, StoreResult};
 
@@ -107,26 +107,44 @@ pub fn energy_since(previous_total: f64, total: f64) -> f64 {
     if total >= previous_total { total - previous_total } else { total }
 }
 
+/// Where a batch of reports comes from: the in-process fleet is believed (its time may run
+/// faster than the clock); a device's energy counter is checked against its last one.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Source {
+    Fleet,
+    Devices,
+}
+
 #[derive(sqlx::FromRow)]
 struct KnownRadiator {
     uid: String,
     id: i64,
     business_id: i64,
     room_id: Option<i64>,
-    /// The counter at the last reading.
+    /// The counter at the last report, and at the last reading.
+    energy_wh_total: Option<f64>,
     reading_energy_wh_total: Option<f64>,
     last_seen: Option<i64>,
 }
 
 /// Stores a batch of reports received at `now` (unix seconds) and publishes them. Reports of
-/// unknown uids are dropped.
-pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) -> StoreResult<()> {
+/// unknown uids are dropped; answers the uids of devices whose energy counter jumped further
+/// than a radiator can count (their reports are dropped too).
+pub async fn ingest(
+    store: &Store,
+    hub: &LiveHub,
+    reports: &[Report],
+    now: i64,
+    source: Source,
+) -> StoreResult<Vec<String>> {
+    let mut refused = Vec::new();
     if reports.is_empty() {
-        return Ok(());
+        return Ok(refused);
     }
     let mut tx = store.begin_write().await?;
     let rows: Vec<KnownRadiator> = sqlx::query_as(
-        "SELECT r.uid, r.id, r.business_id, r.room_id, s.reading_energy_wh_total, s.last_seen
+        "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
+             s.reading_energy_wh_total, s.last_seen
          FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id",
     )
     .fetch_all(&mut *tx)
@@ -140,6 +158,13 @@ pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) 
             continue;
         };
         let (id, last_seen) = (radiator.id, radiator.last_seen);
+        if let (Source::Devices, Some(previous), Some(seen)) =
+            (source, radiator.energy_wh_total, last_seen)
+            && !counter_plausible(previous, report.energy_wh_total, now - seen)
+        {
+            refused.push(report.uid.clone());
+            continue;
+        }
         // A reading when this report is the radiator's first in a new minute.
         let new_minute = last_seen.is_none_or(|seen| seen - seen.rem_euclid(60) < minute);
         let baseline = radiator.reading_energy_wh_total.unwrap_or(report.energy_wh_total);
@@ -198,7 +223,7 @@ pub async fn ingest(store: &Store, hub: &LiveHub, reports: &[Report], now: i64) 
     for (business_id, radiators) in updates {
         hub.publish(LiveUpdate { business_id, radiators });
     }
-    Ok(())
+    Ok(refused)
 }
 
 #[cfg(test)]

@@ -76,6 +76,11 @@ impl Change {
         &mut self.tx
     }
 
+    /// The radiators' gateway, for what a change must ask it first (a claim code).
+    pub fn devices(&self) -> &dyn DeviceGateway {
+        self.devices.as_ref()
+    }
+
     pub fn business_id(&self) -> i64 {
         self.actor.business_id
     }

@@ -5,7 +5,7 @@ use sqlx::{Any, AnyConnection, Executor};
 
 use super::store::{self, Fields, RadiatorView, ReadingRow};
 
-use crate::devices::{DesiredState, Scope};
+use crate::devices::{Claim, DesiredState, Scope};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Change, Entry};
 use crate::kernel::named::{RecordKind, ensure_name_free};
@@ -15,11 +15,12 @@ use crate::state::AppState;
 /// Where a new radiator's setpoint starts, clamped to its bounds.
 const DEFAULT_SETPOINT: f64 = 21.0;
 
-/// A radiator's name and bounds, checked.
+/// A radiator's name and bounds, checked, and the claim code from its label (real devices).
 pub struct Settings {
     pub name: String,
     pub min: f64,
     pub max: f64,
+    pub claim_code: Option<String>,
 }
 
 pub fn not_found() -> ApiError {
@@ -40,15 +41,33 @@ pub async fn find<'e>(
     store::find(db, business_id, id, now).await?.ok_or_else(not_found)
 }
 
-/// Registers a radiator within `change`; the uid must be new to the whole system.
+/// Registers a radiator within `change`; the uid must be new to the whole system, and a real
+/// device must have announced the claim code given. A uid taken elsewhere and a wrong code
+/// answer alike, so nobody learns which devices exist.
 pub async fn register(
     change: &mut Change,
     uid: &Uid,
     settings: &Settings,
     room_id: Option<i64>,
 ) -> ApiResult<i64> {
-    if store::by_uid(change.db(), uid.as_str()).await?.is_some() {
-        return Err(uid_taken());
+    let taken = store::by_uid(change.db(), uid.as_str()).await?.is_some();
+    match change.devices().claim(uid.as_str(), settings.claim_code.as_deref()) {
+        Claim::NotNeeded if taken => return Err(uid_taken()),
+        Claim::NotNeeded => {}
+        Claim::CodeMissing => {
+            return Err(ApiError::field(
+                "claim_code",
+                "Enter the claim code printed on the radiator.",
+            ));
+        }
+        Claim::Proven if !taken => {}
+        Claim::Proven | Claim::Refused => {
+            return Err(ApiError::field(
+                "claim_code",
+                "No radiator waiting to be added has this id and claim code. Check both on the \
+                 radiator's label, and that it is switched on and connected.",
+            ));
+        }
     }
     let business_id = change.business_id();
     ensure_name_free(change.db(), RecordKind::Radiator, business_id, &settings.name, 0).await?;

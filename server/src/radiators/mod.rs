@@ -84,6 +84,9 @@ pub struct RadiatorRequest {
     pub max_temperature: Option<f64>,
     /// The room it heats; null for none.
     pub room_id: Option<i64>,
+    /// The claim code printed on a real radiator's label, needed to add it when the radiators
+    /// are behind MQTT; simulated radiators have none.
+    pub claim_code: Option<String>,
 }
 
 impl RadiatorRequest {
@@ -98,7 +101,16 @@ impl RadiatorRequest {
             let message = "Make the maximum higher than the minimum.";
             check.check::<()>("max_temperature", Err(message.into()));
         }
-        Some(Settings { name: name?, min: min?.celsius(), max: max?.celsius() })
+        let claim_code = self.claim_code.as_deref().map(str::trim).filter(|code| !code.is_empty());
+        let claim_code = claim_code.map(|code| match code.chars().count() {
+            ..=64 => Ok(code.to_owned()),
+            _ => Err("A claim code is at most 64 characters.".to_owned()),
+        });
+        let claim_code = match claim_code {
+            Some(code) => Some(check.check("claim_code", code)?),
+            None => None,
+        };
+        Some(Settings { name: name?, min: min?.celsius(), max: max?.celsius(), claim_code })
     }
 
     pub fn uid(&self, check: &mut FieldCheck) -> Option<Uid> {

@@ -1,19 +1,22 @@
 //! The MQTT device gateway against the real broker of TEST_MQTT_URL (skipped when unset):
 //! commands reach radiators and are acknowledged, unacknowledged ones are retried, a radiator
 //! coming online gets its desired state, a device that drifted is reconciled, and only fresh
-//! reports of known radiators are stored.
+//! reports of known radiators are stored; a radiator is added with the claim code it announced,
+//! reports that cannot be true are refused, and an oversized message breaks nothing.
 
 use std::time::Duration;
 
 use heatdesk::clock::Clock;
 use heatdesk::devices::emulator::Emulator;
-use heatdesk::devices::mqtt::{RECONCILE_EVERY_SECS, RETRY_AFTER_SECS, SetCommand, options, topic};
+use heatdesk::devices::mqtt::{
+    RECONCILE_EVERY_SECS, RETRY_AFTER_SECS, SetCommand, claim_hash, options, topic,
+};
 use reqwest::StatusCode;
 use rumqttc::{AsyncClient, Event, Packet, QoS};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use crate::support::{Db, Owner, TestApp};
+use crate::support::{Db, Owner, Radiator, TestApp, logs, radiator};
 
 /// A uid no other test (or earlier run) on the shared broker uses.
 fn fresh_uid() -> String {
@@ -36,9 +39,43 @@ where
     panic!("timed out waiting until {what}");
 }
 
-/// Registers a radiator without a room; answers its id.
-async fn register(owner: &Owner<'_>, uid: &str) -> i64 {
-    owner.add_radiator(uid, &format!("Radiator {uid}")).await.id
+const CLAIM_CODE: &str = "TEST-CODE";
+
+/// Publishes one message from a client of its own and waits until the broker has it.
+async fn publish_once(url: &str, topic: String, retain: bool, payload: Vec<u8>) {
+    let mut options = options(url, &fresh_uid()).unwrap();
+    options.set_max_packet_size(1024 * 1024, 1024 * 1024);
+    let (client, mut events) = AsyncClient::new(options, 16);
+    client.publish(topic, QoS::AtLeastOnce, retain, payload).await.unwrap();
+    let acknowledged = async {
+        while !matches!(events.poll().await.unwrap(), Event::Incoming(Packet::PubAck(_))) {}
+    };
+    tokio::time::timeout(Duration::from_secs(10), acknowledged).await.expect("published");
+    client.disconnect().await.ok();
+}
+
+/// Announces `uid`'s claim code as its device does on connecting (not retained, so the shared
+/// broker keeps nothing), and waits until the gateway heard it.
+async fn announce_claim(app: &TestApp, url: &str, uid: &str) {
+    let hello = json!({"claim_hash": hex::encode(claim_hash(uid, CLAIM_CODE))});
+    publish_once(url, topic(uid, "hello"), false, hello.to_string().into_bytes()).await;
+    let gateway = app.mqtt.as_ref().unwrap();
+    eventually("the gateway hears the claim", || async { gateway.heard_claim(uid) }).await;
+}
+
+/// Adds the radiator `uid` without a room with `claim_code`.
+async fn add_claimed(owner: &Owner<'_>, uid: &str, claim_code: &str) -> crate::support::Answer {
+    let mut body = radiator(uid, &format!("Radiator {uid}"));
+    body["claim_code"] = json!(claim_code);
+    owner.post("/v2/radiators", body).await
+}
+
+/// Registers a radiator without a room, its device having announced its claim; answers its id.
+async fn register(owner: &Owner<'_>, url: &str, uid: &str) -> i64 {
+    announce_claim(owner.app, url, uid).await;
+    let added = add_claimed(owner, uid, CLAIM_CODE).await;
+    assert_eq!(added.status, StatusCode::OK, "{:?}", added.body);
+    added.data::<Radiator>("radiator").id
 }
 
 async fn set_temperature(owner: &Owner<'_>, id: i64, temperature: f64) {
@@ -55,9 +92,14 @@ async fn emulated_radiator_at(
 ) -> (i64, String, Emulator) {
     let app = owner.app;
     let uid = fresh_uid();
-    let id = register(owner, &uid).await;
     let emulator = Emulator::start(url, std::slice::from_ref(&uid)).unwrap();
     let gateway = app.mqtt.as_ref().unwrap();
+    eventually("the gateway hears the claim", || async { gateway.heard_claim(&uid) }).await;
+    let added = add_claimed(owner, &uid, emulator.claim_code(&uid).unwrap()).await;
+    assert_eq!(added.status, StatusCode::OK, "{:?}", added.body);
+    let id = added.data::<Radiator>("radiator").id;
+    // Its retained "online" came before it was registered; its first report tells the gateway.
+    emulator.report(60.0, app.clock.now());
     eventually("the gateway hears the radiator", || async { gateway.is_online(&uid) }).await;
     set_temperature(owner, id, temperature).await;
     eventually("the radiator works to the new target", || async {
@@ -143,7 +185,7 @@ async fn an_unacknowledged_command_is_sent_again_with_the_same_id_until_acknowle
     let gateway = app.mqtt.clone().unwrap();
     let owner = app.register_business("retry@example.com").await;
     let uid = fresh_uid();
-    let id = register(&owner, &uid).await;
+    let id = register(&owner, &url, &uid).await;
     let (device, mut commands) = silent_device(&url, &uid).await;
     // Retries go to online devices only.
     announce(&device, &uid).await;
@@ -171,7 +213,7 @@ async fn a_radiator_coming_online_is_sent_its_desired_state() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
     let owner = app.register_business("online@example.com").await;
     let uid = fresh_uid();
-    let id = register(&owner, &uid).await;
+    let id = register(&owner, &url, &uid).await;
     let off = owner.put(&format!("/v2/radiators/toggle-status/0/{id}"), json!({"status": 0})).await;
     assert_eq!(off.status, StatusCode::OK, "{:?}", off.body);
     // Sent while nothing listened, so lost (ids only grow; earlier ones may still arrive late).
@@ -207,8 +249,8 @@ async fn reports_of_unknown_radiators_and_stale_reports_are_not_stored() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
     let owner = app.register_business("stale@example.com").await;
     let (silent, lively) = (fresh_uid(), fresh_uid());
-    let silent_id = register(&owner, &silent).await;
-    let lively_id = register(&owner, &lively).await;
+    let silent_id = register(&owner, &url, &silent).await;
+    let lively_id = register(&owner, &url, &lively).await;
     let (device, _commands) = silent_device(&url, &silent).await;
     let report = |ts: i64| {
         json!({"temperature": 18.0, "setpoint": 21.0, "on": true, "heating": true,
@@ -238,4 +280,104 @@ async fn reports_of_unknown_radiators_and_stale_reports_are_not_stored() {
         .await
         .unwrap();
     assert_eq!(stored, 1, "only the known radiator with a fresh report has a state");
+}
+
+#[tokio::test]
+async fn adding_a_real_radiator_needs_the_claim_code_it_announced() {
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let owner = app.register_business("claim@example.com").await;
+    let uid = fresh_uid();
+    let emulator = Emulator::start(&url, std::slice::from_ref(&uid)).unwrap();
+    let gateway = app.mqtt.clone().unwrap();
+    eventually("the gateway hears the claim", || async { gateway.heard_claim(&uid) }).await;
+    let code = emulator.claim_code(&uid).unwrap().to_owned();
+
+    let without = owner.post("/v2/radiators", radiator(&uid, "Hall")).await;
+    assert_eq!(without.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(without.field_error("claim_code"), "Enter the claim code printed on the radiator.");
+    let wrong = add_claimed(&owner, &uid, "WRONG-CODE").await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let unknown = add_claimed(&owner, &fresh_uid(), &code).await;
+    assert_eq!(unknown.body, wrong.body, "an unknown device answers as a wrong code");
+
+    // Read as printed: any case, with or without the dash.
+    let added = add_claimed(&owner, &uid, &code.to_lowercase().replace('-', " ")).await;
+    assert_eq!(added.status, StatusCode::OK, "{:?}", added.body);
+
+    let rival = app.register_business("rival@example.com").await;
+    let taken = add_claimed(&rival, &uid, &code).await;
+    assert_eq!(taken.status, StatusCode::UNPROCESSABLE_ENTITY, "not 409: nobody learns it exists");
+    assert_eq!(taken.body, wrong.body);
+}
+
+#[tokio::test]
+async fn reports_that_cannot_be_true_are_refused_and_a_device_that_keeps_sending_them_is_an_error()
+{
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let owner = app.register_business("liar@example.com").await;
+    let uid = fresh_uid();
+    let id = register(&owner, &url, &uid).await;
+    let (device, _commands) = silent_device(&url, &uid).await;
+    let now = app.clock_now();
+    let send = |temperature: f64, power_w: f64, energy_wh_total: f64| {
+        let report = json!({"temperature": temperature, "setpoint": 21.0, "on": true,
+            "heating": true, "power_w": power_w, "energy_wh_total": energy_wh_total, "ts": now});
+        let device = device.clone();
+        let topic = topic(&uid, "state");
+        async move {
+            device.publish(topic, QoS::AtLeastOnce, false, report.to_string()).await.unwrap();
+        }
+    };
+    let stored_total = || async {
+        let total: Option<(f64,)> =
+            sqlx::query_as("SELECT energy_wh_total FROM radiator_states WHERE radiator_id = $1")
+                .bind(id)
+                .fetch_optional(app.store.reader())
+                .await
+                .unwrap();
+        total.map(|(total,)| total)
+    };
+
+    send(500.0, 1500.0, 10.0).await;
+    send(20.0, -1e300, 10.0).await;
+    send(20.0, 1500.0, 10.0).await; // believable: the counter's start
+    eventually("the believable report is stored", || async { stored_total().await == Some(10.0) })
+        .await;
+    assert!(logs().contains(&format!("a radiator keeps sending refused messages uid=\"{uid}\"")));
+
+    send(20.0, 1500.0, 1e12).await; // a jump no radiator can count in a minute
+    let refused = "its energy counter jumped";
+    eventually("the jump is refused", || async {
+        logs().lines().any(|line| line.contains(&uid) && line.contains(refused))
+    })
+    .await;
+    send(20.0, 1500.0, 35.0).await;
+    eventually("counting goes on", || async { stored_total().await == Some(35.0) }).await;
+    let (readings_wh,): (f64,) =
+        sqlx::query_as("SELECT COALESCE(SUM(energy_wh), 0) FROM readings WHERE radiator_id = $1")
+            .bind(id)
+            .fetch_one(app.store.reader())
+            .await
+            .unwrap();
+    assert!(readings_wh <= 25.0, "no reading counts the jump: {readings_wh} Wh");
+}
+
+#[tokio::test]
+async fn an_oversized_retained_message_does_not_break_the_gateway() {
+    let Ok(url) = std::env::var("TEST_MQTT_URL") else {
+        eprintln!("skipped: TEST_MQTT_URL is not set");
+        return;
+    };
+    // Over rumqttc's default limit of 10 KiB, which once made every reconnection fail again.
+    let big = topic(&fresh_uid(), "state");
+    publish_once(&url, big.clone(), true, vec![b'x'; 20 * 1024]).await;
+    let (app, url) = TestApp::spawn_with_mqtt(Db::Sqlite).await.expect("TEST_MQTT_URL is set");
+    let owner = app.register_business("big@example.com").await;
+    let uid = fresh_uid();
+    let id = register(&owner, &url, &uid).await;
+    let (device, mut commands) = silent_device(&url, &uid).await;
+    announce(&device, &uid).await;
+    set_temperature(&owner, id, 19.0).await;
+    next_where(&mut commands, "after the big message", |c| c.setpoint == 19.0).await;
+    publish_once(&url, big, true, Vec::new()).await; // the broker forgets it
 }

@@ -1,7 +1,7 @@
 //! Radiators over HTTP: registration, settings, set-temperature, on/off and their live state.
 
 use heatdesk::devices::Report;
-use heatdesk::devices::telemetry::ingest;
+use heatdesk::devices::telemetry::{Source, ingest};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -135,7 +135,7 @@ async fn live_state_shows_in_rooms_and_radiators_until_it_goes_stale(app: TestAp
     };
     let reports =
         [report("HD-1", 19.0, true), report("HD-2", 20.0, false), report("HD-unknown", 30.0, true)];
-    ingest(&app.store, &app.state.live, &reports, app.clock_now()).await.unwrap();
+    ingest(&app.store, &app.state.live, &reports, app.clock_now(), Source::Fleet).await.unwrap();
     let live: Room = acme.rooms().await.remove(0);
     assert_eq!((live.current_temperature, live.heating), (Some(19.5), 1));
     let one = acme.radiators().await.remove(0);

@@ -4,20 +4,31 @@
 //! device is online, a device that comes online is sent its desired state, and every minute
 //! each online device whose acknowledged state differs from the desired one is sent it again.
 //! Reports are stored in one transaction a second.
+//!
+//! Devices are not believed blindly: only registered uids are tracked, a report out of range
+//! or with an energy counter that jumped further than a radiator can count is dropped, a
+//! message over [`MAX_PAYLOAD_BYTES`] is dropped, and a device that keeps sending such is
+//! logged at error. A device proves it is in someone's hands with a claim code (`hello`), which
+//! adding it to a business requires. The broker's ACL (`deploy/mosquitto/`) keeps each device
+//! to its own topics.
 
-use std::collections::HashMap;
+mod wire;
+
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::Context;
-use rumqttc::{AsyncClient, Event, EventLoop, MqttOptions, Packet, Publish, QoS};
-use serde::{Deserialize, Serialize};
+use rumqttc::{AsyncClient, Event, EventLoop, Packet, Publish, QoS};
 use tokio::sync::mpsc;
+pub use wire::{
+    AckMessage, HelloMessage, MAX_PAYLOAD_BYTES, SetCommand, StateMessage, claim_hash, options,
+    parse_topic, topic,
+};
 
-use super::telemetry::{LiveHub, ingest};
+use super::telemetry::{LiveHub, Source, ingest};
 use super::{
-    DesiredState, DeviceGateway, OFFLINE_AFTER_SECS, REPORT_INTERVAL_SECS, Report,
+    Claim, DesiredState, DeviceGateway, OFFLINE_AFTER_SECS, REPORT_INTERVAL_SECS, Report,
     all_desired_states, desired_state_of,
 };
 use crate::clock::Clock;
@@ -26,67 +37,21 @@ use crate::store::Store;
 /// A command not acknowledged this long after it was sent is sent again.
 pub const RETRY_AFTER_SECS: i64 = 10;
 
-/// `heatdesk/radiators/{uid}/{leaf}`, where leaf is `state`, `set`, `ack` or `availability`.
-pub fn topic(uid: &str, leaf: &str) -> String {
-    format!("heatdesk/radiators/{uid}/{leaf}")
-}
-
-/// The uid and leaf of a radiator topic.
-pub fn parse_topic(topic: &str) -> Option<(&str, &str)> {
-    let rest = topic.strip_prefix("heatdesk/radiators/")?;
-    rest.split_once('/').filter(|(uid, leaf)| !uid.is_empty() && !leaf.contains('/'))
-}
-
-/// Server → device: what the radiator should do.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct SetCommand {
-    pub command_id: u64,
-    pub on: bool,
-    pub setpoint: f64,
-}
-
-/// Device → server, once a minute: what the radiator is doing.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct StateMessage {
-    #[serde(flatten)]
-    pub report: Report,
-    /// When the device measured, unix seconds.
-    pub ts: i64,
-}
-
-/// Device → server: a command was applied (`ok`) or refused (`error` says why).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct AckMessage {
-    pub command_id: u64,
-    pub ok: bool,
-    #[serde(default)]
-    pub error: Option<String>,
-}
-
-/// Connection options for `mqtt://[user:password@]host[:port]`.
-pub fn options(url: &str, client_id: &str) -> anyhow::Result<MqttOptions> {
-    let parsed = url::Url::parse(url).with_context(|| format!("invalid MQTT URL {url:?}"))?;
-    anyhow::ensure!(
-        matches!(parsed.scheme(), "mqtt" | "tcp"),
-        "use an MQTT URL like mqtt://host:1883, not {url:?}"
-    );
-    let host = parsed.host_str().context("the MQTT URL has no host")?;
-    let mut options = MqttOptions::new(client_id, host, parsed.port().unwrap_or(1883));
-    options.set_keep_alive(Duration::from_secs(30));
-    if !parsed.username().is_empty() {
-        options.set_credentials(parsed.username(), parsed.password().unwrap_or_default());
-    }
-    Ok(options)
-}
-
 struct Pending {
     command: SetCommand,
     sent_at: i64,
 }
 
-/// What the gateway knows of each device, by uid.
+/// What the gateway knows of each device, by uid. Only registered uids are kept (and the
+/// claims devices announced, up to [`MAX_CLAIMS`]).
 #[derive(Default)]
 struct Devices {
+    /// Every registered uid, read from the store each minute.
+    registered: HashSet<String>,
+    /// The claim hash each device announced.
+    claims: HashMap<String, [u8; 32]>,
+    /// How many messages in a row of each device were refused.
+    refusals: HashMap<String, u32>,
     /// The latest command of each device that it has not acknowledged yet.
     pending: HashMap<String, Pending>,
     /// The last state each device acknowledged: on, setpoint.
@@ -94,6 +59,10 @@ struct Devices {
     /// When each device last reported or announced itself online, unix seconds.
     seen: HashMap<String, i64>,
 }
+
+/// Claims are remembered for up to this many devices (each needs broker credentials); they are
+/// kept once a device is added, so that it can be added again after it is removed.
+const MAX_CLAIMS: usize = 100_000;
 
 /// Whether the device reported or came online within the offline limit.
 fn online(seen: &HashMap<String, i64>, uid: &str, now: i64) -> bool {
@@ -169,9 +138,58 @@ impl MqttGateway {
         }
     }
 
+    /// Whether the device announced its claim (`hello`).
+    pub fn heard_claim(&self, uid: &str) -> bool {
+        self.lock().claims.contains_key(uid)
+    }
+
+    fn is_registered(&self, uid: &str) -> bool {
+        self.lock().registered.contains(uid)
+    }
+
+    /// Takes the registered uids from the store and forgets everything of the others.
+    fn set_registered(&self, registered: HashSet<String>) {
+        let mut devices = self.lock();
+        let Devices { pending, applied, seen, refusals, .. } = &mut *devices;
+        pending.retain(|uid, _| registered.contains(uid));
+        applied.retain(|uid, _| registered.contains(uid));
+        seen.retain(|uid, _| registered.contains(uid));
+        refusals.retain(|uid, _| registered.contains(uid));
+        devices.registered = registered;
+    }
+
+    fn hear_claim(&self, uid: &str, hash: [u8; 32]) {
+        let mut devices = self.lock();
+        if devices.claims.len() >= MAX_CLAIMS && !devices.claims.contains_key(uid) {
+            tracing::warn!(uid, "too many devices announced claims; this one is not remembered");
+            return;
+        }
+        devices.claims.insert(uid.to_owned(), hash);
+    }
+
+    /// Drops a registered device's message: the first of a run is a warning, a device that
+    /// keeps at it an error (again every 60th time, so a broken one does not flood the log).
+    fn refuse(&self, uid: &str, why: &str) {
+        let refused = {
+            let mut devices = self.lock();
+            let refused = devices.refusals.entry(uid.to_owned()).or_default();
+            *refused += 1;
+            *refused
+        };
+        match refused {
+            1 => tracing::warn!(uid, why, "a radiator's message is refused"),
+            n if n == 2 || n % 60 == 0 => {
+                tracing::error!(uid, why, refused = n, "a radiator keeps sending refused messages")
+            }
+            _ => {}
+        }
+    }
+
     fn mark_seen(&self, uid: &str) {
         let now = self.now();
-        self.lock().seen.insert(uid.to_owned(), now);
+        let mut devices = self.lock();
+        devices.refusals.remove(uid);
+        devices.seen.insert(uid.to_owned(), now);
     }
 
     /// Sends again every command an online device has not acknowledged in time. An offline
@@ -218,8 +236,22 @@ impl DeviceGateway for MqttGateway {
         };
         // Pending before it is sent, so an acknowledgement cannot arrive first.
         let pending = Pending { command: command.clone(), sent_at: self.now() };
-        self.lock().pending.insert(desired.uid.clone(), pending);
+        {
+            let mut devices = self.lock();
+            devices.registered.insert(desired.uid.clone());
+            devices.pending.insert(desired.uid.clone(), pending);
+        }
         self.publish(&desired.uid, &command);
+    }
+
+    fn claim(&self, uid: &str, code: Option<&str>) -> Claim {
+        let Some(code) = code.filter(|code| !code.trim().is_empty()) else {
+            return Claim::CodeMissing;
+        };
+        match self.lock().claims.get(uid) {
+            Some(hash) if *hash == claim_hash(uid, code) => Claim::Proven,
+            _ => Claim::Refused,
+        }
     }
 }
 
@@ -235,6 +267,7 @@ const CLOCK_SKEW_SECS: i64 = 60;
 /// availability, stores the reports each second, retries unacknowledged commands and
 /// reconciles every minute.
 pub async fn run(store: Store, live: LiveHub, gateway: Arc<MqttGateway>, events: EventLoop) {
+    refresh_registered(&store, &gateway).await;
     let (to_gateway, mut messages) = mpsc::channel(1024);
     tokio::spawn(pump(gateway.client.clone(), events, to_gateway));
     let mut second = tokio::time::interval(Duration::from_secs(1));
@@ -249,18 +282,36 @@ pub async fn run(store: Store, live: LiveHub, gateway: Arc<MqttGateway>, events:
             _ = second.tick() => {
                 let batch: Vec<Report> = reports.drain().map(|(_, report)| report).collect();
                 let now = gateway.now();
-                if let Err(error) = ingest(&store, &live, &batch, now).await {
-                    tracing::error!(?error, "cannot store radiator reports");
+                match ingest(&store, &live, &batch, now, Source::Devices).await {
+                    Ok(refused) => {
+                        for uid in refused {
+                            gateway.refuse(&uid, "its energy counter jumped further than a radiator can count");
+                        }
+                    }
+                    Err(error) => tracing::error!(?error, "cannot store radiator reports"),
                 }
                 gateway.retry_due();
                 if now - reconciled_at >= RECONCILE_EVERY_SECS {
                     reconciled_at = now;
-                    match all_desired_states(store.reader()).await {
-                        Ok(desired) => gateway.reconcile(desired),
-                        Err(error) => tracing::error!(?error, "cannot read desired states"),
+                    if let Some(desired) = refresh_registered(&store, &gateway).await {
+                        gateway.reconcile(desired);
                     }
                 }
             }
+        }
+    }
+}
+
+/// Reads every radiator's desired state, and so which uids are registered.
+async fn refresh_registered(store: &Store, gateway: &MqttGateway) -> Option<Vec<DesiredState>> {
+    match all_desired_states(store.reader()).await {
+        Ok(desired) => {
+            gateway.set_registered(desired.iter().map(|wanted| wanted.uid.clone()).collect());
+            Some(desired)
+        }
+        Err(error) => {
+            tracing::error!(?error, "cannot read desired states");
+            None
         }
     }
 }
@@ -298,8 +349,12 @@ async fn pump(client: AsyncClient, mut events: EventLoop, to_gateway: mpsc::Send
 
 /// Every server instance hears everything: any of them may hold a pending command, and storing
 /// a report twice changes nothing (one reading per radiator and minute).
-const SUBSCRIPTIONS: [&str; 3] =
-    ["heatdesk/radiators/+/state", "heatdesk/radiators/+/ack", "heatdesk/radiators/+/availability"];
+const SUBSCRIPTIONS: [&str; 4] = [
+    "heatdesk/radiators/+/state",
+    "heatdesk/radiators/+/ack",
+    "heatdesk/radiators/+/availability",
+    "heatdesk/radiators/+/hello",
+];
 
 async fn receive(
     store: &Store,
@@ -308,23 +363,54 @@ async fn receive(
     reports: &mut HashMap<String, Report>,
 ) {
     let Some((uid, leaf)) = parse_topic(&message.topic) else { return };
+    let (payload, registered) = (message.payload.as_ref(), gateway.is_registered(uid));
+    if payload.len() > MAX_PAYLOAD_BYTES {
+        let why = format!("a message of {} bytes", payload.len());
+        match registered {
+            true => gateway.refuse(uid, &why),
+            false => tracing::debug!(uid, why, "dropped"),
+        }
+        return;
+    }
+    if leaf == "hello" {
+        if payload.is_empty() {
+            return; // a retained hello being cleared
+        }
+        let hash = serde_json::from_slice::<HelloMessage>(payload).ok().and_then(|hello| {
+            hex::decode(hello.claim_hash).ok().and_then(|hash| hash.try_into().ok())
+        });
+        match hash {
+            Some(hash) => gateway.hear_claim(uid, hash),
+            None => tracing::warn!(uid, "unreadable hello"),
+        }
+        return;
+    }
+    if !registered {
+        // Nobody's radiator (or one deleted a moment ago): nothing to track.
+        return;
+    }
     match leaf {
-        "state" => match serde_json::from_slice::<StateMessage>(&message.payload) {
+        "state" => match serde_json::from_slice::<StateMessage>(payload) {
             Ok(StateMessage { mut report, ts }) => {
                 let age = gateway.now().saturating_sub(ts);
-                if (-CLOCK_SKEW_SECS..=FRESH_WITHIN_SECS).contains(&age) {
-                    gateway.mark_seen(uid);
-                    report.uid = uid.to_owned();
-                    reports.insert(uid.to_owned(), report);
+                if !(-CLOCK_SKEW_SECS..=FRESH_WITHIN_SECS).contains(&age) {
+                    return; // a dead device's retained report, or a clock far off
                 }
+                if let Some(why) = report.implausible() {
+                    gateway.refuse(uid, &why);
+                    return;
+                }
+                gateway.mark_seen(uid);
+                report.uid = uid.to_owned();
+                reports.insert(uid.to_owned(), report);
             }
-            Err(error) => tracing::warn!(uid, %error, "unreadable radiator report"),
+            Err(error) => gateway.refuse(uid, &format!("unreadable report: {error}")),
         },
-        "ack" => match serde_json::from_slice::<AckMessage>(&message.payload) {
+        "ack" => match serde_json::from_slice::<AckMessage>(payload) {
             Ok(ack) => gateway.acknowledge(uid, &ack),
-            Err(error) => tracing::warn!(uid, %error, "unreadable acknowledgement"),
+            Err(error) => gateway.refuse(uid, &format!("unreadable acknowledgement: {error}")),
         },
-        "availability" if message.payload.as_ref() == b"online" => {
+        "availability" if payload == b"online" => {
             match desired_state_of(store.reader(), uid).await {
                 Ok(Some(desired)) => gateway.send(desired),
                 Ok(None) => {}
@@ -336,48 +422,5 @@ async fn receive(
             gateway.mark_seen(uid);
         }
         _ => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn topics_name_the_radiator_and_the_message() {
-        assert_eq!(topic("HD-1", "set"), "heatdesk/radiators/HD-1/set");
-        assert_eq!(parse_topic("heatdesk/radiators/HD-1/state"), Some(("HD-1", "state")));
-        assert_eq!(parse_topic("heatdesk/radiators//state"), None);
-        assert_eq!(parse_topic("heatdesk/radiators/HD-1/state/x"), None);
-        assert_eq!(parse_topic("other/HD-1/state"), None);
-    }
-
-    #[test]
-    fn a_state_message_carries_the_fields_of_design_section_4_and_no_uid() {
-        let report = Report {
-            uid: "HD-1".into(),
-            temperature: 20.5,
-            setpoint: 21.0,
-            on: true,
-            heating: true,
-            power_w: 1500.0,
-            energy_wh_total: 12.5,
-        };
-        let json = serde_json::to_value(StateMessage { report, ts: 1_700_000_000 }).unwrap();
-        let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-        keys.sort_unstable();
-        let expected =
-            ["energy_wh_total", "heating", "on", "power_w", "setpoint", "temperature", "ts"];
-        assert_eq!(keys, expected);
-        let back: StateMessage = serde_json::from_value(json).unwrap();
-        assert_eq!((back.report.uid.as_str(), back.report.power_w), ("", 1500.0));
-    }
-
-    #[test]
-    fn broker_urls_are_checked() {
-        assert!(options("mqtt://127.0.0.1:1883", "t").is_ok());
-        assert!(options("mqtt://user:secret@broker", "t").is_ok());
-        assert!(options("http://broker", "t").is_err());
-        assert!(options("not a url", "t").is_err());
     }
 }
