@@ -4,6 +4,7 @@
 mod support;
 
 mod auth;
+mod broker;
 mod connections;
 mod demo;
 mod devices;

@@ -144,6 +144,11 @@ impl TestApp {
         Some((app, url))
     }
 
+    /// The application with its radiators behind the broker at `url`.
+    pub async fn spawn_with_broker(db: Db, url: String) -> Option<Self> {
+        Self::spawn_with(db, Setup { mqtt_url: Some(url), ..Setup::default() }).await
+    }
+
     async fn spawn_with(db: Db, setup: Setup) -> Option<Self> {
         capture_logs();
         let (url, sqlite_dir, pg_schema) = match db {
