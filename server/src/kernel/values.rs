@@ -29,6 +29,63 @@ impl Temperature {
     }
 }
 
+/// A time of day to the minute, `HH:MM`, from 00:00 to 24:00 (the end of a day).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ClockTime(u16);
+
+impl ClockTime {
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let invalid = || format!("Use a time like 07:30, not '{raw}'.");
+        let (hours, minutes) = raw.trim().split_once(':').ok_or_else(invalid)?;
+        if hours.len() != 2 || minutes.len() != 2 {
+            return Err(invalid());
+        }
+        let hours: u16 = hours.parse().map_err(|_| invalid())?;
+        let minutes: u16 = minutes.parse().map_err(|_| invalid())?;
+        match (hours, minutes) {
+            (0..=23, 0..=59) | (24, 0) => Ok(Self(hours * 60 + minutes)),
+            _ => Err(invalid()),
+        }
+    }
+
+    /// Minutes after midnight, 0–1440.
+    pub fn from_minutes(minutes: i64) -> Option<Self> {
+        u16::try_from(minutes).ok().filter(|&minutes| minutes <= 24 * 60).map(Self)
+    }
+
+    pub fn minutes(self) -> i64 {
+        i64::from(self.0)
+    }
+}
+
+impl std::fmt::Display for ClockTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:02}:{:02}", self.0 / 60, self.0 % 60)
+    }
+}
+
+/// An IANA time zone name known to the tz database, like `Europe/London`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeZoneName(String);
+
+impl TimeZoneName {
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let name = raw.trim();
+        if name.is_empty() {
+            return Err("Choose a time zone.".into());
+        }
+        match jiff::tz::db().get(name) {
+            // The database's own spelling (`europe/london` → `Europe/London`).
+            Ok(zone) => Ok(Self(zone.iana_name().unwrap_or(name).to_owned())),
+            Err(_) => Err(format!("'{name}' is not a time zone; use one like Europe/London.")),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// A record's name (room, zone, radiator): trimmed, 1–60 visible characters.
 pub fn record_name(raw: &str) -> Result<String, String> {
     let name = raw.trim();
@@ -231,6 +288,24 @@ impl Cidr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clock_times_are_hours_and_minutes_up_to_the_end_of_the_day() {
+        assert_eq!(ClockTime::parse("07:30").unwrap().minutes(), 450);
+        assert_eq!(ClockTime::parse("24:00").unwrap().minutes(), 1440);
+        assert_eq!(ClockTime::parse("00:00").unwrap().to_string(), "00:00");
+        for wrong in ["7:30", "24:01", "12:60", "noon", "", "12:3a", "-1:00"] {
+            assert!(ClockTime::parse(wrong).is_err(), "{wrong}");
+        }
+    }
+
+    #[test]
+    fn time_zones_come_from_the_tz_database() {
+        assert_eq!(TimeZoneName::parse("Europe/London").unwrap().as_str(), "Europe/London");
+        assert_eq!(TimeZoneName::parse("america/new_york").unwrap().as_str(), "America/New_York");
+        assert!(TimeZoneName::parse("Mars/Olympus").is_err());
+        assert!(TimeZoneName::parse("").is_err());
+    }
 
     #[test]
     fn temperatures_are_5_to_30_in_half_degrees() {

@@ -5,12 +5,14 @@ mod support;
 
 mod auth;
 mod broker;
+mod business;
 mod connections;
 mod demo;
 mod devices;
 mod history;
 mod housekeeping;
 mod http;
+mod lease;
 mod mail;
 mod mqtt;
 mod radiators;

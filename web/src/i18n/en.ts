@@ -72,6 +72,7 @@ export const en = {
     passwordMatch: 'The passwords do not match.',
     tooLong: 'Use at most 100 characters.',
     nameTooLong: 'Use at most 60 characters.',
+    claimCode: 'A claim code is at most 64 characters.',
     reservedName: 'This name is reserved; choose another.',
     temperature: 'Use 5 to 30 °C in steps of 0.5.',
     uid: 'Use up to 64 letters, digits, "-", "_" or ":".',
@@ -244,6 +245,9 @@ export const en = {
     noRoom: 'No room',
     uid: 'Radiator id',
     uidHelp: 'Printed on the radiator’s label, like HD-0042.',
+    claimCode: 'Claim code',
+    claimCodeHelp:
+      'Beside the id on a real radiator’s label, like K7Q2-9XPM. Simulated radiators have none.',
     min: 'Lowest temperature (°C)',
     max: 'Highest temperature (°C)',
     current: 'Temperature',

@@ -7,6 +7,7 @@ import type { RadiatorPayload } from './types';
 
 interface Values extends Record<string, string> {
   uid: string;
+  claim_code: string;
   name: string;
   min_temperature: string;
   max_temperature: string;
@@ -23,6 +24,7 @@ function temperatureError(value: string) {
 function check(values: Values, withUid: boolean) {
   const errors: Partial<Record<keyof Values, string>> = {};
   if (withUid && !/^[A-Za-z0-9:_-]{1,64}$/.test(values.uid.trim())) errors.uid = 'validation.uid';
+  if (values.claim_code.trim().length > 64) errors.claim_code = 'validation.claimCode';
   if (!values.name.trim()) errors.name = 'validation.required';
   else if (values.name.trim().length > 60) errors.name = 'validation.nameTooLong';
   errors.min_temperature = temperatureError(values.min_temperature);
@@ -65,6 +67,7 @@ export function RadiatorDialog<R extends Answer>({
   const form = useForm<Values>(
     {
       uid: '',
+      claim_code: '',
       name: initial?.name ?? '',
       min_temperature: String(initial?.min_temperature ?? 7),
       max_temperature: String(initial?.max_temperature ?? 26),
@@ -73,8 +76,10 @@ export function RadiatorDialog<R extends Answer>({
   );
 
   const send = (values: Values) => {
+    const claimCode = values.claim_code.trim();
     const payload = {
       uid: values.uid.trim(),
+      ...(withUid && claimCode ? { claim_code: claimCode } : {}),
       name: values.name.trim(),
       min_temperature: Number(values.min_temperature),
       max_temperature: Number(values.max_temperature),
@@ -95,6 +100,14 @@ export function RadiatorDialog<R extends Answer>({
           helperText={t('radiators.uidHelp')}
           required
           autoFocus
+        />
+      )}
+      {withUid && (
+        <FormField
+          {...form.field('claim_code')}
+          label={t('radiators.claimCode')}
+          helperText={t('radiators.claimCodeHelp')}
+          autoComplete="off"
         />
       )}
       <FormField

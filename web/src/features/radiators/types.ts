@@ -37,6 +37,8 @@ export interface Reading {
 
 export interface RadiatorPayload {
   uid?: string;
+  /** The code on a real radiator's label, needed to add it; simulated radiators have none. */
+  claim_code?: string;
   name: string;
   min_temperature: number;
   max_temperature: number;

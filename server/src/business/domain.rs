@@ -1,0 +1,93 @@
+//! How the business works — its time zone, working days and hours, comfort setpoint — read
+//! with the defaults for a business that never set them, and changed as one recorded change.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::store::{self, SettingsRow};
+use crate::error::ApiResult;
+use crate::kernel::change::{Actor, Entry};
+use crate::kernel::values::{ClockTime, Temperature, TimeZoneName};
+use crate::state::AppState;
+
+/// The settings as the API answers them.
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct BusinessSettings {
+    /// IANA time zone name; schedules and working hours are in it.
+    #[schema(example = "Europe/London")]
+    pub time_zone: String,
+    /// ISO days of the week, 1 = Monday … 7 = Sunday, in order.
+    #[schema(example = json!([1, 2, 3, 4, 5]))]
+    pub working_days: Vec<u8>,
+    pub working_hours: WorkingHours,
+    /// The temperature rooms are kept at while people work, °C.
+    #[schema(example = 21.0)]
+    pub comfort_setpoint: f64,
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct WorkingHours {
+    #[schema(example = "08:00")]
+    pub start: String,
+    #[schema(example = "18:00")]
+    pub end: String,
+}
+
+/// Checked settings, ready to store.
+pub struct Checked {
+    pub time_zone: TimeZoneName,
+    pub working_days: Vec<u8>,
+    pub start: ClockTime,
+    pub end: ClockTime,
+    pub comfort_setpoint: Temperature,
+}
+
+/// Until a business sets its own: London, Monday to Friday 08:00–18:00, 21 °C.
+pub fn defaults() -> BusinessSettings {
+    BusinessSettings {
+        time_zone: "Europe/London".into(),
+        working_days: vec![1, 2, 3, 4, 5],
+        working_hours: WorkingHours { start: "08:00".into(), end: "18:00".into() },
+        comfort_setpoint: 21.0,
+    }
+}
+
+fn from_row(row: SettingsRow) -> BusinessSettings {
+    let time =
+        |minutes| ClockTime::from_minutes(minutes).map(|t| t.to_string()).unwrap_or_default();
+    BusinessSettings {
+        time_zone: row.time_zone,
+        working_days: row.working_days.split(',').filter_map(|day| day.parse().ok()).collect(),
+        working_hours: WorkingHours { start: time(row.work_start), end: time(row.work_end) },
+        comfort_setpoint: row.comfort_setpoint,
+    }
+}
+
+pub async fn get(state: &AppState, business_id: i64) -> ApiResult<BusinessSettings> {
+    let row = store::find(state.store.reader(), business_id).await?;
+    Ok(row.map_or_else(defaults, from_row))
+}
+
+/// Replaces the settings; recorded in the action history with what they were.
+pub async fn update(
+    state: &AppState,
+    actor: Actor,
+    settings: Checked,
+) -> ApiResult<BusinessSettings> {
+    let mut change = state.change(actor).await?;
+    let before = store::find(change.db(), actor.business_id).await?.map_or_else(defaults, from_row);
+    let days: Vec<String> = settings.working_days.iter().map(u8::to_string).collect();
+    let row = SettingsRow {
+        time_zone: settings.time_zone.as_str().to_owned(),
+        working_days: days.join(","),
+        work_start: settings.start.minutes(),
+        work_end: settings.end.minutes(),
+        comfort_setpoint: settings.comfort_setpoint.celsius(),
+    };
+    let now = change.now();
+    store::save(change.db(), actor.business_id, &row, now).await?;
+    let after = from_row(row);
+    let entry = Entry::new("update", "business_settings", actor.business_id);
+    change.commit(entry.before(&before).after(&after)).await?;
+    Ok(after)
+}
