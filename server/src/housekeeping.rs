@@ -1,7 +1,9 @@
 //! Housekeeping: every hour, forget what no longer matters, so that the store and the memory do
 //! not grow without bound: expired sessions, spent reset links, sign-in failures out of the
 //! throttling window, undelivered mail older than a week, and cached values of businesses
-//! nobody looked at lately. Every instance may run it: each step is idempotent.
+//! nobody looked at lately. The store's part runs on the instance holding the `housekeeping`
+//! lease (each step is idempotent, so an overlap at a handover does no harm); each instance
+//! evicts its own cache.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,6 +12,7 @@ use time::OffsetDateTime;
 
 use crate::clock::Clock;
 use crate::error::ApiResult;
+use crate::kernel::lease::Lease;
 use crate::kernel::version_cache::VersionCache;
 use crate::store::Store;
 
@@ -39,11 +42,21 @@ pub async fn sweep(store: &Store, cache: &VersionCache, now: OffsetDateTime) -> 
 pub async fn run(store: Store, cache: Arc<VersionCache>, clock: Arc<dyn Clock>) {
     let mut interval = tokio::time::interval(EVERY);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    // Two rounds long, so a holder that runs on time keeps it.
+    let lease = Lease::new("housekeeping", 2 * EVERY.as_secs() as i64);
     loop {
         interval.tick().await;
-        match sweep(&store, &cache, clock.now()).await {
-            Ok(swept) => tracing::info!(?swept, "housekeeping done"),
-            Err(error) => tracing::error!(?error, "housekeeping failed"),
+        let now = clock.now();
+        match lease.acquire(&store, now.unix_timestamp()).await {
+            Ok(true) => match sweep(&store, &cache, now).await {
+                Ok(swept) => tracing::info!(?swept, "housekeeping done"),
+                Err(error) => tracing::error!(?error, "housekeeping failed"),
+            },
+            Ok(false) => {
+                let cached = cache.evict_stale(now.unix_timestamp());
+                tracing::debug!(cached, "another instance holds the housekeeping lease");
+            }
+            Err(error) => tracing::error!(?error, "cannot take the housekeeping lease"),
         }
     }
 }

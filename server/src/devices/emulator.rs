@@ -13,7 +13,9 @@ use std::time::Duration;
 use rumqttc::{AsyncClient, Event, EventLoop, LastWill, Packet, QoS};
 use time::OffsetDateTime;
 
-use super::mqtt::{AckMessage, HelloMessage, SetCommand, StateMessage, claim_hash, options, topic};
+use super::mqtt::{
+    AckMessage, HelloMessage, SetCommand, StateMessage, claim_hash, options, password, topic,
+};
 use super::simulator::SimulatedFleet;
 use super::thermal::uk_outside_temperature;
 use super::{DesiredState, DeviceGateway, report_timer};
@@ -43,7 +45,7 @@ impl Emulator {
             let id = index as i64 + 1;
             fleet.send(desired(id, uid, true, 21.0));
             let mut options = options(url, &format!("heatdesk-device-{uid}"))?;
-            let password = url::Url::parse(url)?.password().map(str::to_owned);
+            let password = password(&url::Url::parse(url)?);
             if let (None, Some(password)) = (options.credentials(), password) {
                 options.set_credentials(uid, password);
             }
@@ -87,14 +89,15 @@ fn desired(id: i64, uid: &str, on: bool, setpoint: f64) -> DesiredState {
     DesiredState { radiator_id: id, uid: uid.to_owned(), room_id: None, on, setpoint }
 }
 
-/// Eight letters and digits that cannot be misread for one another, as `K7Q2-9XPM`.
+/// Twelve letters and digits that cannot be misread for one another (60 bits, too many to try
+/// against the hash), as `K7Q2-9XPM-4RTA`.
 fn new_claim_code() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut rng = rand::rng();
-    let code: String = (0..8)
+    let code: String = (0..12)
         .map(|_| ALPHABET[rand::Rng::random_range(&mut rng, 0..ALPHABET.len())] as char)
         .collect();
-    format!("{}-{}", &code[..4], &code[4..])
+    format!("{}-{}-{}", &code[..4], &code[4..8], &code[8..])
 }
 
 /// One radiator's side of the broker.

@@ -37,7 +37,8 @@ impl ClockTime {
     pub fn parse(raw: &str) -> Result<Self, String> {
         let invalid = || format!("Use a time like 07:30, not '{raw}'.");
         let (hours, minutes) = raw.trim().split_once(':').ok_or_else(invalid)?;
-        if hours.len() != 2 || minutes.len() != 2 {
+        let digits = |part: &str| part.len() == 2 && part.bytes().all(|b| b.is_ascii_digit());
+        if !digits(hours) || !digits(minutes) {
             return Err(invalid());
         }
         let hours: u16 = hours.parse().map_err(|_| invalid())?;
@@ -294,7 +295,7 @@ mod tests {
         assert_eq!(ClockTime::parse("07:30").unwrap().minutes(), 450);
         assert_eq!(ClockTime::parse("24:00").unwrap().minutes(), 1440);
         assert_eq!(ClockTime::parse("00:00").unwrap().to_string(), "00:00");
-        for wrong in ["7:30", "24:01", "12:60", "noon", "", "12:3a", "-1:00"] {
+        for wrong in ["7:30", "+7:30", "24:01", "12:60", "noon", "", "12:3a", "-1:00"] {
             assert!(ClockTime::parse(wrong).is_err(), "{wrong}");
         }
     }

@@ -27,8 +27,34 @@ pub fn not_found() -> ApiError {
     ApiError::NotFound("This radiator does not exist.".into())
 }
 
+/// Another business's uid, when devices are simulated; with real devices, see
+/// [`claim_refused`].
 pub fn uid_taken() -> ApiError {
     ApiError::conflict("uid", "A radiator with this id is already registered.")
+}
+
+/// A real device that is not there, has another code, or is another business's: one answer,
+/// so nobody learns which devices exist.
+pub fn claim_refused() -> ApiError {
+    ApiError::field(
+        "claim_code",
+        "No radiator waiting to be added has this id and claim code. Check both on the \
+         radiator's label, and that it is switched on and connected.",
+    )
+}
+
+fn claim_code_missing() -> ApiError {
+    ApiError::field("claim_code", "Enter the claim code printed on the radiator.")
+}
+
+/// What adding another business's radiator answers: with real devices, what an unknown one
+/// with the same code would.
+pub fn not_yours(change: &Change, uid: &Uid, claim_code: Option<&str>) -> ApiError {
+    match change.devices().claim(uid.as_str(), claim_code) {
+        Claim::NotNeeded => uid_taken(),
+        Claim::CodeMissing => claim_code_missing(),
+        Claim::Proven | Claim::Refused => claim_refused(),
+    }
 }
 
 /// One radiator of the business; another business's id is as missing as an unknown one.
@@ -54,20 +80,9 @@ pub async fn register(
     match change.devices().claim(uid.as_str(), settings.claim_code.as_deref()) {
         Claim::NotNeeded if taken => return Err(uid_taken()),
         Claim::NotNeeded => {}
-        Claim::CodeMissing => {
-            return Err(ApiError::field(
-                "claim_code",
-                "Enter the claim code printed on the radiator.",
-            ));
-        }
+        Claim::CodeMissing => return Err(claim_code_missing()),
         Claim::Proven if !taken => {}
-        Claim::Proven | Claim::Refused => {
-            return Err(ApiError::field(
-                "claim_code",
-                "No radiator waiting to be added has this id and claim code. Check both on the \
-                 radiator's label, and that it is switched on and connected.",
-            ));
-        }
+        Claim::Proven | Claim::Refused => return Err(claim_refused()),
     }
     let business_id = change.business_id();
     ensure_name_free(change.db(), RecordKind::Radiator, business_id, &settings.name, 0).await?;

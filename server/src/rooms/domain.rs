@@ -141,7 +141,11 @@ pub async fn add_radiator(
                 format!("This radiator is already in the room '{room_name}'."),
             ));
         }
-        Some(_) => return Err(radiators::uid_taken()),
+        Some(_) => {
+            // Checked as a new uid's would be, so that nothing tells the two apart.
+            let settings = settings?;
+            return Err(radiators::not_yours(&change, uid, settings.claim_code.as_deref()));
+        }
     };
     let room = detail(change.db(), actor.business_id, id, now).await?;
     let radiator = room.radiators.iter().find(|r| r.id == radiator_id);

@@ -42,9 +42,14 @@ async fn settings_are_saved_spelled_as_the_tz_database_does_and_recorded(app: Te
         owner.get("/v2/settings/business").await.body["data"]["business_settings"],
         expected
     );
+    let mut again = settings();
+    again["comfort_setpoint"] = json!(19);
+    let saved = owner.put("/v2/settings/business", again).await;
+    assert_eq!(saved.body["data"]["business_settings"]["comfort_setpoint"], 19.0);
+    assert_eq!(owner.get("/v2/settings/business").await.body["data"], saved.body["data"]);
 
     let history = owner.history("").await;
-    let entry = &history.history[0];
+    let entry = &history.history[1];
     assert_eq!(
         (entry.action.as_str(), entry.record_type.as_str()),
         ("update", "business_settings")

@@ -308,6 +308,14 @@ async fn adding_a_real_radiator_needs_the_claim_code_it_announced() {
     let taken = add_claimed(&rival, &uid, &code).await;
     assert_eq!(taken.status, StatusCode::UNPROCESSABLE_ENTITY, "not 409: nobody learns it exists");
     assert_eq!(taken.body, wrong.body);
+    // Through a room too, with a code or without.
+    let lobby = rival.add_room("Lobby").await.id;
+    let mut body = radiator(&uid, "Lobby 1");
+    body["claim_code"] = json!(code);
+    let taken = rival.post(&format!("/v2/rooms/{lobby}/radiators"), body).await;
+    assert_eq!(taken.body, wrong.body);
+    let taken = rival.attach(lobby, &uid, "Lobby 1").await;
+    assert_eq!(taken.body, without.body);
 }
 
 #[tokio::test]

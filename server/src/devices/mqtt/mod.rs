@@ -23,7 +23,7 @@ use rumqttc::{AsyncClient, Event, EventLoop, Packet, Publish, QoS};
 use tokio::sync::mpsc;
 pub use wire::{
     AckMessage, HelloMessage, MAX_PAYLOAD_BYTES, SetCommand, StateMessage, claim_hash, options,
-    parse_topic, topic,
+    parse_topic, password, topic,
 };
 
 use super::telemetry::{LiveHub, Source, ingest};
@@ -48,6 +48,9 @@ struct Pending {
 struct Devices {
     /// Every registered uid, read from the store each minute.
     registered: HashSet<String>,
+    /// Uids registered since that read began (a new radiator is sent its state at once), kept
+    /// when the read's answer replaces `registered`.
+    added: HashSet<String>,
     /// The claim hash each device announced.
     claims: HashMap<String, [u8; 32]>,
     /// How many messages in a row of each device were refused.
@@ -147,9 +150,11 @@ impl MqttGateway {
         self.lock().registered.contains(uid)
     }
 
-    /// Takes the registered uids from the store and forgets everything of the others.
-    fn set_registered(&self, registered: HashSet<String>) {
+    /// Takes the registered uids from the store (and those added while it was read), and
+    /// forgets everything of the others.
+    fn set_registered(&self, mut registered: HashSet<String>) {
         let mut devices = self.lock();
+        registered.extend(devices.added.drain());
         let Devices { pending, applied, seen, refusals, .. } = &mut *devices;
         pending.retain(|uid, _| registered.contains(uid));
         applied.retain(|uid, _| registered.contains(uid));
@@ -185,11 +190,17 @@ impl MqttGateway {
         }
     }
 
+    /// A stored report ends a device's run of refusals.
+    fn accepted(&self, reports: &[Report], refused: &[String]) {
+        let mut devices = self.lock();
+        for report in reports.iter().filter(|report| !refused.contains(&report.uid)) {
+            devices.refusals.remove(&report.uid);
+        }
+    }
+
     fn mark_seen(&self, uid: &str) {
         let now = self.now();
-        let mut devices = self.lock();
-        devices.refusals.remove(uid);
-        devices.seen.insert(uid.to_owned(), now);
+        self.lock().seen.insert(uid.to_owned(), now);
     }
 
     /// Sends again every command an online device has not acknowledged in time. An offline
@@ -239,6 +250,7 @@ impl DeviceGateway for MqttGateway {
         {
             let mut devices = self.lock();
             devices.registered.insert(desired.uid.clone());
+            devices.added.insert(desired.uid.clone());
             devices.pending.insert(desired.uid.clone(), pending);
         }
         self.publish(&desired.uid, &command);
@@ -284,6 +296,7 @@ pub async fn run(store: Store, live: LiveHub, gateway: Arc<MqttGateway>, events:
                 let now = gateway.now();
                 match ingest(&store, &live, &batch, now, Source::Devices).await {
                     Ok(refused) => {
+                        gateway.accepted(&batch, &refused);
                         for uid in refused {
                             gateway.refuse(&uid, "its energy counter jumped further than a radiator can count");
                         }

@@ -71,13 +71,12 @@ pub fn claim_hash(uid: &str, code: &str) -> [u8; 32] {
 /// `mqtts://[user:password@]host[:8883][?ca_file=PATH]` (TLS, trusting the public web's
 /// authorities, or only the PEM certificates in `ca_file`).
 pub fn options(url: &str, client_id: &str) -> anyhow::Result<MqttOptions> {
-    let parsed = url::Url::parse(url).with_context(|| format!("invalid MQTT URL {url:?}"))?;
+    // Never the URL itself in a message: it may hold a password.
+    let parsed = url::Url::parse(url).context("the MQTT URL is not a URL")?;
     let tls = match parsed.scheme() {
         "mqtt" | "tcp" => false,
         "mqtts" | "ssl" => true,
-        _ => {
-            anyhow::bail!("use an MQTT URL like mqtt://host:1883 or mqtts://host:8883, not {url:?}")
-        }
+        other => anyhow::bail!("use an MQTT URL like mqtts://host:8883, not {other}://…"),
     };
     let host = parsed.host_str().context("the MQTT URL has no host")?;
     let port = parsed.port().unwrap_or(if tls { 8883 } else { 1883 });
@@ -87,7 +86,8 @@ pub fn options(url: &str, client_id: &str) -> anyhow::Result<MqttOptions> {
     // the connection (which a retained one would do again on every reconnection).
     options.set_max_packet_size(MAX_INCOMING_PACKET_BYTES, MAX_OUTGOING_PACKET_BYTES);
     if !parsed.username().is_empty() {
-        options.set_credentials(parsed.username(), parsed.password().unwrap_or_default());
+        let password = password(&parsed).unwrap_or_default();
+        options.set_credentials(decoded(parsed.username()), password);
     }
     if tls {
         let ca_file = parsed.query_pairs().find(|(key, _)| key == "ca_file");
@@ -95,6 +95,15 @@ pub fn options(url: &str, client_id: &str) -> anyhow::Result<MqttOptions> {
         options.set_transport(Transport::tls_with_config(TlsConfiguration::Rustls(config)));
     }
     Ok(options)
+}
+
+/// The URL's password as typed (URLs carry it percent-encoded).
+pub fn password(url: &url::Url) -> Option<String> {
+    url.password().map(decoded)
+}
+
+fn decoded(text: &str) -> String {
+    percent_encoding::percent_decode_str(text).decode_utf8_lossy().into_owned()
 }
 
 /// The largest packet read from the broker; messages above [`MAX_PAYLOAD_BYTES`] are dropped
@@ -169,6 +178,13 @@ mod tests {
         assert!(options("mqtts://broker", "t").is_ok());
         assert!(options("http://broker", "t").is_err());
         assert!(options("not a url", "t").is_err());
+        let wrong = options("http://user:hunter2@broker", "t").unwrap_err();
+        assert!(!format!("{wrong:#}").contains("hunter2"), "{wrong:#}");
+        let login = options("mqtt://radiator%2F1:p%40ss@broker", "t").unwrap().credentials();
+        assert_eq!(
+            login.map(|l| (l.username, l.password)),
+            Some(("radiator/1".into(), "p@ss".into()))
+        );
         let missing = options("mqtts://broker?ca_file=/nowhere/ca.pem", "t").unwrap_err();
         assert!(format!("{missing:#}").contains("/nowhere/ca.pem"), "{missing:#}");
     }
