@@ -57,6 +57,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::history::router())
         .merge(crate::radiators::router())
         .merge(crate::rooms::router())
+        .merge(crate::schedules::router())
         .merge(crate::zones::router())
         .merge(crate::live::router())
         .split_for_parts();

@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`auth`, `business`, `rooms`, `radiators`, `zones`, `history`, `live`) → `state` → kernel
+//! features (`auth`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
@@ -22,6 +22,7 @@ pub mod live;
 pub mod mail;
 pub mod radiators;
 pub mod rooms;
+pub mod schedules;
 pub mod settings;
 pub mod state;
 pub mod store;

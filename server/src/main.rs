@@ -71,6 +71,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let (store, cache, clock) =
         (state.store.clone(), state.version_cache.clone(), state.clock.clone());
     tokio::spawn(heatdesk::housekeeping::run(store, cache, clock));
+    let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
+    tokio::spawn(heatdesk::schedules::engine::run(store, devices, clock));
     let (store, live) = (state.store.clone(), state.live.clone());
     match mqtt {
         Some((gateway, events)) => tokio::spawn(mqtt::run(store, live, gateway, events)),

@@ -28,13 +28,19 @@ pub struct Page {
     page: Option<i64>,
     /// Entries per page, 1–100 (default 25).
     per_page: Option<i64>,
+    /// Only changes to records of this kind (`radiator`, `room`, `zone`, `schedule`,
+    /// `business_settings`).
+    kind: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Entry {
     id: i64,
-    /// Who made the change; empty when that account has since been deleted.
+    /// Who made the change; empty when that account has since been deleted, or when HeatDesk
+    /// made it on its own (see `by`).
     user_email: String,
+    /// What made the change when no user did: "schedule 'Office hours'"; null otherwise.
+    by: Option<String>,
     action: String,
     record_type: String,
     record_id: i64,
@@ -62,17 +68,19 @@ pub async fn list(
 ) -> Answer<HistoryData> {
     let per_page = page.per_page.unwrap_or(25).clamp(1, 100);
     let mut check = FieldCheck::default();
-    let page = check.check("page", page_number(page.page));
-    let page = check.finish(page)?;
+    let page_number = check.check("page", parse_page(page.page));
+    let page_number = check.finish(page_number)?;
+    let kind = page.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty());
+    let offset = (page_number - 1) * per_page;
     let (rows, total) =
-        store::page(state.store.reader(), user.business_id, per_page, (page - 1) * per_page)
-            .await?;
+        store::page(state.store.reader(), user.business_id, kind, per_page, offset).await?;
     let parse = |json: Option<String>| json.and_then(|text| serde_json::from_str(&text).ok());
     let history = rows
         .into_iter()
-        .map(|(id, email, action, record_type, record_id, before, after, at)| Entry {
+        .map(|(id, email, by, action, record_type, record_id, before, after, at)| Entry {
             id,
             user_email: email.unwrap_or_default(),
+            by,
             action,
             record_type,
             record_id,
@@ -81,11 +89,11 @@ pub async fn list(
             at: iso8601(at),
         })
         .collect();
-    Ok(ok("Action history.", HistoryData { history, page, per_page, total }))
+    Ok(ok("Action history.", HistoryData { history, page: page_number, per_page, total }))
 }
 
 /// A page number: 1 when absent, else 1 to 1,000,000.
-fn page_number(raw: Option<i64>) -> Result<i64, String> {
+fn parse_page(raw: Option<i64>) -> Result<i64, String> {
     match raw.unwrap_or(1) {
         page @ 1..=1_000_000 => Ok(page),
         _ => Err("Use a page number from 1 to 1,000,000.".into()),

@@ -52,7 +52,11 @@ pub struct Change {
     tx: Transaction<'static, Any>,
     store: Store,
     devices: Arc<dyn DeviceGateway>,
-    actor: Actor,
+    business_id: i64,
+    /// The user who makes it; none when HeatDesk acts on its own (a schedule, an automation).
+    user_id: Option<i64>,
+    /// What acted on its own, as the history shows it: "schedule 'Office hours'".
+    by: Option<String>,
     at: OffsetDateTime,
     /// Radiators whose desired state is read and sent after the commit.
     touched: Vec<Scope>,
@@ -67,8 +71,32 @@ impl Change {
         actor: Actor,
         at: OffsetDateTime,
     ) -> StoreResult<Self> {
+        let Actor { user_id, business_id } = actor;
+        Self::open(store, devices, business_id, Some(user_id), None, at).await
+    }
+
+    /// A change HeatDesk makes on its own in a business, recorded as made `by` it.
+    pub async fn begin_automatic(
+        store: Store,
+        devices: Arc<dyn DeviceGateway>,
+        business_id: i64,
+        by: String,
+        at: OffsetDateTime,
+    ) -> StoreResult<Self> {
+        Self::open(store, devices, business_id, None, Some(by), at).await
+    }
+
+    async fn open(
+        store: Store,
+        devices: Arc<dyn DeviceGateway>,
+        business_id: i64,
+        user_id: Option<i64>,
+        by: Option<String>,
+        at: OffsetDateTime,
+    ) -> StoreResult<Self> {
         let tx = store.begin_write().await?;
-        Ok(Self { tx, store, devices, actor, at, touched: Vec::new(), known: Vec::new() })
+        let (touched, known) = (Vec::new(), Vec::new());
+        Ok(Self { tx, store, devices, business_id, user_id, by, at, touched, known })
     }
 
     /// The connection the change writes through.
@@ -82,7 +110,7 @@ impl Change {
     }
 
     pub fn business_id(&self) -> i64 {
-        self.actor.business_id
+        self.business_id
     }
 
     /// When the change happens, unix seconds.
@@ -105,11 +133,13 @@ impl Change {
     pub async fn commit(mut self, entry: Entry) -> StoreResult<()> {
         sqlx::query(
             "INSERT INTO action_history
-                 (business_id, user_id, action, record_type, record_id, before_json, after_json, at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 (business_id, user_id, by_name, action, record_type, record_id, before_json,
+                  after_json, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
-        .bind(self.actor.business_id)
-        .bind(self.actor.user_id)
+        .bind(self.business_id)
+        .bind(self.user_id)
+        .bind(self.by.take())
         .bind(entry.action)
         .bind(entry.record_type)
         .bind(entry.record_id)
@@ -124,7 +154,7 @@ impl Change {
         }
         for scope in self.touched {
             let reader = self.store.reader();
-            for desired in desired_states(reader, self.actor.business_id, scope).await? {
+            for desired in desired_states(reader, self.business_id, scope).await? {
                 self.devices.send(desired);
             }
         }

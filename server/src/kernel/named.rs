@@ -1,4 +1,5 @@
-//! Records with a name unique, in any case, within their business: rooms, zones, radiators.
+//! Records with a name unique, in any case, within their business: rooms, zones, radiators,
+//! schedules.
 
 use sqlx::{Any, Executor};
 
@@ -12,6 +13,7 @@ pub enum RecordKind {
     Room,
     Zone,
     Radiator,
+    Schedule,
 }
 
 impl RecordKind {
@@ -20,6 +22,7 @@ impl RecordKind {
             Self::Room => "room",
             Self::Zone => "zone",
             Self::Radiator => "radiator",
+            Self::Schedule => "schedule",
         }
     }
 
@@ -28,6 +31,7 @@ impl RecordKind {
             Self::Room => NamedTable::Rooms,
             Self::Zone => NamedTable::Zones,
             Self::Radiator => NamedTable::Radiators,
+            Self::Schedule => NamedTable::Schedules,
         }
     }
 }

@@ -34,6 +34,8 @@ impl Temperature {
 pub struct ClockTime(u16);
 
 impl ClockTime {
+    pub const MIDNIGHT: Self = Self(0);
+
     pub fn parse(raw: &str) -> Result<Self, String> {
         let invalid = || format!("Use a time like 07:30, not '{raw}'.");
         let (hours, minutes) = raw.trim().split_once(':').ok_or_else(invalid)?;

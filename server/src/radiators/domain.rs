@@ -205,6 +205,24 @@ pub async fn set_temperature(
     Ok(radiator)
 }
 
+/// Sets a radiator on or off and to a setpoint (clamped to its bounds) within `change`, for
+/// what HeatDesk does on its own (a schedule); answers it before and after.
+pub async fn set_state(
+    change: &mut Change,
+    id: i64,
+    on: bool,
+    setpoint: f64,
+) -> ApiResult<(RadiatorView, RadiatorView)> {
+    let (business_id, now) = (change.business_id(), change.now());
+    let before = find(change.db(), business_id, id, now).await?;
+    let setpoint = setpoint.clamp(before.min_temperature, before.max_temperature);
+    store::set_on(change.db(), business_id, id, on).await?;
+    store::set_setpoint(change.db(), business_id, id, setpoint).await?;
+    let after = find(change.db(), business_id, id, now).await?;
+    change.touch(Scope::Radiator(id));
+    Ok((before, after))
+}
+
 /// Switches a radiator on or off; `room_id` must be its room, or 0 when it has none.
 pub async fn switch(
     state: &AppState,

@@ -18,7 +18,7 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, Uid, record_name};
 use crate::state::AppState;
 use crate::store::contains_pattern;
-pub use domain::{Settings, find, not_yours, register};
+pub use domain::{Settings, find, not_yours, register, set_state};
 pub use store::{RadiatorView, by_uid, in_room, list as search, set_room};
 
 pub fn router() -> OpenApiRouter<AppState> {

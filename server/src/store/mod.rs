@@ -172,6 +172,7 @@ pub enum NamedTable {
     Rooms,
     Zones,
     Radiators,
+    Schedules,
 }
 
 impl NamedTable {
@@ -180,6 +181,7 @@ impl NamedTable {
             Self::Rooms => "rooms",
             Self::Zones => "zones",
             Self::Radiators => "radiators",
+            Self::Schedules => "schedules",
         }
     }
 }

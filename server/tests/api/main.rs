@@ -17,4 +17,5 @@ mod mail;
 mod mqtt;
 mod radiators;
 mod rooms;
+mod schedules;
 mod zones;

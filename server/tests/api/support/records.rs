@@ -81,6 +81,7 @@ pub struct HistoryPage {
 pub struct HistoryEntry {
     pub id: i64,
     pub user_email: String,
+    pub by: Option<String>,
     pub action: String,
     pub record_type: String,
     pub record_id: i64,

@@ -1,0 +1,382 @@
+//! What schedules are and do: the durations, a schedule's checks against the business's records
+//! (targets, radiator bounds, a unique name), every change as one recorded change, and the read
+//! with its next change.
+
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::program::{Program, Slot, Wanted};
+use super::store::{self, Fields, RadiatorPlace, ScheduleRow};
+use crate::error::{ApiError, ApiResult, FieldErrors};
+use crate::kernel::change::{Actor, Change, Entry};
+use crate::kernel::named::{RecordKind, ensure_name_free};
+use crate::kernel::values::ClockTime;
+use crate::state::AppState;
+use crate::store::StoreError;
+
+/// A day set a schedule can repeat on.
+#[derive(Serialize, ToSchema, Clone, Debug)]
+pub struct Duration {
+    #[schema(example = "weekdays")]
+    pub key: &'static str,
+    #[schema(example = "Weekdays")]
+    pub name: &'static str,
+    /// ISO days, 1 = Monday; empty for custom (the schedule names its days).
+    pub days: Vec<u8>,
+}
+
+pub fn durations() -> Vec<Duration> {
+    vec![
+        Duration { key: "every_day", name: "Every day", days: (1..=7).collect() },
+        Duration { key: "weekdays", name: "Weekdays", days: (1..=5).collect() },
+        Duration { key: "weekends", name: "Weekends", days: vec![6, 7] },
+        Duration { key: "custom", name: "Custom", days: vec![] },
+    ]
+}
+
+/// What the kinds of target are called in sentences.
+pub const KINDS: [&str; 3] = ["room", "zone", "radiator"];
+
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct SlotView {
+    #[schema(example = "07:30")]
+    pub start: String,
+    #[schema(example = "18:00")]
+    pub end: String,
+    #[schema(example = 21.0)]
+    pub setpoint: f64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct TargetView {
+    pub id: i64,
+    pub name: String,
+}
+
+/// When the schedule next asks for something else, and what: a setpoint, or off (`null`).
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct NextChange {
+    /// ISO 8601 with the business's offset.
+    pub at: String,
+    pub setpoint: Option<f64>,
+}
+
+/// A schedule as the API answers it.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct ScheduleView {
+    pub id: i64,
+    pub name: String,
+    /// `room`, `zone` or `radiator`.
+    pub schedule_for: String,
+    pub target_ids: Vec<i64>,
+    /// The targets that still exist, with their names.
+    pub targets: Vec<TargetView>,
+    /// `every_day`, `weekdays`, `weekends` or `custom`.
+    pub duration: String,
+    /// The ISO days it repeats on.
+    pub days: Vec<u8>,
+    pub slots: Vec<SlotView>,
+    /// The setpoint outside the slots; `null`: off.
+    pub setback: Option<f64>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub status: i64,
+    /// `null` when the schedule is off or past its last date.
+    pub next_change: Option<NextChange>,
+}
+
+/// A schedule's fields, checked one by one (the handler's part).
+pub struct Checked {
+    pub name: String,
+    pub schedule_for: &'static str,
+    pub target_ids: Vec<i64>,
+    pub duration: &'static str,
+    pub days: Vec<u8>,
+    pub slots: Vec<Slot>,
+    pub setback: Option<f64>,
+    pub start_date: Option<jiff::civil::Date>,
+    pub end_date: Option<jiff::civil::Date>,
+    pub status: bool,
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::NotFound("This schedule does not exist.".into())
+}
+
+fn days_text(days: &[u8]) -> String {
+    days.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+}
+
+fn slots_json(slots: &[Slot]) -> String {
+    let views: Vec<SlotView> = slots.iter().map(slot_view).collect();
+    serde_json::to_string(&views).unwrap_or_else(|_| "[]".into())
+}
+
+fn slot_view(slot: &Slot) -> SlotView {
+    SlotView { start: slot.start.to_string(), end: slot.end.to_string(), setpoint: slot.setpoint }
+}
+
+/// The program of a stored schedule (its stored fields were checked on the way in).
+pub fn program(row: &ScheduleRow) -> Program {
+    let views: Vec<SlotView> = serde_json::from_str(&row.slots_json).unwrap_or_default();
+    let slots = views
+        .iter()
+        .filter_map(|view| {
+            let (start, end) =
+                (ClockTime::parse(&view.start).ok()?, ClockTime::parse(&view.end).ok()?);
+            Some(Slot { start, end, setpoint: view.setpoint })
+        })
+        .collect();
+    Program {
+        days: row.days.split(',').filter_map(|day| day.parse().ok()).collect(),
+        slots,
+        setback: row.setback,
+        start_date: row.start_date.as_deref().and_then(|date| date.parse().ok()),
+        end_date: row.end_date.as_deref().and_then(|date| date.parse().ok()),
+    }
+}
+
+/// The business's time zone; London if it somehow names one the database no longer has.
+pub fn time_zone(name: &str) -> TimeZone {
+    TimeZone::get(name).unwrap_or_else(|_| TimeZone::get("Europe/London").unwrap_or(TimeZone::UTC))
+}
+
+fn iso(at: Timestamp, tz: &TimeZone) -> String {
+    at.to_zoned(tz.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
+}
+
+/// When the schedule next asks for something else, seen at `now`.
+pub fn next_change(row: &ScheduleRow, tz: &TimeZone, now: Timestamp) -> Option<NextChange> {
+    if row.status != 1 {
+        return None;
+    }
+    let program = program(row);
+    let at = match program.period_at(tz, now) {
+        Some(period) => period.end,
+        // Not yet in force: it starts at its first date's midnight.
+        None => {
+            let first = program.start_date?;
+            let midnight = first.at(0, 0, 0, 0);
+            let start = tz.to_ambiguous_timestamp(midnight).compatible().ok()?;
+            (start > now).then_some(start)?
+        }
+    };
+    let setpoint = match program.period_at(tz, at)?.wanted {
+        Wanted::Heat(setpoint) => Some(setpoint),
+        Wanted::Off => None,
+    };
+    Some(NextChange { at: iso(at, tz), setpoint })
+}
+
+/// The schedule as the API shows it.
+fn view(
+    row: &ScheduleRow,
+    target_ids: Vec<i64>,
+    names: &[(i64, String)],
+    tz: &TimeZone,
+    now: Timestamp,
+) -> ScheduleView {
+    let program = program(row);
+    let targets = target_ids
+        .iter()
+        .filter_map(|id| names.iter().find(|(known, _)| known == id))
+        .map(|(id, name)| TargetView { id: *id, name: name.clone() })
+        .collect();
+    ScheduleView {
+        id: row.id,
+        name: row.name.clone(),
+        schedule_for: row.schedule_for.clone(),
+        target_ids,
+        targets,
+        duration: row.duration.clone(),
+        days: program.days.clone(),
+        slots: program.slots.iter().map(slot_view).collect(),
+        setback: row.setback,
+        start_date: row.start_date.clone(),
+        end_date: row.end_date.clone(),
+        status: row.status,
+        next_change: next_change(row, tz, now),
+    }
+}
+
+/// The business's schedules whose name contains `pattern`, with their next changes.
+pub async fn list(
+    state: &AppState,
+    business_id: i64,
+    pattern: &str,
+) -> ApiResult<Vec<ScheduleView>> {
+    let pool = state.store.reader();
+    let rows = store::list(pool, business_id, pattern).await?;
+    let targets = store::targets(pool, Some(business_id)).await?;
+    let mut db = pool.acquire().await.map_err(StoreError::from)?;
+    let names = store::target_names(&mut db, business_id).await?;
+    let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
+    let now = now(state);
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let ids = targets.iter().filter(|(id, _)| *id == row.id).map(|&(_, t)| t).collect();
+            view(row, ids, names.get(&row.schedule_for), &tz, now)
+        })
+        .collect())
+}
+
+fn now(state: &AppState) -> Timestamp {
+    Timestamp::from_second(state.clock.now().unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH)
+}
+
+pub async fn find(state: &AppState, business_id: i64, id: i64) -> ApiResult<ScheduleView> {
+    let found = list(state, business_id, "%").await?;
+    found.into_iter().find(|schedule| schedule.id == id).ok_or_else(not_found)
+}
+
+/// 404 unless every target is one of the business's records of the kind; 422 naming the slot
+/// and field when a setpoint is outside a targeted radiator's bounds.
+async fn check_targets(change: &mut Change, checked: &Checked) -> ApiResult<()> {
+    let business_id = change.business_id();
+    let kind = checked.schedule_for;
+    let found =
+        store::existing_targets(change.db(), business_id, kind, &checked.target_ids).await?;
+    if let Some(missing) = checked.target_ids.iter().find(|id| !found.contains(id)) {
+        return Err(ApiError::NotFound(format!("There is no {kind} with id {missing}.")));
+    }
+    let radiators = store::radiators(change.db(), Some(business_id)).await?;
+    let reached: Vec<&RadiatorPlace> =
+        radiators.iter().filter(|radiator| targets(checked, radiator)).collect();
+    let mut errors = FieldErrors::new();
+    let mut out_of_bounds = |field: String, setpoint: f64| {
+        if let Some(radiator) =
+            reached.iter().find(|r| setpoint < r.min_temperature || setpoint > r.max_temperature)
+        {
+            let message = format!(
+                "{setpoint} °C is outside what radiator '{}' takes ({}–{} °C).",
+                radiator.name, radiator.min_temperature, radiator.max_temperature
+            );
+            errors.entry(field).or_default().push(message);
+        }
+    };
+    for (index, slot) in checked.slots.iter().enumerate() {
+        out_of_bounds(format!("slots.{index}.setpoint"), slot.setpoint);
+    }
+    if let Some(setback) = checked.setback {
+        out_of_bounds("setback".into(), setback);
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::Validation { description: "Some fields need correcting.".into(), errors })
+    }
+}
+
+/// Whether a schedule with these targets reaches the radiator.
+fn targets(checked: &Checked, radiator: &RadiatorPlace) -> bool {
+    let place = match checked.schedule_for {
+        "room" => radiator.room_id,
+        "zone" => radiator.zone_id,
+        _ => Some(radiator.id),
+    };
+    place.is_some_and(|id| checked.target_ids.contains(&id))
+}
+
+async fn write(change: &mut Change, id: Option<i64>, checked: &Checked) -> ApiResult<i64> {
+    let business_id = change.business_id();
+    ensure_name_free(
+        change.db(),
+        RecordKind::Schedule,
+        business_id,
+        &checked.name,
+        id.unwrap_or(0),
+    )
+    .await?;
+    check_targets(change, checked).await?;
+    let (days, slots) = (days_text(&checked.days), slots_json(&checked.slots));
+    let (start, end) =
+        (checked.start_date.map(|d| d.to_string()), checked.end_date.map(|d| d.to_string()));
+    let fields = Fields {
+        name: &checked.name,
+        schedule_for: checked.schedule_for,
+        duration: checked.duration,
+        days: &days,
+        slots_json: &slots,
+        setback: checked.setback,
+        start_date: start.as_deref(),
+        end_date: end.as_deref(),
+        status: i64::from(checked.status),
+    };
+    let id = match id {
+        Some(id) => {
+            store::update(change.db(), business_id, id, &fields).await?;
+            id
+        }
+        None => {
+            let now = change.now();
+            store::insert(change.db(), business_id, &fields, now).await?
+        }
+    };
+    store::set_targets(change.db(), id, &checked.target_ids).await?;
+    Ok(id)
+}
+
+/// The schedule as it stands within `change`.
+async fn read(state: &AppState, change: &mut Change, id: i64) -> ApiResult<ScheduleView> {
+    let business_id = change.business_id();
+    let row = store::find(change.db(), business_id, id).await?.ok_or_else(not_found)?;
+    let targets = store::targets(change.db(), Some(business_id)).await?;
+    let ids = targets.iter().filter(|(schedule, _)| *schedule == id).map(|&(_, t)| t).collect();
+    let names = store::target_names(change.db(), business_id).await?;
+    let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
+    Ok(view(&row, ids, names.get(&row.schedule_for), &tz, now(state)))
+}
+
+pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult<ScheduleView> {
+    let mut change = state.change(actor).await?;
+    let id = write(&mut change, None, checked).await?;
+    let after = read(state, &mut change, id).await?;
+    change.commit(Entry::new("create", "schedule", id).after(&after)).await?;
+    Ok(after)
+}
+
+pub async fn update(
+    state: &AppState,
+    actor: Actor,
+    id: i64,
+    checked: &Checked,
+) -> ApiResult<ScheduleView> {
+    let mut change = state.change(actor).await?;
+    let before = read(state, &mut change, id).await?;
+    write(&mut change, Some(id), checked).await?;
+    let after = read(state, &mut change, id).await?;
+    change.commit(Entry::new("update", "schedule", id).before(&before).after(&after)).await?;
+    Ok(after)
+}
+
+pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<ScheduleView> {
+    let mut change = state.change(actor).await?;
+    let before = read(state, &mut change, id).await?;
+    store::delete(change.db(), actor.business_id, id).await?;
+    change.commit(Entry::new("delete", "schedule", id).before(&before)).await?;
+    Ok(before)
+}
+
+/// Switches the schedule on or off; `kind` is `status` or the schedule's own kind.
+pub async fn toggle(
+    state: &AppState,
+    actor: Actor,
+    kind: &str,
+    id: i64,
+    on: bool,
+) -> ApiResult<ScheduleView> {
+    let mut change = state.change(actor).await?;
+    let before = read(state, &mut change, id).await?;
+    if kind != "status" && kind != before.schedule_for {
+        return Err(not_found());
+    }
+    store::set_status(change.db(), actor.business_id, id, i64::from(on)).await?;
+    let after = read(state, &mut change, id).await?;
+    change
+        .commit(Entry::new("toggle_status", "schedule", id).before(&before).after(&after))
+        .await?;
+    Ok(after)
+}

@@ -1,0 +1,328 @@
+//! Heating schedules: every schedules call of spec §7 (DESIGN.md §3), and the engine that runs
+//! them (`engine.rs`). Handlers here, what they do in `domain.rs`, what a schedule asks for at a
+//! moment in `program.rs`, the SQL in `store.rs`.
+
+pub mod domain;
+pub mod engine;
+pub mod program;
+mod store;
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::BusinessUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Answer, ApiJson, Envelope, Path, Query, ok};
+use crate::kernel::validation::{FieldCheck, flag};
+use crate::kernel::values::{ClockTime, Temperature, record_name};
+use crate::state::AppState;
+use crate::store::contains_pattern;
+use domain::{Checked, Duration, KINDS, ScheduleView};
+use program::Slot;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(durations))
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update, delete))
+        .routes(routes!(toggle))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DurationsData {
+    durations: Vec<Duration>,
+}
+
+/// The day sets a schedule can repeat on.
+#[utoipa::path(get, path = "/v2/schedules/durations", tag = "schedules",
+    security(("bearer" = [])), responses((status = 200, body = Envelope<DurationsData>)))]
+pub async fn durations(_user: BusinessUser) -> Answer<DurationsData> {
+    Ok(ok("Schedule durations.", DurationsData { durations: domain::durations() }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct Search {
+    /// Case-insensitive part of the name.
+    search: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SchedulesData {
+    schedules: Vec<ScheduleView>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ScheduleData {
+    schedule: ScheduleView,
+}
+
+/// The business's schedules, by name, each with its targets and next change.
+#[utoipa::path(get, path = "/v2/schedules", tag = "schedules", security(("bearer" = [])),
+    params(Search), responses((status = 200, body = Envelope<SchedulesData>)))]
+pub async fn list(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Query(search): Query<Search>,
+) -> Answer<SchedulesData> {
+    let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
+    let schedules = domain::list(&state, user.business_id, &pattern).await?;
+    Ok(ok("Schedules.", SchedulesData { schedules }))
+}
+
+/// One schedule.
+#[utoipa::path(get, path = "/v2/schedules/{id}", tag = "schedules", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody)))]
+pub async fn get_one(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path(id): Path<i64>,
+) -> Answer<ScheduleData> {
+    let schedule = domain::find(&state, user.business_id, id).await?;
+    Ok(ok("Schedule.", ScheduleData { schedule }))
+}
+
+#[derive(Deserialize, Serialize, ToSchema, Default)]
+#[serde(default)]
+pub struct SlotRequest {
+    #[schema(example = "07:30")]
+    start: String,
+    #[schema(example = "18:00")]
+    end: String,
+    #[schema(example = 21.0)]
+    setpoint: Option<f64>,
+}
+
+/// A schedule as sent to create or replace one.
+#[derive(Deserialize, Serialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ScheduleRequest {
+    #[schema(example = "Office hours")]
+    name: String,
+    /// `room`, `zone` or `radiator`.
+    #[schema(example = "zone")]
+    schedule_for: String,
+    /// The rooms, zones or radiators it runs (all of the business).
+    target_ids: Vec<i64>,
+    /// `every_day`, `weekdays`, `weekends` or `custom`.
+    #[schema(example = "weekdays")]
+    duration: String,
+    /// ISO days (1 = Monday), for `custom` only.
+    days: Vec<i64>,
+    slots: Vec<SlotRequest>,
+    /// The setpoint outside the slots; null: off.
+    setback: Option<f64>,
+    /// `YYYY-MM-DD`, or null.
+    start_date: Option<String>,
+    end_date: Option<String>,
+    /// 1 (on, the default) or 0.
+    status: Option<i64>,
+}
+
+/// Slots per day at most.
+const MAX_SLOTS: usize = 12;
+/// Targets per schedule at most.
+const MAX_TARGETS: usize = 500;
+
+fn kind(raw: &str) -> Result<&'static str, String> {
+    KINDS
+        .into_iter()
+        .find(|kind| *kind == raw)
+        .ok_or_else(|| "Choose room, zone or radiator.".into())
+}
+
+fn target_ids(ids: &[i64]) -> Result<Vec<i64>, String> {
+    if ids.is_empty() {
+        return Err("Choose at least one target.".into());
+    }
+    if ids.len() > MAX_TARGETS {
+        return Err(format!("Choose at most {MAX_TARGETS} targets."));
+    }
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}
+
+/// The duration's key and its days (a custom one's from `days`).
+fn duration(raw: &str, days: &[i64], check: &mut FieldCheck) -> Option<(&'static str, Vec<u8>)> {
+    let Some(duration) = domain::durations().into_iter().find(|d| d.key == raw) else {
+        check
+            .check::<()>("duration", Err("Choose every day, weekdays, weekends or custom.".into()));
+        return None;
+    };
+    if duration.key != "custom" {
+        return Some((duration.key, duration.days));
+    }
+    let mut chosen = Vec::new();
+    for &day in days {
+        match u8::try_from(day) {
+            Ok(day @ 1..=7) => chosen.push(day),
+            _ => {
+                let message = format!("Days are 1 (Monday) to 7 (Sunday), not {day}.");
+                return check.check("days", Err(message));
+            }
+        }
+    }
+    chosen.sort_unstable();
+    chosen.dedup();
+    if chosen.is_empty() {
+        return check.check("days", Err("Choose the days a custom schedule repeats on.".into()));
+    }
+    Some((duration.key, chosen))
+}
+
+/// Each slot checked, and the day's slots in order without overlaps.
+fn slots(requests: &[SlotRequest], check: &mut FieldCheck) -> Option<Vec<Slot>> {
+    if requests.is_empty() || requests.len() > MAX_SLOTS {
+        let message = format!("Add from 1 to {MAX_SLOTS} time slots.");
+        return check.check("slots", Err(message));
+    }
+    let mut slots = Vec::new();
+    // Each slot's index and times, for the overlap check even when its setpoint is wrong.
+    let mut times = Vec::new();
+    for (index, request) in requests.iter().enumerate() {
+        let field = |name: &str| format!("slots.{index}.{name}");
+        let start = check.check(&field("start"), ClockTime::parse(&request.start));
+        let end = check.check(&field("end"), ClockTime::parse(&request.end));
+        let setpoint = check.check(&field("setpoint"), Temperature::parse(request.setpoint));
+        let (Some(start), Some(end)) = (start, end) else { continue };
+        if end <= start {
+            check.check::<()>(&field("end"), Err("Make the end later than the start.".into()));
+            continue;
+        }
+        times.push((index, start, end));
+        if let Some(setpoint) = setpoint {
+            slots.push(Slot { start, end, setpoint: setpoint.celsius() });
+        }
+    }
+    times.sort_by_key(|&(_, start, _)| start);
+    for pair in times.windows(2) {
+        let ((_, start, end), (index, later, _)) = (pair[0], pair[1]);
+        if later < end {
+            let message = format!("Overlaps the slot {start}–{end}.");
+            check.check::<()>(&format!("slots.{index}.start"), Err(message));
+        }
+    }
+    slots.sort_by_key(|slot| slot.start);
+    Some(slots)
+}
+
+/// A `YYYY-MM-DD` date from 1900-01-01 to 2099-12-31, or none.
+fn date(raw: Option<&str>) -> Result<Option<jiff::civil::Date>, String> {
+    let Some(raw) = raw.map(str::trim).filter(|raw| !raw.is_empty()) else { return Ok(None) };
+    let invalid = || "Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.".to_owned();
+    let parsed: jiff::civil::Date = raw.parse().map_err(|_| invalid())?;
+    let (first, last) = (jiff::civil::date(1900, 1, 1), jiff::civil::date(2099, 12, 31));
+    if raw.len() != 10 || parsed < first || parsed > last {
+        return Err(invalid());
+    }
+    Ok(Some(parsed))
+}
+
+fn parse(request: &ScheduleRequest) -> Result<Checked, ApiError> {
+    let mut check = FieldCheck::default();
+    let name = check.check("name", record_name(&request.name));
+    let schedule_for = check.check("schedule_for", kind(&request.schedule_for));
+    let target_ids = check.check("target_ids", target_ids(&request.target_ids));
+    let duration = duration(&request.duration, &request.days, &mut check);
+    let slots = slots(&request.slots, &mut check);
+    let setback = match request.setback {
+        None => Some(None),
+        Some(setback) => {
+            check.check("setback", Temperature::parse(Some(setback))).map(|t| Some(t.celsius()))
+        }
+    };
+    let start_date = check.check("start_date", date(request.start_date.as_deref()));
+    let end_date = check.check("end_date", date(request.end_date.as_deref()));
+    if let (Some(Some(start)), Some(Some(end))) = (start_date, end_date)
+        && end < start
+    {
+        check.check::<()>("end_date", Err("Make the end date on or after the start date.".into()));
+    }
+    let status = check.check("status", flag(Some(request.status.unwrap_or(1))));
+    let checked = (|| {
+        let (duration, days) = duration?;
+        Some(Checked {
+            name: name?,
+            schedule_for: schedule_for?,
+            target_ids: target_ids?,
+            duration,
+            days,
+            slots: slots?,
+            setback: setback?,
+            start_date: start_date?,
+            end_date: end_date?,
+            status: status?,
+        })
+    })();
+    check.finish(checked)
+}
+
+/// Create a schedule.
+#[utoipa::path(post, path = "/v2/schedules", tag = "schedules", security(("bearer" = [])),
+    request_body = ScheduleRequest,
+    responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn create(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    ApiJson(request): ApiJson<ScheduleRequest>,
+) -> Answer<ScheduleData> {
+    let checked = parse(&request)?;
+    let schedule = domain::create(&state, user.actor(), &checked).await?;
+    Ok(ok(format!("Schedule '{}' created.", schedule.name), ScheduleData { schedule }))
+}
+
+/// Replace a schedule.
+#[utoipa::path(post, path = "/v2/schedules/{id}", tag = "schedules", security(("bearer" = [])),
+    request_body = ScheduleRequest,
+    responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn update(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path(id): Path<i64>,
+    ApiJson(request): ApiJson<ScheduleRequest>,
+) -> Answer<ScheduleData> {
+    let checked = parse(&request)?;
+    let schedule = domain::update(&state, user.actor(), id, &checked).await?;
+    Ok(ok("Schedule updated.", ScheduleData { schedule }))
+}
+
+/// Delete a schedule; its radiators keep their settings until something changes them.
+#[utoipa::path(delete, path = "/v2/schedules/{id}", tag = "schedules", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path(id): Path<i64>,
+) -> Answer<ScheduleData> {
+    let schedule = domain::delete(&state, user.actor(), id).await?;
+    Ok(ok(format!("Schedule '{}' deleted.", schedule.name), ScheduleData { schedule }))
+}
+
+/// Switch a schedule on (1) or off (0). The first segment is `toggle-status` or
+/// `toggle-{room|zone|radiator}` naming the schedule's own kind.
+#[utoipa::path(put, path = "/v2/schedules/{toggle}/{id}/{status}", tag = "schedules",
+    security(("bearer" = [])),
+    params(("toggle" = String, Path, description = "toggle-status, toggle-room, toggle-zone or toggle-radiator")),
+    responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn toggle(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path((toggle, id, status)): Path<(String, i64, i64)>,
+) -> Answer<ScheduleData> {
+    let kind = toggle
+        .strip_prefix("toggle-")
+        .filter(|kind| *kind == "status" || KINDS.contains(kind))
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("There is no endpoint PUT /v2/schedules/{toggle}."))
+        })?;
+    let on = flag(Some(status)).map_err(|message| ApiError::field("status", message))?;
+    let schedule = domain::toggle(&state, user.actor(), kind, id, on).await?;
+    Ok(ok("Schedule Status Updated", ScheduleData { schedule }))
+}

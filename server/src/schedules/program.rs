@@ -1,0 +1,241 @@
+//! What a schedule asks for at a moment, worked out in the business's time zone: its slots on
+//! the days it repeats, and its setback (or off) between them, from its first date to its last.
+//! Local times become instants through the time zone's rules, so a slot at 07:00 starts at
+//! 07:00 on the clock on both sides of a daylight-saving change (a time the clocks skip starts
+//! at the first instant after the gap).
+
+use jiff::civil::{Date, DateTime};
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, ToSpan};
+
+use crate::kernel::values::ClockTime;
+
+/// One heating slot of a day.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slot {
+    pub start: ClockTime,
+    pub end: ClockTime,
+    pub setpoint: f64,
+}
+
+/// A schedule's plan, without its name and targets.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// ISO days it repeats on, 1 = Monday.
+    pub days: Vec<u8>,
+    /// Each active day's slots, ordered and not overlapping.
+    pub slots: Vec<Slot>,
+    /// The setpoint between slots; `None`: off.
+    pub setback: Option<f64>,
+    pub start_date: Option<Date>,
+    pub end_date: Option<Date>,
+}
+
+/// What the radiators should do: heat to a setpoint, or be off.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Wanted {
+    Heat(f64),
+    Off,
+}
+
+/// A stretch of time through which a schedule asks for one thing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Period {
+    pub wanted: Wanted,
+    pub start: Timestamp,
+    /// When the schedule next asks for something else (or stops being in force).
+    pub end: Timestamp,
+}
+
+/// Slots and setbacks are found within this many days of a moment: every schedule repeats on
+/// at least one day a week.
+const SEARCH_DAYS: i32 = 8;
+
+impl Program {
+    fn repeats_on(&self, date: Date) -> bool {
+        let day = date.weekday().to_monday_one_offset() as u8;
+        self.days.contains(&day)
+            && self.start_date.is_none_or(|first| date >= first)
+            && self.end_date.is_none_or(|last| date <= last)
+    }
+
+    /// Whether the schedule is in force on `date` at all (within its dates).
+    fn in_dates(&self, date: Date) -> bool {
+        self.start_date.is_none_or(|first| date >= first)
+            && self.end_date.is_none_or(|last| date <= last)
+    }
+
+    /// The period in force at `now`, or `None` when `now` is outside the schedule's dates.
+    pub fn period_at(&self, tz: &TimeZone, now: Timestamp) -> Option<Period> {
+        let today = now.to_zoned(tz.clone()).date();
+        if !self.in_dates(today) {
+            return None;
+        }
+        // Every slot from a week before to a week after, as instants, in order.
+        let mut slots = Vec::new();
+        let mut date = today.checked_sub(SEARCH_DAYS.days()).ok()?;
+        let last = today.checked_add(SEARCH_DAYS.days()).ok()?;
+        while date <= last {
+            if self.repeats_on(date) {
+                for slot in &self.slots {
+                    let start = instant(tz, date, slot.start)?;
+                    let end = instant(tz, date, slot.end)?;
+                    slots.push((start, end, slot.setpoint));
+                }
+            }
+            date = date.tomorrow().ok()?;
+        }
+        if let Some(&(start, end, setpoint)) =
+            slots.iter().find(|(start, end, _)| *start <= now && now < *end)
+        {
+            return Some(Period { wanted: Wanted::Heat(setpoint), start, end });
+        }
+        let wanted = self.setback.map_or(Wanted::Off, Wanted::Heat);
+        // Between slots: from the last one's end (or the first date) to the next one's start
+        // (or the end of the last date).
+        let first_day = self.start_date.and_then(|first| instant(tz, first, ClockTime::MIDNIGHT));
+        let after_last_day =
+            self.end_date.and_then(|last| instant(tz, last.tomorrow().ok()?, ClockTime::MIDNIGHT));
+        let start = slots
+            .iter()
+            .map(|&(_, end, _)| end)
+            .filter(|end| *end <= now)
+            .chain(first_day.filter(|first| *first <= now))
+            .max()?;
+        let end = slots
+            .iter()
+            .map(|&(start, _, _)| start)
+            .filter(|start| *start > now)
+            .chain(after_last_day)
+            .min()?;
+        Some(Period { wanted, start, end })
+    }
+}
+
+/// The instant of local `time` on `date`; 24:00 is the next day's midnight.
+fn instant(tz: &TimeZone, date: Date, time: ClockTime) -> Option<Timestamp> {
+    let minutes = time.minutes();
+    let (date, minutes) =
+        if minutes == 24 * 60 { (date.tomorrow().ok()?, 0) } else { (date, minutes) };
+    let local = DateTime::new(
+        date.year(),
+        date.month(),
+        date.day(),
+        (minutes / 60) as i8,
+        (minutes % 60) as i8,
+        0,
+        0,
+    )
+    .ok()?;
+    tz.to_ambiguous_timestamp(local).compatible().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn london() -> TimeZone {
+        TimeZone::get("Europe/London").unwrap()
+    }
+
+    fn at(tz: &TimeZone, local: &str) -> Timestamp {
+        let local: DateTime = local.parse().unwrap();
+        tz.to_ambiguous_timestamp(local).compatible().unwrap()
+    }
+
+    fn time(text: &str) -> ClockTime {
+        ClockTime::parse(text).unwrap()
+    }
+
+    /// Weekdays 07:00–18:00 at 21 °C, 16 °C outside.
+    fn office() -> Program {
+        Program {
+            days: vec![1, 2, 3, 4, 5],
+            slots: vec![Slot { start: time("07:00"), end: time("18:00"), setpoint: 21.0 }],
+            setback: Some(16.0),
+            start_date: None,
+            end_date: None,
+        }
+    }
+
+    #[test]
+    fn a_weekday_schedule_heats_from_seven_to_six_and_sets_back_over_the_weekend() {
+        let tz = london();
+        // 2026-01-12 is a Monday.
+        let monday = office().period_at(&tz, at(&tz, "2026-01-12T07:00")).unwrap();
+        assert_eq!(monday.wanted, Wanted::Heat(21.0));
+        assert_eq!(
+            (monday.start, monday.end),
+            (at(&tz, "2026-01-12T07:00"), at(&tz, "2026-01-12T18:00"))
+        );
+        let before = office().period_at(&tz, at(&tz, "2026-01-12T06:59")).unwrap();
+        assert_eq!(before.wanted, Wanted::Heat(16.0));
+        let weekend = office().period_at(&tz, at(&tz, "2026-01-17T12:00")).unwrap();
+        assert_eq!(weekend.wanted, Wanted::Heat(16.0));
+        // One setback from Friday 18:00 to Monday 07:00: nothing changes on Saturday.
+        assert_eq!(weekend.start, at(&tz, "2026-01-16T18:00"));
+        assert_eq!(weekend.end, at(&tz, "2026-01-19T07:00"));
+    }
+
+    #[test]
+    fn slots_keep_to_the_clock_across_both_daylight_saving_changes() {
+        let tz = london();
+        // Clocks go forward on Sunday 2026-03-29 and back on Sunday 2026-10-25.
+        for (monday, utc_start) in
+            [("2026-03-30", "2026-03-30T06:00:00Z"), ("2026-10-26", "2026-10-26T07:00:00Z")]
+        {
+            let period = office().period_at(&tz, at(&tz, &format!("{monday}T09:00"))).unwrap();
+            assert_eq!(period.start, utc_start.parse::<Timestamp>().unwrap(), "{monday}");
+        }
+        let every_day = Program { days: (1..=7).collect(), ..office() };
+        // On the Sunday itself, 07:00 is 06:00 UTC in summer time and 07:00 UTC after it.
+        let spring = every_day.period_at(&tz, at(&tz, "2026-03-29T12:00")).unwrap();
+        assert_eq!(spring.start, "2026-03-29T06:00:00Z".parse::<Timestamp>().unwrap());
+        let autumn = every_day.period_at(&tz, at(&tz, "2026-10-25T12:00")).unwrap();
+        assert_eq!(autumn.start, "2026-10-25T07:00:00Z".parse::<Timestamp>().unwrap());
+    }
+
+    #[test]
+    fn another_time_zone_keeps_its_own_clock() {
+        let new_york = TimeZone::get("America/New_York").unwrap();
+        let period =
+            office().period_at(&new_york, "2026-01-12T12:30:00Z".parse().unwrap()).unwrap();
+        assert_eq!(period.wanted, Wanted::Heat(21.0), "07:30 in New York");
+        let london =
+            office().period_at(&london(), "2026-01-12T12:30:00Z".parse().unwrap()).unwrap();
+        assert_eq!(london.end, "2026-01-12T18:00:00Z".parse::<Timestamp>().unwrap());
+    }
+
+    #[test]
+    fn off_outside_slots_and_nothing_outside_the_dates() {
+        let tz = london();
+        let dated = Program {
+            setback: None,
+            start_date: Some("2026-01-13".parse().unwrap()),
+            end_date: Some("2026-01-14".parse().unwrap()),
+            ..office()
+        };
+        assert!(dated.period_at(&tz, at(&tz, "2026-01-12T09:00")).is_none());
+        assert!(dated.period_at(&tz, at(&tz, "2026-01-15T09:00")).is_none());
+        let night = dated.period_at(&tz, at(&tz, "2026-01-14T20:00")).unwrap();
+        assert_eq!(night.wanted, Wanted::Off);
+        assert_eq!(night.end, at(&tz, "2026-01-15T00:00"), "in force to the end of its last day");
+        let first_morning = dated.period_at(&tz, at(&tz, "2026-01-13T05:00")).unwrap();
+        assert_eq!(first_morning.start, at(&tz, "2026-01-13T00:00"));
+    }
+
+    #[test]
+    fn back_to_back_slots_are_periods_of_their_own() {
+        let tz = london();
+        let program = Program {
+            slots: vec![
+                Slot { start: time("07:00"), end: time("12:00"), setpoint: 21.0 },
+                Slot { start: time("12:00"), end: time("24:00"), setpoint: 19.5 },
+            ],
+            ..office()
+        };
+        let afternoon = program.period_at(&tz, at(&tz, "2026-01-12T12:00")).unwrap();
+        assert_eq!(afternoon.wanted, Wanted::Heat(19.5));
+        assert_eq!(afternoon.end, at(&tz, "2026-01-13T00:00"));
+    }
+}

@@ -1,0 +1,356 @@
+//! Schedules: every call and check of the API, tenancy, and the engine with the test's own
+//! times (no sleeping): slots on the clock of the business's time zone, precedence, a manual
+//! change held until the next boundary, and two engines on one store.
+
+use heatdesk::kernel::lease::Lease;
+use heatdesk::schedules::engine::tick;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use crate::store_tests;
+use crate::support::{Owner, TestApp};
+
+store_tests!(
+    the_durations_are_the_four_day_sets,
+    a_schedule_is_created_read_and_listed_with_its_targets_and_next_change,
+    every_bad_field_is_named_and_nothing_is_created,
+    targets_that_are_not_the_businesss_are_404,
+    a_setpoint_outside_a_target_radiators_bounds_names_the_slot,
+    names_are_unique_per_business,
+    a_schedule_is_replaced_toggled_and_deleted_with_history,
+    another_business_cannot_read_or_change_a_schedule,
+    a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturday,
+    a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule,
+    a_manual_change_holds_until_the_next_boundary,
+    slots_follow_the_businesss_own_time_zone,
+    two_engines_on_one_store_apply_each_change_once,
+);
+
+/// Weekdays 07:00–18:00 at 21 °C, 16 °C outside, for `kind` targets `ids`.
+fn office(kind: &str, ids: &[i64]) -> Value {
+    json!({"name": "Office hours", "schedule_for": kind, "target_ids": ids,
+        "duration": "weekdays", "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21}],
+        "setback": 16, "start_date": null, "end_date": null, "status": 1})
+}
+
+async fn create(owner: &Owner<'_>, body: Value) -> Value {
+    let answer = owner.post("/v2/schedules", body).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    answer.body["data"]["schedule"].clone()
+}
+
+/// A room with one radiator (bounds 10–25 °C): the room's and the radiator's ids.
+async fn room_with_radiator(owner: &Owner<'_>, room: &str, uid: &str) -> (i64, i64) {
+    let room_id = owner.add_room(room).await.id;
+    let radiator = owner.add_radiator_to(room_id, uid, &format!("{room} 1")).await;
+    (room_id, radiator.id)
+}
+
+fn at(text: &str) -> OffsetDateTime {
+    OffsetDateTime::parse(text, &Rfc3339).unwrap()
+}
+
+/// One engine round at `when`; answers how many radiators it changed.
+async fn round(app: &TestApp, when: &str) -> usize {
+    tick(&app.store, &app.state.devices, at(when)).await.unwrap()
+}
+
+async fn state_of(owner: &Owner<'_>, id: i64) -> (i64, f64) {
+    let radiator = owner.radiator(id).await;
+    (radiator.status, radiator.target_temperature)
+}
+
+async fn the_durations_are_the_four_day_sets(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let answer = owner.get("/v2/schedules/durations").await;
+    assert_eq!(
+        answer.body["data"]["durations"],
+        json!([
+            {"key": "every_day", "name": "Every day", "days": [1, 2, 3, 4, 5, 6, 7]},
+            {"key": "weekdays", "name": "Weekdays", "days": [1, 2, 3, 4, 5]},
+            {"key": "weekends", "name": "Weekends", "days": [6, 7]},
+            {"key": "custom", "name": "Custom", "days": []},
+        ])
+    );
+}
+
+async fn a_schedule_is_created_read_and_listed_with_its_targets_and_next_change(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, _) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let created = owner.post("/v2/schedules", office("room", &[room])).await;
+    assert_eq!(created.description(), "Schedule 'Office hours' created.");
+    let schedule = created.body["data"]["schedule"].clone();
+    // The test clock is Thursday 2026-01-15 09:00 in London: in the slot until 18:00.
+    assert_eq!(
+        schedule,
+        json!({"id": schedule["id"], "name": "Office hours", "schedule_for": "room",
+            "target_ids": [room], "targets": [{"id": room, "name": "Studio"}],
+            "duration": "weekdays", "days": [1, 2, 3, 4, 5],
+            "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21.0}], "setback": 16.0,
+            "start_date": null, "end_date": null, "status": 1,
+            "next_change": {"at": "2026-01-15T18:00:00+00:00", "setpoint": 16.0}})
+    );
+    let id = schedule["id"].as_i64().unwrap();
+    assert_eq!(owner.get(&format!("/v2/schedules/{id}")).await.body["data"]["schedule"], schedule);
+    let found = owner.get("/v2/schedules?search=OFFICE").await;
+    assert_eq!(found.body["data"]["schedules"], json!([schedule]));
+    let none = owner.get("/v2/schedules?search=night").await;
+    assert_eq!(none.body["data"]["schedules"], json!([]));
+
+    let mut custom = office("room", &[room]);
+    custom["name"] = json!("Late opening");
+    custom["duration"] = json!("custom");
+    custom["days"] = json!([4, 2, 4]);
+    custom["setback"] = Value::Null;
+    custom["start_date"] = json!("2026-02-01");
+    let custom = create(&owner, custom).await;
+    assert_eq!(custom["days"], json!([2, 4]));
+    // Not in force before its first date: it starts at that midnight, off.
+    assert_eq!(custom["next_change"], json!({"at": "2026-02-01T00:00:00+00:00", "setpoint": null}));
+}
+
+async fn every_bad_field_is_named_and_nothing_is_created(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let bad = json!({"name": "", "schedule_for": "floor", "target_ids": [],
+        "duration": "custom", "days": [],
+        "slots": [{"start": "09:00", "end": "08:00", "setpoint": 21},
+                  {"start": "7:00", "end": "10:00", "setpoint": 4},
+                  {"start": "10:00", "end": "12:00", "setpoint": 21},
+                  {"start": "11:00", "end": "13:00", "setpoint": 21.3}],
+        "setback": 40, "start_date": "2026-02-30", "end_date": "2100-01-01", "status": 2});
+    let answer = owner.post("/v2/schedules", bad).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = answer.body["errors"].as_object().unwrap();
+    let mut fields: Vec<&str> = errors.keys().map(String::as_str).collect();
+    fields.sort_unstable();
+    assert_eq!(
+        fields,
+        [
+            "days",
+            "end_date",
+            "name",
+            "schedule_for",
+            "setback",
+            "slots.0.end",
+            "slots.1.setpoint",
+            "slots.1.start",
+            "slots.3.setpoint",
+            "slots.3.start",
+            "start_date",
+            "status",
+            "target_ids"
+        ]
+    );
+    assert_eq!(answer.field_error("slots.0.end"), "Make the end later than the start.");
+    assert_eq!(answer.field_error("slots.3.start"), "Overlaps the slot 10:00–12:00.");
+    assert_eq!(answer.field_error("schedule_for"), "Choose room, zone or radiator.");
+
+    let mut backwards = office("zone", &[1]);
+    backwards["start_date"] = json!("2026-03-01");
+    backwards["end_date"] = json!("2026-02-01");
+    let answer = owner.post("/v2/schedules", backwards).await;
+    assert_eq!(answer.field_error("end_date"), "Make the end date on or after the start date.");
+    assert_eq!(owner.get("/v2/schedules").await.body["data"]["schedules"], json!([]));
+}
+
+async fn targets_that_are_not_the_businesss_are_404(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let (theirs, _) = room_with_radiator(&rival, "Lobby", "HD-9").await;
+    let answer = owner.post("/v2/schedules", office("room", &[theirs])).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert_eq!(answer.description(), format!("There is no room with id {theirs}."));
+    let answer = owner.post("/v2/schedules", office("zone", &[999_999])).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert_eq!(owner.get("/v2/schedules").await.body["data"]["schedules"], json!([]));
+}
+
+async fn a_setpoint_outside_a_target_radiators_bounds_names_the_slot(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, _) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let mut hot = office("room", &[room]);
+    hot["slots"] = json!([{"start": "07:00", "end": "09:00", "setpoint": 21},
+        {"start": "09:00", "end": "18:00", "setpoint": 27}]);
+    let answer = owner.post("/v2/schedules", hot).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer.field_error("slots.1.setpoint"),
+        "27 °C is outside what radiator 'Studio 1' takes (10–25 °C)."
+    );
+}
+
+async fn names_are_unique_per_business(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, _) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    create(&owner, office("room", &[room])).await;
+    let mut again = office("room", &[room]);
+    again["name"] = json!("OFFICE HOURS");
+    let answer = owner.post("/v2/schedules", again).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    assert_eq!(answer.field_error("name"), "A schedule named 'OFFICE HOURS' already exists.");
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let (theirs, _) = room_with_radiator(&rival, "Lobby", "HD-9").await;
+    create(&rival, office("room", &[theirs])).await;
+}
+
+async fn a_schedule_is_replaced_toggled_and_deleted_with_history(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let zone = owner.add_zone("Ground floor").await.id;
+    let id = create(&owner, office("zone", &[zone])).await["id"].as_i64().unwrap();
+
+    let mut evening = office("zone", &[zone]);
+    evening["slots"] = json!([{"start": "17:00", "end": "22:00", "setpoint": 19.5}]);
+    let updated = owner.post(&format!("/v2/schedules/{id}"), evening).await;
+    assert_eq!(updated.description(), "Schedule updated.");
+    assert_eq!(updated.body["data"]["schedule"]["slots"][0]["end"], "22:00");
+
+    let off = owner.put(&format!("/v2/schedules/toggle-status/{id}/0"), json!({})).await;
+    assert_eq!(off.description(), "Schedule Status Updated");
+    assert_eq!(off.body["data"]["schedule"]["status"], 0);
+    assert_eq!(off.body["data"]["schedule"]["next_change"], Value::Null);
+    let on = owner.put(&format!("/v2/schedules/toggle-zone/{id}/1"), json!({})).await;
+    assert_eq!(on.body["data"]["schedule"]["status"], 1);
+    let wrong_kind = owner.put(&format!("/v2/schedules/toggle-room/{id}/0"), json!({})).await;
+    assert_eq!(wrong_kind.status, StatusCode::NOT_FOUND);
+    let nonsense = owner.put(&format!("/v2/schedules/toggle-everything/{id}/0"), json!({})).await;
+    assert_eq!(nonsense.status, StatusCode::NOT_FOUND);
+    let two = owner.put(&format!("/v2/schedules/toggle-status/{id}/2"), json!({})).await;
+    assert_eq!(two.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let deleted = owner.delete(&format!("/v2/schedules/{id}")).await;
+    assert_eq!(deleted.description(), "Schedule 'Office hours' deleted.");
+    assert_eq!(owner.get(&format!("/v2/schedules/{id}")).await.status, StatusCode::NOT_FOUND);
+    let history = owner.history("?kind=schedule").await;
+    let actions: Vec<&str> = history.history.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["delete", "toggle_status", "toggle_status", "update", "create"]);
+    assert_eq!(history.total, 5);
+    assert!(history.history.iter().all(|e| e.user_email == "owner@acme.co.uk" && e.by.is_none()));
+}
+
+async fn another_business_cannot_read_or_change_a_schedule(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, _) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let schedule = create(&owner, office("room", &[room])).await;
+    let id = schedule["id"].as_i64().unwrap();
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let (theirs, _) = room_with_radiator(&rival, "Lobby", "HD-9").await;
+    for answer in [
+        rival.get(&format!("/v2/schedules/{id}")).await,
+        rival.post(&format!("/v2/schedules/{id}"), office("room", &[theirs])).await,
+        rival.put(&format!("/v2/schedules/toggle-status/{id}/0"), json!({})).await,
+        rival.delete(&format!("/v2/schedules/{id}")).await,
+    ] {
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{:?}", answer.body);
+    }
+    assert_eq!(rival.get("/v2/schedules").await.body["data"]["schedules"], json!([]));
+    assert_eq!(owner.get(&format!("/v2/schedules/{id}")).await.body["data"]["schedule"], schedule);
+}
+
+async fn a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturday(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    create(&owner, office("room", &[room])).await;
+    // Monday 2026-01-12, London (UTC in winter).
+    assert_eq!(round(&app, "2026-01-12T06:59:00Z").await, 1, "the setback since Friday");
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    assert_eq!(round(&app, "2026-01-12T07:00:00Z").await, 1);
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0));
+    assert_eq!(round(&app, "2026-01-12T17:59:00Z").await, 0);
+    assert_eq!(round(&app, "2026-01-12T18:00:00Z").await, 1);
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    assert_eq!(round(&app, "2026-01-17T07:00:00Z").await, 0, "nothing on Saturday");
+    assert_eq!(round(&app, "2026-01-17T12:00:00Z").await, 0);
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+
+    let history = owner.history("?kind=radiator").await;
+    let entry = &history.history[0];
+    assert_eq!(
+        (entry.action.as_str(), entry.by.as_deref()),
+        ("schedule", Some("schedule 'Office hours'"))
+    );
+    assert_eq!(entry.user_email, "");
+    assert_eq!(entry.after.as_ref().unwrap()["target_temperature"], 16.0);
+    // What the simulated radiator was sent.
+    assert_eq!(app.fleet.heater_of(radiator), Some((true, 16.0)));
+}
+
+async fn a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, first) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let second = owner.add_radiator_to(room, "HD-2", "Studio 2").await.id;
+    let zone = owner.add_zone("Ground floor").await.id;
+    let placed = owner.post(&format!("/v2/zones/{zone}/room/{room}"), json!({})).await;
+    assert_eq!(placed.status, StatusCode::OK, "{:?}", placed.body);
+    let every_day = |name: &str, kind: &str, ids: &[i64], setpoint: f64| {
+        let mut body = office(kind, ids);
+        body["name"] = json!(name);
+        body["duration"] = json!("every_day");
+        body["slots"] = json!([{"start": "00:00", "end": "24:00", "setpoint": setpoint}]);
+        body
+    };
+    create(&owner, every_day("Zone", "zone", &[zone], 18.0)).await;
+    round(&app, "2026-01-12T09:00:00Z").await;
+    assert_eq!(state_of(&owner, second).await, (1, 18.0));
+    create(&owner, every_day("Room", "room", &[room], 19.0)).await;
+    create(&owner, every_day("Radiator", "radiator", &[first], 20.0)).await;
+    round(&app, "2026-01-12T09:01:00Z").await;
+    assert_eq!(state_of(&owner, first).await, (1, 20.0));
+    assert_eq!(state_of(&owner, second).await, (1, 19.0));
+    // Among equals the one changed last wins.
+    create(&owner, every_day("Room later", "room", &[room], 22.0)).await;
+    round(&app, "2026-01-12T09:02:00Z").await;
+    assert_eq!(state_of(&owner, second).await, (1, 22.0));
+    assert_eq!(state_of(&owner, first).await, (1, 20.0));
+}
+
+async fn a_manual_change_holds_until_the_next_boundary(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let mut body = office("room", &[room]);
+    body["setback"] = Value::Null;
+    create(&owner, body).await;
+    round(&app, "2026-01-12T07:00:00Z").await;
+    assert_eq!(owner.set_temperature(radiator, 23.0).await.status, StatusCode::OK);
+    assert_eq!(round(&app, "2026-01-12T09:00:00Z").await, 0, "the manual change holds");
+    assert_eq!(state_of(&owner, radiator).await, (1, 23.0));
+    assert_eq!(round(&app, "2026-01-12T18:00:00Z").await, 1, "the next boundary");
+    assert_eq!(state_of(&owner, radiator).await, (0, 23.0), "off outside the slots");
+    assert_eq!(app.fleet.heater_of(radiator).map(|(on, _)| on), Some(false));
+}
+
+async fn slots_follow_the_businesss_own_time_zone(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let settings = json!({"time_zone": "America/New_York", "working_days": [1, 2, 3, 4, 5],
+        "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
+    assert_eq!(owner.put("/v2/settings/business", settings).await.status, StatusCode::OK);
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    create(&owner, office("room", &[room])).await;
+    round(&app, "2026-01-12T11:59:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0), "06:59 in New York");
+    round(&app, "2026-01-12T12:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "07:00 in New York");
+}
+
+async fn two_engines_on_one_store_apply_each_change_once(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, _) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    create(&owner, office("room", &[room])).await;
+    let engines = [
+        Lease::with_holder("schedule-engine", "a", 180),
+        Lease::with_holder("schedule-engine", "b", 180),
+    ];
+    let app = &app;
+    for minute in ["2026-01-12T06:59:00Z", "2026-01-12T07:00:00Z", "2026-01-12T07:01:00Z"] {
+        let now = at(minute).unix_timestamp();
+        let rounds = engines.iter().map(|lease| async move {
+            if lease.acquire(&app.store, now).await.unwrap() { round(app, minute).await } else { 0 }
+        });
+        let changed: usize = futures_util::future::join_all(rounds).await.into_iter().sum();
+        assert!(changed <= 1, "{minute}: {changed}");
+    }
+    let history = owner.history("?kind=radiator").await;
+    let by_schedule = history.history.iter().filter(|e| e.action == "schedule").count();
+    assert_eq!(by_schedule, 2, "the setback, then the slot: each once");
+}
