@@ -1,14 +1,16 @@
 //! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
-//! and find a living building: three floors as zones, ten rooms, 32 radiators.
+//! and find a living building: three floors as zones, ten rooms, 32 radiators, and schedules:
+//! office hours on each floor, the café's day and the quiet room's radiators of their own.
 
 use crate::auth::account::{self, create_if_missing};
 use crate::auth::profile::ProfileRequest;
 use crate::error::ApiResult;
 use crate::kernel::change::Actor;
-use crate::kernel::values::{Temperature, Uid};
+use crate::kernel::values::{ClockTime, Temperature, Uid};
 use crate::radiators::{self, Settings};
+use crate::schedules::program::Slot;
 use crate::state::AppState;
-use crate::{rooms, zones};
+use crate::{rooms, schedules, zones};
 
 pub const DEMO_EMAIL: &str = "demo@heatdesk.example";
 pub const DEMO_PASSWORD: &str = "heatdesk-demo";
@@ -69,11 +71,14 @@ const BUILDING: [(&str, &[DemoRoom]); 3] = [
 
 async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
     let mut room_number = 0;
+    let (mut zone_ids, mut room_ids) = (Vec::new(), Vec::new());
     for (zone, rooms) in BUILDING {
         let zone_id = zones::domain::create(state, actor, zone).await?.zone.id;
+        zone_ids.push((zone, zone_id));
         for &(room, radiators, setpoint, on) in rooms {
             room_number += 1;
             let room_id = rooms::domain::create(state, actor, room).await?.room.id;
+            room_ids.push((room, room_id));
             zones::domain::add_room(state, actor, zone_id, room_id).await?;
             for n in 1..=radiators {
                 let uid = Uid::parse(&format!("NW-{room_number:02}{n:02}")).map_err(demo_error)?;
@@ -93,6 +98,79 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
                 rooms::domain::switch_all(state, actor, room_id, false).await?;
             }
         }
+    }
+    schedule(state, actor, &zone_ids, &room_ids).await
+}
+
+/// Weekday office hours 07:30–18:00 at 21 °C on each floor (16 °C outside them), the café
+/// 07:00–15:00 every day, and the quiet room's radiators 10:00–16:00 on weekdays (off outside).
+async fn schedule(
+    state: &AppState,
+    actor: Actor,
+    zones: &[(&str, i64)],
+    rooms: &[(&str, i64)],
+) -> ApiResult<()> {
+    let time = |text: &str| ClockTime::parse(text).map_err(demo_error);
+    let slot = |start, end, setpoint| -> ApiResult<Slot> {
+        Ok(Slot { start: time(start)?, end: time(end)?, setpoint })
+    };
+    let room_id = |name: &str| rooms.iter().find(|room| room.0 == name).map(|room| room.1);
+    let quiet = radiators::in_room(
+        state.store.reader(),
+        actor.business_id,
+        room_id("Quiet room").ok_or_else(|| demo_error("no quiet room".into()))?,
+        state.clock.now().unix_timestamp(),
+    )
+    .await?;
+    let mut plans = Vec::new();
+    for &(zone, zone_id) in zones {
+        let office = slot("07:30", "18:00", 21.0)?;
+        plans.push((
+            format!("{zone} office hours"),
+            "zone",
+            vec![zone_id],
+            "weekdays",
+            office,
+            Some(16.0),
+        ));
+    }
+    let cafe = room_id("Café").ok_or_else(|| demo_error("no café".into()))?;
+    plans.push((
+        "Café opening".into(),
+        "room",
+        vec![cafe],
+        "every_day",
+        slot("07:00", "15:00", 20.0)?,
+        Some(16.0),
+    ));
+    let quiet_ids = quiet.iter().map(|radiator| radiator.id).collect();
+    plans.push((
+        "Quiet room hours".into(),
+        "radiator",
+        quiet_ids,
+        "weekdays",
+        slot("10:00", "16:00", 20.0)?,
+        None,
+    ));
+    for (name, schedule_for, target_ids, duration, slot, setback) in plans {
+        let days = schedules::domain::durations()
+            .into_iter()
+            .find(|d| d.key == duration)
+            .map(|d| d.days)
+            .unwrap_or_default();
+        let checked = schedules::domain::Checked {
+            name,
+            schedule_for,
+            target_ids,
+            duration,
+            days,
+            slots: vec![slot],
+            setback,
+            start_date: None,
+            end_date: None,
+            status: true,
+        };
+        schedules::domain::create(state, actor, &checked).await?;
     }
     Ok(())
 }

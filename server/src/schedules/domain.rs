@@ -4,15 +4,15 @@
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::program::{Program, Slot, Wanted};
+use super::in_force::InForce;
+use super::program::{Slot, SlotView, Wanted, program, slot_view, time_zone};
 use super::store::{self, Fields, RadiatorPlace, ScheduleRow};
 use crate::error::{ApiError, ApiResult, FieldErrors};
 use crate::kernel::change::{Actor, Change, Entry};
 use crate::kernel::named::{RecordKind, ensure_name_free};
-use crate::kernel::values::ClockTime;
 use crate::state::AppState;
 use crate::store::StoreError;
 
@@ -38,16 +38,6 @@ pub fn durations() -> Vec<Duration> {
 
 /// What the kinds of target are called in sentences.
 pub const KINDS: [&str; 3] = ["room", "zone", "radiator"];
-
-#[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
-pub struct SlotView {
-    #[schema(example = "07:30")]
-    pub start: String,
-    #[schema(example = "18:00")]
-    pub end: String,
-    #[schema(example = 21.0)]
-    pub setpoint: f64,
-}
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct TargetView {
@@ -87,6 +77,21 @@ pub struct ScheduleView {
     pub next_change: Option<NextChange>,
 }
 
+/// The schedule in force on a radiator, as its pages show it.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct InForceView {
+    pub radiator_id: i64,
+    pub schedule_id: i64,
+    pub schedule_name: String,
+    /// What the schedule asks for now; `null`: off.
+    pub setpoint: Option<f64>,
+    /// When it next asks for something else (ISO 8601 with the business's offset).
+    pub until: String,
+    /// 1 when someone changed the radiator since the schedule set it: the change holds until
+    /// `until`.
+    pub manual: i64,
+}
+
 /// A schedule's fields, checked one by one (the handler's part).
 pub struct Checked {
     pub name: String,
@@ -112,35 +117,6 @@ fn days_text(days: &[u8]) -> String {
 fn slots_json(slots: &[Slot]) -> String {
     let views: Vec<SlotView> = slots.iter().map(slot_view).collect();
     serde_json::to_string(&views).unwrap_or_else(|_| "[]".into())
-}
-
-fn slot_view(slot: &Slot) -> SlotView {
-    SlotView { start: slot.start.to_string(), end: slot.end.to_string(), setpoint: slot.setpoint }
-}
-
-/// The program of a stored schedule (its stored fields were checked on the way in).
-pub fn program(row: &ScheduleRow) -> Program {
-    let views: Vec<SlotView> = serde_json::from_str(&row.slots_json).unwrap_or_default();
-    let slots = views
-        .iter()
-        .filter_map(|view| {
-            let (start, end) =
-                (ClockTime::parse(&view.start).ok()?, ClockTime::parse(&view.end).ok()?);
-            Some(Slot { start, end, setpoint: view.setpoint })
-        })
-        .collect();
-    Program {
-        days: row.days.split(',').filter_map(|day| day.parse().ok()).collect(),
-        slots,
-        setback: row.setback,
-        start_date: row.start_date.as_deref().and_then(|date| date.parse().ok()),
-        end_date: row.end_date.as_deref().and_then(|date| date.parse().ok()),
-    }
-}
-
-/// The business's time zone; London if it somehow names one the database no longer has.
-pub fn time_zone(name: &str) -> TimeZone {
-    TimeZone::get(name).unwrap_or_else(|_| TimeZone::get("Europe/London").unwrap_or(TimeZone::UTC))
 }
 
 fn iso(at: Timestamp, tz: &TimeZone) -> String {
@@ -230,6 +206,36 @@ fn now(state: &AppState) -> Timestamp {
 pub async fn find(state: &AppState, business_id: i64, id: i64) -> ApiResult<ScheduleView> {
     let found = list(state, business_id, "%").await?;
     found.into_iter().find(|schedule| schedule.id == id).ok_or_else(not_found)
+}
+
+/// The schedule in force on each of the business's radiators that has one.
+pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InForceView>> {
+    let pool = state.store.reader();
+    let all = InForce::all(pool, Some(business_id), state.clock.now()).await?;
+    let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
+    let radiators = store::radiators(pool, Some(business_id)).await?;
+    Ok(radiators
+        .iter()
+        .filter_map(|radiator| {
+            let in_force = InForce::on(&all, radiator)?;
+            let wanted = match in_force.period.wanted {
+                Wanted::Heat(setpoint) => {
+                    (true, setpoint.clamp(radiator.min_temperature, radiator.max_temperature))
+                }
+                Wanted::Off => (false, radiator.setpoint),
+            };
+            let applied = radiator.period_key.as_deref() == Some(in_force.period_key().as_str());
+            let manual = applied && (radiator.is_on == 1, radiator.setpoint) != wanted;
+            Some(InForceView {
+                radiator_id: radiator.id,
+                schedule_id: in_force.schedule.id,
+                schedule_name: in_force.schedule.name.clone(),
+                setpoint: wanted.0.then_some(wanted.1),
+                until: iso(in_force.period.end, &tz),
+                manual: i64::from(manual),
+            })
+        })
+        .collect())
 }
 
 /// 404 unless every target is one of the business's records of the kind; 422 naming the slot

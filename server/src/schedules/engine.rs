@@ -9,12 +9,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use jiff::Timestamp;
 use time::OffsetDateTime;
 
-use super::domain::{program, time_zone};
-use super::program::{Period, Wanted};
-use super::store::{self, RadiatorPlace, ScheduleRow};
+use super::in_force::InForce;
+use super::program::Wanted;
+use super::store::{self, RadiatorPlace};
 use crate::clock::Clock;
 use crate::devices::DeviceGateway;
 use crate::error::ApiResult;
@@ -46,61 +45,18 @@ pub async fn run(store: Store, devices: Arc<dyn DeviceGateway>, clock: Arc<dyn C
     }
 }
 
-/// A schedule in force now, with its period.
-struct InForce {
-    schedule: ScheduleRow,
-    period: Period,
-    targets: Vec<i64>,
-}
-
-impl InForce {
-    /// How strongly the schedule holds the radiator: a radiator's own schedule beats its room's,
-    /// which beats its zone's; among equals the one changed last wins. `None`: not its schedule.
-    fn claim_on(&self, radiator: &RadiatorPlace) -> Option<(u8, i64, i64)> {
-        let (rank, place) = match self.schedule.schedule_for.as_str() {
-            "radiator" => (3, Some(radiator.id)),
-            "room" => (2, radiator.room_id),
-            _ => (1, radiator.zone_id),
-        };
-        place
-            .filter(|id| self.targets.contains(id))
-            .map(|_| (rank, self.schedule.revision, self.schedule.id))
-    }
-
-    /// Names the period: a radiator is set once per period.
-    fn period_key(&self) -> String {
-        let Self { schedule, period, .. } = self;
-        format!("{}:{}:{}", schedule.id, schedule.revision, period.start.as_second())
-    }
-}
-
 /// One round at `now`; answers how many radiators it changed.
 pub async fn tick(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
     now: OffsetDateTime,
 ) -> ApiResult<usize> {
-    let at = Timestamp::from_second(now.unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH);
     let reader = store.reader();
-    let targets = store::targets(reader, None).await?;
-    let in_force: Vec<InForce> = store::enabled(reader)
-        .await?
-        .into_iter()
-        .filter_map(|(schedule, zone)| {
-            let period = program(&schedule).period_at(&time_zone(&zone), at)?;
-            let targets =
-                targets.iter().filter(|(id, _)| *id == schedule.id).map(|&(_, t)| t).collect();
-            Some(InForce { schedule, period, targets })
-        })
-        .collect();
+    let in_force = InForce::all(reader, None, now).await?;
     let mut changed = 0;
     for radiator in store::radiators(reader, None).await? {
-        let schedules = in_force.iter().filter(|s| s.schedule.business_id == radiator.business_id);
-        let chosen = schedules
-            .filter_map(|s| Some((s.claim_on(&radiator)?, s)))
-            .max_by_key(|(claim, _)| *claim);
-        let result = match chosen {
-            Some((_, schedule)) => apply(store, devices, &radiator, schedule, now).await,
+        let result = match InForce::on(&in_force, &radiator) {
+            Some(schedule) => apply(store, devices, &radiator, schedule, now).await,
             // No schedule in force on it any more.
             None if radiator.period_key.is_some() => {
                 mark(store, radiator.id, None).await.map(|()| false)

@@ -4,6 +4,7 @@
 
 pub mod domain;
 pub mod engine;
+mod in_force;
 pub mod program;
 mod store;
 
@@ -20,12 +21,13 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{ClockTime, Temperature, record_name};
 use crate::state::AppState;
 use crate::store::contains_pattern;
-use domain::{Checked, Duration, KINDS, ScheduleView};
+use domain::{Checked, Duration, InForceView, KINDS, ScheduleView};
 use program::Slot;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(durations))
+        .routes(routes!(in_force))
         .routes(routes!(list, create))
         .routes(routes!(get_one, update, delete))
         .routes(routes!(toggle))
@@ -41,6 +43,23 @@ pub struct DurationsData {
     security(("bearer" = [])), responses((status = 200, body = Envelope<DurationsData>)))]
 pub async fn durations(_user: BusinessUser) -> Answer<DurationsData> {
     Ok(ok("Schedule durations.", DurationsData { durations: domain::durations() }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InForceData {
+    in_force: Vec<InForceView>,
+}
+
+/// The schedule in force on each radiator that has one: what it asks for, until when, and
+/// whether a manual change holds until then.
+#[utoipa::path(get, path = "/v2/schedules/in-force", tag = "schedules",
+    security(("bearer" = [])), responses((status = 200, body = Envelope<InForceData>)))]
+pub async fn in_force(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+) -> Answer<InForceData> {
+    let in_force = domain::in_force(&state, user.business_id).await?;
+    Ok(ok("Schedules in force.", InForceData { in_force }))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -2,12 +2,16 @@
 //! the days it repeats, and its setback (or off) between them, from its first date to its last.
 //! Local times become instants through the time zone's rules, so a slot at 07:00 starts at
 //! 07:00 on the clock on both sides of a daylight-saving change (a time the clocks skip starts
-//! at the first instant after the gap).
+//! at the first instant after the gap). Also a stored schedule read back into a program, and
+//! a slot as the API shows it.
 
 use jiff::civil::{Date, DateTime};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
+use super::store::ScheduleRow;
 use crate::kernel::values::ClockTime;
 
 /// One heating slot of a day.
@@ -128,6 +132,45 @@ fn instant(tz: &TimeZone, date: Date, time: ClockTime) -> Option<Timestamp> {
     )
     .ok()?;
     tz.to_ambiguous_timestamp(local).compatible().ok()
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct SlotView {
+    #[schema(example = "07:30")]
+    pub start: String,
+    #[schema(example = "18:00")]
+    pub end: String,
+    #[schema(example = 21.0)]
+    pub setpoint: f64,
+}
+
+pub fn slot_view(slot: &Slot) -> SlotView {
+    SlotView { start: slot.start.to_string(), end: slot.end.to_string(), setpoint: slot.setpoint }
+}
+
+/// The program of a stored schedule (its stored fields were checked on the way in).
+pub fn program(row: &ScheduleRow) -> Program {
+    let views: Vec<SlotView> = serde_json::from_str(&row.slots_json).unwrap_or_default();
+    let slots = views
+        .iter()
+        .filter_map(|view| {
+            let (start, end) =
+                (ClockTime::parse(&view.start).ok()?, ClockTime::parse(&view.end).ok()?);
+            Some(Slot { start, end, setpoint: view.setpoint })
+        })
+        .collect();
+    Program {
+        days: row.days.split(',').filter_map(|day| day.parse().ok()).collect(),
+        slots,
+        setback: row.setback,
+        start_date: row.start_date.as_deref().and_then(|date| date.parse().ok()),
+        end_date: row.end_date.as_deref().and_then(|date| date.parse().ok()),
+    }
+}
+
+/// The business's time zone; London if it somehow names one the database no longer has.
+pub fn time_zone(name: &str) -> TimeZone {
+    TimeZone::get(name).unwrap_or_else(|_| TimeZone::get("Europe/London").unwrap_or(TimeZone::UTC))
 }
 
 #[cfg(test)]

@@ -71,14 +71,18 @@ pub async fn find<'e>(
     Ok(row)
 }
 
-/// Every enabled schedule with its business's time zone, for the engine.
-pub async fn enabled(pool: &AnyPool) -> StoreResult<Vec<(ScheduleRow, String)>> {
+/// Every enabled schedule (of one business with `Some`) with its business's time zone.
+pub async fn enabled(
+    pool: &AnyPool,
+    business_id: Option<i64>,
+) -> StoreResult<Vec<(ScheduleRow, String)>> {
     let sql = format!(
         "SELECT {COLUMNS}, COALESCE(b.time_zone, 'Europe/London') AS time_zone
          FROM schedules s LEFT JOIN business_settings b ON b.business_id = s.business_id
-         WHERE s.status = 1"
+         WHERE s.status = 1 AND ($1 IS NULL OR s.business_id = $1)"
     );
-    let rows: Vec<EnabledRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?;
+    let rows: Vec<EnabledRow> =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(business_id).fetch_all(pool).await?;
     Ok(rows.into_iter().map(|row| (row.schedule, row.time_zone)).collect())
 }
 

@@ -23,8 +23,26 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
     assert_eq!(cafe.target_temperature, Some(19.5));
     assert!(radiators.iter().all(|radiator| radiator.min_temperature == 7.0));
     // Built through the changes a user makes: 3 zones, 10 rooms placed in them, 32 radiators,
-    // 19 setpoints other than the default, and the quiet room switched off.
-    assert_eq!(demo.history("").await.total, 3 + 10 + 10 + 32 + 19 + 1);
+    // 19 setpoints other than the default, the quiet room switched off, and 5 schedules.
+    assert_eq!(demo.history("").await.total, 3 + 10 + 10 + 32 + 19 + 1 + 5);
+    let schedules = demo.get("/v2/schedules").await.body["data"]["schedules"].clone();
+    let names: Vec<&str> =
+        schedules.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Café opening",
+            "First floor office hours",
+            "Ground floor office hours",
+            "Quiet room hours",
+            "Second floor office hours"
+        ]
+    );
+    assert_eq!(
+        schedules[3]["target_ids"].as_array().unwrap().len(),
+        2,
+        "the quiet room's radiators"
+    );
 
     // The building comes alive with the first tick of the simulated fleet.
     app.tick(60).await;

@@ -26,6 +26,7 @@ store_tests!(
     a_manual_change_holds_until_the_next_boundary,
     slots_follow_the_businesss_own_time_zone,
     two_engines_on_one_store_apply_each_change_once,
+    the_schedule_in_force_and_a_manual_hold_are_shown,
 );
 
 /// Weekdays 07:00–18:00 at 21 °C, 16 °C outside, for `kind` targets `ids`.
@@ -353,4 +354,23 @@ async fn two_engines_on_one_store_apply_each_change_once(app: TestApp) {
     let history = owner.history("?kind=radiator").await;
     let by_schedule = history.history.iter().filter(|e| e.action == "schedule").count();
     assert_eq!(by_schedule, 2, "the setback, then the slot: each once");
+}
+
+async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    owner.add_radiator("HD-2", "Loose").await;
+    let id = create(&owner, office("room", &[room])).await["id"].clone();
+    // The test clock: Thursday 2026-01-15 09:00 in London.
+    round(&app, "2026-01-15T09:00:00Z").await;
+    let shown = owner.get("/v2/schedules/in-force").await;
+    let expected = json!([{"radiator_id": radiator, "schedule_id": id,
+        "schedule_name": "Office hours", "setpoint": 21.0, "until": "2026-01-15T18:00:00+00:00",
+        "manual": 0}]);
+    assert_eq!(shown.body["data"]["in_force"], expected);
+    owner.set_temperature(radiator, 23.0).await;
+    let shown = owner.get("/v2/schedules/in-force").await;
+    assert_eq!(shown.body["data"]["in_force"][0]["manual"], 1, "held until 18:00");
+    let rival = app.register_business("owner@rival.co.uk").await;
+    assert_eq!(rival.get("/v2/schedules/in-force").await.body["data"]["in_force"], json!([]));
 }
