@@ -53,6 +53,7 @@ impl Modify for BearerAuth {
 pub fn app(state: AppState) -> Router {
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::router())
+        .merge(crate::automations::router())
         .merge(crate::business::router())
         .merge(crate::history::router())
         .merge(crate::radiators::router())

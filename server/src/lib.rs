@@ -2,12 +2,13 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`auth`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `history`, `live`) → `state` → kernel
+//! features (`auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
 pub mod app;
 pub mod auth;
+pub mod automations;
 pub mod business;
 pub mod clock;
 pub mod connections;

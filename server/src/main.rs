@@ -72,7 +72,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         (state.store.clone(), state.version_cache.clone(), state.clock.clone());
     tokio::spawn(heatdesk::housekeeping::run(store, cache, clock));
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
-    tokio::spawn(heatdesk::schedules::engine::run(store, devices, clock));
+    // Budgets come with the energy analytics; until then no business is over one.
+    let budget = Arc::new(heatdesk::automations::NoBudgets);
+    tokio::spawn(heatdesk::schedules::engine::run(store, devices, budget, clock));
     let (store, live) = (state.store.clone(), state.live.clone());
     match mqtt {
         Some((gateway, events)) => tokio::spawn(mqtt::run(store, live, gateway, events)),

@@ -9,6 +9,7 @@ use crate::error::ApiResult;
 use crate::kernel::change::{Actor, Entry};
 use crate::kernel::values::{ClockTime, Temperature, TimeZoneName};
 use crate::state::AppState;
+use crate::store::StoreResult;
 
 /// The settings as the API answers them.
 #[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
@@ -64,7 +65,12 @@ fn from_row(row: SettingsRow) -> BusinessSettings {
 }
 
 pub async fn get(state: &AppState, business_id: i64) -> ApiResult<BusinessSettings> {
-    let row = store::find(state.store.reader(), business_id).await?;
+    Ok(read(state.store.reader(), business_id).await?)
+}
+
+/// The settings, for a background job that has the store but no request.
+pub async fn read(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<BusinessSettings> {
+    let row = store::find(pool, business_id).await?;
     Ok(row.map_or_else(defaults, from_row))
 }
 

@@ -224,7 +224,9 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
                 }
                 Wanted::Off => (false, radiator.setpoint),
             };
-            let applied = radiator.period_key.as_deref() == Some(in_force.period_key().as_str());
+            let applied_base = radiator.period_key.as_deref().and_then(|key| key.rsplit_once(':'));
+            let applied =
+                applied_base.is_some_and(|(base, _)| base == in_force.base_key(&in_force.period));
             let manual = applied && (radiator.is_on == 1, radiator.setpoint) != wanted;
             Some(InForceView {
                 radiator_id: radiator.id,

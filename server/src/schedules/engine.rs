@@ -4,16 +4,20 @@
 //! slot starts or ends, the schedule is changed or switched on) it sets the radiator to what the
 //! period asks for. A manual change in between is left alone until the next period: that is
 //! how it holds until the next slot boundary. Each change is recorded in the action history as
-//! made by the schedule, and its radiators are sent their new state.
+//! made by the schedule, and its radiators are sent their new state. Each round first runs the
+//! automations (`automations/rules.rs`): a radiator they hold is left alone, optimum start may
+//! apply a slot early, and eco lowers setpoints while the business is over budget.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use time::OffsetDateTime;
 
 use super::in_force::InForce;
-use super::program::Wanted;
+use super::program::{Period, Wanted};
 use super::store::{self, RadiatorPlace};
+use crate::automations::{self, Budget, DEFAULT_WARM_UP_PER_HOUR, warm_up_rates};
 use crate::clock::Clock;
 use crate::devices::DeviceGateway;
 use crate::error::ApiResult;
@@ -26,12 +30,17 @@ use crate::store::Store;
 const LEASE_SECS: i64 = 180;
 
 /// Runs the engine until the process ends, a round at the start of every minute.
-pub async fn run(store: Store, devices: Arc<dyn DeviceGateway>, clock: Arc<dyn Clock>) {
+pub async fn run(
+    store: Store,
+    devices: Arc<dyn DeviceGateway>,
+    budget: Arc<dyn Budget>,
+    clock: Arc<dyn Clock>,
+) {
     let lease = Lease::new("schedule-engine", LEASE_SECS);
     loop {
         let now = clock.now();
         match lease.acquire(&store, now.unix_timestamp()).await {
-            Ok(true) => match tick(&store, &devices, now).await {
+            Ok(true) => match tick(&store, &devices, budget.as_ref(), now).await {
                 Ok(0) => {}
                 Ok(changed) => tracing::info!(changed, "schedules applied"),
                 Err(error) => tracing::error!(?error, "the schedule engine failed"),
@@ -45,18 +54,46 @@ pub async fn run(store: Store, devices: Arc<dyn DeviceGateway>, clock: Arc<dyn C
     }
 }
 
-/// One round at `now`; answers how many radiators it changed.
+/// What a business's automations change in how its schedules are applied.
+#[derive(Clone, Debug, Default)]
+struct Adjustments {
+    /// Optimum start: how early a slot may start, minutes, and each room's warm-up rate.
+    optimum_start: Option<(i64, HashMap<i64, f64>)>,
+    /// Eco, while the business is over its budget: how much lower every setpoint is.
+    eco_lower_by: Option<f64>,
+}
+
+/// One round at `now`: the automations, then every radiator not held by one gets its schedule
+/// in force. Answers how many radiators the schedules changed.
 pub async fn tick(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
+    budget: &dyn Budget,
     now: OffsetDateTime,
 ) -> ApiResult<usize> {
+    let round = automations::rules::run(store, devices, now).await?;
+    let mut adjustments: HashMap<i64, Adjustments> = HashMap::new();
+    for (&business_id, enabled) in &round.enabled {
+        let optimum_start = match enabled.optimum_start_minutes {
+            Some(most) => Some((most, warm_up_rates(store, business_id, now).await?)),
+            None => None,
+        };
+        let eco_lower_by = match enabled.eco_lower_by {
+            Some(by) if budget.over_budget(store, business_id, now).await? => Some(by),
+            _ => None,
+        };
+        adjustments.insert(business_id, Adjustments { optimum_start, eco_lower_by });
+    }
     let reader = store.reader();
     let in_force = InForce::all(reader, None, now).await?;
     let mut changed = 0;
     for radiator in store::radiators(reader, None).await? {
+        if round.held.contains(&radiator.id) {
+            continue;
+        }
+        let adjustments = adjustments.get(&radiator.business_id).cloned().unwrap_or_default();
         let result = match InForce::on(&in_force, &radiator) {
-            Some(schedule) => apply(store, devices, &radiator, schedule, now).await,
+            Some(schedule) => apply(store, devices, &radiator, schedule, &adjustments, now).await,
             // No schedule in force on it any more.
             None if radiator.period_key.is_some() => {
                 mark(store, radiator.id, None).await.map(|()| false)
@@ -74,21 +111,52 @@ pub async fn tick(
     Ok(changed)
 }
 
-/// Sets the radiator to what the schedule's period asks for, once per period; answers whether
-/// it changed anything.
+/// The period to apply now: the one in force, or with optimum start the next one when it heats
+/// more and the room needs the time to warm up (at its measured rate, up to the limit).
+fn period_to_apply<'a>(
+    radiator: &RadiatorPlace,
+    schedule: &'a InForce,
+    adjustments: &Adjustments,
+    now: OffsetDateTime,
+) -> (&'a Period, bool) {
+    let current = &schedule.period;
+    let (Some((most, rates)), Some(next)) = (&adjustments.optimum_start, &schedule.next) else {
+        return (current, false);
+    };
+    let Wanted::Heat(target) = next.wanted else { return (current, false) };
+    let heats_less = match current.wanted {
+        Wanted::Off => true,
+        Wanted::Heat(setpoint) => setpoint < target,
+    };
+    let Some(temperature) = radiator.temperature.filter(|t| heats_less && *t < target) else {
+        return (current, false);
+    };
+    let rate = radiator.room_id.and_then(|room| rates.get(&room).copied());
+    let rate = rate.unwrap_or(DEFAULT_WARM_UP_PER_HOUR);
+    let lead_minutes = (((target - temperature) / rate) * 60.0).ceil() as i64;
+    let starts = next.start.as_second() - lead_minutes.min(*most) * 60;
+    if now.unix_timestamp() >= starts { (next, true) } else { (current, false) }
+}
+
+/// Sets the radiator to what the schedule asks for, once per period; answers whether it
+/// changed anything.
 async fn apply(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
     radiator: &RadiatorPlace,
     schedule: &InForce,
+    adjustments: &Adjustments,
     now: OffsetDateTime,
 ) -> ApiResult<bool> {
-    let key = schedule.period_key();
+    let (period, early) = period_to_apply(radiator, schedule, adjustments, now);
+    let eco = adjustments.eco_lower_by;
+    let key = schedule.period_key(period, eco.is_some());
     if radiator.period_key.as_deref() == Some(key.as_str()) {
         return Ok(false);
     }
-    let (on, setpoint) = match schedule.period.wanted {
+    let (on, setpoint) = match period.wanted {
         Wanted::Heat(setpoint) => {
+            let setpoint = setpoint - eco.unwrap_or(0.0);
             (true, setpoint.clamp(radiator.min_temperature, radiator.max_temperature))
         }
         Wanted::Off => (false, radiator.setpoint),
@@ -98,7 +166,12 @@ async fn apply(
         mark(store, radiator.id, Some(&key)).await?;
         return Ok(false);
     }
-    let by = format!("schedule '{}'", schedule.schedule.name);
+    let name = &schedule.schedule.name;
+    let by = match (early, eco.is_some()) {
+        (true, _) => format!("schedule '{name}' (optimum start)"),
+        (false, true) => format!("schedule '{name}' (eco: over budget)"),
+        (false, false) => format!("schedule '{name}'"),
+    };
     let mut change =
         Change::begin_automatic(store.clone(), devices.clone(), radiator.business_id, by, now)
             .await?;

@@ -10,10 +10,11 @@ use super::program::{Period, program, time_zone};
 use super::store::{self, RadiatorPlace, ScheduleRow};
 use crate::store::StoreResult;
 
-/// A schedule in force now, with its period.
+/// A schedule in force now, with its period and the one after it.
 pub struct InForce {
     pub schedule: ScheduleRow,
     pub period: Period,
+    pub next: Option<Period>,
     targets: Vec<i64>,
 }
 
@@ -30,10 +31,12 @@ impl InForce {
             .await?
             .into_iter()
             .filter_map(|(schedule, zone)| {
-                let period = program(&schedule).period_at(&time_zone(&zone), at)?;
+                let (program, zone) = (program(&schedule), time_zone(&zone));
+                let period = program.period_at(&zone, at)?;
+                let next = program.period_at(&zone, period.end);
                 let ids = targets.iter().filter(|(id, _)| *id == schedule.id);
                 let targets = ids.map(|&(_, target)| target).collect();
-                Some(Self { schedule, period, targets })
+                Some(Self { schedule, period, next, targets })
             })
             .collect())
     }
@@ -60,9 +63,15 @@ impl InForce {
             .map(|_| (rank, self.schedule.revision, self.schedule.id))
     }
 
-    /// Names the period: a radiator is set once per period.
-    pub fn period_key(&self) -> String {
-        let Self { schedule, period, .. } = self;
+    /// Names one of the schedule's periods (this one or the next): a radiator is set once per
+    /// period (and again if eco starts or stops lowering it).
+    pub fn period_key(&self, period: &Period, eco: bool) -> String {
+        format!("{}:{}", self.base_key(period), u8::from(eco))
+    }
+
+    /// The period's key without the eco mark.
+    pub fn base_key(&self, period: &Period) -> String {
+        let schedule = &self.schedule;
         format!("{}:{}:{}", schedule.id, schedule.revision, period.start.as_second())
     }
 }

@@ -261,6 +261,8 @@ pub struct RadiatorPlace {
     pub setpoint: f64,
     pub min_temperature: f64,
     pub max_temperature: f64,
+    /// Its room's last reported temperature.
+    pub temperature: Option<f64>,
     pub period_key: Option<String>,
 }
 
@@ -271,8 +273,9 @@ pub async fn radiators<'e>(
 ) -> StoreResult<Vec<RadiatorPlace>> {
     let rows = sqlx::query_as(
         "SELECT r.id, r.business_id, r.name, r.room_id, rm.zone_id, r.is_on, r.setpoint,
-                r.min_temperature, r.max_temperature, a.period_key
+                r.min_temperature, r.max_temperature, st.temperature, a.period_key
          FROM radiators r LEFT JOIN rooms rm ON rm.id = r.room_id
+         LEFT JOIN radiator_states st ON st.radiator_id = r.id
          LEFT JOIN schedule_applied a ON a.radiator_id = r.id
          WHERE $1 IS NULL OR r.business_id = $1 ORDER BY r.id",
     )

@@ -4,6 +4,7 @@
 mod support;
 
 mod auth;
+mod automations;
 mod broker;
 mod business;
 mod connections;

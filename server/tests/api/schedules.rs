@@ -2,6 +2,7 @@
 //! times (no sleeping): slots on the clock of the business's time zone, precedence, a manual
 //! change held until the next boundary, and two engines on one store.
 
+use heatdesk::automations::NoBudgets;
 use heatdesk::kernel::lease::Lease;
 use heatdesk::schedules::engine::tick;
 use reqwest::StatusCode;
@@ -55,7 +56,7 @@ fn at(text: &str) -> OffsetDateTime {
 
 /// One engine round at `when`; answers how many radiators it changed.
 async fn round(app: &TestApp, when: &str) -> usize {
-    tick(&app.store, &app.state.devices, at(when)).await.unwrap()
+    tick(&app.store, &app.state.devices, &NoBudgets, at(when)).await.unwrap()
 }
 
 async fn state_of(owner: &Owner<'_>, id: i64) -> (i64, f64) {
