@@ -1,7 +1,8 @@
 //! The broker setup of `deploy/mosquitto/` (TLS, a password per client, the ACL), run as a
 //! Mosquitto of its own on a free port with a test CA: the server reaches its radiators over
 //! `mqtts://`, and a radiator can neither forge another's reports nor read its commands.
-//! Runs where TEST_MQTT_URL is set (a machine with Mosquitto), and skips otherwise.
+//! Runs where TEST_MQTT_URL is set and `mosquitto`, `mosquitto_passwd` and `openssl` are
+//! installed; skips with the reason otherwise.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -50,6 +51,14 @@ impl Broker {
             eprintln!("skipped: TEST_MQTT_URL is not set");
             return None;
         }
+        for program in ["mosquitto", "mosquitto_passwd", "openssl"] {
+            let mut found = Command::new("sh");
+            found.args(["-c", &format!("command -v {program}")]).stdout(Stdio::null());
+            if !found.status().is_ok_and(|status| status.success()) {
+                eprintln!("skipped: {program} is not installed");
+                return None;
+            }
+        }
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path();
         // A CA, and a certificate for 127.0.0.1 that it signed.
@@ -79,7 +88,8 @@ impl Broker {
             .replace("listener 8883", &format!("listener {port} 127.0.0.1"));
         assert_ne!(config, shipped);
         std::fs::write(path.join("mosquitto.conf"), config).unwrap();
-        // Mosquitto started as root reads its files as the `mosquitto` user.
+        // Mosquitto started as root reads its files as the `mosquitto` user (a throw-away key
+        // in a temporary folder; a real install keeps them readable by that user only).
         run("chmod", &["-R", "a+rX", "."], path);
         let process = Command::new("mosquitto")
             .args(["-c", "mosquitto.conf"])

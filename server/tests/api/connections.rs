@@ -47,8 +47,11 @@ async fn an_idle_keep_alive_connection_is_closed() {
     let app = app_with(16).await;
     let mut stream = connect(&app).await;
     stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: heatdesk\r\n\r\n").await.unwrap();
+    let started = std::time::Instant::now();
     let received = read_until_closed(&mut stream).await;
     assert!(received.starts_with("HTTP/1.1 200 OK"), "{received}");
+    // Closed by the limit, not by the test's own 10 s patience.
+    assert!(started.elapsed() < HEADER_READ * 5, "closed after {:?}", started.elapsed());
 }
 
 #[tokio::test]
