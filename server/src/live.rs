@@ -1,6 +1,7 @@
 //! The live stream: server-sent events with the signed-in business's radiator state. It
 //! opens with a snapshot of every radiator, then sends each batch of reports as it is stored;
-//! a client that reconnects (or falls behind) gets a fresh snapshot, so it never misses state.
+//! a client that reconnects (or falls behind) gets a fresh snapshot, so it never misses state;
+//! so does every stream of a business whose radiators a schedule or an automation just changed.
 //! A stream whose session ends (sign-out, expiry, password change) closes within seconds, and
 //! every stream closes when the server stops.
 
@@ -132,6 +133,12 @@ async fn listen(open: &mut Open) -> Option<Sent> {
             }
         };
         match received {
+            Ok(update)
+                if update.business_id == open.user.business_id && update.settings_changed =>
+            {
+                let event = Event::default().comment("settings changed");
+                return Some(Sent { event, next: Next::Snapshot });
+            }
             Ok(update) if update.business_id == open.user.business_id => {
                 let event = Event::default()
                     .event("radiators")

@@ -74,7 +74,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
     // Budgets come with the energy analytics; until then no business is over one.
     let budget = Arc::new(heatdesk::automations::NoBudgets);
-    tokio::spawn(heatdesk::schedules::engine::run(store, devices, budget, clock));
+    let live = state.live.clone();
+    tokio::spawn(heatdesk::schedules::engine::run(store, devices, live, budget, clock));
     let (store, live) = (state.store.clone(), state.live.clone());
     match mqtt {
         Some((gateway, events)) => tokio::spawn(mqtt::run(store, live, gateway, events)),

@@ -46,10 +46,12 @@ impl Budget for NoBudgets {
 /// A frost hold ends once the room is this much above the floor.
 const FROST_MARGIN: f64 = 1.0;
 
-/// The radiators the automations hold after this round, and each business's automations.
+/// The radiators the automations hold after this round, each business's automations, and the
+/// businesses whose radiators they changed.
 pub struct Round {
     pub held: HashSet<i64>,
     pub enabled: HashMap<i64, Enabled>,
+    pub businesses_changed: HashSet<i64>,
 }
 
 /// One round of the automations at `now`.
@@ -63,27 +65,34 @@ pub async fn run(
     let longest_window = enabled.values().filter_map(|e| e.open_window).map(|w| w.within_minutes);
     let since = now.unix_timestamp() - longest_window.max().unwrap_or(0) * 60;
     let readings = store::readings_since(pool, since).await?;
-    let mut held = HashSet::new();
+    let (mut held, mut businesses_changed) = (HashSet::new(), HashSet::new());
     for radiator in store::watched(pool).await? {
         let automations = enabled.get(&radiator.business_id).cloned().unwrap_or_default();
         let recent: Vec<f64> =
             readings.iter().filter(|(id, _)| *id == radiator.id).map(|&(_, t)| t).collect();
         match hold_or_release(store, devices, &radiator, &automations, &recent, now).await {
-            Ok(true) => {
-                held.insert(radiator.id);
+            Ok(outcome) => {
+                if outcome.held {
+                    held.insert(radiator.id);
+                }
+                if outcome.acted {
+                    businesses_changed.insert(radiator.business_id);
+                }
             }
-            Ok(false) => {}
             Err(error) => tracing::error!(radiator = radiator.id, ?error, "an automation failed"),
         }
     }
     for (&business_id, automations) in &enabled {
-        if let Some(at) = automations.end_of_day
-            && let Err(error) = end_of_day(store, devices, business_id, at, &held, now).await
-        {
-            tracing::error!(business_id, ?error, "end-of-day off failed");
+        let Some(at) = automations.end_of_day else { continue };
+        match end_of_day(store, devices, business_id, at, &held, now).await {
+            Ok(true) => {
+                businesses_changed.insert(business_id);
+            }
+            Ok(false) => {}
+            Err(error) => tracing::error!(business_id, ?error, "end-of-day off failed"),
         }
     }
-    Ok(Round { held, enabled })
+    Ok(Round { held, enabled, businesses_changed })
 }
 
 fn by(key: &str) -> String {
@@ -123,7 +132,20 @@ async fn act(
     Ok(())
 }
 
-/// Frost protection and open-window detection on one radiator; answers whether it is held.
+/// What frost protection and open-window detection did to a radiator.
+struct Outcome {
+    /// It is held after this round.
+    held: bool,
+    /// Its state was changed.
+    acted: bool,
+}
+
+const LEFT_ALONE: Outcome = Outcome { held: false, acted: false };
+const STILL_HELD: Outcome = Outcome { held: true, acted: false };
+const TAKEN: Outcome = Outcome { held: true, acted: true };
+const RELEASED: Outcome = Outcome { held: false, acted: true };
+
+/// Frost protection and open-window detection on one radiator.
 async fn hold_or_release(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
@@ -131,7 +153,7 @@ async fn hold_or_release(
     automations: &Enabled,
     recent: &[f64],
     now: OffsetDateTime,
-) -> ApiResult<bool> {
+) -> ApiResult<Outcome> {
     let restore =
         (radiator.restore_on == Some(1), radiator.restore_setpoint.unwrap_or(radiator.setpoint));
     let temperature = radiator.temperature;
@@ -140,27 +162,27 @@ async fn hold_or_release(
             let warm = |floor: f64| temperature.is_some_and(|t| t >= floor + FROST_MARGIN);
             if automations.frost_floor.is_none_or(warm) {
                 act(store, devices, radiator, FROST, restore, None, now).await?;
-                return Ok(false);
+                return Ok(RELEASED);
             }
-            Ok(true)
+            Ok(STILL_HELD)
         }
         Some(key) => {
             let over = radiator.hold_until.is_none_or(|until| now.unix_timestamp() >= until);
             if over || automations.open_window.is_none() {
                 act(store, devices, radiator, key, restore, None, now).await?;
-                return Ok(false);
+                return Ok(RELEASED);
             }
-            Ok(true)
+            Ok(STILL_HELD)
         }
         None => {
-            let Some(temperature) = temperature else { return Ok(false) };
+            let Some(temperature) = temperature else { return Ok(LEFT_ALONE) };
             if let Some(floor) = automations.frost_floor
                 && temperature < floor
                 && (radiator.is_on == 0 || radiator.setpoint < floor)
             {
                 let setpoint = floor.clamp(radiator.min_temperature, radiator.max_temperature);
                 act(store, devices, radiator, FROST, (true, setpoint), Some(None), now).await?;
-                return Ok(true);
+                return Ok(TAKEN);
             }
             if let Some(window) = automations.open_window
                 && radiator.is_on == 1
@@ -169,15 +191,15 @@ async fn hold_or_release(
                 let until = now.unix_timestamp() + window.off_minutes * 60;
                 let off = (false, radiator.setpoint);
                 act(store, devices, radiator, OPEN_WINDOW, off, Some(Some(until)), now).await?;
-                return Ok(true);
+                return Ok(TAKEN);
             }
-            Ok(false)
+            Ok(LEFT_ALONE)
         }
     }
 }
 
 /// On a working day at or after `at` (local time), once: every radiator of the business that is
-/// on and not held is switched off.
+/// on and not held is switched off. Answers whether it switched any off.
 async fn end_of_day(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
@@ -185,7 +207,7 @@ async fn end_of_day(
     at: crate::kernel::values::ClockTime,
     held: &HashSet<i64>,
     now: OffsetDateTime,
-) -> ApiResult<()> {
+) -> ApiResult<bool> {
     let pool = store.reader();
     let settings = crate::business::read(pool, business_id).await?;
     let tz = jiff::tz::TimeZone::get(&settings.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
@@ -199,13 +221,15 @@ async fn end_of_day(
         || minutes < at.minutes()
         || store::last_day(pool, business_id, END_OF_DAY).await?.as_deref() == Some(day.as_str())
     {
-        return Ok(());
+        return Ok(false);
     }
+    let mut acted = false;
     for radiator in store::watched(pool).await? {
         if radiator.business_id != business_id || radiator.is_on == 0 || held.contains(&radiator.id)
         {
             continue;
         }
+        acted = true;
         let mut change = Change::begin_automatic(
             store.clone(),
             devices.clone(),
@@ -223,7 +247,7 @@ async fn end_of_day(
     let mut tx = store.begin_write().await?;
     store::set_last_day(&mut tx, business_id, END_OF_DAY, &day).await?;
     store.commit(tx).await?;
-    Ok(())
+    Ok(acted)
 }
 
 /// Each room's warm-up rate in °C per hour over the last week, for optimum start; a room with

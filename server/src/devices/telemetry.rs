@@ -24,11 +24,13 @@ pub struct LiveRadiator {
     pub last_seen: String,
 }
 
-/// One batch of reports, for one business.
+/// One batch of reports for one business, or word that its radiators' settings changed.
 #[derive(Clone, Debug)]
 pub struct LiveUpdate {
     pub business_id: i64,
     pub radiators: Vec<LiveRadiator>,
+    /// Settings changed (a schedule or an automation acted): streams send a fresh snapshot.
+    pub settings_changed: bool,
 }
 
 /// Fans the stored reports out to every open live stream, counts the streams open under each
@@ -93,6 +95,11 @@ impl LiveHub {
     /// Becomes true when the server is stopping.
     pub fn stopping(&self) -> watch::Receiver<bool> {
         self.stopping.subscribe()
+    }
+
+    /// Tells the business's open streams that its radiators' settings changed.
+    pub fn settings_changed(&self, business_id: i64) {
+        self.publish(LiveUpdate { business_id, radiators: Vec::new(), settings_changed: true });
     }
 
     fn publish(&self, update: LiveUpdate) {
@@ -221,7 +228,7 @@ pub async fn ingest(
     }
     store.commit(tx).await?;
     for (business_id, radiators) in updates {
-        hub.publish(LiveUpdate { business_id, radiators });
+        hub.publish(LiveUpdate { business_id, radiators, settings_changed: false });
     }
     Ok(refused)
 }

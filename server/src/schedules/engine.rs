@@ -20,6 +20,7 @@ use super::store::{self, RadiatorPlace};
 use crate::automations::{self, Budget, DEFAULT_WARM_UP_PER_HOUR, warm_up_rates};
 use crate::clock::Clock;
 use crate::devices::DeviceGateway;
+use crate::devices::telemetry::LiveHub;
 use crate::error::ApiResult;
 use crate::kernel::change::{Change, Entry};
 use crate::kernel::lease::Lease;
@@ -33,6 +34,7 @@ const LEASE_SECS: i64 = 180;
 pub async fn run(
     store: Store,
     devices: Arc<dyn DeviceGateway>,
+    live: LiveHub,
     budget: Arc<dyn Budget>,
     clock: Arc<dyn Clock>,
 ) {
@@ -40,7 +42,7 @@ pub async fn run(
     loop {
         let now = clock.now();
         match lease.acquire(&store, now.unix_timestamp()).await {
-            Ok(true) => match tick(&store, &devices, budget.as_ref(), now).await {
+            Ok(true) => match tick(&store, &devices, &live, budget.as_ref(), now).await {
                 Ok(0) => {}
                 Ok(changed) => tracing::info!(changed, "schedules applied"),
                 Err(error) => tracing::error!(?error, "the schedule engine failed"),
@@ -64,14 +66,17 @@ struct Adjustments {
 }
 
 /// One round at `now`: the automations, then every radiator not held by one gets its schedule
-/// in force. Answers how many radiators the schedules changed.
+/// in force; the live streams of the businesses whose radiators changed get a fresh snapshot.
+/// Answers how many radiators the schedules changed.
 pub async fn tick(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
+    live: &LiveHub,
     budget: &dyn Budget,
     now: OffsetDateTime,
 ) -> ApiResult<usize> {
     let round = automations::rules::run(store, devices, now).await?;
+    let mut businesses_changed = round.businesses_changed.clone();
     let mut adjustments: HashMap<i64, Adjustments> = HashMap::new();
     for (&business_id, enabled) in &round.enabled {
         let optimum_start = match enabled.optimum_start_minutes {
@@ -101,12 +106,18 @@ pub async fn tick(
             None => Ok(false),
         };
         match result {
-            Ok(true) => changed += 1,
+            Ok(true) => {
+                changed += 1;
+                businesses_changed.insert(radiator.business_id);
+            }
             Ok(false) => {}
             Err(error) => {
                 tracing::error!(radiator = radiator.id, ?error, "cannot apply a schedule")
             }
         }
+    }
+    for business_id in businesses_changed {
+        live.settings_changed(business_id);
     }
     Ok(changed)
 }

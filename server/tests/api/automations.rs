@@ -31,7 +31,7 @@ fn at(text: &str) -> OffsetDateTime {
 }
 
 async fn round_with(app: &TestApp, budget: &dyn Budget, when: &str) -> usize {
-    tick(&app.store, &app.state.devices, budget, at(when)).await.unwrap()
+    tick(&app.store, &app.state.devices, &app.state.live, budget, at(when)).await.unwrap()
 }
 
 async fn round(app: &TestApp, when: &str) -> usize {
@@ -162,6 +162,7 @@ async fn an_open_window_switches_the_radiator_off_for_a_while(app: TestApp) {
     report(&app, "HD-1", 19.0, "2026-01-12T10:04:00Z").await;
     round(&app, "2026-01-12T10:04:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (0, 21.0), "2 °C in 4 minutes: off");
+    assert_eq!(app.fleet.heater_of(radiator), Some((false, 21.0)));
     assert_eq!(last_by(&owner).await.as_deref(), Some("automation 'open-window detection'"));
     round(&app, "2026-01-12T10:18:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (0, 21.0));
@@ -177,6 +178,7 @@ async fn end_of_day_off_acts_once_on_working_days(app: TestApp) {
     assert_eq!(state_of(&owner, radiator).await.0, 1);
     round(&app, "2026-01-12T19:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await.0, 0, "off at 19:00 on a Monday");
+    assert_eq!(app.fleet.heater_of(radiator).map(|(on, _)| on), Some(false));
     assert_eq!(last_by(&owner).await.as_deref(), Some("automation 'end-of-day off'"));
     let on = json!({"status": 1});
     owner.put(&format!("/v2/radiators/toggle-status/{room}/{radiator}"), on.clone()).await;
@@ -205,6 +207,7 @@ async fn optimum_start_heats_early_enough_to_be_warm_at_the_slot(app: TestApp) {
     assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
     round(&app, "2026-01-12T05:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "two hours early");
+    assert_eq!(app.fleet.heater_of(radiator), Some((true, 21.0)));
     assert_eq!(last_by(&owner).await.as_deref(), Some("schedule 'Office hours' (optimum start)"));
     assert_eq!(round(&app, "2026-01-12T07:00:00Z").await, 0, "the slot itself changes nothing");
 }
@@ -232,6 +235,7 @@ async fn eco_lowers_scheduled_setpoints_while_over_budget(app: TestApp) {
     let over = OverBudget(business_id.unwrap_or_default());
     round_with(&app, &over, "2026-01-12T09:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 19.5));
+    assert_eq!(app.fleet.heater_of(radiator), Some((true, 19.5)));
     assert_eq!(
         last_by(&owner).await.as_deref(),
         Some("schedule 'Office hours' (eco: over budget)")

@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
-use crate::support::{Owner, TestApp};
+use crate::support::{Owner, TestApp, next_event};
 
 store_tests!(
     the_durations_are_the_four_day_sets,
@@ -28,6 +28,7 @@ store_tests!(
     slots_follow_the_businesss_own_time_zone,
     two_engines_on_one_store_apply_each_change_once,
     the_schedule_in_force_and_a_manual_hold_are_shown,
+    open_live_streams_get_a_fresh_snapshot_when_a_schedule_acts,
 );
 
 /// Weekdays 07:00–18:00 at 21 °C, 16 °C outside, for `kind` targets `ids`.
@@ -56,7 +57,7 @@ fn at(text: &str) -> OffsetDateTime {
 
 /// One engine round at `when`; answers how many radiators it changed.
 async fn round(app: &TestApp, when: &str) -> usize {
-    tick(&app.store, &app.state.devices, &NoBudgets, at(when)).await.unwrap()
+    tick(&app.store, &app.state.devices, &app.state.live, &NoBudgets, at(when)).await.unwrap()
 }
 
 async fn state_of(owner: &Owner<'_>, id: i64) -> (i64, f64) {
@@ -374,4 +375,21 @@ async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
     assert_eq!(shown.body["data"]["in_force"][0]["manual"], 1, "held until 18:00");
     let rival = app.register_business("owner@rival.co.uk").await;
     assert_eq!(rival.get("/v2/schedules/in-force").await.body["data"]["in_force"], json!([]));
+}
+
+async fn open_live_streams_get_a_fresh_snapshot_when_a_schedule_acts(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    create(&owner, office("room", &[room])).await;
+    let live = app.client.get(format!("{}/v2/live", app.base)).bearer_auth(&owner.token);
+    let mut response = live.send().await.unwrap();
+    let mut buffer = String::new();
+    let before = next_event(&mut response, &mut buffer, "snapshot").await;
+    assert_eq!(before[0]["target_temperature"], 21.0);
+    round(&app, "2026-01-12T06:00:00Z").await;
+    let after = next_event(&mut response, &mut buffer, "snapshot").await;
+    assert_eq!(
+        (after[0]["id"].as_i64(), after[0]["target_temperature"].as_f64()),
+        (Some(radiator), Some(16.0))
+    );
 }
