@@ -64,13 +64,16 @@ pub async fn run(
     let enabled = enabled_everywhere(pool).await?;
     let longest_window = enabled.values().filter_map(|e| e.open_window).map(|w| w.within_minutes);
     let since = now.unix_timestamp() - longest_window.max().unwrap_or(0) * 60;
-    let readings = store::readings_since(pool, since).await?;
+    let mut recent: HashMap<i64, Vec<f64>> = HashMap::new();
+    for (radiator_id, temperature) in store::readings_since(pool, since).await? {
+        recent.entry(radiator_id).or_default().push(temperature);
+    }
+    let watched = store::watched(pool).await?;
     let (mut held, mut businesses_changed) = (HashSet::new(), HashSet::new());
-    for radiator in store::watched(pool).await? {
+    for radiator in &watched {
         let automations = enabled.get(&radiator.business_id).cloned().unwrap_or_default();
-        let recent: Vec<f64> =
-            readings.iter().filter(|(id, _)| *id == radiator.id).map(|&(_, t)| t).collect();
-        match hold_or_release(store, devices, &radiator, &automations, &recent, now).await {
+        let recent = recent.get(&radiator.id).map(Vec::as_slice).unwrap_or_default();
+        match hold_or_release(store, devices, radiator, &automations, recent, now).await {
             Ok(outcome) => {
                 if outcome.held {
                     held.insert(radiator.id);
@@ -84,7 +87,9 @@ pub async fn run(
     }
     for (&business_id, automations) in &enabled {
         let Some(at) = automations.end_of_day else { continue };
-        match end_of_day(store, devices, business_id, at, &held, now).await {
+        let theirs: Vec<&Watched> =
+            watched.iter().filter(|radiator| radiator.business_id == business_id).collect();
+        match end_of_day(store, devices, business_id, &theirs, at, &held, now).await {
             Ok(true) => {
                 businesses_changed.insert(business_id);
             }
@@ -204,6 +209,7 @@ async fn end_of_day(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
     business_id: i64,
+    radiators: &[&Watched],
     at: crate::kernel::values::ClockTime,
     held: &HashSet<i64>,
     now: OffsetDateTime,
@@ -224,9 +230,8 @@ async fn end_of_day(
         return Ok(false);
     }
     let mut acted = false;
-    for radiator in store::watched(pool).await? {
-        if radiator.business_id != business_id || radiator.is_on == 0 || held.contains(&radiator.id)
-        {
+    for radiator in radiators.iter().copied() {
+        if radiator.is_on == 0 || held.contains(&radiator.id) {
             continue;
         }
         acted = true;

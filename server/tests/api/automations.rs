@@ -23,6 +23,7 @@ store_tests!(
     an_open_window_switches_the_radiator_off_for_a_while,
     end_of_day_off_acts_once_on_working_days,
     optimum_start_heats_early_enough_to_be_warm_at_the_slot,
+    optimum_start_uses_the_rooms_measured_warm_up_rate,
     eco_lowers_scheduled_setpoints_while_over_budget,
 );
 
@@ -38,15 +39,19 @@ async fn round(app: &TestApp, when: &str) -> usize {
     round_with(app, &NoBudgets, when).await
 }
 
-/// The radiator `uid` reports `temperature` at `when`.
+/// The radiator `uid` reports `temperature` at `when`, not heating.
 async fn report(app: &TestApp, uid: &str, temperature: f64, when: &str) {
+    report_heating(app, uid, temperature, 0.0, when).await;
+}
+
+async fn report_heating(app: &TestApp, uid: &str, temperature: f64, power_w: f64, when: &str) {
     let report = Report {
         uid: uid.to_owned(),
         temperature,
         setpoint: 21.0,
         on: true,
-        heating: false,
-        power_w: 0.0,
+        heating: power_w > 0.0,
+        power_w,
         energy_wh_total: 0.0,
     };
     let now = at(when).unix_timestamp();
@@ -210,6 +215,23 @@ async fn optimum_start_heats_early_enough_to_be_warm_at_the_slot(app: TestApp) {
     assert_eq!(app.fleet.heater_of(radiator), Some((true, 21.0)));
     assert_eq!(last_by(&owner).await.as_deref(), Some("schedule 'Office hours' (optimum start)"));
     assert_eq!(round(&app, "2026-01-12T07:00:00Z").await, 0, "the slot itself changes nothing");
+}
+
+async fn optimum_start_uses_the_rooms_measured_warm_up_rate(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner).await;
+    office_hours(&owner, room).await;
+    enable(&owner, "optimum_start", json!({"max_minutes": 180})).await;
+    // Heating, the room warmed 1/16 °C a minute: 3.75 °C an hour.
+    for (minute, temperature) in [("00", 18.0), ("01", 18.0625), ("02", 18.125)] {
+        report_heating(&app, "HD-1", temperature, 1500.0, &format!("2026-01-12T04:{minute}:00Z"))
+            .await;
+    }
+    // 2.875 °C to go at 3.75 °C an hour: 46 minutes before 07:00.
+    round(&app, "2026-01-12T06:13:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    round(&app, "2026-01-12T06:14:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0));
 }
 
 /// Over budget: the businesses named.

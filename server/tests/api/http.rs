@@ -14,7 +14,7 @@ store_tests!(
     unknown_api_paths_are_json_404_never_the_web_app,
     a_wrong_method_is_405_in_the_envelope,
     healthz_checks_the_database,
-    the_openapi_document_covers_every_auth_call,
+    the_openapi_document_covers_the_calls_and_pins_the_schedule_shape,
     client_routes_fall_back_to_the_web_app,
     unreadable_paths_and_queries_are_400_in_the_envelope,
     a_huge_page_number_is_422,
@@ -89,7 +89,7 @@ async fn healthz_checks_the_database(app: TestApp) {
     assert_eq!(answer.body["data"]["database"], "ok");
 }
 
-async fn the_openapi_document_covers_every_auth_call(app: TestApp) {
+async fn the_openapi_document_covers_the_calls_and_pins_the_schedule_shape(app: TestApp) {
     let doc = app.call(Method::GET, "/v2/openapi.json", None, None).await.body;
     assert_eq!(doc["openapi"], "3.1.0");
     let expected = [
@@ -102,11 +102,35 @@ async fn the_openapi_document_covers_every_auth_call(app: TestApp) {
         ("/v2/auth/update_profile", "post"),
         ("/v2/auth/logout", "post"),
         ("/v2/auth/{user_id}", "delete"),
+        ("/v2/schedules", "post"),
+        ("/v2/schedules/{id}", "post"),
+        ("/v2/schedules/durations", "get"),
+        ("/v2/schedules/in-force", "get"),
+        ("/v2/schedules/{toggle}/{id}/{status}", "put"),
+        ("/v2/settings/business", "put"),
+        ("/v2/settings/automation", "post"),
     ];
     for (path, method) in expected {
         assert!(doc["paths"][path][method].is_object(), "{method} {path} is not documented");
     }
     assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
+    // The schedule's wire shape, pinned.
+    let schedule = &doc["components"]["schemas"]["ScheduleRequest"]["properties"];
+    let mut fields: Vec<&str> = schedule.as_object().unwrap().keys().map(String::as_str).collect();
+    fields.sort_unstable();
+    let expected = [
+        "days",
+        "duration",
+        "end_date",
+        "name",
+        "schedule_for",
+        "setback",
+        "slots",
+        "start_date",
+        "status",
+        "target_ids",
+    ];
+    assert_eq!(fields, expected);
 }
 
 async fn client_routes_fall_back_to_the_web_app(app: TestApp) {
