@@ -42,11 +42,16 @@ pub async fn run(
     loop {
         let now = clock.now();
         match lease.acquire(&store, now.unix_timestamp()).await {
-            Ok(true) => match tick(&store, &devices, &live, budget.as_ref(), now).await {
-                Ok(0) => {}
-                Ok(changed) => tracing::info!(changed, "schedules applied"),
-                Err(error) => tracing::error!(?error, "the schedule engine failed"),
-            },
+            Ok(true) => {
+                let started = std::time::Instant::now();
+                let round = tick(&store, &devices, &live, budget.as_ref(), now).await;
+                let ms = started.elapsed().as_millis() as u64;
+                match round {
+                    Ok(0) => tracing::debug!(ms, "schedule round"),
+                    Ok(changed) => tracing::info!(changed, ms, "schedules applied"),
+                    Err(error) => tracing::error!(?error, "the schedule engine failed"),
+                }
+            }
             Ok(false) => {}
             Err(error) => tracing::error!(?error, "cannot take the schedule engine's lease"),
         }
