@@ -1,6 +1,7 @@
 //! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
 //! and find a living building: three floors as zones, ten rooms, 32 radiators, and schedules:
-//! office hours on each floor, the café's day and the quiet room's radiators of their own.
+//! office hours on each floor, the café's day and the quiet room's radiators of their own, with
+//! frost protection and optimum start on.
 
 use crate::auth::account::{self, create_if_missing};
 use crate::auth::profile::ProfileRequest;
@@ -10,7 +11,7 @@ use crate::kernel::values::{ClockTime, Temperature, Uid};
 use crate::radiators::{self, Settings};
 use crate::schedules::program::Slot;
 use crate::state::AppState;
-use crate::{rooms, schedules, zones};
+use crate::{automations, rooms, schedules, zones};
 
 pub const DEMO_EMAIL: &str = "demo@heatdesk.example";
 pub const DEMO_PASSWORD: &str = "heatdesk-demo";
@@ -103,7 +104,8 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
 }
 
 /// Weekday office hours 07:30–18:00 at 21 °C on each floor (16 °C outside them), the café
-/// 07:00–15:00 every day, and the quiet room's radiators 10:00–16:00 on weekdays (off outside).
+/// 07:00–15:00 every day, and the quiet room's radiators 10:00–16:00 on weekdays (off outside);
+/// frost protection and optimum start on.
 async fn schedule(
     state: &AppState,
     actor: Actor,
@@ -171,6 +173,9 @@ async fn schedule(
             status: true,
         };
         schedules::domain::create(state, actor, &checked).await?;
+    }
+    for key in [automations::domain::FROST, automations::domain::OPTIMUM_START] {
+        automations::domain::set(state, actor, key, true, None).await?;
     }
     Ok(())
 }

@@ -23,8 +23,18 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
     assert_eq!(cafe.target_temperature, Some(19.5));
     assert!(radiators.iter().all(|radiator| radiator.min_temperature == 7.0));
     // Built through the changes a user makes: 3 zones, 10 rooms placed in them, 32 radiators,
-    // 19 setpoints other than the default, the quiet room switched off, and 5 schedules.
-    assert_eq!(demo.history("").await.total, 3 + 10 + 10 + 32 + 19 + 1 + 5);
+    // 19 setpoints other than the default, the quiet room switched off, 5 schedules and 2
+    // automations switched on.
+    assert_eq!(demo.history("").await.total, 3 + 10 + 10 + 32 + 19 + 1 + 5 + 2);
+    let automations = demo.get("/v2/settings/automation").await.body["data"]["automations"].clone();
+    let on: Vec<&str> = automations
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["enabled"] == 1)
+        .map(|a| a["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(on, ["frost_protection", "optimum_start"]);
     let schedules = demo.get("/v2/schedules").await.body["data"]["schedules"].clone();
     let names: Vec<&str> =
         schedules.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();

@@ -26,6 +26,7 @@ store_tests!(
     a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule,
     a_manual_change_holds_until_the_next_boundary,
     slots_follow_the_businesss_own_time_zone,
+    slots_keep_to_the_clock_across_the_changes_to_and_from_summer_time,
     two_engines_on_one_store_apply_each_change_once,
     the_schedule_in_force_and_a_manual_hold_are_shown,
     open_live_streams_get_a_fresh_snapshot_when_a_schedule_acts,
@@ -334,6 +335,26 @@ async fn slots_follow_the_businesss_own_time_zone(app: TestApp) {
     assert_eq!(state_of(&owner, radiator).await, (1, 16.0), "06:59 in New York");
     round(&app, "2026-01-12T12:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "07:00 in New York");
+}
+
+async fn slots_keep_to_the_clock_across_the_changes_to_and_from_summer_time(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    create(&owner, office("room", &[room])).await;
+    // Monday 2026-03-30, the day after the clocks went forward: 07:00 in London is 06:00 UTC.
+    round(&app, "2026-03-30T05:59:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    round(&app, "2026-03-30T06:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0));
+    // 18:00 on Friday 2026-10-23 is 17:00 UTC; after the clocks go back, Monday's 07:00 is 07:00.
+    round(&app, "2026-10-23T16:59:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0));
+    round(&app, "2026-10-23T17:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    round(&app, "2026-10-26T06:59:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    round(&app, "2026-10-26T07:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0));
 }
 
 async fn two_engines_on_one_store_apply_each_change_once(app: TestApp) {
