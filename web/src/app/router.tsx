@@ -27,6 +27,11 @@ const RadiatorsPage = lazyPage(() => import('./pages/RadiatorsPage'));
 const RadiatorPage = lazyPage(() => import('./pages/RadiatorPage'));
 const ZonesPage = lazyPage(() => import('./pages/ZonesPage'));
 const ZonePage = lazyPage(() => import('./pages/ZonePage'));
+const SchedulesPage = lazyPage(() => import('./pages/SchedulesPage'));
+const NewSchedulePage = lazyPage(() => import('./pages/NewSchedulePage'));
+const SchedulePage = lazyPage(() => import('./pages/SchedulePage'));
+const UpdateSchedulePage = lazyPage(() => import('./pages/UpdateSchedulePage'));
+const SettingsPage = lazyPage(() => import('./pages/SettingsPage'));
 
 function page(element: ReactNode) {
   return (
@@ -102,11 +107,13 @@ export const routes: RouteObject[] = [
           comingSoon(paths.analyticsView, 'pages.analyticsView'),
           comingSoon(paths.insights, 'nav.insights'),
           comingSoon(paths.reduceCarbonFootprint, 'nav.reduceCarbonFootprint'),
-          comingSoon(paths.schedules, 'nav.schedules'),
-          comingSoon(paths.schedule, 'pages.schedule'),
+          { path: paths.schedules, element: page(<SchedulesPage />) },
+          { path: paths.scheduleNew, element: page(<NewSchedulePage />) },
+          { path: paths.scheduleUpdate, element: page(<UpdateSchedulePage />) },
+          { path: paths.schedule, element: page(<SchedulePage />) },
           comingSoon(paths.subscriptions, 'nav.subscriptions'),
           comingSoon(paths.withdrawConsent, 'pages.withdrawConsent'),
-          comingSoon(paths.settings, 'nav.settings'),
+          { path: paths.settings, element: page(<SettingsPage />) },
           comingSoon(paths.contactUs, 'nav.contactUs'),
           comingSoon(paths.aboutUs, 'nav.aboutUs'),
         ],

@@ -4,7 +4,9 @@ import { authClient } from '../lib/http';
 import { endSession, setToken } from '../lib/session';
 import { answer, refusal, server } from '../test/server';
 import { connectSession } from './session';
-import { makeStore, PERSISTED_AREAS } from './store';
+import { chooseSchedule, chooseScheduleFor, fetchSchedules } from '../features/schedules';
+import { setSettingTab } from '../features/settings';
+import { makePersistor, makeStore, PERSISTED_AREAS } from './store';
 
 const signedIn = {
   auth: {
@@ -64,16 +66,42 @@ describe('the session', () => {
         error: null,
       },
     });
+    store.dispatch(chooseScheduleFor('room'));
+    store.dispatch(setSettingTab('automations'));
     await endSession(store);
     const state = store.getState();
     expect(state.auth.isAuthenticated).toBe(false);
     expect(state.rooms.rooms).toEqual([]);
     expect(state.zones.zones).toEqual([]);
     expect(state.zones.zoneToUpdate).toBeNull();
+    expect(state.schedule.scheduleFor).toBeNull();
+    expect(state.settings.settingTab).toBe('history');
   });
 
   it('persists exactly the areas of spec §3', () => {
     // The other areas of spec §3 join this list with the issues that build their features.
-    expect([...PERSISTED_AREAS].sort()).toEqual(['auth', 'radiators', 'rooms', 'zones'].sort());
+    expect([...PERSISTED_AREAS].sort()).toEqual(
+      ['auth', 'radiators', 'rooms', 'schedule', 'settings', 'zones'].sort(),
+    );
+  });
+
+  it('keeps the chosen schedule, its kind and the settings tab out of storage', async () => {
+    const store = makeStore();
+    const persistor = makePersistor(store);
+    await vi.waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+    const schedule = { id: 1, name: 'Office hours' } as never;
+    store.dispatch(fetchSchedules.fulfilled([schedule], '', ''));
+    store.dispatch(chooseSchedule(schedule));
+    store.dispatch(chooseScheduleFor('zone'));
+    store.dispatch(setSettingTab('business'));
+    await persistor.flush();
+    const stored = (key: string) => Object.keys(JSON.parse(localStorage.getItem(key) ?? '{}'));
+    expect(stored('persist:schedule').sort()).toEqual(
+      ['_persist', 'scheduleDurations', 'schedules'].sort(),
+    );
+    expect(stored('persist:settings').sort()).toEqual(
+      ['_persist', 'automations', 'history', 'historyPage'].sort(),
+    );
+    persistor.pause();
   });
 });

@@ -16,6 +16,8 @@ import { authSlice } from '../features/auth';
 import { loadPreferences, preferencesSlice, savePreferences } from '../features/preferences';
 import { radiatorsSlice } from '../features/radiators';
 import { roomsSlice } from '../features/rooms';
+import { scheduleSlice } from '../features/schedules';
+import { settingsSlice } from '../features/settings';
 import { zonesSlice } from '../features/zones';
 
 /** Persisted under `persist:<area>`; the listed fields (and loading flags) stay transient. */
@@ -34,15 +36,24 @@ const rootReducer = combineReducers({
   radiators: persisted('radiators', ['radiatorToUpdate', 'error', 'live'], radiatorsSlice.reducer),
   rooms: persisted('rooms', ['room', 'error'], roomsSlice.reducer),
   zones: persisted('zones', ['zoneToUpdate', 'error'], zonesSlice.reducer),
+  schedule: persisted('schedule', ['schedule', 'scheduleFor', 'error'], scheduleSlice.reducer),
+  settings: persisted('settings', ['settingTab', 'error'], settingsSlice.reducer),
   // Transient areas; preferences are saved under their own local storage key.
   preferences: preferencesSlice.reducer,
 });
 
 /**
  * Every area that redux-persist stores, for tests and purging. Spec §3's other areas (analytics,
- * schedules, settings, …) arrive with the issues that build their features.
+ * subscriptions, …) arrive with the issues that build their features.
  */
-export const PERSISTED_AREAS = ['auth', 'radiators', 'rooms', 'zones'] as const;
+export const PERSISTED_AREAS = [
+  'auth',
+  'radiators',
+  'rooms',
+  'zones',
+  'schedule',
+  'settings',
+] as const;
 
 export type RootState = ReturnType<typeof rootReducer>;
 

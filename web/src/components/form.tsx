@@ -4,7 +4,11 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Errors<T> = Partial<Record<keyof T, string>>;
+/** Messages by field name (a value's, or a path inside one: `slots.0.start`). */
+type Errors = Partial<Record<string, string>>;
+
+/** The fields of `T` that hold text, the ones a FormField edits. */
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
 /** What `useForm().field(name)` gives a FormField. */
 export interface FieldProps {
@@ -16,14 +20,16 @@ export interface FieldProps {
 
 /**
  * Form state with client checks and the server's field errors (`errors` of the envelope,
- * keyed by the API's field names, which are also the inputs' names).
+ * keyed by the API's field names, which are also the inputs' names). Values are mostly text;
+ * lists (ids, time slots) are kept as they are and changed with `setValue`. Errors may also be
+ * keyed by a path inside a value (`slots.0.start`).
  */
-export function useForm<T extends Record<string, string>>(
+export function useForm<T extends Record<string, unknown>>(
   initial: T,
-  validateValues: (values: T) => Errors<T>,
+  validateValues: (values: T) => Errors,
 ) {
   const [values, setValues] = useState<T>(initial);
-  const [errors, setErrors] = useState<Errors<T>>({});
+  const [errors, setErrors] = useState<Errors>({});
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { name, value } = event.target;
@@ -31,13 +37,20 @@ export function useForm<T extends Record<string, string>>(
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  const setValue = (name: keyof T & string, value: string) =>
+  /** Sets a value and clears the errors shown for it (and inside it: `slots.0.start`). */
+  const setValue = <K extends keyof T & string>(name: K, value: T[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(([key]) => key !== name && !key.startsWith(`${name}.`)),
+      ),
+    );
+  };
 
   /** What a FormField of `name` needs: its value, the change handler and its error. */
-  const field = (name: keyof T & string): FieldProps => ({
+  const field = (name: TextKeys<T>): FieldProps => ({
     name,
-    value: values[name],
+    value: values[name] as string,
     onChange,
     error: errors[name],
   });
@@ -57,9 +70,9 @@ export function useForm<T extends Record<string, string>>(
 
   /** Shows the field errors of the server's refusal under their fields. */
   const showServerErrors = ({ errors: server }: { errors: Record<string, string[]> }) => {
-    const found: Errors<T> = {};
+    const found: Errors = {};
     for (const [name, messages] of Object.entries(server)) {
-      if (messages[0]) found[name as keyof T] = messages[0];
+      if (messages[0]) found[name] = messages[0];
     }
     setErrors(found);
   };

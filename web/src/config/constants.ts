@@ -11,3 +11,7 @@ export const DRAWER_WIDTH = 260;
 /** The sidebar closes by itself in windows narrower than this. */
 export const SIDEBAR_MIN_WIDTH = 1366;
 export const TOAST = { max: 3, autoHideMs: 3000 } as const;
+/** The range every date picker offers (spec §9). */
+export const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
+/** Temperatures a person sets: °C, from 5 to 30 in steps of 0.5 (as the server checks). */
+export const SETPOINT = { min: 5, max: 30, step: 0.5 } as const;

@@ -32,6 +32,9 @@ export const paths = {
   insights: '/insights',
   reduceCarbonFootprint: '/reduce-carbon-footprint',
   schedules: '/schedules',
+  scheduleNew: '/schedules/new',
+  /** Where spec §7 goes after fetching one schedule: the chosen schedule is in the store. */
+  scheduleUpdate: '/schedules/update',
   schedule: '/schedules/:cuschedule',
   subscriptions: '/subscriptions',
   withdrawConsent: '/withdraw-consent',
@@ -48,3 +51,4 @@ export type PathName = keyof typeof paths;
 export const roomPath = (name: string) => `/rooms/${encodeURIComponent(name)}`;
 export const radiatorPath = (id: number) => `/radiators/${id}`;
 export const zonePath = (id: number) => `/zones/${id}`;
+export const schedulePath = (id: number) => `/schedules/${id}`;

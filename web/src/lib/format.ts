@@ -5,3 +5,51 @@
 export function formatCelsius(value: number | null | undefined) {
   return value === null || value === undefined ? '–' : `\u2066${value.toFixed(1)} °C\u2069`;
 }
+
+/** Isolated left-to-right, so that a time or a range reads the same inside right-to-left text. */
+export function ltr(text: string) {
+  return `\u2066${text}\u2069`;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The time of an ISO 8601 moment on the clock of the place it was written for (the business's:
+ * the server writes its offset), as HH:MM; with the weekday when that is not today there, and
+ * with the date too when it is a week or more away.
+ */
+export function formatWallTime(iso: string, language: string): string {
+  const parts =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::[\d.]+)?(Z|([+-])(\d{2}):?(\d{2}))$/.exec(iso);
+  if (!parts) return iso;
+  const [, year, month, day, hour, minute, zone, sign, offsetHours, offsetMinutes] = parts;
+  const offset =
+    zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes));
+  const date = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  const there = new Date(Date.now() + offset * 60_000);
+  const today = Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
+  const time = ltr(`${hour}:${minute}`);
+  if (date === today) return time;
+  const options: Intl.DateTimeFormatOptions =
+    Math.abs(date - today) >= 7 * DAY_MS
+      ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }
+      : { weekday: 'short', timeZone: 'UTC' };
+  return `${new Intl.DateTimeFormat(language, options).format(date)} ${time}`;
+}
+
+/** The name of an ISO weekday (1 = Monday … 7 = Sunday) in `language`. */
+export function weekdayName(day: number, language: string, width: 'short' | 'long' = 'short') {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(
+    Date.UTC(2024, 0, day),
+  );
+}
+
+/** A moment in the viewer's own time zone: date and time, for lists of past events. */
+export function formatDateTime(iso: string, language: string) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}

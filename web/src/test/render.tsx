@@ -5,15 +5,19 @@ import { AppProviders } from '../app/providers';
 import { makeStore, type PreloadedState } from '../app/store';
 
 /**
- * Renders `ui` at `route` with the real store and providers. Other paths render their own path
- * as text, so a test can see where the app navigated.
+ * Renders `ui` at `route` with the real store and providers; `path` is the route's pattern when
+ * it has a parameter (`/schedules/:cuschedule`). Other paths render their own path as text, so a
+ * test can see where the app navigated.
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { preloadedState, route = '/' }: { preloadedState?: PreloadedState; route?: string } = {},
+  {
+    preloadedState,
+    route = '/',
+    path = route.split('?')[0] ?? '/',
+  }: { preloadedState?: PreloadedState; route?: string; path?: string } = {},
 ) {
   const store = makeStore(preloadedState);
-  const path = route.split('?')[0] ?? '/';
   const router = createMemoryRouter(
     [
       { path, element: ui },

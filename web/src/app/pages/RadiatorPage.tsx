@@ -1,5 +1,16 @@
 import { RadiatorDetail } from '../../features/radiators';
+import { RadiatorScheduleInForce } from '../../features/schedules';
 
 export default function RadiatorPage() {
-  return <RadiatorDetail />;
+  return (
+    <RadiatorDetail
+      // A change of target or switch may start a manual hold: the schedule line loads again.
+      aside={(radiator) => (
+        <RadiatorScheduleInForce
+          key={`${radiator.target_temperature}/${radiator.status}`}
+          radiatorId={radiator.id}
+        />
+      )}
+    />
+  );
 }

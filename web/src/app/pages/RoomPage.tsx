@@ -1,5 +1,6 @@
 import { RoomDetail } from '../../features/rooms';
+import { SchedulesInForce } from '../../features/schedules';
 
 export default function RoomPage() {
-  return <RoomDetail />;
+  return <RoomDetail aside={(room) => <SchedulesInForce radiators={room.radiators} />} />;
 }

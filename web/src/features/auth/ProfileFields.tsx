@@ -100,7 +100,7 @@ interface ProfileForm {
   values: ProfileValues;
   errors: Partial<Record<string, string>>;
   field: (name: keyof ProfileValues & string) => FieldProps;
-  setValue: (name: 'is_same_address', value: string) => void;
+  setValue: (name: 'is_same_address', value: '0' | '1') => void;
 }
 
 const ADDRESS_FIELDS = [

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -25,9 +25,10 @@ import { radiatorsApi } from './api';
 import { RadiatorDialog } from './RadiatorDialog';
 import { ReadingsChart } from './ReadingsChart';
 import { chooseRadiator, withLive } from './slice';
-import type { Reading } from './types';
+import type { Radiator, Reading } from './types';
 
-export function RadiatorDetail() {
+/** A radiator's page; `aside` adds what other features say about it (its schedule now). */
+export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -147,6 +148,7 @@ export function RadiatorDetail() {
           label={radiator.status === 1 ? t('radiators.on') : t('radiators.off')}
         />
       </FigurePanel>
+      {aside?.(radiator)}
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography variant="h2" gutterBottom>
           {t('radiators.lastDay')}

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -32,7 +32,8 @@ import type { RoomDetail as Room } from './types';
 
 type Dialog = 'attach' | 'rename' | 'delete' | { detach: Radiator } | null;
 
-export function RoomDetail() {
+/** A room's page; `aside` adds what other features say about the room (its schedules). */
+export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -98,6 +99,7 @@ export function RoomDetail() {
           label={t('rooms.allRadiators')}
         />
       </FigurePanel>
+      {aside?.(room)}
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h2">{t('nav.radiators')}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('attach')}>

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -25,10 +25,12 @@ import { roomLive } from '../radiators';
 import { roomsApi, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
+import type { ZoneDetail as ZoneWithRooms } from './types';
 
 type Dialog = 'rename' | 'delete' | { remove: Room } | null;
 
-export function ZoneDetail() {
+/** A zone's page; `aside` adds what other features say about the zone (its schedules). */
+export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -100,6 +102,7 @@ export function ZoneDetail() {
           {t('zones.apply')}
         </Button>
       </Paper>
+      {aside?.(zone)}
       <Typography variant="h2">{t('nav.rooms')}</Typography>
       <Paper
         variant="outlined"

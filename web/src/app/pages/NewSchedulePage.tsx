@@ -1,0 +1,5 @@
+import { NewSchedule } from '../../features/schedules';
+
+export default function NewSchedulePage() {
+  return <NewSchedule />;
+}

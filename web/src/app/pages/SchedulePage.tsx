@@ -1,0 +1,5 @@
+import { EditSchedule } from '../../features/schedules';
+
+export default function SchedulePage() {
+  return <EditSchedule />;
+}

@@ -1,0 +1,5 @@
+import { SchedulesList } from '../../features/schedules';
+
+export default function SchedulesPage() {
+  return <SchedulesList />;
+}

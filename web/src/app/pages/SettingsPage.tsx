@@ -1,0 +1,5 @@
+import { SettingsTabs } from '../../features/settings';
+
+export default function SettingsPage() {
+  return <SettingsTabs />;
+}

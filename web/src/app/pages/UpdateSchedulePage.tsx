@@ -1,0 +1,5 @@
+import { UpdateSchedule } from '../../features/schedules';
+
+export default function UpdateSchedulePage() {
+  return <UpdateSchedule />;
+}

@@ -1,0 +1,61 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
+import { useTranslation } from 'react-i18next';
+import { DATE_RANGE } from '../config/constants';
+import type { DateFieldProps } from './DateField';
+
+const FORMAT = 'YYYY-MM-DD';
+
+/** The calendar picker behind `DateField`, loaded with the first form that has a date. */
+export default function DatePickerField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+}: DateFieldProps) {
+  const { t, i18n } = useTranslation();
+  const localeText = {
+    previousMonth: t('dates.previousMonth'),
+    nextMonth: t('dates.nextMonth'),
+    cancelButtonLabel: t('dates.cancel'),
+    clearButtonLabel: t('dates.clear'),
+    fieldClearLabel: t('dates.clear'),
+    okButtonLabel: t('dates.ok'),
+    todayButtonLabel: t('dates.today'),
+    datePickerToolbarTitle: t('dates.choose'),
+    openDatePickerDialogue: (formatted: string | null) =>
+      formatted ? t('dates.chosen', { date: formatted }) : t('dates.choose'),
+  };
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={i18n.language === 'ar' ? 'ar' : 'en'}
+      localeText={localeText}
+    >
+      <DatePicker
+        label={label}
+        value={value}
+        onChange={onChange}
+        format={FORMAT}
+        minDate={dayjs(DATE_RANGE.min)}
+        maxDate={dayjs(DATE_RANGE.max)}
+        slotProps={{
+          field: { clearable: true },
+          textField: {
+            id: `field-${name}`,
+            name,
+            fullWidth: true,
+            margin: 'dense',
+            error: Boolean(error),
+            helperText: error ? t(error) : helperText,
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,516 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../components/form';
+import { SETPOINT } from '../../config/constants';
+import { formatCelsius, ltr } from '../../lib/format';
+import {
+  clamp,
+  DAY_MINUTES,
+  edgeBounds,
+  firstFreeSlot,
+  freeGap,
+  MAX_SLOTS,
+  snap,
+  SNAP_MINUTES,
+  toClock,
+  toMinutes,
+  type EditedSlot,
+} from './slots';
+
+type Edge = 'start' | 'end';
+
+/** What the pointer is doing: drawing a new slot from `anchor`, or moving an edge of a slot. */
+type Drag =
+  | { kind: 'draw'; anchor: number; current: number; low: number; high: number }
+  | { kind: Edge; index: number };
+
+const KEY_STEPS: Record<string, number> = {
+  ArrowLeft: -SNAP_MINUTES,
+  ArrowDown: -SNAP_MINUTES,
+  ArrowRight: SNAP_MINUTES,
+  ArrowUp: SNAP_MINUTES,
+  PageDown: -60,
+  PageUp: 60,
+};
+
+const percent = (minutes: number) => `${(minutes / DAY_MINUTES) * 100}%`;
+
+/** The time slot as a person reads it: 07:30–18:00 (24:00 stays 24:00). */
+export function slotRange(slot: { start: string; end: string }) {
+  return ltr(`${slot.start}–${slot.end}`);
+}
+
+/**
+ * The day's time slots on a 24-hour bar: drag on it to draw a slot (15-minute steps), drag a
+ * slot's edges to resize it, select a slot to type its times and setpoint or delete it. Every
+ * slot and edge takes the focus; the arrow keys move an edge by 15 minutes (Page keys by an
+ * hour). Time runs left to right in either direction of text, as on the charts; positions are
+ * inline styles, which the right-to-left style plugin leaves alone.
+ */
+export function DayEditor({
+  slots,
+  onChange,
+  selected,
+  onSelect,
+  errors,
+  newSetpoint = '21',
+}: {
+  slots: EditedSlot[];
+  onChange: (slots: EditedSlot[]) => void;
+  selected: number | null;
+  onSelect: (index: number | null) => void;
+  /** Errors by field (`slots`, `slots.0.start`), text keys or the server's sentences. */
+  errors: Partial<Record<string, string>>;
+  newSetpoint?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const bar = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const full = slots.length >= MAX_SLOTS;
+
+  const minuteAt = (clientX: number) => {
+    const box = bar.current?.getBoundingClientRect();
+    if (!box || box.width === 0) return 0;
+    return snap(((clientX - box.left) / box.width) * DAY_MINUTES);
+  };
+
+  const update = (index: number, patch: Partial<EditedSlot>) =>
+    onChange(slots.map((slot, at) => (at === index ? { ...slot, ...patch } : slot)));
+
+  const add = (start: number, end: number) => {
+    const slot = { start: toClock(start), end: toClock(end), setpoint: newSetpoint };
+    const next = [...slots, slot].sort(
+      (a, b) => (toMinutes(a.start) ?? 0) - (toMinutes(b.start) ?? 0),
+    );
+    onChange(next);
+    onSelect(next.indexOf(slot));
+  };
+
+  const remove = (index: number) => {
+    onChange(slots.filter((_, at) => at !== index));
+    onSelect(null);
+  };
+
+  const moveEdge = (index: number, edge: Edge, minutes: number) => {
+    const bounds = edgeBounds(slots, index)[edge];
+    const value = clamp(minutes, bounds.min, bounds.max);
+    if (toClock(value) !== slots[index]?.[edge]) update(index, { [edge]: toClock(value) });
+  };
+
+  const capture = (event: ReactPointerEvent) => {
+    // jsdom has no pointer capture; browsers keep the moves coming to the bar with it.
+    bar.current?.setPointerCapture?.(event.pointerId);
+  };
+
+  const onBarDown = (event: ReactPointerEvent) => {
+    if (event.button !== 0 || full) return;
+    const minute = minuteAt(event.clientX);
+    const gap = freeGap(slots, Math.min(minute, DAY_MINUTES - 1));
+    if (!gap) return;
+    event.preventDefault();
+    capture(event);
+    setDrag({ kind: 'draw', anchor: minute, current: minute, ...gap });
+  };
+
+  const onBarMove = (event: ReactPointerEvent) => {
+    if (!drag) return;
+    const minute = minuteAt(event.clientX);
+    if (drag.kind === 'draw') setDrag({ ...drag, current: clamp(minute, drag.low, drag.high) });
+    else moveEdge(drag.index, drag.kind, minute);
+  };
+
+  const onBarUp = () => {
+    if (drag?.kind === 'draw') {
+      let start = Math.min(drag.anchor, drag.current);
+      let end = Math.max(drag.anchor, drag.current);
+      // A click without a drag draws an hour from there, as far as the free time allows.
+      if (end - start < SNAP_MINUTES) {
+        start = Math.min(drag.anchor, drag.high - SNAP_MINUTES);
+        end = Math.min(start + 60, drag.high);
+        start = Math.max(drag.low, Math.min(start, end - SNAP_MINUTES));
+      }
+      if (end - start >= SNAP_MINUTES) add(start, end);
+    }
+    setDrag(null);
+  };
+
+  const onEdgeDown = (event: ReactPointerEvent, index: number, edge: Edge) => {
+    if (event.button !== 0) return;
+    event.stopPropagation();
+    event.preventDefault();
+    capture(event);
+    onSelect(index);
+    setDrag({ kind: edge, index });
+  };
+
+  const onEdgeKey = (event: KeyboardEvent, index: number, edge: Edge) => {
+    const value = toMinutes(slots[index]?.[edge] ?? '');
+    if (value === null) return;
+    const bounds = edgeBounds(slots, index)[edge];
+    const step = KEY_STEPS[event.key];
+    let next: number | null = null;
+    if (step !== undefined) next = value + step;
+    else if (event.key === 'Home') next = bounds.min;
+    else if (event.key === 'End') next = bounds.max;
+    if (next === null) return;
+    event.preventDefault();
+    moveEdge(index, edge, next);
+  };
+
+  const onSlotKey = (event: KeyboardEvent, index: number) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(index);
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      remove(index);
+    }
+  };
+
+  const addFirstFree = () => {
+    const free = firstFreeSlot(slots);
+    if (free) add(free.start, free.end);
+  };
+
+  const label = (index: number) => {
+    const slot = slots[index];
+    if (!slot) return '';
+    return t('schedules.editor.slot', {
+      number: index + 1,
+      range: slotRange(slot),
+      setpoint: formatCelsius(Number(slot.setpoint)),
+    });
+  };
+  const hasError = (index: number) =>
+    ['start', 'end', 'setpoint'].some((field) => errors[`slots.${index}.${field}`]);
+  const chosen = selected !== null ? slots[selected] : undefined;
+  const drawing =
+    drag?.kind === 'draw' && drag.current !== drag.anchor
+      ? { start: Math.min(drag.anchor, drag.current), end: Math.max(drag.anchor, drag.current) }
+      : null;
+
+  return (
+    <Box>
+      <Typography id={`${id}-label`} variant="h3" component="h2" gutterBottom>
+        {t('schedules.editor.title')}
+      </Typography>
+      <Typography id={`${id}-help`} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('schedules.editor.help')}
+      </Typography>
+      <Box dir="ltr" sx={{ px: 1 }}>
+        <Box
+          ref={bar}
+          role="group"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-help`}
+          data-testid="day-bar"
+          onPointerDown={onBarDown}
+          onPointerMove={onBarMove}
+          onPointerUp={onBarUp}
+          onPointerCancel={() => setDrag(null)}
+          sx={{
+            position: 'relative',
+            height: 64,
+            borderRadius: 1,
+            border: 1,
+            borderColor: errors.slots ? 'error.main' : 'divider',
+            bgcolor: 'action.hover',
+            cursor: full ? 'default' : 'crosshair',
+            touchAction: 'none',
+            userSelect: 'none',
+            overflow: 'visible',
+          }}
+        >
+          <HourLines />
+          {slots.map((slot, index) => {
+            const start = toMinutes(slot.start);
+            const end = toMinutes(slot.end);
+            if (start === null || end === null || end <= start) return null;
+            const active = index === selected;
+            const wrong = hasError(index);
+            return (
+              <Box key={index} sx={{ display: 'contents' }}>
+                <Box
+                  role="button"
+                  tabIndex={0}
+                  aria-label={label(index)}
+                  aria-pressed={active}
+                  data-testid={`slot-${index}`}
+                  onPointerDown={(event) => {
+                    event.stopPropagation();
+                    onSelect(index);
+                  }}
+                  onKeyDown={(event) => onSlotKey(event, index)}
+                  style={{ left: percent(start), width: percent(end - start) }}
+                  sx={{
+                    position: 'absolute',
+                    top: 8,
+                    bottom: 8,
+                    borderRadius: 1,
+                    overflow: 'hidden',
+                    cursor: 'pointer',
+                    bgcolor: wrong ? 'error.main' : active ? 'primary.dark' : 'primary.main',
+                    color: wrong ? 'error.contrastText' : 'primary.contrastText',
+                    boxShadow: active ? 3 : 0,
+                    outline: active ? '2px solid' : 'none',
+                    outlineColor: 'text.primary',
+                    outlineOffset: 1,
+                    '&:focus-visible': { outline: '3px solid', outlineColor: 'text.primary' },
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    fontSize: '0.75rem',
+                    fontWeight: 700,
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {end - start >= 90 && `${slot.setpoint}°`}
+                </Box>
+                {(['start', 'end'] as const).map((edge) => {
+                  const value = edge === 'start' ? start : end;
+                  const bounds = edgeBounds(slots, index)[edge];
+                  return (
+                    <Box
+                      key={edge}
+                      role="slider"
+                      tabIndex={0}
+                      aria-label={t(
+                        edge === 'start' ? 'schedules.editor.startOf' : 'schedules.editor.endOf',
+                        { number: index + 1 },
+                      )}
+                      aria-orientation="horizontal"
+                      aria-valuemin={bounds.min}
+                      aria-valuemax={bounds.max}
+                      aria-valuenow={value}
+                      aria-valuetext={toClock(value)}
+                      data-testid={`slot-${index}-${edge}`}
+                      onPointerDown={(event) => onEdgeDown(event, index, edge)}
+                      onKeyDown={(event) => onEdgeKey(event, index, edge)}
+                      onFocus={() => onSelect(index)}
+                      style={{ left: `calc(${percent(value)} - 7px)` }}
+                      sx={{
+                        position: 'absolute',
+                        top: 2,
+                        bottom: 2,
+                        width: 14,
+                        cursor: 'ew-resize',
+                        borderRadius: 1,
+                        zIndex: 1,
+                        display: 'flex',
+                        justifyContent: 'center',
+                        '&::after': {
+                          content: '""',
+                          width: 4,
+                          borderRadius: 2,
+                          bgcolor: active ? 'text.primary' : 'background.paper',
+                          border: 1,
+                          borderColor: 'text.secondary',
+                        },
+                        '&:focus-visible': { outline: '3px solid', outlineColor: 'text.primary' },
+                      }}
+                    />
+                  );
+                })}
+              </Box>
+            );
+          })}
+          {drawing && (
+            <Box
+              aria-hidden
+              style={{ left: percent(drawing.start), width: percent(drawing.end - drawing.start) }}
+              sx={{
+                position: 'absolute',
+                top: 8,
+                bottom: 8,
+                borderRadius: 1,
+                border: 2,
+                borderStyle: 'dashed',
+                borderColor: 'primary.main',
+                bgcolor: 'action.selected',
+              }}
+            />
+          )}
+        </Box>
+        <HourLabels />
+      </Box>
+      {errors.slots && <FormHelperText error>{t(errors.slots)}</FormHelperText>}
+      <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        {slots.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('schedules.editor.none')}
+          </Typography>
+        )}
+        {slots.map((slot, index) => (
+          <Chip
+            key={index}
+            label={`${slotRange(slot)} · ${formatCelsius(Number(slot.setpoint))}`}
+            color={hasError(index) ? 'error' : index === selected ? 'primary' : 'default'}
+            variant={index === selected ? 'filled' : 'outlined'}
+            onClick={() => onSelect(index)}
+          />
+        ))}
+        <Button size="small" startIcon={<AddIcon />} disabled={full} onClick={addFirstFree}>
+          {t('schedules.editor.add')}
+        </Button>
+        {full && (
+          <Typography variant="body2" color="text.secondary">
+            {t('schedules.editor.full')}
+          </Typography>
+        )}
+      </Stack>
+      {chosen && selected !== null && (
+        <SlotFields
+          number={selected + 1}
+          slot={chosen}
+          name={`slots.${selected}`}
+          errors={errors}
+          onChange={(patch) => update(selected, patch)}
+          onDelete={() => remove(selected)}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The chosen slot's exact times and setpoint, and its delete button. */
+function SlotFields({
+  number,
+  slot,
+  name,
+  errors,
+  onChange,
+  onDelete,
+}: {
+  number: number;
+  slot: EditedSlot;
+  name: string;
+  errors: Partial<Record<string, string>>;
+  onChange: (patch: Partial<EditedSlot>) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={id}
+      sx={{ p: 2, mt: 2, borderColor: 'primary.main' }}
+    >
+      <Typography id={id} variant="h3" component="h3" gutterBottom>
+        {t('schedules.editor.slotTitle', { number, range: slotRange(slot) })}
+      </Typography>
+      <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Grid size={{ xs: 6, sm: 3 }}>
+          <FormField
+            name={`${name}.start`}
+            type="time"
+            label={t('schedules.editor.start')}
+            value={slot.start}
+            error={errors[`${name}.start`]}
+            onChange={(event) => onChange({ start: event.target.value })}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 3 }}>
+          <FormField
+            name={`${name}.end`}
+            type="time"
+            label={t('schedules.editor.end')}
+            // A time input cannot show 24:00: midnight at the end of the day is 00:00 there.
+            value={slot.end === '24:00' ? '00:00' : slot.end}
+            error={errors[`${name}.end`]}
+            helperText={t('schedules.editor.midnight')}
+            onChange={(event) =>
+              onChange({ end: event.target.value === '00:00' ? '24:00' : event.target.value })
+            }
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 3 }}>
+          <FormField
+            name={`${name}.setpoint`}
+            type="number"
+            label={t('schedules.editor.setpoint')}
+            value={slot.setpoint}
+            error={errors[`${name}.setpoint`]}
+            onChange={(event) => onChange({ setpoint: event.target.value })}
+            slotProps={{
+              htmlInput: { ...SETPOINT, inputMode: 'decimal' },
+            }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 3 }} sx={{ pt: { sm: 1.5 } }}>
+          <Button color="secondary" startIcon={<DeleteIcon />} onClick={onDelete}>
+            {t('schedules.editor.delete')}
+          </Button>
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}
+
+/** A faint line at each hour, stronger every six. */
+function HourLines() {
+  return (
+    <>
+      {Array.from({ length: 23 }, (_, index) => index + 1).map((hour) => (
+        <Box
+          key={hour}
+          aria-hidden
+          style={{ left: percent(hour * 60) }}
+          sx={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            width: '1px',
+            bgcolor: 'divider',
+            opacity: hour % 6 === 0 ? 1 : 0.5,
+            pointerEvents: 'none',
+          }}
+        />
+      ))}
+    </>
+  );
+}
+
+/** Hours under the bar: every three on wide screens, every six on narrow ones. */
+function HourLabels() {
+  return (
+    <Box aria-hidden sx={{ position: 'relative', height: 22, mt: 0.5 }}>
+      {Array.from({ length: 25 }, (_, hour) => hour)
+        .filter((hour) => hour % 3 === 0)
+        .map((hour) => (
+          <Typography
+            key={hour}
+            component="span"
+            variant="caption"
+            color="text.secondary"
+            // Inline, as the right-to-left style plugin would turn the shift the other way.
+            style={{ left: percent(hour * 60), transform: 'translateX(-50%)' }}
+            sx={{
+              position: 'absolute',
+              display: hour % 6 === 0 ? 'block' : { xs: 'none', sm: 'block' },
+            }}
+          >
+            {String(hour).padStart(2, '0')}
+          </Typography>
+        ))}
+    </Box>
+  );
+}

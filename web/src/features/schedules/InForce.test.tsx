@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react';
+import { http } from 'msw';
+import { answer, server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { RadiatorScheduleInForce, SchedulesInForce } from './InForce';
+
+const entry = (radiator_id: number, more: object = {}) => ({
+  radiator_id,
+  schedule_id: 1,
+  schedule_name: 'Office hours',
+  setpoint: 21,
+  until: '2026-11-23T18:00:00+00:00',
+  manual: 0,
+  ...more,
+});
+
+describe('the schedule in force', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    server.use(
+      http.get('/v2/schedules/in-force', () =>
+        answer('Schedules in force.', {
+          in_force: [
+            entry(1),
+            entry(2),
+            entry(3, { manual: 1 }),
+            entry(4, { schedule_id: 2, schedule_name: 'Nights', setpoint: null }),
+          ],
+        }),
+      ),
+    );
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('says what a radiator’s schedule asks for and until when', async () => {
+    renderWithProviders(<RadiatorScheduleInForce radiatorId={1} />);
+    const panel = await screen.findByTestId('schedule-in-force');
+    expect(panel).toHaveTextContent(
+      'Schedule: Office hours · \u206621.0 °C\u2069 until \u206618:00\u2069',
+    );
+    expect(screen.getByRole('link', { name: 'Office hours' })).toHaveAttribute(
+      'href',
+      '/schedules/1',
+    );
+  });
+
+  it('says when a manual change holds, and when a schedule asks for off', async () => {
+    const { unmount } = renderWithProviders(<RadiatorScheduleInForce radiatorId={3} />);
+    expect(await screen.findByText('Manual until \u206618:00\u2069')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<RadiatorScheduleInForce radiatorId={4} />);
+    expect(await screen.findByTestId('schedule-in-force')).toHaveTextContent(
+      'Schedule: Nights · off until',
+    );
+  });
+
+  it('says so when no schedule is in force', async () => {
+    renderWithProviders(<RadiatorScheduleInForce radiatorId={9} />);
+    expect(await screen.findByText('No schedule in force.')).toBeInTheDocument();
+  });
+
+  it('gathers a room’s radiators by schedule, and names those held by hand', async () => {
+    renderWithProviders(
+      <SchedulesInForce
+        radiators={[
+          { id: 1, name: 'Window' },
+          { id: 2, name: 'Door' },
+          { id: 3, name: 'Corner' },
+          { id: 5, name: 'Spare' },
+        ]}
+      />,
+    );
+    const panel = await screen.findByTestId('schedule-in-force');
+    expect(panel).toHaveTextContent(
+      'Schedule: Office hours · \u206621.0 °C\u2069 until \u206618:00\u2069 (2 of 4 radiators)',
+    );
+    expect(panel).toHaveTextContent('Manual until \u206618:00\u2069: Corner');
+    expect(panel).not.toHaveTextContent('Nights');
+  });
+});

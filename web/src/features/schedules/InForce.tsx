@@ -1,0 +1,185 @@
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { schedulePath } from '../../config/paths';
+import { formatCelsius, formatWallTime } from '../../lib/format';
+import { radiatorsApi } from '../radiators';
+import { schedulesApi } from './api';
+import type { InForce } from './types';
+
+/** The schedules in force on each radiator, loaded again when the first of them next changes. */
+function useInForce(): InForce[] | null {
+  const [entries, setEntries] = useState<InForce[] | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    schedulesApi.inForce().then(
+      ({ data }) => {
+        if (!current) return;
+        const found = data.data.in_force;
+        setEntries(found);
+        const next = Math.min(...found.map((entry) => Date.parse(entry.until)));
+        if (Number.isFinite(next)) {
+          // A few seconds after the change, once the engine has made it; at most hourly.
+          const wait = Math.min(Math.max(next - Date.now() + 5000, 5000), 3_600_000);
+          timer = setTimeout(() => setVersion((value) => value + 1), wait);
+        }
+      },
+      (failure: unknown) => console.error('schedules in force failed to load', failure),
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [version]);
+  return entries;
+}
+
+/** The panel that says which schedules heat a radiator, a room or a zone now. */
+function InForcePanel({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('schedules.inForce.title')}
+      data-testid="schedule-in-force"
+      sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+    >
+      <EventRepeatIcon color="primary" aria-hidden sx={{ mt: 0.25 }} />
+      <Box>{children}</Box>
+    </Paper>
+  );
+}
+
+/** "Schedule: Office hours · 21.0 °C until 18:00", the name linking to the schedule. */
+function ScheduleLine({ entry, extra }: { entry: InForce; extra?: string }) {
+  const { t, i18n } = useTranslation();
+  const until = formatWallTime(entry.until, i18n.language);
+  const setpoint = entry.setpoint === null ? t('schedules.off') : formatCelsius(entry.setpoint);
+  return (
+    <Typography>
+      {t('schedules.inForce.schedule')}{' '}
+      <Link component={RouterLink} to={schedulePath(entry.schedule_id)}>
+        {entry.schedule_name}
+      </Link>{' '}
+      · {t('schedules.inForce.until', { setpoint, time: until })}
+      {extra && (
+        <Typography component="span" color="text.secondary">
+          {' '}
+          ({extra})
+        </Typography>
+      )}
+    </Typography>
+  );
+}
+
+/** On a radiator's page: its schedule now, or the manual change that holds until the next one. */
+export function RadiatorScheduleInForce({ radiatorId }: { radiatorId: number }) {
+  const { t, i18n } = useTranslation();
+  const entries = useInForce();
+  if (!entries) return null;
+  const entry = entries.find((found) => found.radiator_id === radiatorId);
+  return (
+    <InForcePanel>
+      {!entry ? (
+        <Typography color="text.secondary">{t('schedules.inForce.none')}</Typography>
+      ) : entry.manual === 1 ? (
+        <>
+          <Typography>
+            {t('schedules.inForce.manual', {
+              time: formatWallTime(entry.until, i18n.language),
+            })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('schedules.inForce.resumes', { name: entry.schedule_name })}
+          </Typography>
+        </>
+      ) : (
+        <ScheduleLine entry={entry} />
+      )}
+    </InForcePanel>
+  );
+}
+
+/** On a room's page: the schedules in force on its radiators, and the manual changes holding. */
+export function SchedulesInForce({ radiators }: { radiators: { id: number; name: string }[] }) {
+  const { t, i18n } = useTranslation();
+  const entries = useInForce();
+  if (!entries) return null;
+  const names = new Map(radiators.map((radiator) => [radiator.id, radiator.name]));
+  const mine = entries.filter((entry) => names.has(entry.radiator_id));
+  const scheduled = new Map<string, InForce[]>();
+  const manual = new Map<string, InForce[]>();
+  for (const entry of mine) {
+    const groups = entry.manual === 1 ? manual : scheduled;
+    const key =
+      entry.manual === 1
+        ? entry.until
+        : `${entry.schedule_id}/${entry.setpoint ?? 'off'}/${entry.until}`;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  return (
+    <InForcePanel>
+      {mine.length === 0 && (
+        <Typography color="text.secondary">{t('schedules.inForce.none')}</Typography>
+      )}
+      {[...scheduled.values()].map((group) => {
+        const [first] = group;
+        if (!first) return null;
+        const extra =
+          group.length < radiators.length
+            ? t('schedules.inForce.some', { count: group.length, total: radiators.length })
+            : undefined;
+        return <ScheduleLine key={first.schedule_id + first.until} entry={first} extra={extra} />;
+      })}
+      {[...manual.values()].map((group) => {
+        const [first] = group;
+        if (!first) return null;
+        return (
+          <Typography key={`manual-${first.until}`}>
+            {t('schedules.inForce.manual', { time: formatWallTime(first.until, i18n.language) })}:{' '}
+            {group.map((entry) => names.get(entry.radiator_id)).join(', ')}
+          </Typography>
+        );
+      })}
+    </InForcePanel>
+  );
+}
+
+/** On a zone's page: the schedules in force on the radiators of its rooms. */
+export function ZoneSchedulesInForce({ roomIds }: { roomIds: number[] }) {
+  const [radiators, setRadiators] = useState<
+    { id: number; name: string; room_id: number | null }[]
+  >([]);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let current = true;
+    radiatorsApi.list().then(
+      ({ data }) => {
+        if (!current) return;
+        setRadiators(data.data.radiators);
+        setLoaded(true);
+      },
+      (failure: unknown) => console.error('radiators failed to load', failure),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!loaded) return null;
+  const rooms = new Set(roomIds);
+  return (
+    <SchedulesInForce
+      radiators={radiators.filter(
+        (radiator) => radiator.room_id !== null && rooms.has(radiator.room_id),
+      )}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { ListSkeleton, LoadError } from '../../components/ListStates';
+import { paths } from '../../config/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { ScheduleForm } from './ScheduleForm';
+import { fetchSchedule, fetchScheduleDurations } from './slice';
+
+/** Loads the day sets a schedule can repeat on (kept from the last visit meanwhile). */
+function useDurations() {
+  const dispatch = useAppDispatch();
+  const reload = useCallback(() => void dispatch(fetchScheduleDurations()), [dispatch]);
+  useEffect(reload, [reload]);
+  return reload;
+}
+
+/** `/schedules/new`: a new schedule of the kind the list shows (rooms when it shows all). */
+export function NewSchedule() {
+  const retry = useDurations();
+  const { scheduleDurations, scheduleFor, error } = useAppSelector((state) => state.schedule);
+  if (scheduleDurations.length === 0)
+    return error ? <LoadError message={error} onRetry={retry} /> : <ListSkeleton rows={3} />;
+  return <ScheduleForm schedule={null} kind={scheduleFor ?? 'room'} />;
+}
+
+/** `/schedules/{id}`: loads that schedule and edits it. */
+export function EditSchedule() {
+  const dispatch = useAppDispatch();
+  const id = Number(useParams().cuschedule);
+  const retryDurations = useDurations();
+  const { schedule, scheduleDurations, error } = useAppSelector((state) => state.schedule);
+  const load = useCallback(() => void dispatch(fetchSchedule(id)), [dispatch, id]);
+  useEffect(load, [load]);
+  if (error)
+    return (
+      <LoadError
+        message={error}
+        onRetry={() => {
+          load();
+          retryDurations();
+        }}
+      />
+    );
+  if (schedule?.id !== id || scheduleDurations.length === 0) return <ListSkeleton rows={3} />;
+  return <ScheduleForm key={schedule.id} schedule={schedule} />;
+}
+
+/** `/schedules/update`: edits the schedule chosen in the list; without one, back to the list. */
+export function UpdateSchedule() {
+  const retry = useDurations();
+  const { schedule, scheduleDurations, error } = useAppSelector((state) => state.schedule);
+  if (!schedule) return <Navigate to={paths.schedules} replace />;
+  if (scheduleDurations.length === 0)
+    return error ? <LoadError message={error} onRetry={retry} /> : <ListSkeleton rows={3} />;
+  return <ScheduleForm key={schedule.id} schedule={schedule} />;
+}

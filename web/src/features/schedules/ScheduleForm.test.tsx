@@ -1,0 +1,191 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { answer, refusal, server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { EditSchedule, NewSchedule, UpdateSchedule } from './ScheduleEditors';
+import type { Schedule } from './types';
+
+const durations = [
+  { key: 'every_day', name: 'Every day', days: [1, 2, 3, 4, 5, 6, 7] },
+  { key: 'weekdays', name: 'Weekdays', days: [1, 2, 3, 4, 5] },
+  { key: 'weekends', name: 'Weekends', days: [6, 7] },
+  { key: 'custom', name: 'Custom', days: [] },
+];
+
+const rooms = [
+  { id: 3, name: 'Board room', zone_id: null, zone_name: null, radiator_count: 2, status: 1 },
+  { id: 4, name: 'Café', zone_id: null, zone_name: null, radiator_count: 1, status: 1 },
+];
+
+const quiet: Schedule = {
+  id: 5,
+  name: 'Quiet room hours',
+  schedule_for: 'room',
+  target_ids: [4, 99],
+  targets: [{ id: 4, name: 'Café' }],
+  duration: 'custom',
+  days: [2, 4],
+  slots: [
+    { start: '10:00', end: '12:00', setpoint: 20 },
+    { start: '13:00', end: '16:00', setpoint: 19.5 },
+  ],
+  setback: null,
+  start_date: '2026-12-01',
+  end_date: null,
+  status: 1,
+  next_change: null,
+};
+
+/** The API the form uses; `sent` collects what it posts. */
+function api(sent: { path: string; body: unknown }[], save = () => answer('Saved.')) {
+  server.use(
+    http.get('/v2/schedules/durations', () => answer('Durations.', { durations })),
+    http.get('/v2/rooms', () => answer('Rooms.', { rooms })),
+    http.post('/v2/schedules', async ({ request }) => {
+      sent.push({ path: '/v2/schedules', body: await request.json() });
+      return save();
+    }),
+    http.post('/v2/schedules/:id', async ({ request, params }) => {
+      sent.push({ path: `/v2/schedules/${String(params.id)}`, body: await request.json() });
+      return save();
+    }),
+  );
+}
+
+/** Lays the bar out 960 px wide (1 px = 1.5 minutes) and drags on it from `from` to `to` px. */
+function drawSlot(from: number, to: number) {
+  const bar = screen.getByTestId('day-bar');
+  bar.getBoundingClientRect = () =>
+    ({ left: 0, top: 0, width: 960, height: 64, right: 960, bottom: 64 }) as DOMRect;
+  fireEvent.pointerDown(bar, { clientX: from, pointerId: 1, button: 0 });
+  fireEvent.pointerMove(bar, { clientX: to, pointerId: 1 });
+  fireEvent.pointerUp(bar, { clientX: to, pointerId: 1 });
+}
+
+describe('the schedule form', () => {
+  it('creates a schedule from what was drawn and chosen, then goes to the list', async () => {
+    const user = userEvent.setup();
+    const sent: { path: string; body: unknown }[] = [];
+    api(sent);
+    renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
+    await user.type(await screen.findByLabelText(/Schedule name/), '  Board meetings ');
+    await user.click(screen.getByRole('combobox', { name: 'Rooms' }));
+    await user.click(await screen.findByRole('option', { name: 'Board room' }));
+    await user.keyboard('{Escape}');
+    drawSlot(320, 480);
+    const setpoint = screen.getByLabelText('Setpoint (°C)');
+    await user.clear(setpoint);
+    await user.type(setpoint, '20.5');
+    await user.click(screen.getByRole('switch', { name: 'Off outside the slots' }));
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      path: '/v2/schedules',
+      body: {
+        name: 'Board meetings',
+        schedule_for: 'room',
+        target_ids: [3],
+        duration: 'weekdays',
+        slots: [{ start: '08:00', end: '12:00', setpoint: 20.5 }],
+        setback: null,
+        start_date: null,
+        end_date: null,
+        status: 1,
+      },
+    });
+    expect(await screen.findByTestId('location')).toBeInTheDocument();
+  });
+
+  it('checks before sending: targets, custom days, slots that overlap', async () => {
+    const user = userEvent.setup();
+    api([]);
+    renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
+    await user.type(await screen.findByLabelText(/Schedule name/), 'Late');
+    await user.click(screen.getByRole('combobox', { name: 'Repeats on' }));
+    await user.click(screen.getByRole('option', { name: 'Custom days' }));
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    expect(screen.getByText('Choose at least one.')).toBeInTheDocument();
+    expect(screen.getByText('Choose the days it repeats on.')).toBeInTheDocument();
+    expect(screen.getByText('Add at least one time slot.')).toBeInTheDocument();
+    // Two slots, the second typed to start inside the first.
+    drawSlot(320, 480);
+    drawSlot(600, 700);
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: '11:00' } });
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    expect(screen.getByText('Overlaps another slot.')).toBeInTheDocument();
+    // Nothing was sent: the mock API refuses requests it was not told of.
+  });
+
+  it('replaces the chosen schedule with the days and dates it had, and shows refusals', async () => {
+    const user = userEvent.setup();
+    const sent: { path: string; body: unknown }[] = [];
+    api(sent, () =>
+      refusal(422, 'Some fields need attention.', {
+        name: ["A schedule named 'Quiet room hours' already exists."],
+        'slots.1.setpoint': ['Café allows 7.0 to 20.0 °C.'],
+      }),
+    );
+    renderWithProviders(<UpdateSchedule />, {
+      route: '/schedules/update',
+      preloadedState: {
+        schedule: {
+          isLoading: false,
+          schedules: [quiet],
+          scheduleDurations: durations as never,
+          schedule: quiet,
+          scheduleFor: null,
+          error: null,
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Edit schedule' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Café' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      path: '/v2/schedules/5',
+      body: {
+        name: 'Quiet room hours',
+        schedule_for: 'room',
+        // The target that no longer exists is not sent back.
+        target_ids: [4],
+        duration: 'custom',
+        days: [2, 4],
+        slots: [
+          { start: '10:00', end: '12:00', setpoint: 20 },
+          { start: '13:00', end: '16:00', setpoint: 19.5 },
+        ],
+        setback: null,
+        start_date: '2026-12-01',
+        end_date: null,
+        status: 1,
+      },
+    });
+    expect(
+      await screen.findByText("A schedule named 'Quiet room hours' already exists."),
+    ).toBeInTheDocument();
+    // The slot the server refused is selected, its message under its setpoint.
+    expect(screen.getByRole('group', { name: /Slot 2:/ })).toBeInTheDocument();
+    expect(screen.getByText('Café allows 7.0 to 20.0 °C.')).toBeInTheDocument();
+  });
+
+  it('loads a schedule by its id to edit it', async () => {
+    api([]);
+    server.use(http.get('/v2/schedules/5', () => answer('Schedule.', { schedule: quiet })));
+    renderWithProviders(<EditSchedule />, {
+      route: '/schedules/5',
+      path: '/schedules/:cuschedule',
+    });
+    expect(await screen.findByLabelText(/Schedule name/)).toHaveValue('Quiet room hours');
+    expect(screen.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Monday' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Off outside the slots' })).toBeChecked();
+  });
+
+  it('goes back to the list from /schedules/update when no schedule was chosen', async () => {
+    api([]);
+    renderWithProviders(<UpdateSchedule />, { route: '/schedules/update' });
+    expect(await screen.findByTestId('location')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { answer, refusal, server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { SchedulesList } from './SchedulesList';
+import type { Schedule } from './types';
+
+const office: Schedule = {
+  id: 1,
+  name: 'Office hours',
+  schedule_for: 'zone',
+  target_ids: [1, 2],
+  targets: [
+    { id: 1, name: 'Ground floor' },
+    { id: 2, name: 'First floor' },
+  ],
+  duration: 'weekdays',
+  days: [1, 2, 3, 4, 5],
+  slots: [
+    { start: '07:30', end: '12:00', setpoint: 21 },
+    { start: '13:00', end: '18:00', setpoint: 20.5 },
+  ],
+  setback: 16,
+  start_date: null,
+  end_date: null,
+  status: 1,
+  next_change: { at: '2026-11-23T18:00:00+00:00', setpoint: 16 },
+};
+
+const quiet: Schedule = {
+  ...office,
+  id: 2,
+  name: 'Quiet room',
+  schedule_for: 'radiator',
+  targets: [{ id: 7, name: 'Window' }],
+  duration: 'custom',
+  days: [2, 4],
+  slots: [{ start: '10:00', end: '24:00', setpoint: 20 }],
+  setback: null,
+  // Tomorrow, as the business's clock reads.
+  next_change: { at: '2026-11-24T10:00:00+00:00', setpoint: 20 },
+};
+
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
+describe('SchedulesList', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows each schedule: kind, targets, days, slots, setback and next change', async () => {
+    server.use(
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office, quiet] })),
+    );
+    renderWithProviders(<SchedulesList />, { route: '/schedules' });
+    const row = within(await screen.findByTestId('schedule-Office hours'));
+    expect(row.getByRole('link', { name: 'Office hours' })).toHaveAttribute('href', '/schedules/1');
+    expect(row.getByText('Zone')).toBeInTheDocument();
+    expect(row.getByText('Ground floor, First floor')).toBeInTheDocument();
+    expect(row.getByText('Weekdays')).toBeInTheDocument();
+    expect(
+      row.getByText(
+        `${ltr('07:30–12:00')} ${ltr('21.0 °C')}, ${ltr('13:00–18:00')} ${ltr('20.5 °C')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(row.getByText(ltr('16.0 °C'))).toBeInTheDocument();
+    expect(row.getByText(`${ltr('18:00')} → ${ltr('16.0 °C')}`)).toBeInTheDocument();
+
+    const other = within(screen.getByTestId('schedule-Quiet room'));
+    expect(other.getByText('Tue, Thu')).toBeInTheDocument();
+    expect(other.getByText('off')).toBeInTheDocument();
+    expect(other.getByText(`Tue ${ltr('10:00')} → ${ltr('20.0 °C')}`)).toBeInTheDocument();
+  });
+
+  it('shows the schedules of one kind', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office, quiet] })),
+    );
+    const { store } = renderWithProviders(<SchedulesList />, { route: '/schedules' });
+    await screen.findByTestId('schedule-Office hours');
+    await user.click(screen.getByRole('button', { name: 'Radiators' }));
+    expect(store.getState().schedule.scheduleFor).toBe('radiator');
+    expect(screen.queryByTestId('schedule-Office hours')).not.toBeInTheDocument();
+    expect(screen.getByTestId('schedule-Quiet room')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rooms' }));
+    expect(screen.getByText('No schedules of this kind.')).toBeInTheDocument();
+  });
+
+  it('switches a schedule off and on, saying so', async () => {
+    const user = userEvent.setup();
+    const toggles: string[] = [];
+    server.use(
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office] })),
+      http.put('/v2/schedules/toggle-status/:id/:status', ({ params }) => {
+        toggles.push(`${String(params.id)}/${String(params.status)}`);
+        const status = Number(params.status);
+        return answer('Schedule Status Updated', {
+          schedule: { ...office, status, next_change: status ? office.next_change : null },
+        });
+      }),
+    );
+    renderWithProviders(<SchedulesList />, { route: '/schedules' });
+    const toggle = await screen.findByRole('switch', { name: 'Switch Office hours on or off' });
+    await user.click(toggle);
+    expect(await screen.findByText('Schedule Status Updated')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(screen.getByText('None: the schedule is off or over')).toBeInTheDocument();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(toggles).toEqual(['1/0', '1/1']);
+  });
+
+  it('deletes a schedule after asking, then loads the list again', async () => {
+    const user = userEvent.setup();
+    let schedules = [office];
+    server.use(
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules })),
+      http.delete('/v2/schedules/1', () => {
+        schedules = [];
+        return answer("Schedule 'Office hours' deleted.", { schedule: office });
+      }),
+    );
+    renderWithProviders(<SchedulesList />, { route: '/schedules' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Office hours' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Office hours?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText("Schedule 'Office hours' deleted.")).toBeInTheDocument();
+    expect(await screen.findByText('No schedules yet')).toBeInTheDocument();
+  });
+
+  it('fetches a schedule to edit, then goes to /schedules/update', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office] })),
+      http.get('/v2/schedules/1', () => answer('Schedule.', { schedule: office })),
+    );
+    const { store, router } = renderWithProviders(<SchedulesList />, { route: '/schedules' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Office hours' }));
+    await screen.findByTestId('location');
+    expect(router.state.location.pathname).toBe('/schedules/update');
+    expect(store.getState().schedule.schedule).toEqual(office);
+  });
+
+  it('shows a failed load inline with a retry', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/v2/schedules', () => refusal(500, 'Something went wrong on our side.')));
+    renderWithProviders(<SchedulesList />, { route: '/schedules' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,284 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListStates } from '../../components/ListStates';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
+import { paths, schedulePath } from '../../config/paths';
+import { formatCelsius, formatWallTime, weekdayName } from '../../lib/format';
+import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
+import { useAction } from '../../lib/useAction';
+import { schedulesApi } from './api';
+import { slotRange } from './DayEditor';
+import { DAY_MINUTES, toMinutes } from './slots';
+import { chooseSchedule, chooseScheduleFor, fetchSchedules, scheduleChanged } from './slice';
+import type { Schedule, ScheduleFor } from './types';
+import { SCHEDULE_KINDS } from './values';
+
+export function SchedulesList() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { run } = useAction();
+  const { search, setSearch, load } = useSearchLoad(fetchSchedules);
+  const { schedules, isLoading, error, scheduleFor } = useAppSelector((state) => state.schedule);
+  const [deleting, setDeleting] = useState<Schedule | null>(null);
+  const shown = scheduleFor
+    ? schedules.filter((schedule) => schedule.schedule_for === scheduleFor)
+    : schedules;
+
+  const toggle = (schedule: Schedule, on: boolean) =>
+    run(() => schedulesApi.toggle(schedule.id, on), {
+      toast: () => t('schedules.statusUpdated'),
+      onSuccess: ({ data }) => dispatch(scheduleChanged(data.data.schedule)),
+    });
+
+  // Spec §7: fetch the schedule, then go to /schedules/update, which edits the chosen one.
+  const edit = (schedule: Schedule) =>
+    run(() => schedulesApi.get(schedule.id), {
+      toast: () => null,
+      onSuccess: ({ data }) => {
+        dispatch(chooseSchedule(data.data.schedule));
+        return navigate(paths.scheduleUpdate);
+      },
+    });
+
+  const add = (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      component={RouterLink}
+      to={paths.scheduleNew}
+    >
+      {t('schedules.create')}
+    </Button>
+  );
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={t('nav.schedules')}>{add}</PageHeader>
+      <Typography color="text.secondary">{t('schedules.intro')}</Typography>
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <SearchField label={t('schedules.search')} onSearch={setSearch} />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={scheduleFor ?? 'all'}
+          aria-label={t('schedules.filter')}
+          onChange={(_, value: ScheduleFor | 'all' | null) => {
+            if (value) dispatch(chooseScheduleFor(value === 'all' ? null : value));
+          }}
+        >
+          <ToggleButton value="all">{t('schedules.all')}</ToggleButton>
+          {SCHEDULE_KINDS.map((kind) => (
+            <ToggleButton key={kind} value={kind}>
+              {t(`schedules.kindsPlural.${kind}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      <ListStates
+        count={schedules.length}
+        load={{ loading: isLoading, error, retry: load }}
+        search={search}
+        empty={{ title: t('schedules.emptyTitle'), text: t('schedules.emptyText'), action: add }}
+        skeleton={{ rows: 3, height: 150 }}
+      >
+        {shown.length === 0 ? (
+          <Typography color="text.secondary">{t('schedules.noneOfKind')}</Typography>
+        ) : (
+          <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {shown.map((schedule) => (
+              <ScheduleRow
+                key={schedule.id}
+                schedule={schedule}
+                onToggle={(on) => void toggle(schedule, on)}
+                onEdit={() => void edit(schedule)}
+                onDelete={() => setDeleting(schedule)}
+              />
+            ))}
+          </Stack>
+        )}
+      </ListStates>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('schedules.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('schedules.deleteText')}
+        confirm={t('schedules.delete')}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          void run(() => schedulesApi.remove(deleting.id), {
+            onSuccess: () => {
+              setDeleting(null);
+              load();
+            },
+          });
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** One schedule: what it heats, when, at what, what it does next, and its switch and actions. */
+function ScheduleRow({
+  schedule,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  schedule: Schedule;
+  onToggle: (on: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const off = t('schedules.off');
+  const setpoint = (value: number | null) => (value === null ? off : formatCelsius(value));
+  const days =
+    schedule.duration === 'custom'
+      ? schedule.days.map((day) => weekdayName(day, i18n.language)).join(', ')
+      : t(`schedules.durations.${schedule.duration}`);
+  const next = schedule.next_change
+    ? t('schedules.nextChange', {
+        time: formatWallTime(schedule.next_change.at, i18n.language),
+        setpoint: setpoint(schedule.next_change.setpoint),
+      })
+    : t('schedules.noNextChange');
+  const dates =
+    schedule.start_date || schedule.end_date
+      ? t('schedules.dates', {
+          start: schedule.start_date ?? '…',
+          end: schedule.end_date ?? '…',
+        })
+      : null;
+  const facts: [string, string][] = [
+    [t('schedules.days'), dates ? `${days} · ${dates}` : days],
+    [
+      t('schedules.slots'),
+      schedule.slots.map((slot) => `${slotRange(slot)} ${formatCelsius(slot.setpoint)}`).join(', '),
+    ],
+    [t('schedules.outside'), setpoint(schedule.setback)],
+    [t('schedules.next'), next],
+  ];
+
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, opacity: schedule.status === 1 ? 1 : 0.75 }}
+      data-testid={`schedule-${schedule.name}`}
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h3" component="h2">
+            <Link component={RouterLink} to={schedulePath(schedule.id)} color="inherit">
+              {schedule.name}
+            </Link>
+          </Typography>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+            <Chip size="small" label={t(`schedules.kinds.${schedule.schedule_for}`)} />
+            <Typography variant="body2" color="text.secondary">
+              {schedule.targets.map((target) => target.name).join(', ') || t('schedules.noTargets')}
+            </Typography>
+          </Stack>
+        </Box>
+        <Switch
+          checked={schedule.status === 1}
+          onChange={(event) => onToggle(event.target.checked)}
+          slotProps={{ input: { 'aria-label': t('schedules.switch', { name: schedule.name }) } }}
+        />
+      </Stack>
+      <DayStrip schedule={schedule} />
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+          gap: 1.5,
+          my: 1.5,
+          '& dd': { m: 0 },
+        }}
+      >
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" variant="body2">
+              {value}
+            </Typography>
+          </div>
+        ))}
+      </Box>
+      <Stack direction="row" sx={{ gap: 1 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={onEdit}
+          aria-label={t('schedules.editLabel', { name: schedule.name })}
+        >
+          {t('schedules.edit')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          color="secondary"
+          onClick={onDelete}
+          aria-label={t('schedules.deleteLabel', { name: schedule.name })}
+        >
+          {t('schedules.delete')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The schedule's day at a glance (its slots on a 24-hour strip); the text above says it all. */
+function DayStrip({ schedule }: { schedule: Schedule }) {
+  return (
+    <Box
+      aria-hidden
+      dir="ltr"
+      sx={{
+        position: 'relative',
+        height: 10,
+        mt: 1.5,
+        borderRadius: 5,
+        bgcolor: schedule.setback === null ? 'action.hover' : 'action.selected',
+        overflow: 'hidden',
+      }}
+    >
+      {schedule.slots.map((slot) => {
+        const start = toMinutes(slot.start) ?? 0;
+        const end = toMinutes(slot.end) ?? DAY_MINUTES;
+        return (
+          <Box
+            key={slot.start}
+            style={{
+              left: `${(start / DAY_MINUTES) * 100}%`,
+              width: `${((end - start) / DAY_MINUTES) * 100}%`,
+            }}
+            sx={{
+              position: 'absolute',
+              top: 0,
+              bottom: 0,
+              bgcolor: schedule.status === 1 ? 'primary.main' : 'text.disabled',
+            }}
+          />
+        );
+      })}
+    </Box>
+  );
+}

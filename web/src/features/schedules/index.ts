@@ -1,0 +1,14 @@
+export { schedulesApi } from './api';
+export {
+  chooseSchedule,
+  chooseScheduleFor,
+  fetchSchedule,
+  fetchScheduleDurations,
+  fetchSchedules,
+  scheduleChanged,
+  scheduleSlice,
+} from './slice';
+export type { Duration, InForce, Schedule, ScheduleFor, SchedulePayload, Slot } from './types';
+export { RadiatorScheduleInForce, SchedulesInForce, ZoneSchedulesInForce } from './InForce';
+export { EditSchedule, NewSchedule, UpdateSchedule } from './ScheduleEditors';
+export { SchedulesList } from './SchedulesList';

@@ -1,0 +1,150 @@
+import { SETPOINT } from '../../config/constants';
+import type { Slot } from './types';
+
+/** Minutes in a day; a slot may end at 24:00. */
+export const DAY_MINUTES = 24 * 60;
+/** Drawing and the arrow keys move by this many minutes. */
+export const SNAP_MINUTES = 15;
+/** A day's slots at most (as the server allows). */
+export const MAX_SLOTS = 12;
+
+/** A slot as the form edits it: times "HH:MM" (or "" while typed), the setpoint as typed. */
+export interface EditedSlot {
+  start: string;
+  end: string;
+  setpoint: string;
+}
+
+/** Minutes since midnight of "HH:MM" (00:00 to 24:00), or null. */
+export function toMinutes(time: string): number | null {
+  const parts = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!parts) return null;
+  const minutes = Number(parts[1]) * 60 + Number(parts[2]);
+  if (Number(parts[2]) > 59 || minutes > DAY_MINUTES) return null;
+  return minutes;
+}
+
+/** "HH:MM" of minutes since midnight (1440 is "24:00"). */
+export function toClock(minutes: number): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+export const clamp = (value: number, low: number, high: number) =>
+  Math.min(high, Math.max(low, value));
+
+/** The nearest 15-minute step within the day. */
+export function snap(minutes: number): number {
+  return clamp(Math.round(minutes / SNAP_MINUTES) * SNAP_MINUTES, 0, DAY_MINUTES);
+}
+
+/** The slots whose times can be read, as minutes, with their index. */
+function spans(slots: EditedSlot[], except?: number) {
+  return slots.flatMap((slot, index) => {
+    const start = toMinutes(slot.start);
+    const end = toMinutes(slot.end);
+    if (index === except || start === null || end === null || end <= start) return [];
+    return [{ index, start, end }];
+  });
+}
+
+/** The free stretch of the day around `minute`, between the other slots; null inside a slot. */
+export function freeGap(
+  slots: EditedSlot[],
+  minute: number,
+  except?: number,
+): { low: number; high: number } | null {
+  let low = 0;
+  let high = DAY_MINUTES;
+  for (const span of spans(slots, except)) {
+    if (minute >= span.start && minute < span.end) return null;
+    if (span.end <= minute) low = Math.max(low, span.end);
+    if (span.start > minute) high = Math.min(high, span.start);
+  }
+  return { low, high };
+}
+
+/** How far each edge of slot `index` may move: not past its neighbours, at least 15 minutes long. */
+export function edgeBounds(slots: EditedSlot[], index: number) {
+  const slot = slots[index];
+  const start = toMinutes(slot?.start ?? '') ?? 0;
+  const end = toMinutes(slot?.end ?? '') ?? DAY_MINUTES;
+  const others = spans(slots, index);
+  const before = others.filter((span) => span.end <= start + 0.5 * (end - start));
+  const after = others.filter((span) => span.start >= start + 0.5 * (end - start));
+  const low = Math.max(0, ...before.map((span) => span.end));
+  const high = Math.min(DAY_MINUTES, ...after.map((span) => span.start));
+  return {
+    start: { min: low, max: Math.max(low, end - SNAP_MINUTES) },
+    end: { min: Math.min(high, start + SNAP_MINUTES), max: high },
+  };
+}
+
+/** Where a new slot of about an hour fits, from 08:00 on if it can, else the first free time. */
+export function firstFreeSlot(slots: EditedSlot[]): { start: number; end: number } | null {
+  const candidates = [
+    8 * 60,
+    ...Array.from({ length: DAY_MINUTES / SNAP_MINUTES }, (_, i) => i * SNAP_MINUTES),
+  ];
+  for (const start of candidates) {
+    const gap = freeGap(slots, start);
+    if (gap && gap.high - start >= SNAP_MINUTES)
+      return { start, end: Math.min(start + 60, gap.high) };
+  }
+  return null;
+}
+
+/** The text key of what is wrong with a typed setpoint, if anything. */
+export function setpointError(value: string) {
+  const number = Number(value);
+  if (!value.trim() || Number.isNaN(number)) return 'validation.required';
+  if (number < SETPOINT.min || number > SETPOINT.max || (number / SETPOINT.step) % 1 !== 0)
+    return 'validation.temperature';
+  return undefined;
+}
+
+/**
+ * Each slot checked as the server checks it, keyed like its field errors (`slots.1.end`):
+ * times readable, the end after the start, a setpoint of 5–30 °C in steps of 0.5, and no slot
+ * starting before the one before it ends. Messages are text keys.
+ */
+export function slotErrors(slots: EditedSlot[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (slots.length === 0) errors.slots = 'schedules.errors.noSlots';
+  if (slots.length > MAX_SLOTS) errors.slots = 'schedules.errors.tooManySlots';
+  slots.forEach((slot, index) => {
+    const start = toMinutes(slot.start);
+    const end = toMinutes(slot.end);
+    if (start === null || start === DAY_MINUTES)
+      errors[`slots.${index}.start`] = 'schedules.errors.time';
+    if (end === null) errors[`slots.${index}.end`] = 'schedules.errors.time';
+    else if (start !== null && end <= start)
+      errors[`slots.${index}.end`] = 'schedules.errors.endAfterStart';
+    const setpoint = setpointError(slot.setpoint);
+    if (setpoint) errors[`slots.${index}.setpoint`] = setpoint;
+  });
+  const ordered = spans(slots).sort((a, b) => a.start - b.start);
+  ordered.forEach((span, position) => {
+    const previous = ordered[position - 1];
+    if (previous && span.start < previous.end)
+      errors[`slots.${span.index}.start`] ??= 'schedules.errors.overlap';
+  });
+  return errors;
+}
+
+/** The first slot that an error names, to show it. */
+export function firstSlotWithError(errors: Partial<Record<string, string | string[]>>) {
+  const indexes = Object.keys(errors).flatMap((key) => {
+    const match = /^slots\.(\d+)\./.exec(key);
+    return match && errors[key] ? [Number(match[1])] : [];
+  });
+  return indexes.length ? Math.min(...indexes) : null;
+}
+
+export function toEdited(slot: Slot): EditedSlot {
+  return { start: slot.start, end: slot.end, setpoint: String(slot.setpoint) };
+}
+
+export function toSlot(slot: EditedSlot): Slot {
+  return { start: slot.start, end: slot.end, setpoint: Number(slot.setpoint) };
+}

@@ -1,0 +1,66 @@
+/** What a schedule heats. */
+export type ScheduleFor = 'room' | 'zone' | 'radiator';
+
+export type DurationKey = 'every_day' | 'weekdays' | 'weekends' | 'custom';
+
+/** A day set a schedule can repeat on (`days` is empty for custom: the schedule names them). */
+export interface Duration {
+  key: DurationKey;
+  name: string;
+  /** ISO days, 1 = Monday. */
+  days: number[];
+}
+
+/** A time slot of the day: "HH:MM" to "HH:MM" (up to "24:00"), at a setpoint in °C. */
+export interface Slot {
+  start: string;
+  end: string;
+  setpoint: number;
+}
+
+export interface Schedule {
+  id: number;
+  name: string;
+  schedule_for: ScheduleFor;
+  target_ids: number[];
+  /** The targets that still exist, with their names. */
+  targets: { id: number; name: string }[];
+  duration: DurationKey;
+  days: number[];
+  slots: Slot[];
+  /** The setpoint outside the slots; null: off. */
+  setback: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  status: number;
+  /** When the schedule next asks for something else: a setpoint, or off (null). */
+  next_change: { at: string; setpoint: number | null } | null;
+}
+
+/** What creating or replacing a schedule sends. */
+export interface SchedulePayload {
+  name: string;
+  schedule_for: ScheduleFor;
+  target_ids: number[];
+  duration: DurationKey;
+  /** For custom durations only. */
+  days?: number[];
+  slots: Slot[];
+  setback: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  status: number;
+}
+
+/** The schedule in force on a radiator. */
+export interface InForce {
+  radiator_id: number;
+  schedule_id: number;
+  schedule_name: string;
+  /** What the schedule asks for now; null: off. */
+  setpoint: number | null;
+  /** When it next asks for something else. */
+  until: string;
+  /** 1: someone changed the radiator since; the change holds until `until`. */
+  manual: number;
+}

@@ -1,0 +1,151 @@
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { ListStates } from '../../components/ListStates';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAction } from '../../lib/useAction';
+import { settingsApi } from './api';
+import { automationsChanged, fetchAutomations } from './slice';
+import type { Automation, Parameters } from './types';
+
+const TIME = /^\d{2}:\d{2}$/;
+
+/** Every automation HeatDesk offers, each on a card with its switch and parameters. */
+export function Automations() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { automations, isLoading, error } = useAppSelector((state) => state.settings);
+  const load = useCallback(() => void dispatch(fetchAutomations()), [dispatch]);
+  useEffect(load, [load]);
+  return (
+    <ListStates
+      count={automations.length}
+      load={{ loading: isLoading, error, retry: load }}
+      empty={{
+        title: t('settings.automations.emptyTitle'),
+        text: t('settings.automations.emptyText'),
+      }}
+      skeleton={{ rows: 3, height: 160 }}
+    >
+      <Grid container spacing={2}>
+        {automations.map((automation) => (
+          <Grid key={automation.key} size={{ xs: 12, md: 6 }}>
+            <AutomationCard automation={automation} />
+          </Grid>
+        ))}
+      </Grid>
+    </ListStates>
+  );
+}
+
+/** The parameters as typed, numbers back to numbers. */
+function parametersOf(values: Record<string, string>, saved: Parameters): Parameters {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof saved[name] === 'number' ? Number(value) : value,
+    ]),
+  );
+}
+
+function AutomationCard({ automation }: { automation: Automation }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { run, busy } = useAction();
+  const id = useId();
+  const names = Object.keys(automation.parameters);
+  const form = useForm<Record<string, string>>(
+    Object.fromEntries(names.map((name) => [name, String(automation.parameters[name])])),
+    (values) => {
+      const errors: Record<string, string> = {};
+      for (const name of names) {
+        const value = values[name] ?? '';
+        if (!value.trim()) errors[name] = 'validation.required';
+        else if (typeof automation.parameters[name] === 'number' && Number.isNaN(Number(value)))
+          errors[name] = 'validation.number';
+      }
+      return errors;
+    },
+  );
+  const text = (part: 'name' | 'description') =>
+    t(`settings.automations.items.${automation.key}.${part}`, { defaultValue: automation[part] });
+
+  const save = (enabled: number, parameters: Parameters) =>
+    run(() => settingsApi.setAutomation({ key: automation.key, enabled, parameters }), {
+      onSuccess: ({ data }) => dispatch(automationsChanged(data.data.automations)),
+      // The server names parameters as `parameters.<name>`; the inputs are named `<name>`.
+      onError: ({ errors }) =>
+        form.showServerErrors({
+          errors: Object.fromEntries(
+            Object.entries(errors).map(([key, messages]) => [
+              key.replace(/^parameters\./, ''),
+              messages,
+            ]),
+          ),
+        }),
+    });
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id} sx={{ height: '100%' }}>
+      <Form
+        onSubmit={form.onSubmit((values) =>
+          save(automation.enabled, parametersOf(values, automation.parameters)),
+        )}
+      >
+        <CardContent>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}
+          >
+            <Typography id={id} variant="h3" component="h2">
+              {text('name')}
+            </Typography>
+            <Switch
+              checked={automation.enabled === 1}
+              disabled={busy}
+              onChange={(event) => void save(event.target.checked ? 1 : 0, automation.parameters)}
+              slotProps={{
+                input: { 'aria-label': t('settings.automations.switch', { name: text('name') }) },
+              }}
+            />
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1 }}>
+            {text('description')}
+          </Typography>
+          <Grid container columnSpacing={2}>
+            {names.map((name) => {
+              const saved = automation.parameters[name];
+              const numeric = typeof saved === 'number';
+              return (
+                <Grid key={name} size={{ xs: 12, sm: 6 }}>
+                  <FormField
+                    {...form.field(name)}
+                    type={numeric ? 'number' : TIME.test(String(saved)) ? 'time' : 'text'}
+                    label={t(`settings.automations.parameters.${name}`, {
+                      defaultValue: name.replace(/_/g, ' '),
+                    })}
+                    slotProps={numeric ? { htmlInput: { inputMode: 'decimal' } } : undefined}
+                  />
+                </Grid>
+              );
+            })}
+          </Grid>
+        </CardContent>
+        {names.length > 0 && (
+          <CardActions sx={{ px: 2, pb: 2 }}>
+            <SubmitButton busy={busy} size="small">
+              {t('settings.automations.save')}
+            </SubmitButton>
+          </CardActions>
+        )}
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { ListSkeleton, LoadError } from '../../components/ListStates';
+import { WeekdaysField } from '../../components/WeekdaysField';
+import { SETPOINT } from '../../config/constants';
+import { describeError } from '../../lib/http';
+import { useAction } from '../../lib/useAction';
+import { settingsApi } from './api';
+import type { BusinessSettings } from './types';
+
+/** Every IANA time zone this browser knows, with `current` even if it does not. */
+function timeZones(current: string) {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/** The form's values: the API's fields, the hours named as their errors are. */
+type Values = {
+  time_zone: string;
+  working_days: number[];
+  'working_hours.start': string;
+  'working_hours.end': string;
+  comfort_setpoint: string;
+};
+
+function valuesOf(settings: BusinessSettings): Values {
+  return {
+    time_zone: settings.time_zone,
+    working_days: settings.working_days,
+    'working_hours.start': settings.working_hours.start,
+    'working_hours.end': settings.working_hours.end,
+    comfort_setpoint: String(settings.comfort_setpoint),
+  };
+}
+
+function validate(values: Values) {
+  const errors: Record<string, string> = {};
+  if (!values.time_zone) errors.time_zone = 'validation.required';
+  if (values.working_days.length === 0) errors.working_days = 'settings.business.noDays';
+  const start = values['working_hours.start'];
+  const end = values['working_hours.end'];
+  if (!start) errors['working_hours.start'] = 'validation.required';
+  if (!end) errors['working_hours.end'] = 'validation.required';
+  else if (start && end <= start) errors['working_hours.end'] = 'schedules.errors.endAfterStart';
+  const setpoint = Number(values.comfort_setpoint);
+  if (!values.comfort_setpoint.trim() || Number.isNaN(setpoint))
+    errors.comfort_setpoint = 'validation.required';
+  else if (setpoint < SETPOINT.min || setpoint > SETPOINT.max || (setpoint * 2) % 1 !== 0)
+    errors.comfort_setpoint = 'validation.temperature';
+  return errors;
+}
+
+/** The business's settings: loaded, then edited in `BusinessForm`. */
+export function BusinessSettingsForm() {
+  const [settings, setSettings] = useState<BusinessSettings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    settingsApi.business().then(
+      ({ data }) => {
+        if (!current) return;
+        setSettings(data.data.business_settings);
+        setError(null);
+      },
+      (failure: unknown) => {
+        console.error('business settings failed to load', failure);
+        if (current) setError(describeError(failure).description);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  if (error) return <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (!settings) return <ListSkeleton rows={3} height={56} />;
+  return <BusinessForm settings={settings} />;
+}
+
+function BusinessForm({ settings }: { settings: BusinessSettings }) {
+  const { t } = useTranslation();
+  const { run, busy } = useAction();
+  const form = useForm<Values>(valuesOf(settings), validate);
+  const { values, errors, setValue } = form;
+  const [zones] = useState(() => timeZones(settings.time_zone));
+
+  const send = (sent: Values) =>
+    run(
+      () =>
+        settingsApi.saveBusiness({
+          time_zone: sent.time_zone,
+          working_days: [...sent.working_days].sort((a, b) => a - b),
+          working_hours: { start: sent['working_hours.start'], end: sent['working_hours.end'] },
+          comfort_setpoint: Number(sent.comfort_setpoint),
+        }),
+      { onError: form.showServerErrors },
+    );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+      <Form onSubmit={form.onSubmit(send)}>
+        <Autocomplete
+          options={zones}
+          value={values.time_zone || null}
+          onChange={(_, zone) => setValue('time_zone', zone ?? '')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              id="field-time_zone"
+              name="time_zone"
+              label={t('settings.business.timeZone')}
+              error={Boolean(errors.time_zone)}
+              helperText={
+                errors.time_zone ? t(errors.time_zone) : t('settings.business.timeZoneHelp')
+              }
+            />
+          )}
+        />
+        <WeekdaysField
+          legend={t('settings.business.workingDays')}
+          name="working_days"
+          days={values.working_days}
+          onChange={(days) => setValue('working_days', days)}
+          error={errors.working_days ? t(errors.working_days) : undefined}
+        />
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <FormField
+              {...form.field('working_hours.start')}
+              type="time"
+              label={t('settings.business.start')}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <FormField
+              {...form.field('working_hours.end')}
+              type="time"
+              label={t('settings.business.end')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormField
+              {...form.field('comfort_setpoint')}
+              type="number"
+              label={t('settings.business.comfort')}
+              slotProps={{ htmlInput: { ...SETPOINT, inputMode: 'decimal' } }}
+            />
+          </Grid>
+        </Grid>
+        <FormHelperText sx={{ mb: 2 }}>{t('settings.business.comfortHelp')}</FormHelperText>
+        <SubmitButton busy={busy}>{t('profile.save')}</SubmitButton>
+      </Form>
+    </Paper>
+  );
+}

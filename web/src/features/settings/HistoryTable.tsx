@@ -1,0 +1,159 @@
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../components/ListStates';
+import { formatDateTime } from '../../lib/format';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { fetchHistory } from './slice';
+import type { HistoryEntry } from './types';
+
+/** The kinds of record the history can be filtered by (the server's `kind`). */
+const RECORD_KINDS = ['radiator', 'room', 'zone', 'schedule', 'automation', 'business_settings'];
+const PAGE_SIZES = [10, 25, 50, 100];
+
+// Narrow screens show each change in one cell, a line each for what, who and when.
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const narrowOnly = { display: { xs: 'table-cell', sm: 'none' } } as const;
+
+/** The record's name as the change left it (or as it was, for a deletion), if it has one. */
+function recordName(entry: HistoryEntry) {
+  const name = entry.after?.name ?? entry.before?.name;
+  return typeof name === 'string' ? name : null;
+}
+
+/** Who and what changed, newest first, a page at a time, filtered by the kind of record. */
+export function HistoryTable() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { history, historyPage, isLoading, error } = useAppSelector((state) => state.settings);
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(historyPage.per_page);
+  const [kind, setKind] = useState('');
+
+  const load = useCallback(
+    () => void dispatch(fetchHistory({ page: page + 1, per_page: perPage, kind })),
+    [dispatch, page, perPage, kind],
+  );
+  useEffect(load, [load]);
+
+  const who = (entry: HistoryEntry) =>
+    entry.by
+      ? t('settings.history.byHeatDesk', { by: entry.by })
+      : entry.user_email || t('settings.history.formerUser');
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        name="kind"
+        label={t('settings.history.kind')}
+        value={kind}
+        onChange={(event) => {
+          setKind(event.target.value);
+          setPage(0);
+        }}
+        sx={{ maxWidth: 280 }}
+      >
+        <MenuItem value="">{t('settings.history.allKinds')}</MenuItem>
+        {RECORD_KINDS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t(`settings.history.kinds.${option}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <ListStates
+        count={history.length}
+        load={{ loading: isLoading, error, retry: load }}
+        empty={{
+          title: kind ? t('settings.history.noneOfKind') : t('settings.history.emptyTitle'),
+          text: t('settings.history.emptyText'),
+        }}
+        skeleton={{ rows: 6, height: 40 }}
+      >
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label={t('settings.tabs.history')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={wideOnly}>{t('settings.history.when')}</TableCell>
+                  <TableCell sx={wideOnly}>{t('settings.history.who')}</TableCell>
+                  <TableCell sx={wideOnly}>{t('settings.history.action')}</TableCell>
+                  <TableCell sx={wideOnly}>{t('settings.history.record')}</TableCell>
+                  <TableCell sx={narrowOnly}>{t('settings.history.change')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {history.map((entry) => {
+                  const name = recordName(entry);
+                  const when = formatDateTime(entry.at, i18n.language);
+                  const action = t(`settings.history.actions.${entry.action}`, {
+                    defaultValue: entry.action,
+                  });
+                  const record = (
+                    <>
+                      {t(`settings.history.kinds.${entry.record_type}`, {
+                        defaultValue: entry.record_type,
+                      })}
+                      {name && (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {' '}
+                          · <bdi>{name}</bdi>
+                        </Typography>
+                      )}
+                    </>
+                  );
+                  return (
+                    <TableRow key={entry.id}>
+                      <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{when}</TableCell>
+                      <TableCell sx={{ ...wideOnly, overflowWrap: 'anywhere' }}>
+                        {who(entry)}
+                      </TableCell>
+                      <TableCell sx={wideOnly}>{action}</TableCell>
+                      <TableCell sx={wideOnly}>{record}</TableCell>
+                      <TableCell sx={{ ...narrowOnly, overflowWrap: 'anywhere' }}>
+                        <div>
+                          {action}: {record}
+                        </div>
+                        <Typography variant="body2" color="text.secondary">
+                          {who(entry)} · {when}
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={historyPage.total}
+            page={Math.min(page, Math.max(0, Math.ceil(historyPage.total / perPage) - 1))}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setPerPage(Number(event.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage={t('settings.history.perPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('settings.history.shown', { from, to, count })
+            }
+            getItemAriaLabel={(type) => t(`settings.history.go.${type}`)}
+          />
+        </Paper>
+      </ListStates>
+    </Stack>
+  );
+}

@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { sessionEnded } from '../../lib/session';
+import { answer, refusal, server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { setSettingTab, settingsSlice } from './slice';
+import { SettingsTabs } from './SettingsTabs';
+import type { Automation, HistoryEntry } from './types';
+
+const entry = (id: number, more: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id,
+  user_email: 'owner@acme.co.uk',
+  by: null,
+  action: 'update',
+  record_type: 'room',
+  record_id: 3,
+  before: { name: 'Lab' },
+  after: { name: 'Test lab' },
+  at: '2026-11-23T09:30:00Z',
+  ...more,
+});
+
+const frost: Automation = {
+  key: 'frost_protection',
+  name: 'Frost protection',
+  description: 'Heats any radiator whose room falls below the floor temperature.',
+  enabled: 0,
+  parameters: { floor: 7 },
+};
+const endOfDay: Automation = {
+  key: 'end_of_day_off',
+  name: 'End-of-day off',
+  description: 'Switches every radiator off at a set time.',
+  enabled: 1,
+  parameters: { at: '19:00' },
+};
+
+describe('the settings area', () => {
+  it('keeps the tab, the history page and the automations, and resets', () => {
+    const reduce = settingsSlice.reducer;
+    let state = reduce(undefined, setSettingTab('business'));
+    expect(state.settingTab).toBe('business');
+    state = reduce(state, sessionEnded());
+    expect(state.settingTab).toBe('history');
+  });
+});
+
+describe('the settings page', () => {
+  it('lists the history a page at a time, by whom, filtered by kind', async () => {
+    const user = userEvent.setup();
+    const queries: string[] = [];
+    server.use(
+      http.get('/v2/action-history', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query.toString());
+        const page = Number(query.get('page'));
+        return answer('Action history.', {
+          history:
+            page === 1
+              ? [
+                  entry(2),
+                  entry(1, {
+                    user_email: '',
+                    by: "schedule 'Office hours'",
+                    action: 'schedule',
+                    record_type: 'radiator',
+                    after: { name: 'Window' },
+                  }),
+                ]
+              : [entry(3, { action: 'delete', after: null })],
+          page,
+          per_page: 25,
+          total: 27,
+        });
+      }),
+    );
+    renderWithProviders(<SettingsTabs />, { route: '/settings' });
+    const table = await screen.findByRole('table', { name: 'Action history' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('owner@acme.co.uk');
+    expect(rows[1]).toHaveTextContent('Changed');
+    expect(rows[1]).toHaveTextContent('Room · Test lab');
+    expect(rows[2]).toHaveTextContent("HeatDesk (schedule 'Office hours')");
+    expect(rows[2]).toHaveTextContent('Applied a schedule');
+    expect(screen.getByText('1–25 of 27')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Deleted')).toBeInTheDocument();
+    expect(screen.getByText('26–27 of 27')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Record type' }));
+    await user.click(screen.getByRole('option', { name: 'Schedule' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('page=1&per_page=25&kind=schedule'));
+    expect(queries.slice(0, 2)).toEqual(['page=1&per_page=25', 'page=2&per_page=25']);
+  });
+
+  it('shows automations that fail to load inline, with a retry', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    server.use(
+      http.get('/v2/action-history', () =>
+        answer('Action history.', { history: [], page: 1, per_page: 25, total: 0 }),
+      ),
+      http.get('/v2/settings/automation', () => {
+        calls += 1;
+        return calls === 1
+          ? refusal(404, 'There is no endpoint GET /v2/settings/automation.')
+          : answer('Automations.', { automations: [frost] });
+      }),
+    );
+    renderWithProviders(<SettingsTabs />, { route: '/settings' });
+    await user.click(screen.getByRole('tab', { name: 'Automations' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is no endpoint GET /v2/settings/automation.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Frost protection' })).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('switches an automation on, and saves its parameters, showing refusals', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/v2/settings/automation', () =>
+        answer('Automations.', { automations: [frost, endOfDay] }),
+      ),
+      http.post('/v2/settings/automation', async ({ request }) => {
+        const body = (await request.json()) as { key: string; enabled: number; parameters: object };
+        sent.push(body);
+        if (body.key === 'frost_protection' && JSON.stringify(body.parameters).includes('13'))
+          return refusal(422, 'Some fields need attention.', {
+            'parameters.floor': ['Use a number from 5 to 12 in steps of 0.5.'],
+          });
+        return answer('Automation saved.', {
+          automations: [{ ...frost, enabled: body.enabled, parameters: body.parameters }, endOfDay],
+        });
+      }),
+    );
+    renderWithProviders(<SettingsTabs />, {
+      route: '/settings',
+      preloadedState: {
+        settings: {
+          isLoading: false,
+          history: [],
+          historyPage: { page: 1, per_page: 25, total: 0 },
+          automations: [],
+          settingTab: 'automations',
+          error: null,
+        },
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Switch Frost protection on or off' });
+    await user.click(toggle);
+    expect(await screen.findByText('Automation saved.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+    const card = within(screen.getByRole('region', { name: 'Frost protection' }));
+    await user.clear(card.getByLabelText('Floor temperature (°C)'));
+    await user.type(card.getByLabelText('Floor temperature (°C)'), '13');
+    await user.click(card.getByRole('button', { name: 'Save settings' }));
+    expect(await card.findByText('Use a number from 5 to 12 in steps of 0.5.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { key: 'frost_protection', enabled: 1, parameters: { floor: 7 } },
+      { key: 'frost_protection', enabled: 1, parameters: { floor: 13 } },
+    ]);
+    expect(screen.getByLabelText('At')).toHaveValue('19:00');
+  });
+
+  it('saves the business’s settings and shows the server’s field errors', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/v2/settings/business', () =>
+        answer('Business settings.', {
+          business_settings: {
+            time_zone: 'Europe/London',
+            working_days: [1, 2, 3, 4, 5],
+            working_hours: { start: '08:00', end: '18:00' },
+            comfort_setpoint: 21,
+          },
+        }),
+      ),
+      http.put('/v2/settings/business', async ({ request }) => {
+        sent.push(await request.json());
+        return sent.length === 1
+          ? answer('Business settings saved.', {})
+          : refusal(422, 'Some fields need attention.', {
+              'working_hours.end': ['Make the end later than the start.'],
+            });
+      }),
+    );
+    renderWithProviders(<SettingsTabs />, {
+      route: '/settings',
+      preloadedState: {
+        settings: {
+          isLoading: false,
+          history: [],
+          historyPage: { page: 1, per_page: 25, total: 0 },
+          automations: [],
+          settingTab: 'business',
+          error: null,
+        },
+      },
+    });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Europe/London');
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Dub');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Dublin' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
+    await user.clear(screen.getByLabelText('Comfort setpoint (°C)'));
+    await user.type(screen.getByLabelText('Comfort setpoint (°C)'), '20.5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Business settings saved.')).toBeInTheDocument();
+    expect(sent[0]).toEqual({
+      time_zone: 'Europe/Dublin',
+      working_days: [1, 2, 3, 4, 5, 6],
+      working_hours: { start: '08:00', end: '18:00' },
+      comfort_setpoint: 20.5,
+    });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Make the end later than the start.')).toBeInTheDocument();
+  });
+});
