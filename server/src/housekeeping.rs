@@ -1,7 +1,8 @@
 //! Housekeeping: every hour, forget what no longer matters, so that the store and the memory do
 //! not grow without bound: expired sessions, spent reset links, sign-in failures out of the
-//! throttling window, undelivered mail older than a week, and cached values of businesses
-//! nobody looked at lately. The store's part runs on the instance holding the `housekeeping`
+//! throttling window, undelivered mail older than a week, raw readings older than the retention
+//! (their hourly and daily rollups stay), and cached values of businesses nobody looked at
+//! lately. The store's part runs on the instance holding the `housekeeping`
 //! lease (each step is idempotent, so an overlap at a handover does no harm); each instance
 //! evicts its own cache.
 
@@ -11,6 +12,7 @@ use std::time::Duration;
 use time::OffsetDateTime;
 
 use crate::clock::Clock;
+use crate::devices::telemetry::purge_readings;
 use crate::error::ApiResult;
 use crate::kernel::lease::Lease;
 use crate::kernel::version_cache::VersionCache;
@@ -27,19 +29,31 @@ const KEEP_MAIL: time::Duration = time::Duration::days(7);
 pub struct Swept {
     pub accounts: crate::auth::Purged,
     pub mail: u64,
+    pub readings: u64,
     pub cached: usize,
 }
 
-/// One round of housekeeping at `now`.
-pub async fn sweep(store: &Store, cache: &VersionCache, now: OffsetDateTime) -> ApiResult<Swept> {
+/// One round of housekeeping at `now`, keeping raw readings for `retention`.
+pub async fn sweep(
+    store: &Store,
+    cache: &VersionCache,
+    now: OffsetDateTime,
+    retention: time::Duration,
+) -> ApiResult<Swept> {
     let accounts = crate::auth::purge(store, now).await?;
     let mail = crate::mail::purge_outbox(store, (now - KEEP_MAIL).unix_timestamp()).await?;
+    let readings = purge_readings(store, (now - retention).unix_timestamp()).await?;
     let cached = cache.evict_stale(now.unix_timestamp());
-    Ok(Swept { accounts, mail, cached })
+    Ok(Swept { accounts, mail, readings, cached })
 }
 
 /// Sweeps every [`EVERY`] until the process ends.
-pub async fn run(store: Store, cache: Arc<VersionCache>, clock: Arc<dyn Clock>) {
+pub async fn run(
+    store: Store,
+    cache: Arc<VersionCache>,
+    clock: Arc<dyn Clock>,
+    retention: time::Duration,
+) {
     let mut interval = tokio::time::interval(EVERY);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     // Two rounds long, so a holder that runs on time keeps it.
@@ -48,7 +62,7 @@ pub async fn run(store: Store, cache: Arc<VersionCache>, clock: Arc<dyn Clock>) 
         interval.tick().await;
         let now = clock.now();
         match lease.acquire(&store, now.unix_timestamp()).await {
-            Ok(true) => match sweep(&store, &cache, now).await {
+            Ok(true) => match sweep(&store, &cache, now, retention).await {
                 Ok(swept) => tracing::info!(?swept, "housekeeping done"),
                 Err(error) => tracing::error!(?error, "housekeeping failed"),
             },

@@ -70,7 +70,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     let (store, cache, clock) =
         (state.store.clone(), state.version_cache.clone(), state.clock.clone());
-    tokio::spawn(heatdesk::housekeeping::run(store, cache, clock));
+    let retention = time::Duration::days(i64::from(args.readings_retention_days));
+    tokio::spawn(heatdesk::housekeeping::run(store, cache, clock, retention));
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
     // Budgets come with the energy analytics; until then no business is over one.
     let budget = Arc::new(heatdesk::automations::NoBudgets);

@@ -71,6 +71,11 @@ pub struct ServeArgs {
         value_parser = Cidr::parse)]
     pub trusted_proxies: Vec<Cidr>,
 
+    /// Days raw radiator readings are kept; their hourly and daily rollups are kept for good.
+    #[arg(long, env = "HEATDESK_READINGS_RETENTION_DAYS", default_value_t = 35,
+        value_parser = clap::value_parser!(u16).range(1..=3650))]
+    pub readings_retention_days: u16,
+
     /// Open connections at most; further clients wait until one closes.
     #[arg(long, env = "HEATDESK_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections,
         value_parser = parse_max_connections)]

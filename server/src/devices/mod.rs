@@ -4,6 +4,7 @@
 
 pub mod emulator;
 pub mod mqtt;
+pub mod rollups;
 pub mod simulator;
 pub mod telemetry;
 pub mod thermal;

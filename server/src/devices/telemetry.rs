@@ -8,6 +8,7 @@ use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
+use super::rollups::{self, LocalDays, Reading};
 use super::{Report, counter_plausible};
 use crate::clock::iso8601;
 use crate::store::{Store, StoreResult};
@@ -132,6 +133,8 @@ struct KnownRadiator {
     energy_wh_total: Option<f64>,
     reading_energy_wh_total: Option<f64>,
     last_seen: Option<i64>,
+    /// Its business's time zone, whose days the daily rollups count.
+    time_zone: String,
 }
 
 /// Stores a batch of reports received at `now` (unix seconds) and publishes them. Reports of
@@ -151,14 +154,17 @@ pub async fn ingest(
     let mut tx = store.begin_write().await?;
     let rows: Vec<KnownRadiator> = sqlx::query_as(
         "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
-             s.reading_energy_wh_total, s.last_seen
-         FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id",
+             s.reading_energy_wh_total, s.last_seen,
+             COALESCE(b.time_zone, 'Europe/London') AS time_zone
+         FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
+         LEFT JOIN business_settings b ON b.business_id = r.business_id",
     )
     .fetch_all(&mut *tx)
     .await?;
     let known: HashMap<&str, &KnownRadiator> =
         rows.iter().map(|row| (row.uid.as_str(), row)).collect();
     let minute = now - now.rem_euclid(60);
+    let mut days = LocalDays::default();
     let mut updates: HashMap<i64, Vec<LiveRadiator>> = HashMap::new();
     for report in reports {
         let Some(radiator) = known.get(report.uid.as_str()) else {
@@ -176,18 +182,30 @@ pub async fn ingest(
         let new_minute = last_seen.is_none_or(|seen| seen - seen.rem_euclid(60) < minute);
         let baseline = radiator.reading_energy_wh_total.unwrap_or(report.energy_wh_total);
         if new_minute {
-            sqlx::query(
+            let reading = Reading {
+                radiator_id: id,
+                at: minute,
+                energy_wh: energy_since(baseline, report.energy_wh_total),
+                heating: report.power_w > 0.0,
+                temperature: report.temperature,
+                setpoint: if report.on { report.setpoint } else { 0.0 },
+            };
+            let stored = sqlx::query(
                 "INSERT INTO readings (radiator_id, at, temperature, setpoint, power_w, energy_wh)
                  VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (radiator_id, at) DO NOTHING",
             )
             .bind(id)
             .bind(minute)
-            .bind(report.temperature)
-            .bind(if report.on { report.setpoint } else { 0.0 })
+            .bind(reading.temperature)
+            .bind(reading.setpoint)
             .bind(report.power_w)
-            .bind(energy_since(baseline, report.energy_wh_total))
+            .bind(reading.energy_wh)
             .execute(&mut *tx)
             .await?;
+            // Counted once: a reading stored before (a report sent twice) is not added again.
+            if stored.rows_affected() == 1 {
+                rollups::add(&mut tx, &reading, &days.day(&radiator.time_zone, minute)).await?;
+            }
         }
         let reading_total = if new_minute { report.energy_wh_total } else { baseline };
         sqlx::query(
@@ -231,6 +249,12 @@ pub async fn ingest(
         hub.publish(LiveUpdate { business_id, radiators, settings_changed: false });
     }
     Ok(refused)
+}
+
+/// Deletes raw readings taken before `before` (unix seconds); the rollups keep their sums.
+/// Answers how many went.
+pub async fn purge_readings(store: &Store, before: i64) -> StoreResult<u64> {
+    store.write(sqlx::query("DELETE FROM readings WHERE at < $1").bind(before)).await
 }
 
 #[cfg(test)]

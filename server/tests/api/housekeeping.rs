@@ -8,7 +8,12 @@ use serde_json::json;
 use crate::store_tests;
 use crate::support::{PASSWORD, TestApp};
 
-store_tests!(housekeeping_forgets_spent_sessions_links_failures_and_old_mail);
+store_tests!(
+    housekeeping_forgets_spent_sessions_links_failures_and_old_mail,
+    raw_readings_go_after_the_retention_and_their_rollups_stay,
+);
+
+const RETENTION: time::Duration = time::Duration::days(35);
 
 async fn count(app: &TestApp, table: &str) -> i64 {
     let sql = format!("SELECT COUNT(*) FROM {table}");
@@ -33,13 +38,14 @@ async fn housekeeping_forgets_spent_sessions_links_failures_and_old_mail(app: Te
 
     // Nothing has run out yet: the sweep keeps everything but the idle cache.
     let now = app.clock.now() + time::Duration::minutes(1);
-    let swept = sweep(&app.store, &app.state.version_cache, now).await.unwrap();
+    let swept = sweep(&app.store, &app.state.version_cache, now, RETENTION).await.unwrap();
     assert_eq!((swept.accounts.sessions, swept.accounts.resets, swept.mail), (0, 0, 0));
     assert_eq!(swept.cached, 1, "the rooms list of a minute ago");
 
     // Eight days on, everything has run out.
     app.clock.advance(time::Duration::days(8));
-    let swept = sweep(&app.store, &app.state.version_cache, app.clock.now()).await.unwrap();
+    let swept =
+        sweep(&app.store, &app.state.version_cache, app.clock.now(), RETENTION).await.unwrap();
     assert_eq!((swept.accounts.sessions, swept.accounts.resets), (1, 1));
     // Throttle records: the failed sign-in under its email and its address, the registration
     // and the reset request.
@@ -50,4 +56,24 @@ async fn housekeeping_forgets_spent_sessions_links_failures_and_old_mail(app: Te
     // What is still wanted comes back as it is used.
     let today = app.sign_in("owner@acme.co.uk", PASSWORD).await;
     assert_eq!(today.get("/v2/auth/me").await.status, StatusCode::OK);
+}
+
+async fn raw_readings_go_after_the_retention_and_their_rollups_stay(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    acme.add_radiator("HD-1", "Hall").await;
+    app.tick(60).await; // a reading today
+    let long_ago = app.clock.now() - time::Duration::days(40);
+    // A reading of 40 days ago, as the fleet stored it then.
+    let old = sqlx::query(
+        "INSERT INTO readings (radiator_id, at, temperature, setpoint, power_w, energy_wh)
+         SELECT id, $1, 18, 21, 1500, 25 FROM radiators",
+    )
+    .bind(long_ago.unix_timestamp());
+    app.store.write(old).await.unwrap();
+    let before = (count(&app, "readings").await, count(&app, "energy_daily").await);
+    assert_eq!(before.0, 2);
+    let swept = sweep(&app.store, &app.state.version_cache, app.clock.now(), RETENTION).await;
+    assert_eq!(swept.unwrap().readings, 1, "the reading of 40 days ago");
+    assert_eq!(count(&app, "readings").await, 1);
+    assert_eq!(count(&app, "energy_daily").await, before.1, "rollups stay");
 }

@@ -10,6 +10,7 @@ mod business;
 mod connections;
 mod demo;
 mod devices;
+mod energy;
 mod history;
 mod housekeeping;
 mod http;

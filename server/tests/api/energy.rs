@@ -1,0 +1,113 @@
+//! Energy rollups: the hourly and daily rows equal the sums of the raw readings they were built
+//! from, over random readings across midnight and both clock changes, in the business's zone.
+
+use std::collections::BTreeMap;
+
+use heatdesk::devices::Report;
+use heatdesk::devices::telemetry::{Source, ingest};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::store_tests;
+use crate::support::TestApp;
+
+store_tests!(rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes);
+
+/// Per bucket: energy (Wh), heating minutes, temperature sum, setpoint sum, readings.
+type Sums = BTreeMap<(i64, String), (f64, i64, f64, f64, i64)>;
+
+fn add(sums: &mut Sums, key: (i64, String), row: (f64, i64, f64, f64)) {
+    let entry = sums.entry(key).or_default();
+    *entry = (entry.0 + row.0, entry.1 + row.1, entry.2 + row.2, entry.3 + row.3, entry.4 + 1);
+}
+
+fn assert_same(what: &str, expected: &Sums, stored: &Sums) {
+    assert_eq!(expected.keys().collect::<Vec<_>>(), stored.keys().collect::<Vec<_>>(), "{what}");
+    for (key, want) in expected {
+        let got = stored[key];
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+        assert!(
+            close(want.0, got.0)
+                && want.1 == got.1
+                && close(want.2, got.2)
+                && close(want.3, got.3)
+                && want.4 == got.4,
+            "{what} {key:?}: readings say {want:?}, the rollup {got:?}"
+        );
+    }
+}
+
+async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let settings = json!({"time_zone": "Europe/London", "working_days": [1, 2, 3, 4, 5],
+        "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
+    assert_eq!(owner.put("/v2/settings/business", settings).await.status, StatusCode::OK);
+    let uids = ["HD-1", "HD-2", "HD-3"];
+    let mut ids = Vec::new();
+    for uid in uids {
+        ids.push(owner.add_radiator(uid, uid).await.id);
+    }
+    let mut rng = StdRng::seed_from_u64(20_260_329);
+    let mut totals = [0.0_f64; 3];
+    // Around both clock changes of 2026, through midnight: a report every 1-9 minutes.
+    for start in ["2026-03-28T21:00:00Z", "2026-10-24T21:00:00Z"] {
+        let mut at = start.parse::<Timestamp>().unwrap().as_second();
+        let end = at + 30 * 3600;
+        while at < end {
+            let index = rng.random_range(0..3);
+            let heating = rng.random_bool(0.6);
+            totals[index] += if heating { rng.random_range(0.0..25.0) } else { 0.0 };
+            let report = Report {
+                uid: uids[index].to_owned(),
+                temperature: rng.random_range(12.0..24.0),
+                setpoint: 21.0,
+                on: rng.random_bool(0.9),
+                heating,
+                power_w: if heating { 1500.0 } else { 0.0 },
+                energy_wh_total: totals[index],
+            };
+            ingest(&app.store, &app.state.live, &[report], at, Source::Fleet).await.unwrap();
+            at += rng.random_range(60..540);
+        }
+    }
+
+    let readings: Vec<(i64, i64, f64, f64, f64, f64)> = sqlx::query_as(
+        "SELECT radiator_id, at, energy_wh, power_w, temperature, setpoint FROM readings",
+    )
+    .fetch_all(app.store.reader())
+    .await
+    .unwrap();
+    assert!(readings.len() > 300, "{} readings", readings.len());
+    let london = TimeZone::get("Europe/London").unwrap();
+    let (mut hours, mut days) = (Sums::new(), Sums::new());
+    for &(id, at, energy, power, temperature, setpoint) in &readings {
+        let row = (energy, i64::from(power > 0.0), temperature, setpoint);
+        add(&mut hours, (id, (at - at.rem_euclid(3600)).to_string()), row);
+        let day = Timestamp::from_second(at).unwrap().to_zoned(london.clone()).date();
+        add(&mut days, (id, day.to_string()), row);
+    }
+    // The local days of the clock changes hold 23 and 25 hours of readings.
+    assert!(
+        days.keys().any(|(_, day)| day == "2026-03-29")
+            && days.keys().any(|(_, day)| day == "2026-10-25")
+    );
+
+    for (table, key, expected) in
+        [("energy_hourly", "hour_start", &hours), ("energy_daily", "day", &days)]
+    {
+        let sql = format!(
+            "SELECT radiator_id, CAST({key} AS TEXT), energy_wh, heating_minutes, temperature_sum,
+                 setpoint_sum, readings FROM {table}"
+        );
+        let rows: Vec<(i64, String, f64, i64, f64, f64, i64)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(app.store.reader()).await.unwrap();
+        let stored: Sums =
+            rows.into_iter().map(|(id, key, e, h, t, s, n)| ((id, key), (e, h, t, s, n))).collect();
+        assert_same(table, expected, &stored);
+    }
+    assert!(ids.iter().all(|id| hours.keys().any(|(radiator, _)| radiator == id)));
+}
