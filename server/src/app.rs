@@ -59,6 +59,8 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::radiators::router())
         .merge(crate::rooms::router())
         .merge(crate::schedules::router())
+        .merge(crate::tariffs::router())
+        .merge(crate::goals::router())
         .merge(crate::zones::router())
         .merge(crate::live::router())
         .split_for_parts();

@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `history`, `live`) → `state` → kernel
+//! features (`auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
@@ -15,6 +15,7 @@ pub mod connections;
 pub mod demo;
 pub mod devices;
 pub mod error;
+pub mod goals;
 pub mod history;
 pub mod housekeeping;
 pub mod http;
@@ -27,5 +28,6 @@ pub mod schedules;
 pub mod settings;
 pub mod state;
 pub mod store;
+pub mod tariffs;
 mod web;
 pub mod zones;

@@ -157,4 +157,8 @@ pub struct UserView {
     pub business_post_code: String,
     /// ISO 8601, UTC.
     pub created_at: String,
+    /// The business's monthly electricity budget in pence; null until set.
+    pub electricity_budget_pence: Option<i64>,
+    /// The business's monthly CO2 savings goal in kg; null until set.
+    pub carbon_goal_kg: Option<f64>,
 }

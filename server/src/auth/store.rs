@@ -13,7 +13,8 @@ const USER_VIEW: &str =
         u.address_line2, u.town, u.city, u.post_code, u.is_business, u.business_id,
         b.name AS business_name, b.is_same_address, b.address_line1 AS business_address_line1,
         b.address_line2 AS business_address_line2, b.town AS business_town,
-        b.city AS business_city, b.post_code AS business_post_code, u.created_at
+        b.city AS business_city, b.post_code AS business_post_code, u.created_at,
+        b.electricity_budget_pence, b.carbon_goal_kg
     FROM users u JOIN businesses b ON b.id = u.business_id
     WHERE u.id = $1";
 
@@ -39,6 +40,8 @@ struct UserRow {
     business_city: String,
     business_post_code: String,
     created_at: i64,
+    electricity_budget_pence: Option<i64>,
+    carbon_goal_kg: Option<f64>,
 }
 
 impl From<UserRow> for UserView {
@@ -65,6 +68,8 @@ impl From<UserRow> for UserView {
             business_town: row.business_town,
             business_city: row.business_city,
             business_post_code: row.business_post_code,
+            electricity_budget_pence: row.electricity_budget_pence,
+            carbon_goal_kg: row.carbon_goal_kg,
         }
     }
 }

@@ -89,6 +89,18 @@ impl TimeZoneName {
     }
 }
 
+/// A calendar date `YYYY-MM-DD` from 1900-01-01 to 2099-12-31.
+pub fn calendar_date(raw: &str) -> Result<jiff::civil::Date, String> {
+    let raw = raw.trim();
+    let invalid = || "Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.".to_owned();
+    let parsed: jiff::civil::Date = raw.parse().map_err(|_| invalid())?;
+    let (first, last) = (jiff::civil::date(1900, 1, 1), jiff::civil::date(2099, 12, 31));
+    if raw.len() != 10 || parsed < first || parsed > last {
+        return Err(invalid());
+    }
+    Ok(parsed)
+}
+
 /// A record's name (room, zone, radiator): trimmed, 1–60 visible characters.
 pub fn record_name(raw: &str) -> Result<String, String> {
     let name = raw.trim();

@@ -18,7 +18,7 @@ use crate::auth::BusinessUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, Path, Query, ok};
 use crate::kernel::validation::{FieldCheck, flag};
-use crate::kernel::values::{ClockTime, Temperature, record_name};
+use crate::kernel::values::{ClockTime, Temperature, calendar_date, record_name};
 use crate::state::AppState;
 use crate::store::contains_pattern;
 use domain::{Checked, Duration, InForceView, KINDS, ScheduleView};
@@ -229,16 +229,12 @@ fn slots(requests: &[SlotRequest], check: &mut FieldCheck) -> Option<Vec<Slot>> 
     Some(slots)
 }
 
-/// A `YYYY-MM-DD` date from 1900-01-01 to 2099-12-31, or none.
+/// A calendar date, or none.
 fn date(raw: Option<&str>) -> Result<Option<jiff::civil::Date>, String> {
-    let Some(raw) = raw.map(str::trim).filter(|raw| !raw.is_empty()) else { return Ok(None) };
-    let invalid = || "Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.".to_owned();
-    let parsed: jiff::civil::Date = raw.parse().map_err(|_| invalid())?;
-    let (first, last) = (jiff::civil::date(1900, 1, 1), jiff::civil::date(2099, 12, 31));
-    if raw.len() != 10 || parsed < first || parsed > last {
-        return Err(invalid());
+    match raw.map(str::trim).filter(|raw| !raw.is_empty()) {
+        Some(raw) => calendar_date(raw).map(Some),
+        None => Ok(None),
     }
-    Ok(Some(parsed))
 }
 
 fn parse(request: &ScheduleRequest) -> Result<Checked, ApiError> {

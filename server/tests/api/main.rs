@@ -20,4 +20,5 @@ mod mqtt;
 mod radiators;
 mod rooms;
 mod schedules;
+mod tariffs;
 mod zones;

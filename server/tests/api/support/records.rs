@@ -133,4 +133,6 @@ pub struct User {
     pub business_city: String,
     pub business_post_code: String,
     pub created_at: String,
+    pub electricity_budget_pence: Option<i64>,
+    pub carbon_goal_kg: Option<f64>,
 }

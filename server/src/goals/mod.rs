@@ -1,0 +1,70 @@
+//! The monthly electricity budget (`PATCH /v2/users/budget/electricity/{pounds}`) and CO2 savings
+//! goal (`PATCH /v2/users/goal/carbon-footprint/{kg}`), shown in `me`, with spec §8's fixed
+//! texts. Handlers here, the changes in `domain.rs`, the SQL in `store.rs`.
+
+mod domain;
+mod store;
+
+use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::BusinessUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Answer, Envelope, NoData, Path, done};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(set_budget)).routes(routes!(set_carbon_goal))
+}
+
+/// The most either may be: far above any business's month, low enough to stay exact.
+const MOST: f64 = 10_000_000.0;
+
+/// A positive amount up to [`MOST`] with at most two decimals, from the path.
+fn amount(raw: &str, unit: &str) -> Result<f64, ApiError> {
+    let invalid = || {
+        ApiError::field(
+            "value",
+            format!(
+                "Use a number of {unit} above 0 and up to 10,000,000, with at most two decimals."
+            ),
+        )
+    };
+    let value: f64 = raw.trim().parse().map_err(|_| invalid())?;
+    let hundredths = value * 100.0;
+    if !(value > 0.0 && value <= MOST) || (hundredths - hundredths.round()).abs() > 1e-6 {
+        return Err(invalid());
+    }
+    Ok(value)
+}
+
+/// Set the monthly electricity budget, in pounds.
+#[utoipa::path(patch, path = "/v2/users/budget/electricity/{value}", tag = "energy",
+    security(("bearer" = [])),
+    params(("value" = String, Path, description = "The monthly budget in pounds, e.g. 1250.50")),
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
+pub async fn set_budget(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path(value): Path<String>,
+) -> Answer<NoData> {
+    let pounds = amount(&value, "pounds")?;
+    domain::set_budget(&state, user.actor(), (pounds * 100.0).round() as i64).await?;
+    Ok(done("Energy budget updated successfully"))
+}
+
+/// Set the monthly CO2 savings goal, in kg.
+#[utoipa::path(patch, path = "/v2/users/goal/carbon-footprint/{value}", tag = "energy",
+    security(("bearer" = [])),
+    params(("value" = String, Path, description = "The monthly CO2 savings goal in kg")),
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
+pub async fn set_carbon_goal(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path(value): Path<String>,
+) -> Answer<NoData> {
+    let kg = amount(&value, "kg")?;
+    domain::set_carbon_goal(&state, user.actor(), kg).await?;
+    Ok(done("CF Goal updated successfully"))
+}

@@ -1,0 +1,143 @@
+//! Tariffs: what electricity costs a business on a given day, from its tariff history (each
+//! tariff from its effective date until the next one's), or the default until it sets one.
+
+use jiff::civil::Date;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::store::{self, TariffRow};
+use crate::clock::iso8601;
+use crate::error::ApiResult;
+use crate::kernel::change::{Actor, Entry};
+use crate::state::AppState;
+use crate::store::StoreResult;
+
+/// Until a business sets its own: 25 p/kWh and 50 p a day.
+pub const DEFAULT_UNIT_RATE_PENCE: f64 = 25.0;
+pub const DEFAULT_STANDING_CHARGE_PENCE: f64 = 50.0;
+
+/// The rates in force on a day.
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq)]
+pub struct Rates {
+    /// Pence per kWh.
+    pub unit_rate_pence: f64,
+    /// Pence per day.
+    pub standing_charge_pence: f64,
+}
+
+const DEFAULT: Rates = Rates {
+    unit_rate_pence: DEFAULT_UNIT_RATE_PENCE,
+    standing_charge_pence: DEFAULT_STANDING_CHARGE_PENCE,
+};
+
+/// A business's tariff history, for costing any day.
+pub struct Tariffs {
+    /// Effective date and rates, latest first.
+    history: Vec<(Date, Rates)>,
+}
+
+impl Tariffs {
+    pub async fn load(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Self> {
+        let rows = store::list(pool, business_id).await?;
+        let history = rows
+            .iter()
+            .filter_map(|row| Some((row.effective_from.parse().ok()?, rates(row))))
+            .collect();
+        Ok(Self { history })
+    }
+
+    /// The rates in force on `day`: the latest tariff effective by then, else the default.
+    pub fn on(&self, day: Date) -> Rates {
+        self.history.iter().find(|(from, _)| *from <= day).map_or(DEFAULT, |(_, rates)| *rates)
+    }
+}
+
+fn rates(row: &TariffRow) -> Rates {
+    Rates { unit_rate_pence: row.unit_rate_pence, standing_charge_pence: row.standing_charge_pence }
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct TariffView {
+    pub id: i64,
+    pub unit_rate_pence: f64,
+    pub standing_charge_pence: f64,
+    /// `YYYY-MM-DD`: costs from this day on use it.
+    pub effective_from: String,
+    /// When it was entered, ISO 8601.
+    pub created_at: String,
+}
+
+/// The tariff in force today and every tariff entered.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Charges {
+    pub current: Rates,
+    /// 1 while the business has no tariff in force and the default applies.
+    pub is_default: i64,
+    /// Latest effective date first.
+    pub history: Vec<TariffView>,
+}
+
+pub async fn charges(state: &AppState, business_id: i64, today: Date) -> ApiResult<Charges> {
+    let rows = store::list(state.store.reader(), business_id).await?;
+    let in_force =
+        rows.iter().find(|row| row.effective_from.as_str() <= today.to_string().as_str());
+    let history = rows
+        .iter()
+        .map(|row| TariffView {
+            id: row.id,
+            unit_rate_pence: row.unit_rate_pence,
+            standing_charge_pence: row.standing_charge_pence,
+            effective_from: row.effective_from.clone(),
+            created_at: iso8601(row.created_at),
+        })
+        .collect();
+    Ok(Charges {
+        current: in_force.map_or(DEFAULT, rates),
+        is_default: i64::from(in_force.is_none()),
+        history,
+    })
+}
+
+/// Adds a tariff from `effective_from` (replacing one from the same day); recorded.
+pub async fn set(
+    state: &AppState,
+    actor: Actor,
+    rates: Rates,
+    effective_from: Date,
+    today: Date,
+) -> ApiResult<Charges> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let day = effective_from.to_string();
+    store::save(
+        change.db(),
+        actor.business_id,
+        rates.unit_rate_pence,
+        rates.standing_charge_pence,
+        &day,
+        now,
+    )
+    .await?;
+    let entry = Entry::new("create", "tariff", actor.business_id);
+    change.commit(entry.after(&serde_json::json!({"rates": rates, "effective_from": day}))).await?;
+    charges(state, actor.business_id, today).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_is_costed_at_the_tariff_in_force_that_day() {
+        let rates = |unit| Rates { unit_rate_pence: unit, standing_charge_pence: 50.0 };
+        let tariffs = Tariffs {
+            history: vec![
+                ("2026-02-01".parse().unwrap(), rates(27.0)),
+                ("2026-01-01".parse().unwrap(), rates(24.5)),
+            ],
+        };
+        assert_eq!(tariffs.on("2025-12-31".parse().unwrap()), DEFAULT);
+        assert_eq!(tariffs.on("2026-01-31".parse().unwrap()), rates(24.5));
+        assert_eq!(tariffs.on("2026-02-01".parse().unwrap()), rates(27.0));
+    }
+}

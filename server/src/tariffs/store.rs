@@ -1,0 +1,57 @@
+//! The tariffs' SQL.
+
+use sqlx::{Any, AnyConnection, Executor};
+
+use crate::store::StoreResult;
+
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct TariffRow {
+    pub id: i64,
+    pub unit_rate_pence: f64,
+    pub standing_charge_pence: f64,
+    pub effective_from: String,
+    pub created_at: i64,
+}
+
+/// The business's tariffs, latest effective date first.
+pub async fn list<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+) -> StoreResult<Vec<TariffRow>> {
+    let rows = sqlx::query_as(
+        "SELECT id, unit_rate_pence, standing_charge_pence, effective_from, created_at
+         FROM tariffs WHERE business_id = $1 ORDER BY effective_from DESC",
+    )
+    .bind(business_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows)
+}
+
+/// Adds a tariff, or replaces the one from the same date.
+pub async fn save(
+    db: &mut AnyConnection,
+    business_id: i64,
+    unit_rate_pence: f64,
+    standing_charge_pence: f64,
+    effective_from: &str,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO tariffs (business_id, unit_rate_pence, standing_charge_pence, effective_from,
+             created_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (business_id, effective_from) DO UPDATE SET
+             unit_rate_pence = excluded.unit_rate_pence,
+             standing_charge_pence = excluded.standing_charge_pence,
+             created_at = excluded.created_at",
+    )
+    .bind(business_id)
+    .bind(unit_rate_pence)
+    .bind(standing_charge_pence)
+    .bind(effective_from)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(())
+}

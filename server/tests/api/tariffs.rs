@@ -1,0 +1,101 @@
+//! The electricity tariff (`/v2/commercial/charges`) and the monthly budget and CO2 goal
+//! (`PATCH /v2/users/…`), shown in `me`.
+
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::store_tests;
+use crate::support::{TestApp, User};
+
+store_tests!(
+    the_default_tariff_applies_until_one_is_set_and_history_is_kept,
+    tariff_fields_are_checked,
+    the_budget_and_the_carbon_goal_are_set_and_shown_in_me,
+);
+
+async fn the_default_tariff_applies_until_one_is_set_and_history_is_kept(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let charges = owner.get("/v2/commercial/charges").await.body["data"]["charges"].clone();
+    assert_eq!(
+        charges,
+        json!({"current": {"unit_rate_pence": 25.0, "standing_charge_pence": 50.0},
+            "is_default": 1, "history": []})
+    );
+    // The test clock is 2026-01-15: a tariff from the first of the month is in force, one from
+    // February is not yet.
+    let january = json!({"unit_rate_pence": 24.5, "standing_charge_pence": 53.35,
+        "effective_from": "2026-01-01"});
+    let saved = owner.post("/v2/commercial/charges", january).await;
+    assert_eq!(saved.description(), "Electricity charges saved.");
+    let february = json!({"unit_rate_pence": 27, "standing_charge_pence": 55,
+        "effective_from": "2026-02-01"});
+    owner.post("/v2/commercial/charges", february).await;
+    let corrected = json!({"unit_rate_pence": 24.75, "standing_charge_pence": 53.35,
+        "effective_from": "2026-01-01"});
+    let charges =
+        owner.post("/v2/commercial/charges", corrected).await.body["data"]["charges"].clone();
+    assert_eq!(
+        charges["current"],
+        json!({"unit_rate_pence": 24.75, "standing_charge_pence": 53.35})
+    );
+    assert_eq!(charges["is_default"], 0);
+    let days: Vec<&str> = charges["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["effective_from"].as_str().unwrap())
+        .collect();
+    assert_eq!(days, ["2026-02-01", "2026-01-01"], "one per day, latest first");
+    assert_eq!(owner.history("?kind=tariff").await.total, 3);
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs = rival.get("/v2/commercial/charges").await.body["data"]["charges"].clone();
+    assert_eq!((theirs["is_default"].clone(), theirs["history"].clone()), (json!(1), json!([])));
+}
+
+async fn tariff_fields_are_checked(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let bad = json!({"unit_rate_pence": 0, "standing_charge_pence": 12.345, "effective_from": "2026-13-01"});
+    let answer = owner.post("/v2/commercial/charges", bad).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.field_error("unit_rate_pence"), "Use 0.01 to 200 pence.");
+    assert_eq!(answer.field_error("standing_charge_pence"), "Use at most two decimals.");
+    assert!(answer.field_error("effective_from").starts_with("Use a date like"));
+    let missing = owner.post("/v2/commercial/charges", json!({})).await;
+    assert_eq!(missing.field_error("unit_rate_pence"), "Enter the unit rate in pence.");
+    let charges = owner.get("/v2/commercial/charges").await.body["data"]["charges"].clone();
+    assert_eq!(charges["history"], json!([]));
+}
+
+async fn the_budget_and_the_carbon_goal_are_set_and_shown_in_me(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let me: User = owner.get("/v2/auth/me").await.data("me");
+    assert_eq!((me.electricity_budget_pence, me.carbon_goal_kg), (None, None));
+    let (app_ref, token) = (&app, owner.token.clone());
+    let patch = |path: String| {
+        let token = token.clone();
+        async move {
+            let path = format!("/v2/users/{path}");
+            app_ref.call(Method::PATCH, &path, Some(&token), None).await
+        }
+    };
+    let budget = patch("budget/electricity/1250.50".into()).await;
+    assert_eq!(
+        (budget.status, budget.description()),
+        (StatusCode::OK, "Energy budget updated successfully")
+    );
+    let goal = patch("goal/carbon-footprint/300".into()).await;
+    assert_eq!(goal.description(), "CF Goal updated successfully");
+    let me: User = owner.get("/v2/auth/me").await.data("me");
+    assert_eq!((me.electricity_budget_pence, me.carbon_goal_kg), (Some(125_050), Some(300.0)));
+    for wrong in ["0", "-5", "abc", "1.234", "20000000", "NaN", "inf"] {
+        let answer = patch(format!("budget/electricity/{wrong}")).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{wrong}");
+        assert!(answer.field_error("value").starts_with("Use a number of pounds"), "{wrong}");
+    }
+    let me: User = owner.get("/v2/auth/me").await.data("me");
+    assert_eq!(me.electricity_budget_pence, Some(125_050), "kept");
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs: User = rival.get("/v2/auth/me").await.data("me");
+    assert_eq!(theirs.electricity_budget_pence, None);
+}
