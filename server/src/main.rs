@@ -73,8 +73,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let retention = time::Duration::days(i64::from(args.readings_retention_days));
     tokio::spawn(heatdesk::housekeeping::run(store, cache, clock, retention));
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
-    // Budgets come with the energy analytics; until then no business is over one.
-    let budget = Arc::new(heatdesk::automations::NoBudgets);
+    let budget = Arc::new(heatdesk::goals::MonthlyBudget);
     let live = state.live.clone();
     tokio::spawn(heatdesk::schedules::engine::run(store, devices, live, budget, clock));
     let (store, live) = (state.store.clone(), state.live.clone());

@@ -29,20 +29,6 @@ pub trait Budget: Send + Sync {
     ) -> Pin<Box<dyn Future<Output = StoreResult<bool>> + Send + 'a>>;
 }
 
-/// Businesses cannot set a budget yet (the energy issue brings them), so none is over one.
-pub struct NoBudgets;
-
-impl Budget for NoBudgets {
-    fn over_budget<'a>(
-        &'a self,
-        _: &'a Store,
-        _: i64,
-        _: OffsetDateTime,
-    ) -> Pin<Box<dyn Future<Output = StoreResult<bool>> + Send + 'a>> {
-        Box::pin(async { Ok(false) })
-    }
-}
-
 /// A frost hold ends once the room is this much above the floor.
 const FROST_MARGIN: f64 = 1.0;
 

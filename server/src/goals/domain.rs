@@ -1,11 +1,17 @@
-//! Setting the monthly electricity budget and CO2 savings goal, each a recorded change.
+//! Setting the monthly electricity budget and CO2 savings goal, each a recorded change, and the
+//! month's cost so far against the budget, for the eco automation.
+
+use std::pin::Pin;
 
 use serde_json::json;
 
 use super::store;
+use crate::automations::Budget;
 use crate::error::ApiResult;
 use crate::kernel::change::{Actor, Entry};
 use crate::state::AppState;
+use crate::store::{Store, StoreResult};
+use crate::tariffs::Tariffs;
 
 pub async fn set_budget(state: &AppState, actor: Actor, pence: i64) -> ApiResult<()> {
     let mut change = state.change(actor).await?;
@@ -21,4 +27,51 @@ pub async fn set_carbon_goal(state: &AppState, actor: Actor, kg: f64) -> ApiResu
     let entry = Entry::new("update", "carbon_goal", actor.business_id);
     change.commit(entry.after(&json!({"carbon_goal_kg": kg}))).await?;
     Ok(())
+}
+
+/// What electricity cost the business this month, to and including `today` (its local date),
+/// in pence: each day's energy at that day's unit rate, plus each day's standing charge.
+pub async fn month_to_date_cost(
+    pool: &sqlx::AnyPool,
+    business_id: i64,
+    today: jiff::civil::Date,
+) -> StoreResult<f64> {
+    let first = today.first_of_month();
+    let tariffs = Tariffs::load(pool, business_id).await?;
+    let energy =
+        store::daily_energy(pool, business_id, &first.to_string(), &today.to_string()).await?;
+    let mut pence = 0.0;
+    let mut day = first;
+    while day <= today {
+        let rates = tariffs.on(day);
+        let wh =
+            energy.iter().find(|(date, _)| *date == day.to_string()).map_or(0.0, |(_, wh)| *wh);
+        pence += wh / 1000.0 * rates.unit_rate_pence + rates.standing_charge_pence;
+        day = match day.tomorrow() {
+            Ok(next) => next,
+            Err(_) => break,
+        };
+    }
+    Ok(pence)
+}
+
+/// The budget the eco automation asks about: a business is over it when this month's cost so
+/// far is above its monthly budget (never, without one).
+pub struct MonthlyBudget;
+
+impl Budget for MonthlyBudget {
+    fn over_budget<'a>(
+        &'a self,
+        store: &'a Store,
+        business_id: i64,
+        now: time::OffsetDateTime,
+    ) -> Pin<Box<dyn Future<Output = StoreResult<bool>> + Send + 'a>> {
+        Box::pin(async move {
+            let pool = store.reader();
+            let Some(budget) = store::budget(pool, business_id).await? else { return Ok(false) };
+            let settings = crate::business::read(pool, business_id).await?;
+            let today = crate::business::local_date(&settings, now);
+            Ok(month_to_date_cost(pool, business_id, today).await? > budget as f64)
+        })
+    }
 }

@@ -1,9 +1,12 @@
 //! The monthly electricity budget (`PATCH /v2/users/budget/electricity/{pounds}`) and CO2 savings
 //! goal (`PATCH /v2/users/goal/carbon-footprint/{kg}`), shown in `me`, with spec §8's fixed
-//! texts. Handlers here, the changes in `domain.rs`, the SQL in `store.rs`.
+//! texts; and the budget the eco automation checks. Handlers here, the changes and the
+//! month's cost in `domain.rs`, the SQL in `store.rs`.
 
 mod domain;
 mod store;
+
+pub use domain::{MonthlyBudget, month_to_date_cost};
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;

@@ -21,3 +21,35 @@ pub async fn set_carbon_goal(db: &mut AnyConnection, business_id: i64, kg: f64) 
         .await?;
     Ok(())
 }
+
+/// The business's monthly budget in pence, if set.
+pub async fn budget(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Option<i64>> {
+    let row: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT electricity_budget_pence FROM businesses WHERE id = $1")
+            .bind(business_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.and_then(|(budget,)| budget))
+}
+
+/// The business's energy per local day from `first` to `last` (`YYYY-MM-DD`), in Wh, from the
+/// daily rollups.
+pub async fn daily_energy(
+    pool: &sqlx::AnyPool,
+    business_id: i64,
+    first: &str,
+    last: &str,
+) -> StoreResult<Vec<(String, f64)>> {
+    let rows = sqlx::query_as(
+        "SELECT d.day, SUM(d.energy_wh) FROM energy_daily d
+         JOIN radiators r ON r.id = d.radiator_id
+         WHERE r.business_id = $1 AND d.day >= $2 AND d.day <= $3
+         GROUP BY d.day ORDER BY d.day",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}

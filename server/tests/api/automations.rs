@@ -4,7 +4,7 @@
 
 use std::pin::Pin;
 
-use heatdesk::automations::{Budget, NoBudgets};
+use heatdesk::automations::Budget;
 use heatdesk::devices::Report;
 use heatdesk::devices::telemetry::{Source, ingest};
 use heatdesk::schedules::engine::tick;
@@ -15,7 +15,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
-use crate::support::{Owner, TestApp};
+use crate::support::{NoBudgets, Owner, TestApp};
 
 store_tests!(
     automations_are_listed_off_and_saved_with_checked_parameters,

@@ -2,7 +2,6 @@
 //! times (no sleeping): slots on the clock of the business's time zone, precedence, a manual
 //! change held until the next boundary, and two engines on one store.
 
-use heatdesk::automations::NoBudgets;
 use heatdesk::kernel::lease::Lease;
 use heatdesk::schedules::engine::tick;
 use reqwest::StatusCode;
@@ -11,7 +10,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
-use crate::support::{Owner, TestApp, next_event};
+use crate::support::{NoBudgets, Owner, TestApp, next_event};
 
 store_tests!(
     the_durations_are_the_four_day_sets,

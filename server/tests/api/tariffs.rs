@@ -1,8 +1,15 @@
 //! The electricity tariff (`/v2/commercial/charges`) and the monthly budget and CO2 goal
 //! (`PATCH /v2/users/…`), shown in `me`.
 
+use heatdesk::automations::Budget;
+use heatdesk::clock::Clock;
+use heatdesk::devices::Report;
+use heatdesk::devices::telemetry::{Source, ingest};
+use heatdesk::goals::{MonthlyBudget, month_to_date_cost};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
 use crate::support::{TestApp, User};
@@ -11,6 +18,7 @@ store_tests!(
     the_default_tariff_applies_until_one_is_set_and_history_is_kept,
     tariff_fields_are_checked,
     the_budget_and_the_carbon_goal_are_set_and_shown_in_me,
+    the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget,
 );
 
 async fn the_default_tariff_applies_until_one_is_set_and_history_is_kept(app: TestApp) {
@@ -98,4 +106,49 @@ async fn the_budget_and_the_carbon_goal_are_set_and_shown_in_me(app: TestApp) {
     let rival = app.register_business("owner@rival.co.uk").await;
     let theirs: User = rival.get("/v2/auth/me").await.data("me");
     assert_eq!(theirs.electricity_budget_pence, None);
+}
+
+async fn the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall").await;
+    for (rate, from) in [(20, "2026-01-01"), (30, "2026-01-12")] {
+        let tariff =
+            json!({"unit_rate_pence": rate, "standing_charge_pence": 50, "effective_from": from});
+        owner.post("/v2/commercial/charges", tariff).await;
+    }
+    // 2 kWh on the 10th (at 20 p) and 1 kWh on the 14th (at 30 p).
+    for (at, total) in [
+        ("2026-01-10T09:00:00Z", 0.0),
+        ("2026-01-10T09:01:00Z", 2000.0),
+        ("2026-01-14T09:00:00Z", 2000.0),
+        ("2026-01-14T09:01:00Z", 3000.0),
+    ] {
+        let report = Report {
+            uid: "HD-1".into(),
+            temperature: 20.0,
+            setpoint: 21.0,
+            on: true,
+            heating: true,
+            power_w: 1500.0,
+            energy_wh_total: total,
+        };
+        let at = OffsetDateTime::parse(at, &Rfc3339).unwrap().unix_timestamp();
+        ingest(&app.store, &app.state.live, &[report], at, Source::Fleet).await.unwrap();
+    }
+    let me: User = owner.get("/v2/auth/me").await.data("me");
+    let today = jiff::civil::date(2026, 1, 15);
+    let cost = month_to_date_cost(app.store.reader(), me.business_id, today).await.unwrap();
+    assert!((cost - (40.0 + 30.0 + 15.0 * 50.0)).abs() < 1e-9, "{cost} p");
+
+    let now = app.clock.now(); // 2026-01-15
+    let over = |pounds: &'static str| {
+        let path = format!("/v2/users/budget/electricity/{pounds}");
+        let (app, token) = (&app, owner.token.clone());
+        async move {
+            app.call(Method::PATCH, &path, Some(&token), None).await;
+            MonthlyBudget.over_budget(&app.store, me.business_id, now).await.unwrap()
+        }
+    };
+    assert!(over("8.19").await, "820 p spent");
+    assert!(!over("8.20").await);
 }
