@@ -52,6 +52,7 @@ impl Modify for BearerAuth {
 /// The whole application; tests build exactly this.
 pub fn app(state: AppState) -> Router {
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(crate::analytics::router())
         .merge(crate::auth::router())
         .merge(crate::automations::router())
         .merge(crate::business::router())

@@ -2,10 +2,11 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `history`, `live`) → `state` → kernel
+//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
+pub mod analytics;
 pub mod app;
 pub mod auth;
 pub mod automations;

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod analytics;
 mod auth;
 mod automations;
 mod broker;

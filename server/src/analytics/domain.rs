@@ -1,0 +1,226 @@
+//! Energy history: the hours of today, the days of this week or month, or the months of this
+//! year (in the business's time zone), each with its energy, cost (each day at its own tariff,
+//! with its standing charge once the day has begun) and CO2 (each hour at the GB intensity of
+//! its month and time of day), and the period before for comparison.
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, ToSpan, Zoned};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::carbon::hour_kg;
+use super::store;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::tariffs::Tariffs;
+
+/// How long a period is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Span {
+    Day,
+    Week,
+    Month,
+    Year,
+}
+
+impl Span {
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        match raw {
+            "day" => Ok(Self::Day),
+            "week" => Ok(Self::Week),
+            "month" => Ok(Self::Month),
+            "year" => Ok(Self::Year),
+            _ => Err("Choose day, week, month or year.".into()),
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Self::Day => "day",
+            Self::Week => "week",
+            Self::Month => "month",
+            Self::Year => "year",
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq, Default)]
+pub struct Figures {
+    pub kwh: f64,
+    pub cost_pence: i64,
+    pub co2_kg: f64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Bucket {
+    /// ISO 8601 with the business's offset.
+    pub start: String,
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct PeriodFigures {
+    pub start: String,
+    pub end: String,
+    pub buckets: Vec<Bucket>,
+    pub totals: Figures,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct EnergyHistory {
+    /// `day`, `week`, `month` or `year`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    #[serde(flatten)]
+    pub current: PeriodFigures,
+    /// The period before, for comparison.
+    pub previous: PeriodFigures,
+}
+
+/// A period's bucket boundaries, as local times; the last is the period's end.
+fn boundaries(span: Span, first_day: Date, tz: &TimeZone) -> Option<Vec<Zoned>> {
+    let start = first_day.to_zoned(tz.clone()).ok()?;
+    let (end, step) = match span {
+        Span::Day => (start.checked_add(1.day()).ok()?, 1.hour()),
+        Span::Week => (start.checked_add(1.week()).ok()?, 1.day()),
+        Span::Month => (start.checked_add(1.month()).ok()?, 1.day()),
+        Span::Year => (start.checked_add(1.year()).ok()?, 1.month()),
+    };
+    let mut edges = vec![start];
+    while let Some(last) = edges.last().filter(|last| **last < end) {
+        let next = last.checked_add(step).ok()?;
+        edges.push(if next > end { end.clone() } else { next });
+    }
+    Some(edges)
+}
+
+/// The first day of the period containing `today`, and of the one before it.
+fn first_days(span: Span, today: Date) -> Option<(Date, Date)> {
+    Some(match span {
+        Span::Day => (today, today.yesterday().ok()?),
+        Span::Week => {
+            let monday = today
+                .checked_sub(i64::from(today.weekday().to_monday_zero_offset()).days())
+                .ok()?;
+            (monday, monday.checked_sub(1.week()).ok()?)
+        }
+        Span::Month => {
+            let first = today.first_of_month();
+            (first, first.checked_sub(1.month()).ok()?)
+        }
+        Span::Year => {
+            let first = today.first_of_year();
+            (first, first.checked_sub(1.year()).ok()?)
+        }
+    })
+}
+
+fn round(value: f64, places: i32) -> f64 {
+    let factor = 10f64.powi(places);
+    (value * factor).round() / factor
+}
+
+/// Sums the hourly energy into the period's buckets.
+fn figures(
+    edges: &[Zoned],
+    hours: &[(i64, f64)],
+    tariffs: &Tariffs,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> PeriodFigures {
+    let mut buckets: Vec<(f64, f64, f64)> = vec![(0.0, 0.0, 0.0); edges.len() - 1];
+    let index_of = |at: Timestamp| {
+        edges.windows(2).position(|pair| pair[0].timestamp() <= at && at < pair[1].timestamp())
+    };
+    for &(hour_start, wh) in hours {
+        let at = Timestamp::from_second(hour_start).unwrap_or(Timestamp::UNIX_EPOCH);
+        let Some(index) = index_of(at) else { continue };
+        let local = at.to_zoned(tz.clone());
+        let kwh = wh / 1000.0;
+        let rates = tariffs.on(local.date());
+        let bucket = &mut buckets[index];
+        bucket.0 += kwh;
+        bucket.1 += kwh * rates.unit_rate_pence;
+        bucket.2 += hour_kg(kwh, local.month(), local.hour());
+    }
+    // Standing charges: each local day that has begun; shared by the day's hours that have
+    // begun when the buckets are hours.
+    let (first, end) = (&edges[0], &edges[edges.len() - 1]);
+    let hourly = is_hourly(edges);
+    let mut day = first.date();
+    while let Ok(midnight) = day.to_zoned(tz.clone()) {
+        if midnight >= *end || midnight.timestamp() > now {
+            break;
+        }
+        let standing = tariffs.on(day).standing_charge_pence;
+        if hourly {
+            let next = midnight.checked_add(1.day()).unwrap_or(end.clone());
+            let hours = (next.timestamp().as_second() - midnight.timestamp().as_second()) / 3600;
+            let begun = (0..edges.len() - 1).filter(|&i| {
+                edges[i] >= midnight && edges[i] < next && edges[i].timestamp() <= now
+            });
+            for i in begun {
+                buckets[i].1 += standing / hours as f64;
+            }
+        } else if let Some(index) = index_of(midnight.timestamp()) {
+            buckets[index].1 += standing;
+        }
+        match day.tomorrow() {
+            Ok(tomorrow) => day = tomorrow,
+            Err(_) => break,
+        }
+    }
+    let iso = |zoned: &Zoned| zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
+    let sums = buckets;
+    let buckets: Vec<Bucket> = sums
+        .iter()
+        .zip(edges)
+        .map(|(&(kwh, pence, kg), start)| Bucket {
+            start: iso(start),
+            figures: Figures {
+                kwh: round(kwh, 3),
+                cost_pence: pence.round() as i64,
+                co2_kg: round(kg, 3),
+            },
+        })
+        .collect();
+    let totals = Figures {
+        kwh: round(sums.iter().map(|s| s.0).sum(), 3),
+        cost_pence: sums.iter().map(|s| s.1).sum::<f64>().round() as i64,
+        co2_kg: round(sums.iter().map(|s| s.2).sum(), 3),
+    };
+    PeriodFigures { start: iso(first), end: iso(end), buckets, totals }
+}
+
+/// Whether the buckets are hours (a day's period).
+fn is_hourly(edges: &[Zoned]) -> bool {
+    edges.len() >= 2 && edges[1].timestamp().as_second() - edges[0].timestamp().as_second() <= 3600
+}
+
+pub async fn energy_history(
+    state: &AppState,
+    business_id: i64,
+    span: Span,
+) -> ApiResult<EnergyHistory> {
+    let settings = crate::business::get(state, business_id).await?;
+    let tz = TimeZone::get(&settings.time_zone).unwrap_or(TimeZone::UTC);
+    let now =
+        Timestamp::from_second(state.clock.now().unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH);
+    let today = now.to_zoned(tz.clone()).date();
+    let invalid = || ApiError::Internal(anyhow::anyhow!("no period for {today}"));
+    let (first, before) = first_days(span, today).ok_or_else(invalid)?;
+    let current = boundaries(span, first, &tz).ok_or_else(invalid)?;
+    let previous = boundaries(span, before, &tz).ok_or_else(invalid)?;
+    let (from, to) =
+        (previous[0].timestamp().as_second(), current[current.len() - 1].timestamp().as_second());
+    let pool = state.store.reader();
+    let hours = store::hourly_energy(pool, business_id, from, to).await?;
+    let tariffs = Tariffs::load(pool, business_id).await?;
+    Ok(EnergyHistory {
+        kind: span.key(),
+        current: figures(&current, &hours, &tariffs, &tz, now),
+        previous: figures(&previous, &hours, &tariffs, &tz, now),
+    })
+}

@@ -1,0 +1,157 @@
+//! Energy history (`/analytics/commercial/web/energy-history-graph`): the buckets of each period
+//! in the business's time zone, cost at the day's tariff with standing charges, CO2 from the GB
+//! profile, the period before, CSV, and tenancy.
+
+use heatdesk::analytics::carbon::hour_kg;
+use heatdesk::devices::Report;
+use heatdesk::devices::telemetry::{Source, ingest};
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use crate::store_tests;
+use crate::support::{Owner, PASSWORD, TestApp};
+
+store_tests!(
+    the_day_is_its_hours_with_cost_co2_and_yesterday_beside_it,
+    week_month_and_year_are_days_days_and_months,
+    a_day_across_a_clock_change_has_23_or_25_hours,
+    the_history_downloads_as_csv_and_the_type_is_checked,
+);
+
+/// `wh` used in the minute before `at` by the radiator `HD-1` (a reading at `at`).
+async fn used(app: &TestApp, counter: &mut f64, wh: f64, at: &str) {
+    let at = OffsetDateTime::parse(at, &Rfc3339).unwrap().unix_timestamp();
+    for (minute, total) in [(at - 60, *counter), (at, *counter + wh)] {
+        let report = Report {
+            uid: "HD-1".into(),
+            temperature: 20.0,
+            setpoint: 21.0,
+            on: true,
+            heating: true,
+            power_w: 1500.0,
+            energy_wh_total: total,
+        };
+        ingest(&app.store, &app.state.live, &[report], minute, Source::Fleet).await.unwrap();
+    }
+    *counter += wh;
+}
+
+async fn history(owner: &Owner<'_>, kind: &str) -> Value {
+    let answer =
+        owner.get(&format!("/v2/analytics/commercial/web/energy-history-graph?type={kind}")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    answer.body["data"]["energy_history"].clone()
+}
+
+async fn with_a_radiator(app: &TestApp) -> Owner<'_> {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall").await;
+    owner
+}
+
+async fn the_day_is_its_hours_with_cost_co2_and_yesterday_beside_it(app: TestApp) {
+    let owner = with_a_radiator(&app).await;
+    let mut counter = 0.0;
+    // The test clock: Thursday 2026-01-15 09:00 in London (UTC in winter).
+    used(&app, &mut counter, 2000.0, "2026-01-14T18:30:00Z").await;
+    used(&app, &mut counter, 1000.0, "2026-01-15T07:10:00Z").await;
+    used(&app, &mut counter, 500.0, "2026-01-15T08:30:00Z").await;
+    let day = history(&owner, "day").await;
+    assert_eq!(day["type"], "day");
+    assert_eq!(
+        (day["start"].as_str(), day["end"].as_str()),
+        (Some("2026-01-15T00:00:00+00:00"), Some("2026-01-16T00:00:00+00:00"))
+    );
+    let buckets = day["buckets"].as_array().unwrap();
+    assert_eq!(buckets.len(), 24);
+    assert_eq!(buckets[7]["start"], "2026-01-15T07:00:00+00:00");
+    assert_eq!((buckets[7]["kwh"].as_f64(), buckets[8]["kwh"].as_f64()), (Some(1.0), Some(0.5)));
+    // 1 kWh at 25 p, and a 24th of the 50 p standing charge.
+    assert_eq!(buckets[7]["cost_pence"], 27);
+    assert_eq!(buckets[12]["cost_pence"], 0, "not yet begun: no standing charge");
+    let co2 = hour_kg(1.0, 1, 7);
+    assert!((buckets[7]["co2_kg"].as_f64().unwrap() - co2).abs() < 0.001);
+    // Ten hours have begun (00:00 to 09:00): 37.5 p of energy, 10/24 of 50 p.
+    assert_eq!(day["totals"]["kwh"], 1.5);
+    assert_eq!(day["totals"]["cost_pence"], (37.5_f64 + 50.0 * 10.0 / 24.0).round() as i64);
+    let previous = &day["previous"];
+    assert_eq!(previous["start"], "2026-01-14T00:00:00+00:00");
+    assert_eq!(previous["totals"]["kwh"], 2.0);
+    assert_eq!(previous["totals"]["cost_pence"], 100, "2 kWh at 25 p and the day's 50 p");
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs = history(&rival, "day").await;
+    assert_eq!(theirs["totals"]["kwh"], 0.0, "another business's energy is not counted");
+}
+
+async fn week_month_and_year_are_days_days_and_months(app: TestApp) {
+    let owner = with_a_radiator(&app).await;
+    let mut counter = 0.0;
+    used(&app, &mut counter, 2000.0, "2026-01-14T18:30:00Z").await;
+    used(&app, &mut counter, 1500.0, "2026-01-15T07:10:00Z").await;
+    let week = history(&owner, "week").await;
+    let days = week["buckets"].as_array().unwrap();
+    assert_eq!(days.len(), 7);
+    assert_eq!(days[0]["start"], "2026-01-12T00:00:00+00:00", "from Monday");
+    assert_eq!((days[2]["kwh"].as_f64(), days[3]["kwh"].as_f64()), (Some(2.0), Some(1.5)));
+    assert_eq!(days[2]["cost_pence"], 100);
+    assert_eq!(days[4]["cost_pence"], 0, "Friday has not begun");
+    assert_eq!(week["previous"]["start"], "2026-01-05T00:00:00+00:00");
+    let month = history(&owner, "month").await;
+    assert_eq!(month["buckets"].as_array().unwrap().len(), 31);
+    assert_eq!(month["totals"]["kwh"], 3.5);
+    assert_eq!(month["previous"]["start"], "2025-12-01T00:00:00+00:00");
+    let year = history(&owner, "year").await;
+    let months = year["buckets"].as_array().unwrap();
+    assert_eq!(months.len(), 12);
+    assert_eq!((months[0]["kwh"].as_f64(), months[1]["kwh"].as_f64()), (Some(3.5), Some(0.0)));
+    // Fifteen days of January have begun: their standing charges, and 3.5 kWh at 25 p.
+    assert_eq!(months[0]["cost_pence"], (3.5_f64 * 25.0 + 15.0 * 50.0).round() as i64);
+    assert_eq!(year["previous"]["start"], "2025-01-01T00:00:00+00:00");
+}
+
+async fn a_day_across_a_clock_change_has_23_or_25_hours(app: TestApp) {
+    with_a_radiator(&app).await;
+    let to = |text: &str| OffsetDateTime::parse(text, &Rfc3339).unwrap();
+    for (when, hours, offset) in
+        [("2026-03-29T12:00:00Z", 23, "+00:00"), ("2026-10-25T12:00:00Z", 25, "+01:00")]
+    {
+        app.clock.advance(to(when) - heatdesk::clock::Clock::now(&app.clock));
+        // Months on, the session has ended.
+        let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+        let day = history(&owner, "day").await;
+        assert_eq!(day["buckets"].as_array().unwrap().len(), hours, "{when}");
+        assert!(day["start"].as_str().unwrap().ends_with(offset), "{when}: {}", day["start"]);
+    }
+}
+
+async fn the_history_downloads_as_csv_and_the_type_is_checked(app: TestApp) {
+    let owner = with_a_radiator(&app).await;
+    let mut counter = 0.0;
+    used(&app, &mut counter, 1000.0, "2026-01-15T07:10:00Z").await;
+    let response = app
+        .client
+        .get(format!(
+            "{}/analytics/commercial/web/energy-history-graph?type=day&format=csv",
+            app.base
+        ))
+        .bearer_auth(&owner.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    let text = response.text().await.unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "period,start,kwh,cost_pence,co2_kg");
+    assert_eq!(lines.len(), 1 + 24 + 24);
+    assert!(lines[8].starts_with("current,2026-01-15T07:00:00+00:00,1,27,"), "{}", lines[8]);
+    let wrong = owner.get("/v2/analytics/commercial/web/energy-history-graph?type=decade").await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(wrong.field_error("type"), "Choose day, week, month or year.");
+    let unauthenticated =
+        app.call(Method::GET, "/analytics/commercial/web/energy-history-graph", None, None);
+    assert_eq!(unauthenticated.await.status, StatusCode::UNAUTHORIZED);
+}
