@@ -20,7 +20,7 @@ LAYERS = [
     ("features", ["analytics/", "auth/", "automations/", "business/", "rooms/", "radiators/", "zones/", "schedules/", "tariffs/", "goals/", "history/", "live.rs"]),
     ("state", ["state.rs"]),
     ("kernel", ["kernel/", "error.rs", "http.rs"]),
-    ("services", ["devices/", "mail.rs"]),
+    ("services", ["devices/", "grid.rs", "mail.rs"]),
     ("store", ["store/", "clock.rs"]),
 ]
 FEATURES = ["analytics", "auth", "automations", "business", "rooms", "radiators", "zones", "schedules", "tariffs", "goals", "history", "live.rs"]

@@ -3,7 +3,7 @@
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
 //! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `history`, `live`) → `state` → kernel
-//! (`kernel`, `error`, `http`) → services (`devices`, `mail`) → `store` and `clock`.
+//! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
 pub mod analytics;
@@ -17,6 +17,7 @@ pub mod demo;
 pub mod devices;
 pub mod error;
 pub mod goals;
+pub mod grid;
 pub mod history;
 pub mod housekeeping;
 pub mod http;

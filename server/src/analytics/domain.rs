@@ -1,7 +1,7 @@
 //! Energy history: the hours of today, the days of this week or month, or the months of this
 //! year (in the business's time zone), each with its energy, cost (each day at its own tariff,
-//! with its standing charge once the day has begun) and CO2 (each hour at the GB intensity of
-//! its month and time of day), and the period before for comparison.
+//! with its standing charge once the day has begun) and CO2 (counted into the rollups at the GB
+//! intensity of each reading's month and half-hour), and the period before for comparison.
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -9,7 +9,6 @@ use jiff::{Timestamp, ToSpan, Zoned};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::carbon::hour_kg;
 use super::store;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -125,7 +124,7 @@ fn round(value: f64, places: i32) -> f64 {
 /// Sums the hourly energy into the period's buckets.
 fn figures(
     edges: &[Zoned],
-    hours: &[(i64, f64)],
+    hours: &[(i64, f64, f64)],
     tariffs: &Tariffs,
     tz: &TimeZone,
     now: Timestamp,
@@ -134,7 +133,7 @@ fn figures(
     let index_of = |at: Timestamp| {
         edges.windows(2).position(|pair| pair[0].timestamp() <= at && at < pair[1].timestamp())
     };
-    for &(hour_start, wh) in hours {
+    for &(hour_start, wh, co2_g) in hours {
         let at = Timestamp::from_second(hour_start).unwrap_or(Timestamp::UNIX_EPOCH);
         let Some(index) = index_of(at) else { continue };
         let local = at.to_zoned(tz.clone());
@@ -143,7 +142,7 @@ fn figures(
         let bucket = &mut buckets[index];
         bucket.0 += kwh;
         bucket.1 += kwh * rates.unit_rate_pence;
-        bucket.2 += hour_kg(kwh, local.month(), local.hour());
+        bucket.2 += co2_g / 1000.0;
     }
     // Standing charges: each local day that has begun; shared by the day's hours that have
     // begun when the buckets are hours.

@@ -1,14 +1,15 @@
 //! Energy analytics (spec §7, under `/analytics/commercial/web/` with and without `/v2`), read
-//! from the rollups: energy history so far. Handlers here, the periods and sums in `domain.rs`,
-//! the GB carbon intensity profile in `carbon.rs`, the SQL in `store.rs`.
+//! from the rollups: the energy history and room and zone usage, each as JSON or CSV. Handlers
+//! here, the periods and sums in `domain.rs` and `usage.rs`, the SQL in `store.rs`.
 
-pub mod carbon;
 mod domain;
 mod store;
+mod usage;
 
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -17,11 +18,20 @@ use utoipa_axum::routes;
 use crate::auth::BusinessUser;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{Envelope, Query, ok};
+use crate::kernel::validation::FieldCheck;
+use crate::kernel::values::calendar_date;
 use crate::state::AppState;
 use domain::{EnergyHistory, Span};
+use usage::PlaceUsage;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(energy_history)).routes(routes!(energy_history_v2))
+    OpenApiRouter::new()
+        .routes(routes!(energy_history))
+        .routes(routes!(energy_history_v2))
+        .routes(routes!(rooms_usage))
+        .routes(routes!(rooms_usage_v2))
+        .routes(routes!(zones_usage))
+        .routes(routes!(zones_usage_v2))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -98,4 +108,161 @@ pub async fn energy_history(
     Query(query): Query<HistoryQuery>,
 ) -> ApiResult<Response> {
     answer(state, user.business_id, query).await
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct RangeQuery {
+    /// The first local day, `YYYY-MM-DD` (with `end_date`; both absent: this month so far).
+    start_date: Option<String>,
+    /// The last local day, `YYYY-MM-DD`; at most 5 years after the first.
+    end_date: Option<String>,
+    /// `csv` for a download instead of JSON.
+    format: Option<String>,
+}
+
+/// Longest range, days.
+const MOST_DAYS: i32 = 5 * 366;
+
+/// The range asked for, checked: both dates or neither (this month so far).
+async fn range(state: &AppState, business_id: i64, query: &RangeQuery) -> ApiResult<(Date, Date)> {
+    let mut check = FieldCheck::default();
+    let dates = match (query.start_date.as_deref(), query.end_date.as_deref()) {
+        (None, None) => {
+            let settings = crate::business::get(state, business_id).await?;
+            let today = crate::business::local_date(&settings, state.clock.now());
+            Some((today.first_of_month(), today))
+        }
+        (first, last) => {
+            let first = check.check("start_date", calendar_date(first.unwrap_or_default()));
+            let last = check.check("end_date", calendar_date(last.unwrap_or_default()));
+            first.zip(last)
+        }
+    };
+    if let Some((first, last)) = dates {
+        if last < first {
+            check.check::<()>(
+                "end_date",
+                Err("Make the end date on or after the start date.".into()),
+            );
+        } else if (last - first).get_days() > MOST_DAYS {
+            check.check::<()>("end_date", Err("Choose at most 5 years.".into()));
+        }
+    }
+    check.finish(dates)
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RoomsUsageData {
+    rooms: Vec<PlaceUsage>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ZonesUsageData {
+    zones: Vec<PlaceUsage>,
+}
+
+fn usage_csv(kind: &str, places: &[PlaceUsage]) -> Response {
+    let mut text = format!("{kind},radiator,kwh,cost_pence,co2_kg,heating_hours\n");
+    for place in places {
+        for radiator in &place.radiators {
+            let line = format!(
+                "{},{},{},{},{},{}\n",
+                csv_field(&place.name),
+                csv_field(&radiator.name),
+                radiator.kwh,
+                radiator.cost_pence,
+                radiator.co2_kg,
+                radiator.heating_hours
+            );
+            text.push_str(&line);
+        }
+    }
+    let disposition = format!("attachment; filename=\"{kind}-usage.csv\"");
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break; a leading =, +, - or @
+/// is escaped so a spreadsheet does not run it as a formula.
+fn csv_field(text: &str) -> String {
+    let text =
+        if text.starts_with(['=', '+', '-', '@']) { format!("'{text}") } else { text.to_owned() };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+async fn usage_answer(
+    state: AppState,
+    business_id: i64,
+    query: RangeQuery,
+    zones: bool,
+) -> ApiResult<Response> {
+    let (first, last) = range(&state, business_id, &query).await?;
+    let places = usage::usage(&state, business_id, first, last, zones).await?;
+    let kind = if zones { "zone" } else { "room" };
+    Ok(match query.format.as_deref() {
+        Some("csv") => usage_csv(kind, &places),
+        Some(other) if other != "json" => {
+            return Err(ApiError::field("format", "Choose json or csv."));
+        }
+        _ if zones => ok("Zone usage.", ZonesUsageData { zones: places }).into_response(),
+        _ => ok("Room usage.", RoomsUsageData { rooms: places }).into_response(),
+    })
+}
+
+/// Each room's use over a range of days, with its radiators'. `?format=csv` answers a CSV file.
+#[utoipa::path(get, path = "/v2/analytics/commercial/web/rooms-radiator-usage", tag = "energy",
+    security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = Envelope<RoomsUsageData>), (status = 422, body = ErrorBody)))]
+pub async fn rooms_usage_v2(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Query(query): Query<RangeQuery>,
+) -> ApiResult<Response> {
+    usage_answer(state, user.business_id, query, false).await
+}
+
+/// The same, at the path without `/v2`.
+#[utoipa::path(get, path = "/analytics/commercial/web/rooms-radiator-usage", tag = "energy",
+    security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = Envelope<RoomsUsageData>), (status = 422, body = ErrorBody)))]
+pub async fn rooms_usage(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Query(query): Query<RangeQuery>,
+) -> ApiResult<Response> {
+    usage_answer(state, user.business_id, query, false).await
+}
+
+/// Each zone's use over a range of days, with its radiators'. `?format=csv` answers a CSV file.
+#[utoipa::path(get, path = "/v2/analytics/commercial/web/zone-radiator-usage", tag = "energy",
+    security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = Envelope<ZonesUsageData>), (status = 422, body = ErrorBody)))]
+pub async fn zones_usage_v2(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Query(query): Query<RangeQuery>,
+) -> ApiResult<Response> {
+    usage_answer(state, user.business_id, query, true).await
+}
+
+/// The same, at the path without `/v2`.
+#[utoipa::path(get, path = "/analytics/commercial/web/zone-radiator-usage", tag = "energy",
+    security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = Envelope<ZonesUsageData>), (status = 422, body = ErrorBody)))]
+pub async fn zones_usage(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Query(query): Query<RangeQuery>,
+) -> ApiResult<Response> {
+    usage_answer(state, user.business_id, query, true).await
 }

@@ -4,15 +4,15 @@ use sqlx::AnyPool;
 
 use crate::store::StoreResult;
 
-/// The business's energy per UTC hour in `[from, to)` (unix seconds), in Wh.
+/// The business's energy (Wh) and its CO2 (g) per UTC hour in `[from, to)` (unix seconds).
 pub async fn hourly_energy(
     pool: &AnyPool,
     business_id: i64,
     from: i64,
     to: i64,
-) -> StoreResult<Vec<(i64, f64)>> {
+) -> StoreResult<Vec<(i64, f64, f64)>> {
     let rows = sqlx::query_as(
-        "SELECT h.hour_start, SUM(h.energy_wh) FROM energy_hourly h
+        "SELECT h.hour_start, SUM(h.energy_wh), SUM(h.co2_g) FROM energy_hourly h
          JOIN radiators r ON r.id = h.radiator_id
          WHERE r.business_id = $1 AND h.hour_start >= $2 AND h.hour_start < $3
          GROUP BY h.hour_start ORDER BY h.hour_start",
@@ -23,4 +23,86 @@ pub async fn hourly_energy(
     .fetch_all(pool)
     .await?;
     Ok(rows)
+}
+
+/// One radiator's use over a range of local days, with where it is.
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct RadiatorUsage {
+    pub id: i64,
+    pub name: String,
+    pub room_id: Option<i64>,
+    pub zone_id: Option<i64>,
+    pub energy_wh: f64,
+    /// The energy's cost at each day's unit rate.
+    pub cost_pence: f64,
+    pub co2_g: f64,
+    pub heating_minutes: i64,
+    pub temperature_sum: f64,
+    pub readings: i64,
+}
+
+/// Every radiator of the business with its use from `first` to `last` (local days,
+/// `YYYY-MM-DD`), each day's energy costed at the unit rate in force that day (`default_rate`
+/// before the first tariff), from the daily rollups.
+pub async fn radiator_usage(
+    pool: &AnyPool,
+    business_id: i64,
+    first: &str,
+    last: &str,
+    default_rate: f64,
+) -> StoreResult<Vec<RadiatorUsage>> {
+    let rows = sqlx::query_as(
+        "WITH ranges AS (
+             SELECT effective_from AS first_day,
+                    COALESCE(LEAD(effective_from) OVER (ORDER BY effective_from), '9999-12-31')
+                        AS next_day,
+                    unit_rate_pence
+             FROM tariffs WHERE business_id = $1
+             UNION ALL
+             SELECT '0000-01-01',
+                    COALESCE((SELECT MIN(effective_from) FROM tariffs WHERE business_id = $1),
+                             '9999-12-31'),
+                    $4
+         ), used AS (
+             SELECT d.radiator_id, SUM(d.energy_wh) AS energy_wh,
+                    SUM(d.energy_wh * t.unit_rate_pence) / 1000.0 AS cost_pence,
+                    SUM(d.co2_g) AS co2_g, SUM(d.heating_minutes) AS heating_minutes,
+                    SUM(d.temperature_sum) AS temperature_sum, SUM(d.readings) AS readings
+             FROM energy_daily d
+             JOIN ranges t ON d.day >= t.first_day AND d.day < t.next_day
+             WHERE d.radiator_id IN (SELECT id FROM radiators WHERE business_id = $1)
+                 AND d.day >= $2 AND d.day <= $3
+             GROUP BY d.radiator_id
+         )
+         SELECT r.id, r.name, r.room_id, rm.zone_id,
+                COALESCE(u.energy_wh, 0.0) AS energy_wh, COALESCE(u.cost_pence, 0.0) AS cost_pence,
+                COALESCE(u.co2_g, 0.0) AS co2_g,
+                CAST(COALESCE(u.heating_minutes, 0) AS BIGINT) AS heating_minutes,
+                COALESCE(u.temperature_sum, 0.0) AS temperature_sum,
+                CAST(COALESCE(u.readings, 0) AS BIGINT) AS readings
+         FROM radiators r LEFT JOIN rooms rm ON rm.id = r.room_id
+         LEFT JOIN used u ON u.radiator_id = r.id
+         WHERE r.business_id = $1 ORDER BY lower(r.name)",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
+    .bind(default_rate)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// `(id, name)` of the business's rooms or zones, by name.
+pub async fn places(
+    pool: &AnyPool,
+    business_id: i64,
+    zones: bool,
+) -> StoreResult<Vec<(i64, String)>> {
+    let sql = if zones {
+        "SELECT id, name FROM zones WHERE business_id = $1 ORDER BY lower(name)"
+    } else {
+        "SELECT id, name FROM rooms WHERE business_id = $1 ORDER BY lower(name)"
+    };
+    Ok(sqlx::query_as(sql).bind(business_id).fetch_all(pool).await?)
 }

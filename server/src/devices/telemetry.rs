@@ -8,7 +8,7 @@ use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
-use super::rollups::{self, LocalDays, Reading};
+use super::rollups::{self, LocalTimes, Reading};
 use super::{Report, counter_plausible};
 use crate::clock::iso8601;
 use crate::store::{Store, StoreResult};
@@ -164,7 +164,7 @@ pub async fn ingest(
     let known: HashMap<&str, &KnownRadiator> =
         rows.iter().map(|row| (row.uid.as_str(), row)).collect();
     let minute = now - now.rem_euclid(60);
-    let mut days = LocalDays::default();
+    let mut local_times = LocalTimes::default();
     let mut updates: HashMap<i64, Vec<LiveRadiator>> = HashMap::new();
     for report in reports {
         let Some(radiator) = known.get(report.uid.as_str()) else {
@@ -204,7 +204,8 @@ pub async fn ingest(
             .await?;
             // Counted once: a reading stored before (a report sent twice) is not added again.
             if stored.rows_affected() == 1 {
-                rollups::add(&mut tx, &reading, &days.day(&radiator.time_zone, minute)).await?;
+                let local = local_times.at(&radiator.time_zone, minute);
+                rollups::add(&mut tx, &reading, &local).await?;
             }
         }
         let reading_total = if new_minute { report.energy_wh_total } else { baseline };

@@ -2,9 +2,9 @@
 //! in the business's time zone, cost at the day's tariff with standing charges, CO2 from the GB
 //! profile, the period before, CSV, and tenancy.
 
-use heatdesk::analytics::carbon::hour_kg;
 use heatdesk::devices::Report;
 use heatdesk::devices::telemetry::{Source, ingest};
+use heatdesk::grid::intensity;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use time::OffsetDateTime;
@@ -18,14 +18,21 @@ store_tests!(
     week_month_and_year_are_days_days_and_months,
     a_day_across_a_clock_change_has_23_or_25_hours,
     the_history_downloads_as_csv_and_the_type_is_checked,
+    room_and_zone_usage_cost_each_day_at_its_tariff,
+    usage_dates_are_checked_and_usage_downloads_as_csv,
 );
 
 /// `wh` used in the minute before `at` by the radiator `HD-1` (a reading at `at`).
 async fn used(app: &TestApp, counter: &mut f64, wh: f64, at: &str) {
+    used_by(app, "HD-1", counter, wh, at).await;
+}
+
+/// `wh` used by the radiator `uid` in the minute before `at`, in a room at 20 °C.
+async fn used_by(app: &TestApp, uid: &str, counter: &mut f64, wh: f64, at: &str) {
     let at = OffsetDateTime::parse(at, &Rfc3339).unwrap().unix_timestamp();
     for (minute, total) in [(at - 60, *counter), (at, *counter + wh)] {
         let report = Report {
-            uid: "HD-1".into(),
+            uid: uid.into(),
             temperature: 20.0,
             setpoint: 21.0,
             on: true,
@@ -71,7 +78,8 @@ async fn the_day_is_its_hours_with_cost_co2_and_yesterday_beside_it(app: TestApp
     // 1 kWh at 25 p, and a 24th of the 50 p standing charge.
     assert_eq!(buckets[7]["cost_pence"], 27);
     assert_eq!(buckets[12]["cost_pence"], 0, "not yet begun: no standing charge");
-    let co2 = hour_kg(1.0, 1, 7);
+    // 1 kWh at the intensity of 07:00-07:30 in January.
+    let co2 = intensity(1, 14) / 1000.0;
     assert!((buckets[7]["co2_kg"].as_f64().unwrap() - co2).abs() < 0.001);
     // Ten hours have begun (00:00 to 09:00): 37.5 p of energy, 10/24 of 50 p.
     assert_eq!(day["totals"]["kwh"], 1.5);
@@ -154,4 +162,106 @@ async fn the_history_downloads_as_csv_and_the_type_is_checked(app: TestApp) {
     let unauthenticated =
         app.call(Method::GET, "/analytics/commercial/web/energy-history-graph", None, None);
     assert_eq!(unauthenticated.await.status, StatusCode::UNAUTHORIZED);
+}
+
+async fn room_and_zone_usage_cost_each_day_at_its_tariff(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let office = owner.add_room("Office").await.id;
+    let hall = owner.add_room("Hall").await.id;
+    owner.add_radiator_to(office, "HD-1", "Office 1").await;
+    owner.add_radiator_to(hall, "HD-2", "Hall 1").await;
+    owner.add_radiator("HD-3", "Spare").await;
+    let zone = owner.add_zone("Ground floor").await.id;
+    owner.post(&format!("/v2/zones/{zone}/room/{office}"), serde_json::json!({})).await;
+    let tariff = serde_json::json!({"unit_rate_pence": 30, "standing_charge_pence": 50,
+        "effective_from": "2026-01-12"});
+    owner.post("/v2/commercial/charges", tariff).await;
+    let (mut one, mut two, mut three) = (0.0, 0.0, 0.0);
+    used_by(&app, "HD-1", &mut one, 2000.0, "2026-01-10T10:00:00Z").await; // at 25 p
+    used_by(&app, "HD-1", &mut one, 1000.0, "2026-01-13T10:00:00Z").await; // at 30 p
+    used_by(&app, "HD-2", &mut two, 500.0, "2026-01-13T11:00:00Z").await;
+    used_by(&app, "HD-3", &mut three, 9000.0, "2026-01-13T12:00:00Z").await;
+    used_by(&app, "HD-1", &mut one, 4000.0, "2026-01-20T10:00:00Z").await; // after the range
+
+    let range = "start_date=2026-01-01&end_date=2026-01-15";
+    let rooms =
+        owner.get(&format!("/v2/analytics/commercial/web/rooms-radiator-usage?{range}")).await;
+    let rooms = rooms.body["data"]["rooms"].clone();
+    let names: Vec<&str> =
+        rooms.as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Hall", "Office"]);
+    let office_usage = &rooms[1];
+    assert_eq!(office_usage["kwh"], 3.0);
+    assert_eq!(office_usage["cost_pence"], 2 * 25 + 30, "each day at its own rate");
+    assert_eq!(office_usage["average_temperature"], 20.0);
+    assert_eq!(office_usage["heating_hours"], 0.07, "4 heating minutes");
+    assert_eq!(office_usage["radiators"][0]["name"], "Office 1");
+    let co2 = office_usage["co2_kg"].as_f64().unwrap();
+    let expected = 3.0 * intensity(1, 20) / 1000.0; // 10:00-10:30 in January
+    assert!((co2 - expected).abs() < 0.001, "{co2} kg");
+    assert_eq!(rooms[0]["kwh"], 0.5);
+
+    let zones = owner.get(&format!("/analytics/commercial/web/zone-radiator-usage?{range}")).await;
+    let zones = zones.body["data"]["zones"].clone();
+    assert_eq!(zones.as_array().unwrap().len(), 1);
+    assert_eq!(
+        (zones[0]["name"].as_str(), zones[0]["kwh"].as_f64()),
+        (Some("Ground floor"), Some(3.0))
+    );
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs =
+        rival.get(&format!("/v2/analytics/commercial/web/rooms-radiator-usage?{range}")).await;
+    assert_eq!(theirs.body["data"]["rooms"], serde_json::json!([]));
+}
+
+async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = owner.add_room("=Board, room").await.id;
+    owner.add_radiator_to(room, "HD-1", "Board 1").await;
+    let mut counter = 0.0;
+    used(&app, &mut counter, 1000.0, "2026-01-13T10:00:00Z").await;
+    let path = "/v2/analytics/commercial/web/rooms-radiator-usage";
+    for (query, field, message) in [
+        (
+            "start_date=2026-01-10&end_date=2026-01-01",
+            "end_date",
+            "Make the end date on or after the start date.",
+        ),
+        ("start_date=2020-01-01&end_date=2026-01-01", "end_date", "Choose at most 5 years."),
+        (
+            "start_date=2026-01-10",
+            "end_date",
+            "Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.",
+        ),
+        (
+            "start_date=10/01/2026&end_date=2026-01-01",
+            "start_date",
+            "Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.",
+        ),
+    ] {
+        let answer = owner.get(&format!("{path}?{query}")).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert_eq!(answer.field_error(field), message, "{query}");
+    }
+    // No dates: this month so far.
+    let month = owner.get(path).await;
+    assert_eq!(month.body["data"]["rooms"][0]["kwh"], 1.0);
+    let response = app
+        .client
+        .get(format!("{}{path}?start_date=2026-01-01&end_date=2026-01-31&format=csv", app.base))
+        .bearer_auth(&owner.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    let text = response.text().await.unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "room,radiator,kwh,cost_pence,co2_kg,heating_hours",
+            &format!("\"'=Board, room\",Board 1,1,25,{},0.03", intensity(1, 20).round() / 1000.0)
+        ]
+    );
 }

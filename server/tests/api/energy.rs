@@ -1,10 +1,12 @@
 //! Energy rollups: the hourly and daily rows equal the sums of the raw readings they were built
-//! from, over random readings across midnight and both clock changes, in the business's zone.
+//! from (CO2 too, at each reading's local month and half-hour), over random readings across
+//! midnight and both clock changes, in the business's zone.
 
 use std::collections::BTreeMap;
 
 use heatdesk::devices::Report;
 use heatdesk::devices::telemetry::{Source, ingest};
+use heatdesk::grid::intensity;
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use rand::rngs::StdRng;
@@ -17,12 +19,15 @@ use crate::support::TestApp;
 
 store_tests!(rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes);
 
-/// Per bucket: energy (Wh), heating minutes, temperature sum, setpoint sum, readings.
-type Sums = BTreeMap<(i64, String), (f64, i64, f64, f64, i64)>;
+/// Per bucket: energy (Wh), heating minutes, temperature sum, setpoint sum, CO2 (g), readings.
+type Sums = BTreeMap<(i64, String), (f64, i64, f64, f64, f64, i64)>;
 
-fn add(sums: &mut Sums, key: (i64, String), row: (f64, i64, f64, f64)) {
-    let entry = sums.entry(key).or_default();
-    *entry = (entry.0 + row.0, entry.1 + row.1, entry.2 + row.2, entry.3 + row.3, entry.4 + 1);
+/// A rollup row: radiator, hour or day, then the sums as in [`Sums`].
+type RollupRow = (i64, String, f64, i64, f64, f64, f64, i64);
+
+fn add(sums: &mut Sums, key: (i64, String), row: (f64, i64, f64, f64, f64)) {
+    let e = sums.entry(key).or_default();
+    *e = (e.0 + row.0, e.1 + row.1, e.2 + row.2, e.3 + row.3, e.4 + row.4, e.5 + 1);
 }
 
 fn assert_same(what: &str, expected: &Sums, stored: &Sums) {
@@ -35,7 +40,8 @@ fn assert_same(what: &str, expected: &Sums, stored: &Sums) {
                 && want.1 == got.1
                 && close(want.2, got.2)
                 && close(want.3, got.3)
-                && want.4 == got.4,
+                && close(want.4, got.4)
+                && want.5 == got.5,
             "{what} {key:?}: readings say {want:?}, the rollup {got:?}"
         );
     }
@@ -85,7 +91,10 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
     let london = TimeZone::get("Europe/London").unwrap();
     let (mut hours, mut days) = (Sums::new(), Sums::new());
     for &(id, at, energy, power, temperature, setpoint) in &readings {
-        let row = (energy, i64::from(power > 0.0), temperature, setpoint);
+        let local = Timestamp::from_second(at).unwrap().to_zoned(london.clone());
+        let half_hour = usize::try_from(local.hour() * 2 + local.minute() / 30).unwrap();
+        let co2 = energy / 1000.0 * intensity(local.month(), half_hour);
+        let row = (energy, i64::from(power > 0.0), temperature, setpoint, co2);
         add(&mut hours, (id, (at - at.rem_euclid(3600)).to_string()), row);
         let day = Timestamp::from_second(at).unwrap().to_zoned(london.clone()).date();
         add(&mut days, (id, day.to_string()), row);
@@ -101,12 +110,14 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
     {
         let sql = format!(
             "SELECT radiator_id, CAST({key} AS TEXT), energy_wh, heating_minutes, temperature_sum,
-                 setpoint_sum, readings FROM {table}"
+                 setpoint_sum, co2_g, readings FROM {table}"
         );
-        let rows: Vec<(i64, String, f64, i64, f64, f64, i64)> =
+        let rows: Vec<RollupRow> =
             sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(app.store.reader()).await.unwrap();
-        let stored: Sums =
-            rows.into_iter().map(|(id, key, e, h, t, s, n)| ((id, key), (e, h, t, s, n))).collect();
+        let stored: Sums = rows
+            .into_iter()
+            .map(|(id, key, e, h, t, s, c, n)| ((id, key), (e, h, t, s, c, n)))
+            .collect();
         assert_same(table, expected, &stored);
     }
     assert!(ids.iter().all(|id| hours.keys().any(|(radiator, _)| radiator == id)));

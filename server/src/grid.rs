@@ -1,4 +1,5 @@
-//! The carbon intensity of GB grid electricity by month and half-hour of the day: a modelled
+//! The electricity grid: the carbon intensity of GB grid electricity by month and half-hour of
+//! the day (local clock time), used when readings are rolled up and by the analytics: a modelled
 //! profile shipped with the project (this machine has no internet, so nothing is downloaded).
 //! It is built from published figures, not measured here: the GB average was 124 g/kWh in 2024
 //! (149 in 2023); monthly means run from about 150 g in winter to about 90 g in late spring,
@@ -45,13 +46,6 @@ pub fn intensity(month: i8, half_hour: usize) -> f64 {
     MONTHLY_MEAN[month] * shape(half_hour.min(47))
 }
 
-/// kg CO2 for `kwh` used during local hour `hour` (0–23) of `month`: the hour's two half-hours.
-pub fn hour_kg(kwh: f64, month: i8, hour: i8) -> f64 {
-    let first = usize::try_from(hour).unwrap_or(0).min(23) * 2;
-    let grams = (intensity(month, first) + intensity(month, first + 1)) / 2.0;
-    kwh * grams / 1000.0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +70,5 @@ mod tests {
             assert!(evening > intensity(month, 26), "midday, month {month}");
             assert!(evening > intensity(month, 6), "night, month {month}");
         }
-        assert!((hour_kg(1.0, 1, 18) - intensity(1, 36) / 1000.0).abs() < 0.01);
     }
 }
