@@ -1,7 +1,9 @@
 //! Energy analytics (spec §7, under `/analytics/commercial/web/` with and without `/v2`), read
-//! from the rollups: the energy history and room and zone usage, each as JSON or CSV. Handlers
+//! from the rollups: the energy history and room and zone usage, each as JSON or CSV; and the
+//! home dashboard's figures. Handlers
 //! here, the periods and sums in `domain.rs` and `usage.rs`, the SQL in `store.rs`.
 
+mod dashboard;
 mod domain;
 mod store;
 mod usage;
@@ -17,10 +19,11 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::http::{Envelope, Query, ok};
+use crate::http::{Answer, Envelope, Query, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::calendar_date;
 use crate::state::AppState;
+use dashboard::Dashboard;
 use domain::{EnergyHistory, Span};
 use usage::PlaceUsage;
 
@@ -32,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(rooms_usage_v2))
         .routes(routes!(zones_usage))
         .routes(routes!(zones_usage_v2))
+        .routes(routes!(show_dashboard))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -265,4 +269,21 @@ pub async fn zones_usage(
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
     usage_answer(state, user.business_id, query, true).await
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DashboardData {
+    dashboard: Dashboard,
+}
+
+/// The home dashboard's figures: today, this month against the budget with a forecast, the
+/// radiators, indoor and outdoor temperatures and the schedules on.
+#[utoipa::path(get, path = "/v2/dashboard/commercial/web", tag = "energy",
+    security(("bearer" = [])), responses((status = 200, body = Envelope<DashboardData>)))]
+pub async fn show_dashboard(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+) -> Answer<DashboardData> {
+    let dashboard = dashboard::dashboard(&state, user.business_id).await?;
+    Ok(ok("Dashboard.", DashboardData { dashboard }))
 }

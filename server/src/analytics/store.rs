@@ -106,3 +106,36 @@ pub async fn places(
     };
     Ok(sqlx::query_as(sql).bind(business_id).fetch_all(pool).await?)
 }
+
+/// The business's radiators: how many, how many reported within `online_since` (unix seconds),
+/// how many of those are heating, and the mean temperature they report.
+pub async fn fleet(
+    pool: &AnyPool,
+    business_id: i64,
+    online_since: i64,
+) -> StoreResult<(i64, i64, i64, Option<f64>)> {
+    let row = sqlx::query_as(
+        "SELECT COUNT(*),
+                COUNT(s.radiator_id),
+                CAST(COALESCE(SUM(s.heating), 0) AS BIGINT),
+                AVG(s.temperature)
+         FROM radiators r
+         LEFT JOIN radiator_states s ON s.radiator_id = r.id AND s.last_seen >= $2
+         WHERE r.business_id = $1",
+    )
+    .bind(business_id)
+    .bind(online_since)
+    .fetch_one(pool)
+    .await?;
+    Ok(row)
+}
+
+/// How many of the business's schedules are switched on.
+pub async fn active_schedules(pool: &AnyPool, business_id: i64) -> StoreResult<i64> {
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM schedules WHERE business_id = $1 AND status = 1")
+            .bind(business_id)
+            .fetch_one(pool)
+            .await?;
+    Ok(count)
+}

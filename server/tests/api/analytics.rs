@@ -20,6 +20,7 @@ store_tests!(
     the_history_downloads_as_csv_and_the_type_is_checked,
     room_and_zone_usage_cost_each_day_at_its_tariff,
     usage_dates_are_checked_and_usage_downloads_as_csv,
+    the_dashboard_sums_today_and_the_month_against_the_budget,
 );
 
 /// `wh` used in the minute before `at` by the radiator `HD-1` (a reading at `at`).
@@ -264,4 +265,49 @@ async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
             &format!("\"'=Board, room\",Board 1,1,25,{},0.03", intensity(1, 20).round() / 1000.0)
         ]
     );
+}
+
+async fn the_dashboard_sums_today_and_the_month_against_the_budget(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = owner.add_room("Office").await.id;
+    owner.add_radiator_to(room, "HD-1", "Office 1").await;
+    owner.add_radiator_to(room, "HD-2", "Office 2").await;
+    let schedule = serde_json::json!({"name": "Hours", "schedule_for": "room", "target_ids": [room],
+        "duration": "weekdays", "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21}],
+        "setback": 16});
+    owner.post("/v2/schedules", schedule).await;
+    let budget =
+        app.call(Method::PATCH, "/v2/users/budget/electricity/100", Some(&owner.token), None);
+    assert_eq!(budget.await.status, StatusCode::OK);
+    let mut counter = 0.0;
+    used(&app, &mut counter, 4000.0, "2026-01-05T10:00:00Z").await;
+    used(&app, &mut counter, 2000.0, "2026-01-15T08:00:00Z").await;
+    app.tick(60).await; // both radiators report now
+
+    let dashboard =
+        owner.get("/v2/dashboard/commercial/web").await.body["data"]["dashboard"].clone();
+    let day = history(&owner, "day").await;
+    let month = history(&owner, "month").await;
+    assert_eq!(dashboard["today"], day["totals"]);
+    assert_eq!(dashboard["month"]["kwh"], month["totals"]["kwh"]);
+    let spent = month["totals"]["cost_pence"].as_i64().unwrap();
+    assert_eq!(dashboard["month"]["cost_pence"], spent);
+    assert_eq!(dashboard["month"]["budget_pence"], 10_000);
+    // 15 of January's 31 days have begun.
+    assert_eq!(dashboard["month"]["forecast_pence"], (spent as f64 / 15.0 * 31.0).round() as i64);
+    let used_share = (spent as f64 / 10_000.0 * 1000.0).round() / 1000.0;
+    assert_eq!(dashboard["month"]["budget_used"].as_f64(), Some(used_share));
+    assert_eq!(dashboard["radiators"]["total"], 2);
+    assert_eq!(dashboard["radiators"]["online"], 2);
+    assert!(dashboard["indoor_temperature"].as_f64().is_some());
+    assert!(dashboard["outdoor_temperature"].as_f64().is_some_and(|t| (-10.0..20.0).contains(&t)));
+    assert_eq!(dashboard["active_schedules"], 1);
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs = rival.get("/v2/dashboard/commercial/web").await.body["data"]["dashboard"].clone();
+    assert_eq!(
+        (theirs["radiators"]["total"].as_i64(), theirs["month"]["kwh"].as_f64()),
+        (Some(0), Some(0.0))
+    );
+    assert_eq!(theirs["indoor_temperature"], serde_json::Value::Null);
 }

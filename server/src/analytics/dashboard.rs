@@ -1,0 +1,80 @@
+//! The home dashboard's figures (`GET /v2/dashboard/commercial/web`): energy, cost and CO2 today
+//! and this month, the month against the budget with a forecast to its end, the radiators
+//! online and heating, the indoor and outdoor temperatures, and the schedules in force.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::domain::{Figures, Span, energy_history};
+use super::store;
+use crate::devices::OFFLINE_AFTER_SECS;
+use crate::devices::thermal::uk_outside_temperature;
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct MonthFigures {
+    #[serde(flatten)]
+    pub so_far: Figures,
+    /// The monthly budget in pence; null until set.
+    pub budget_pence: Option<i64>,
+    /// The cost at this month's daily rate so far, carried to the month's end.
+    pub forecast_pence: i64,
+    /// The share of the budget spent so far (1 = all of it); null without a budget.
+    pub budget_used: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct RadiatorCounts {
+    pub total: i64,
+    /// Reported within the last five minutes.
+    pub online: i64,
+    pub heating: i64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Dashboard {
+    pub today: Figures,
+    pub month: MonthFigures,
+    pub radiators: RadiatorCounts,
+    /// The mean temperature the online radiators report, °C; null with none online.
+    pub indoor_temperature: Option<f64>,
+    /// The modelled UK outside temperature now, °C (the simulated fleet's weather).
+    pub outdoor_temperature: f64,
+    /// Schedules switched on.
+    pub active_schedules: i64,
+}
+
+pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboard> {
+    let today = energy_history(state, business_id, Span::Day).await?;
+    let month = energy_history(state, business_id, Span::Month).await?;
+    let now = state.clock.now();
+    let pool = state.store.reader();
+    let budget_pence = crate::goals::monthly_budget(pool, business_id).await?;
+    // Days of the month begun so far, and in all.
+    let days = month.current.buckets.len().max(1) as f64;
+    let begun = month
+        .current
+        .buckets
+        .iter()
+        .filter(|bucket| bucket.start.as_str() <= today.current.start.as_str())
+        .count()
+        .max(1) as f64;
+    let so_far = month.current.totals.clone();
+    let forecast_pence = (so_far.cost_pence as f64 / begun * days).round() as i64;
+    let budget_used = budget_pence
+        .filter(|budget| *budget > 0)
+        .map(|budget| (so_far.cost_pence as f64 / budget as f64 * 1000.0).round() / 1000.0);
+    let online_since = now.unix_timestamp() - OFFLINE_AFTER_SECS;
+    let (total, online, heating, indoor) = store::fleet(pool, business_id, online_since).await?;
+    let active_schedules = store::active_schedules(pool, business_id).await?;
+    let round1 = |value: f64| (value * 10.0).round() / 10.0;
+    Ok(Dashboard {
+        today: today.current.totals,
+        month: MonthFigures { so_far, budget_pence, forecast_pence, budget_used },
+        radiators: RadiatorCounts { total, online, heating },
+        indoor_temperature: indoor.map(round1),
+        outdoor_temperature: round1(uk_outside_temperature(now)),
+        active_schedules,
+    })
+}
