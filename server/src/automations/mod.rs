@@ -19,8 +19,8 @@ use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, ok};
 use crate::kernel::validation::flag;
 use crate::state::AppState;
-pub use domain::{AutomationView, Enabled, OpenWindow};
-pub use rules::{Budget, DEFAULT_WARM_UP_PER_HOUR, Round, warm_up_rates};
+use domain::AutomationView;
+pub use rules::{Budget, DEFAULT_WARM_UP_PER_HOUR, warm_up_rates};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list, set))

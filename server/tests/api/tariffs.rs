@@ -19,6 +19,7 @@ store_tests!(
     tariff_fields_are_checked,
     the_budget_and_the_carbon_goal_are_set_and_shown_in_me,
     the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget,
+    deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses,
 );
 
 async fn the_default_tariff_applies_until_one_is_set_and_history_is_kept(app: TestApp) {
@@ -151,4 +152,59 @@ async fn the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget(ap
     };
     assert!(over("8.19").await, "820 p spent");
     assert!(!over("8.20").await);
+}
+
+async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(app: TestApp) {
+    let tables = [
+        "readings",
+        "energy_hourly",
+        "energy_daily",
+        "radiator_states",
+        "tariffs",
+        "schedules",
+        "schedule_targets",
+        "automations",
+        "business_settings",
+    ];
+    let count = |table: &'static str| {
+        let store = app.store.clone();
+        async move {
+            let sql = format!("SELECT COUNT(*) FROM {table}");
+            let (n,): (i64,) =
+                sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(store.reader()).await.unwrap();
+            n
+        }
+    };
+    // Two businesses set up alike, so each holds half of every table.
+    for (email, uid) in [("owner@rival.co.uk", "HD-9"), ("owner@acme.co.uk", "HD-1")] {
+        let owner = app.register_business(email).await;
+        let room = owner.add_room("Office").await.id;
+        owner.add_radiator_to(room, uid, "Office 1").await;
+        let tariff = json!({"unit_rate_pence": 20, "standing_charge_pence": 50,
+            "effective_from": "2026-01-01"});
+        owner.post("/v2/commercial/charges", tariff).await;
+        let schedule = json!({"name": "Hours", "schedule_for": "room", "target_ids": [room],
+            "duration": "weekdays", "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21}]});
+        owner.post("/v2/schedules", schedule).await;
+        owner
+            .post("/v2/settings/automation", json!({"key": "frost_protection", "enabled": 1}))
+            .await;
+        let settings = json!({"time_zone": "Europe/London", "working_days": [1, 2, 3, 4, 5],
+            "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
+        owner.put("/v2/settings/business", settings).await;
+    }
+    app.tick(60).await;
+    app.tick(60).await;
+    let mut before = Vec::new();
+    for table in tables {
+        let rows = count(table).await;
+        assert!(rows > 0 && rows % 2 == 0, "{table}: {rows} rows");
+        before.push(rows);
+    }
+    let acme = app.sign_in("owner@acme.co.uk", crate::support::PASSWORD).await;
+    let me: User = acme.get("/v2/auth/me").await.data("me");
+    assert_eq!(acme.delete(&format!("/v2/auth/{}", me.id)).await.status, StatusCode::OK);
+    for (table, rows) in tables.iter().zip(&before) {
+        assert_eq!(count(table).await, rows / 2, "{table}: only the rival's rows are left");
+    }
 }
