@@ -61,6 +61,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::rooms::router())
         .merge(crate::schedules::router())
         .merge(crate::tariffs::router())
+        .merge(crate::notifications::router())
         .merge(crate::goals::router())
         .merge(crate::zones::router())
         .merge(crate::live::router())

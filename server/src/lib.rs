@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `history`, `live`) → `state` → kernel
+//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
@@ -24,6 +24,7 @@ pub mod http;
 pub mod kernel;
 pub mod live;
 pub mod mail;
+pub mod notifications;
 pub mod radiators;
 pub mod rooms;
 pub mod schedules;

@@ -18,6 +18,7 @@ mod http;
 mod lease;
 mod mail;
 mod mqtt;
+mod notifications;
 mod radiators;
 mod rooms;
 mod schedules;

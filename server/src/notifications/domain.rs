@@ -1,0 +1,190 @@
+//! Notifications: what happened that the business should know, once per event — the month's
+//! electricity forecast to exceed the budget, 80 % and 100 % of the budget used, a radiator gone
+//! offline and back — checked once a minute by one instance (under a lease); and reading them.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Serialize;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use super::store::{self, NotificationRow};
+use crate::clock::{Clock, iso8601};
+use crate::devices::OFFLINE_AFTER_SECS;
+use crate::error::{ApiError, ApiResult};
+use crate::kernel::change::Actor;
+use crate::kernel::lease::Lease;
+use crate::state::AppState;
+use crate::store::Store;
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct NotificationView {
+    pub id: i64,
+    /// `budget_forecast`, `budget_80`, `budget_100`, `radiator_offline` or `radiator_online`.
+    pub kind: String,
+    pub title: String,
+    pub body: String,
+    /// ISO 8601, UTC.
+    pub created_at: String,
+    pub read: i64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Notifications {
+    /// The latest 50, newest first.
+    pub notifications: Vec<NotificationView>,
+    pub unread: i64,
+    /// 1 while the account wants notifications.
+    pub enabled: i64,
+}
+
+fn view(row: NotificationRow) -> NotificationView {
+    NotificationView {
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        body: row.body,
+        created_at: iso8601(row.created_at),
+        read: i64::from(row.read_at.is_some()),
+    }
+}
+
+pub async fn list(state: &AppState, actor: Actor) -> ApiResult<Notifications> {
+    let pool = state.store.reader();
+    let rows = store::latest(pool, actor.business_id, 50).await?;
+    Ok(Notifications {
+        notifications: rows.into_iter().map(view).collect(),
+        unread: store::unread(pool, actor.business_id).await?,
+        enabled: i64::from(store::enabled(pool, actor.user_id).await?),
+    })
+}
+
+pub async fn set_enabled(state: &AppState, actor: Actor, on: bool) -> ApiResult<Notifications> {
+    let mut tx = state.store.begin_write().await?;
+    store::set_enabled(&mut tx, actor.user_id, on).await?;
+    state.store.commit(tx).await?;
+    list(state, actor).await
+}
+
+/// Marks one notification (`Some`) or all read; 404 for one that is not the business's.
+pub async fn mark_read(
+    state: &AppState,
+    actor: Actor,
+    id: Option<i64>,
+) -> ApiResult<Notifications> {
+    if let Some(id) = id
+        && !store::exists(state.store.reader(), actor.business_id, id).await?
+    {
+        return Err(ApiError::NotFound("This notification does not exist.".into()));
+    }
+    let now = state.clock.now().unix_timestamp();
+    let mut tx = state.store.begin_write().await?;
+    store::mark_read(&mut tx, actor.business_id, id, now).await?;
+    state.store.commit(tx).await?;
+    list(state, actor).await
+}
+
+fn pounds(pence: f64) -> String {
+    format!("£{:.2}", pence / 100.0)
+}
+
+/// Checks every listening business for new events at `now`; answers how many notifications
+/// were added.
+pub async fn check(store: &Store, now: OffsetDateTime) -> ApiResult<usize> {
+    let pool = store.reader();
+    let at = now.unix_timestamp();
+    let mut added = 0;
+    for business_id in store::listening(pool).await? {
+        let mut notify =
+            async |kind: &str, key: String, title: &str, body: String| -> ApiResult<()> {
+                if store::add(store, business_id, kind, &key, (title, &body), at).await? {
+                    added += 1;
+                }
+                Ok(())
+            };
+        if let Some(budget) = crate::goals::monthly_budget(pool, business_id).await? {
+            let settings = crate::business::read(pool, business_id).await?;
+            let today = crate::business::local_date(&settings, now);
+            let cost = crate::goals::month_to_date_cost(pool, business_id, today).await?;
+            let budget = budget as f64;
+            let month = format!("{:04}-{:02}", today.year(), today.month());
+            let forecast = cost / f64::from(today.day()) * f64::from(today.days_in_month());
+            let spent = format!(
+                "This month's electricity has cost {} of your {} budget.",
+                pounds(cost),
+                pounds(budget)
+            );
+            if cost >= budget {
+                notify("budget_100", format!("budget-100-{month}"), "Budget used up", spent)
+                    .await?;
+            } else if cost >= 0.8 * budget {
+                notify("budget_80", format!("budget-80-{month}"), "80 % of the budget used", spent)
+                    .await?;
+            }
+            if cost < budget && forecast > budget {
+                let body = format!(
+                    "At this month's rate, electricity will cost about {} by the month's end, over your {} budget.",
+                    pounds(forecast),
+                    pounds(budget)
+                );
+                notify(
+                    "budget_forecast",
+                    format!("budget-forecast-{month}"),
+                    "Budget forecast exceeded",
+                    body,
+                )
+                .await?;
+            }
+        }
+        for (id, name, last_seen, outage) in store::radiator_presence(pool, business_id).await? {
+            let offline = at - last_seen >= OFFLINE_AFTER_SECS;
+            match (offline, outage) {
+                (true, None) => {
+                    store::set_outage(store, id, Some(last_seen)).await?;
+                    let body = format!("Radiator '{name}' has not reported for 5 minutes or more.");
+                    notify(
+                        "radiator_offline",
+                        format!("offline-{id}-{last_seen}"),
+                        "Radiator offline",
+                        body,
+                    )
+                    .await?;
+                }
+                (false, Some(since)) => {
+                    store::set_outage(store, id, None).await?;
+                    let body = format!("Radiator '{name}' is reporting again.");
+                    notify(
+                        "radiator_online",
+                        format!("online-{id}-{since}"),
+                        "Radiator back online",
+                        body,
+                    )
+                    .await?;
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(added)
+}
+
+/// Checks for events once a minute until the process ends, on the instance holding the lease.
+pub async fn run(store: Store, clock: Arc<dyn Clock>) {
+    let lease = Lease::new("notifications", 180);
+    let mut interval = tokio::time::interval(Duration::from_secs(60));
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        interval.tick().await;
+        let now = clock.now();
+        match lease.acquire(&store, now.unix_timestamp()).await {
+            Ok(true) => {
+                if let Err(error) = check(&store, now).await {
+                    tracing::error!(?error, "cannot check for notifications");
+                }
+            }
+            Ok(false) => {}
+            Err(error) => tracing::error!(?error, "cannot take the notifications lease"),
+        }
+    }
+}

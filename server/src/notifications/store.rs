@@ -1,0 +1,162 @@
+//! The notifications' SQL.
+
+use sqlx::{AnyConnection, AnyPool};
+
+use crate::store::StoreResult;
+
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub kind: String,
+    pub title: String,
+    pub body: String,
+    pub created_at: i64,
+    pub read_at: Option<i64>,
+}
+
+/// The business's latest notifications, newest first.
+pub async fn latest(
+    pool: &AnyPool,
+    business_id: i64,
+    limit: i64,
+) -> StoreResult<Vec<NotificationRow>> {
+    let rows = sqlx::query_as(
+        "SELECT id, kind, title, body, created_at, read_at FROM notifications
+         WHERE business_id = $1 ORDER BY id DESC LIMIT $2",
+    )
+    .bind(business_id)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+pub async fn unread(pool: &AnyPool, business_id: i64) -> StoreResult<i64> {
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM notifications WHERE business_id = $1 AND read_at IS NULL",
+    )
+    .bind(business_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(count)
+}
+
+/// Marks one notification (or, with `None`, all) of the business read; answers how many.
+pub async fn mark_read(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: Option<i64>,
+    now: i64,
+) -> StoreResult<u64> {
+    let done = sqlx::query(
+        "UPDATE notifications SET read_at = $1
+         WHERE business_id = $2 AND read_at IS NULL AND ($3 IS NULL OR id = $3)",
+    )
+    .bind(now)
+    .bind(business_id)
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+pub async fn exists(pool: &AnyPool, business_id: i64, id: i64) -> StoreResult<bool> {
+    let row: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM notifications WHERE business_id = $1 AND id = $2")
+            .bind(business_id)
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.is_some())
+}
+
+pub async fn set_enabled(db: &mut AnyConnection, user_id: i64, on: bool) -> StoreResult<()> {
+    sqlx::query("UPDATE users SET notifications_on = $1 WHERE id = $2")
+        .bind(i64::from(on))
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn enabled(pool: &AnyPool, user_id: i64) -> StoreResult<bool> {
+    let (on,): (i64,) = sqlx::query_as("SELECT notifications_on FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(pool)
+        .await?;
+    Ok(on == 1)
+}
+
+/// Businesses with an account that wants notifications.
+pub async fn listening(pool: &AnyPool) -> StoreResult<Vec<i64>> {
+    let rows: Vec<(i64,)> =
+        sqlx::query_as("SELECT DISTINCT business_id FROM users WHERE notifications_on = 1")
+            .fetch_all(pool)
+            .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// Adds a notification unless one for the same event exists; answers whether it was added.
+pub async fn add(
+    pool_writer: &crate::store::Store,
+    business_id: i64,
+    kind: &str,
+    event_key: &str,
+    text: (&str, &str),
+    now: i64,
+) -> StoreResult<bool> {
+    let added = pool_writer
+        .write(
+            sqlx::query(
+                "INSERT INTO notifications (business_id, kind, event_key, title, body, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (business_id, event_key) DO NOTHING",
+            )
+            .bind(business_id)
+            .bind(kind)
+            .bind(event_key)
+            .bind(text.0)
+            .bind(text.1)
+            .bind(now),
+        )
+        .await?;
+    Ok(added == 1)
+}
+
+/// `(radiator, name, last seen, noticed offline since)` of the business's radiators that have
+/// reported at least once.
+pub async fn radiator_presence(
+    pool: &AnyPool,
+    business_id: i64,
+) -> StoreResult<Vec<(i64, String, i64, Option<i64>)>> {
+    let rows = sqlx::query_as(
+        "SELECT r.id, r.name, s.last_seen, o.since FROM radiators r
+         JOIN radiator_states s ON s.radiator_id = r.id
+         LEFT JOIN radiator_outages o ON o.radiator_id = r.id
+         WHERE r.business_id = $1",
+    )
+    .bind(business_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+pub async fn set_outage(
+    store: &crate::store::Store,
+    radiator_id: i64,
+    since: Option<i64>,
+) -> StoreResult<()> {
+    let statement = match since {
+        Some(since) => sqlx::query(
+            "INSERT INTO radiator_outages (radiator_id, since) VALUES ($1, $2)
+             ON CONFLICT (radiator_id) DO UPDATE SET since = excluded.since",
+        )
+        .bind(radiator_id)
+        .bind(since),
+        None => {
+            sqlx::query("DELETE FROM radiator_outages WHERE radiator_id = $1").bind(radiator_id)
+        }
+    };
+    store.write(statement).await?;
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! Notifications: each event once (budget forecast, 80 %, 100 %, a radiator offline and back),
+//! the list with its unread count, marking read, switching off, and tenancy.
+
+use heatdesk::clock::Clock;
+use heatdesk::devices::Report;
+use heatdesk::devices::telemetry::{Source, ingest};
+use heatdesk::notifications::domain::check;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::store_tests;
+use crate::support::{Owner, TestApp};
+
+store_tests!(
+    budget_events_are_notified_once_each,
+    a_radiator_offline_and_back_is_notified_once_each_way,
+    notifications_are_read_switched_off_and_kept_to_their_business,
+);
+
+async fn round(app: &TestApp) -> usize {
+    check(&app.store, app.clock.now()).await.unwrap()
+}
+
+async fn kinds(owner: &Owner<'_>) -> Vec<String> {
+    let list = owner.get("/v2/notifications").await.body["data"]["notifications"].clone();
+    list.as_array().unwrap().iter().map(|n| n["kind"].as_str().unwrap().to_owned()).collect()
+}
+
+/// The radiator `HD-1` used `wh` more (its counter now at `total`), reporting now.
+async fn used(app: &TestApp, total: f64) {
+    let report = Report {
+        uid: "HD-1".into(),
+        temperature: 20.0,
+        setpoint: 21.0,
+        on: true,
+        heating: true,
+        power_w: 1500.0,
+        energy_wh_total: total,
+    };
+    ingest(&app.store, &app.state.live, &[report], app.clock_now(), Source::Fleet).await.unwrap();
+    app.clock.advance(time::Duration::minutes(1));
+}
+
+async fn budget_events_are_notified_once_each(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall").await;
+    let budget =
+        app.call(Method::PATCH, "/v2/users/budget/electricity/10", Some(&owner.token), None);
+    assert_eq!(budget.await.status, StatusCode::OK);
+    // 2026-01-15: 15 days of 50 p standing charge, 750 p of a 1,000 p budget; at that rate
+    // the month ends at 1,550 p.
+    assert_eq!(round(&app).await, 1);
+    assert_eq!(kinds(&owner).await, ["budget_forecast"]);
+    assert_eq!(round(&app).await, 0, "once");
+    used(&app, 0.0).await;
+    used(&app, 2000.0).await; // 50 p more: 80 %
+    assert_eq!(round(&app).await, 1);
+    used(&app, 12_000.0).await; // 250 p more: over
+    assert_eq!(round(&app).await, 1);
+    assert_eq!(round(&app).await, 0);
+    assert_eq!(kinds(&owner).await, ["budget_100", "budget_80", "budget_forecast"]);
+    let latest = owner.get("/v2/notifications").await.body["data"]["notifications"][0].clone();
+    assert_eq!(latest["body"], "This month's electricity has cost £10.50 of your £10.00 budget.");
+}
+
+async fn a_radiator_offline_and_back_is_notified_once_each_way(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall").await;
+    assert_eq!(round(&app).await, 0, "never reported: nothing to say");
+    app.tick(60).await;
+    assert_eq!(round(&app).await, 0);
+    app.clock.advance(time::Duration::minutes(6));
+    assert_eq!(round(&app).await, 1);
+    assert_eq!(round(&app).await, 0, "once");
+    app.tick(60).await;
+    assert_eq!(round(&app).await, 1);
+    assert_eq!(kinds(&owner).await, ["radiator_online", "radiator_offline"]);
+    let offline = owner.get("/v2/notifications").await.body["data"]["notifications"][1].clone();
+    assert_eq!(offline["body"], "Radiator 'Hall' has not reported for 5 minutes or more.");
+}
+
+async fn notifications_are_read_switched_off_and_kept_to_their_business(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall").await;
+    app.tick(60).await;
+    app.clock.advance(time::Duration::minutes(6));
+    round(&app).await;
+    app.tick(60).await;
+    round(&app).await;
+    let listed = owner.get("/v2/notifications").await.body["data"].clone();
+    assert_eq!((listed["unread"].clone(), listed["enabled"].clone()), (json!(2), json!(1)));
+    let first = listed["notifications"][0]["id"].as_i64().unwrap();
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    assert_eq!(rival.get("/v2/notifications").await.body["data"]["notifications"], json!([]));
+    let theirs = rival.put(&format!("/v2/notifications/read/{first}"), Value::Null).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+
+    let read = owner.put(&format!("/v2/notifications/read/{first}"), Value::Null).await;
+    assert_eq!(read.description(), "Notification marked read.");
+    assert_eq!(read.body["data"]["unread"], 1);
+    assert_eq!(read.body["data"]["notifications"][0]["read"], 1);
+    let all = owner.put("/v2/notifications/read/all", Value::Null).await;
+    assert_eq!(all.body["data"]["unread"], 0);
+    assert_eq!(
+        owner.put("/v2/notifications/read/nope", Value::Null).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    let off = owner.put("/v2/notifications/0", Value::Null).await;
+    assert_eq!(
+        (off.description(), off.body["data"]["enabled"].clone()),
+        ("Notifications turned off.", json!(0))
+    );
+    app.clock.advance(time::Duration::minutes(6));
+    assert_eq!(round(&app).await, 0, "an account that turned them off gets none");
+    assert_eq!(
+        owner.put("/v2/notifications/2", Value::Null).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
