@@ -3,8 +3,10 @@
 //! home dashboard's figures. Handlers
 //! here, the periods and sums in `domain.rs` and `usage.rs`, the SQL in `store.rs`.
 
+mod baseline;
 mod dashboard;
 mod domain;
+mod savings;
 mod store;
 mod usage;
 
@@ -25,6 +27,7 @@ use crate::kernel::values::calendar_date;
 use crate::state::AppState;
 use dashboard::Dashboard;
 use domain::{EnergyHistory, Span};
+use savings::Co2Saving;
 use usage::PlaceUsage;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -36,6 +39,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(zones_usage))
         .routes(routes!(zones_usage_v2))
         .routes(routes!(show_dashboard))
+        .routes(routes!(co2_saving))
+        .routes(routes!(co2_saving_v2))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -286,4 +291,69 @@ pub async fn show_dashboard(
 ) -> Answer<DashboardData> {
     let dashboard = dashboard::dashboard(&state, user.business_id).await?;
     Ok(ok("Dashboard.", DashboardData { dashboard }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Co2SavingData {
+    co2_saving: Co2Saving,
+}
+
+fn saving_csv(saving: &Co2Saving) -> Response {
+    let mut text = String::from("date,baseline_kg,actual_kg,saved_kg\n");
+    for day in &saving.days {
+        text.push_str(&format!(
+            "{},{},{},{}\n",
+            day.date, day.baseline_kg, day.actual_kg, day.saved_kg
+        ));
+    }
+    let disposition = "attachment; filename=\"co2-saving.csv\"".to_owned();
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn saving_answer(
+    state: AppState,
+    business_id: i64,
+    query: RangeQuery,
+) -> ApiResult<Response> {
+    let (first, last) = range(&state, business_id, &query).await?;
+    let co2_saving = savings::co2_saving(&state, business_id, first, last).await?;
+    Ok(match query.format.as_deref() {
+        Some("csv") => saving_csv(&co2_saving),
+        Some(other) if other != "json" => {
+            return Err(ApiError::field("format", "Choose json or csv."));
+        }
+        _ => ok("CO2 saving.", Co2SavingData { co2_saving }).into_response(),
+    })
+}
+
+/// CO2 saved per day against the baseline (the same rooms at the comfort setpoint through
+/// working hours, no schedules or automations), with the monthly CF goal's progress.
+#[utoipa::path(get, path = "/v2/analytics/commercial/web/co2_saving", tag = "energy",
+    security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = Envelope<Co2SavingData>), (status = 422, body = ErrorBody)))]
+pub async fn co2_saving_v2(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Query(query): Query<RangeQuery>,
+) -> ApiResult<Response> {
+    saving_answer(state, user.business_id, query).await
+}
+
+/// The same, at the path without `/v2`.
+#[utoipa::path(get, path = "/analytics/commercial/web/co2_saving", tag = "energy",
+    security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = Envelope<Co2SavingData>), (status = 422, body = ErrorBody)))]
+pub async fn co2_saving(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Query(query): Query<RangeQuery>,
+) -> ApiResult<Response> {
+    saving_answer(state, user.business_id, query).await
 }

@@ -52,6 +52,12 @@ fn spread(seed: i64, salt: u64) -> f64 {
     (x % 10_000) as f64 / 10_000.0
 }
 
+/// The simulated room `room_id`, as the fleet builds it: the same thermal model (its own R
+/// and C), for a baseline to be computed against.
+pub fn simulated_room(room_id: i64) -> Room {
+    new_room(Placement::Room(room_id))
+}
+
 /// A room as the simulation finds it: 16–19 °C, like a building that was heated recently.
 fn new_room(placement: Placement) -> Room {
     let seed = match placement {

@@ -53,3 +53,13 @@ pub async fn daily_energy(
     .await?;
     Ok(rows)
 }
+
+/// The business's monthly CO2 savings goal in kg, if set.
+pub async fn carbon_goal(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Option<f64>> {
+    let row: Option<(Option<f64>,)> =
+        sqlx::query_as("SELECT carbon_goal_kg FROM businesses WHERE id = $1")
+            .bind(business_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.and_then(|(goal,)| goal))
+}

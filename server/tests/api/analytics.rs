@@ -21,6 +21,7 @@ store_tests!(
     room_and_zone_usage_cost_each_day_at_its_tariff,
     usage_dates_are_checked_and_usage_downloads_as_csv,
     the_dashboard_sums_today_and_the_month_against_the_budget,
+    co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal,
 );
 
 /// `wh` used in the minute before `at` by the radiator `HD-1` (a reading at `at`).
@@ -310,4 +311,62 @@ async fn the_dashboard_sums_today_and_the_month_against_the_budget(app: TestApp)
         (Some(0), Some(0.0))
     );
     assert_eq!(theirs["indoor_temperature"], serde_json::Value::Null);
+}
+
+async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = owner.add_room("Office").await.id;
+    owner.add_radiator_to(room, "HD-1", "Office 1").await;
+    owner.add_radiator_to(room, "HD-2", "Office 2").await;
+    let goal =
+        app.call(Method::PATCH, "/v2/users/goal/carbon-footprint/50", Some(&owner.token), None);
+    assert_eq!(goal.await.status, StatusCode::OK);
+    let mut counter = 0.0;
+    used(&app, &mut counter, 5000.0, "2026-01-13T10:00:00Z").await;
+    // Friday to Monday: two working days, a weekend.
+    let path = "/v2/analytics/commercial/web/co2_saving?start_date=2026-01-09&end_date=2026-01-12";
+    let saving = owner.get(path).await.body["data"]["co2_saving"].clone();
+    assert!(
+        saving["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("Baseline: the same rooms held at 21.0 °C from 08:00 to 18:00")
+    );
+    let days = saving["days"].as_array().unwrap();
+    let dates: Vec<&str> = days.iter().map(|d| d["date"].as_str().unwrap()).collect();
+    assert_eq!(dates, ["2026-01-09", "2026-01-10", "2026-01-11", "2026-01-12"]);
+    assert!(days[0]["baseline_kg"].as_f64().unwrap() > 0.5, "a winter working day heats");
+    assert_eq!(
+        (days[1]["baseline_kg"].as_f64(), days[2]["baseline_kg"].as_f64()),
+        (Some(0.0), Some(0.0))
+    );
+    for day in days {
+        let (baseline, actual, saved) = (
+            day["baseline_kg"].as_f64().unwrap(),
+            day["actual_kg"].as_f64().unwrap(),
+            day["saved_kg"].as_f64().unwrap(),
+        );
+        assert!((baseline - actual - saved).abs() < 0.002, "{day}");
+    }
+    let path = "/v2/analytics/commercial/web/co2_saving?start_date=2026-01-13&end_date=2026-01-13";
+    let tuesday = owner.get(path).await.body["data"]["co2_saving"].clone();
+    let actual = tuesday["days"][0]["actual_kg"].as_f64().unwrap();
+    assert!((actual - 5.0 * intensity(1, 20) / 1000.0).abs() < 0.001, "{actual}");
+    let saved = tuesday["totals"]["saved_kg"].as_f64().unwrap();
+    assert_eq!(tuesday["goal"]["monthly_kg"], 50.0);
+    let month = &tuesday["goal"]["months"][0];
+    assert_eq!(month["month"], "2026-01");
+    assert!((month["progress"].as_f64().unwrap() - saved / 50.0).abs() < 0.001);
+
+    let csv = app
+        .client
+        .get(format!("{}/analytics/commercial/web/co2_saving?start_date=2026-01-13&end_date=2026-01-13&format=csv", app.base))
+        .bearer_auth(&owner.token)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(csv.starts_with("date,baseline_kg,actual_kg,saved_kg\n2026-01-13,"), "{csv}");
 }

@@ -1,0 +1,133 @@
+//! CO2 savings over a range of local days: each day's baseline (`baseline.rs`) beside its
+//! actual CO2, the saving, and the monthly CF goal's progress. Savings are never shown without
+//! the baseline they are measured against.
+
+use std::collections::BTreeMap;
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::baseline::{WorkingPattern, room_baseline};
+use super::store;
+use crate::error::ApiResult;
+use crate::kernel::values::ClockTime;
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct DaySaving {
+    /// `YYYY-MM-DD`, a local day.
+    pub date: String,
+    pub baseline_kg: f64,
+    pub actual_kg: f64,
+    pub saved_kg: f64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct SavingTotals {
+    pub baseline_kg: f64,
+    pub actual_kg: f64,
+    pub saved_kg: f64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct MonthProgress {
+    /// `YYYY-MM`.
+    pub month: String,
+    pub saved_kg: f64,
+    /// Saved over the monthly goal (1 = reached); null without a goal.
+    pub progress: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Goal {
+    /// The monthly CO2 savings goal; null until set.
+    pub monthly_kg: Option<f64>,
+    pub months: Vec<MonthProgress>,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Co2Saving {
+    /// How the baseline and the CO2 were worked out, in a sentence.
+    pub method: String,
+    pub days: Vec<DaySaving>,
+    pub totals: SavingTotals,
+    pub goal: Goal,
+}
+
+fn round(value: f64) -> f64 {
+    (value * 1000.0).round() / 1000.0
+}
+
+pub async fn co2_saving(
+    state: &AppState,
+    business_id: i64,
+    first: Date,
+    last: Date,
+) -> ApiResult<Co2Saving> {
+    let settings = crate::business::get(state, business_id).await?;
+    let tz = TimeZone::get(&settings.time_zone).unwrap_or(TimeZone::UTC);
+    let time = |text: &str| ClockTime::parse(text).unwrap_or(ClockTime::MIDNIGHT);
+    let pattern = WorkingPattern {
+        days: settings.working_days.clone(),
+        start: time(&settings.working_hours.start),
+        end: time(&settings.working_hours.end),
+        comfort: settings.comfort_setpoint,
+    };
+    let pool = state.store.reader();
+    let mut baseline: BTreeMap<Date, f64> = BTreeMap::new();
+    for (room_id, radiators) in store::rooms_with_radiators(pool, business_id).await? {
+        let count = usize::try_from(radiators).unwrap_or(0);
+        for (day, (_, co2_g)) in room_baseline(room_id, count, first, last, &pattern, &tz) {
+            *baseline.entry(day).or_default() += co2_g;
+        }
+    }
+    let actual: BTreeMap<String, f64> =
+        store::daily_co2_in_rooms(pool, business_id, &first.to_string(), &last.to_string())
+            .await?
+            .into_iter()
+            .collect();
+    let mut days = Vec::new();
+    let mut day = first;
+    while day <= last {
+        let baseline_kg = baseline.get(&day).copied().unwrap_or(0.0) / 1000.0;
+        let actual_kg = actual.get(&day.to_string()).copied().unwrap_or(0.0) / 1000.0;
+        days.push(DaySaving {
+            date: day.to_string(),
+            baseline_kg: round(baseline_kg),
+            actual_kg: round(actual_kg),
+            saved_kg: round(baseline_kg - actual_kg),
+        });
+        match day.tomorrow() {
+            Ok(next) => day = next,
+            Err(_) => break,
+        }
+    }
+    let sum = |f: fn(&DaySaving) -> f64| round(days.iter().map(f).sum());
+    let totals = SavingTotals {
+        baseline_kg: sum(|d| d.baseline_kg),
+        actual_kg: sum(|d| d.actual_kg),
+        saved_kg: sum(|d| d.saved_kg),
+    };
+    let monthly_kg = crate::goals::carbon_goal(pool, business_id).await?;
+    let mut by_month: BTreeMap<String, f64> = BTreeMap::new();
+    for saving in &days {
+        *by_month.entry(saving.date[..7].to_owned()).or_default() += saving.saved_kg;
+    }
+    let months = by_month
+        .into_iter()
+        .map(|(month, saved)| MonthProgress {
+            month,
+            saved_kg: round(saved),
+            progress: monthly_kg.filter(|goal| *goal > 0.0).map(|goal| round(saved / goal)),
+        })
+        .collect();
+    let method = format!(
+        "Baseline: the same rooms held at {:.1} °C from {} to {} on working days and off \
+         otherwise, with no schedules or automations, in the same modelled weather; CO2 at the \
+         modelled GB half-hourly grid intensity (about 124 g/kWh a year).",
+        pattern.comfort, settings.working_hours.start, settings.working_hours.end
+    );
+    Ok(Co2Saving { method, days, totals, goal: Goal { monthly_kg, months } })
+}
