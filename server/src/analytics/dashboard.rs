@@ -1,11 +1,13 @@
 //! The home dashboard's figures (`GET /v2/dashboard/commercial/web`): energy, cost and CO2 today
-//! and this month, the month against the budget with a forecast to its end, the radiators
+//! and this month, the month against the budget with a forecast to its end, CO2 saved this month
+//! against the goal, the radiators
 //! online and heating, the indoor and outdoor temperatures, and the schedules in force.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::domain::{Figures, Span, energy_history};
+use super::savings::co2_saving;
 use super::store;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::devices::thermal::uk_outside_temperature;
@@ -32,10 +34,24 @@ pub struct RadiatorCounts {
     pub heating: i64,
 }
 
+/// CO2 saved this month so far against the baseline, and the monthly goal.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct CarbonFigures {
+    pub baseline_kg: f64,
+    pub actual_kg: f64,
+    pub saved_kg: f64,
+    /// The monthly CO2 savings goal; null until set.
+    pub goal_kg: Option<f64>,
+    /// Saved over the goal (1 = reached); null without a goal.
+    pub progress: Option<f64>,
+}
+
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct Dashboard {
     pub today: Figures,
     pub month: MonthFigures,
+    /// This month's CO2 saving (see `co2_saving` for the method).
+    pub co2_saved: CarbonFigures,
     pub radiators: RadiatorCounts,
     /// The mean temperature the online radiators report, °C; null with none online.
     pub indoor_temperature: Option<f64>,
@@ -68,10 +84,21 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
     let online_since = now.unix_timestamp() - OFFLINE_AFTER_SECS;
     let (total, online, heating, indoor) = store::fleet(pool, business_id, online_since).await?;
     let active_schedules = store::active_schedules(pool, business_id).await?;
+    let settings = crate::business::get(state, business_id).await?;
+    let local_today = crate::business::local_date(&settings, now);
+    let saving = co2_saving(pool, business_id, local_today.first_of_month(), local_today).await?;
+    let co2_saved = CarbonFigures {
+        baseline_kg: saving.totals.baseline_kg,
+        actual_kg: saving.totals.actual_kg,
+        saved_kg: saving.totals.saved_kg,
+        goal_kg: saving.goal.monthly_kg,
+        progress: saving.goal.months.first().and_then(|month| month.progress),
+    };
     let round1 = |value: f64| (value * 10.0).round() / 10.0;
     Ok(Dashboard {
         today: today.current.totals,
         month: MonthFigures { so_far, budget_pence, forecast_pence, budget_used },
+        co2_saved,
         radiators: RadiatorCounts { total, online, heating },
         indoor_temperature: indoor.map(round1),
         outdoor_temperature: round1(uk_outside_temperature(now)),

@@ -28,6 +28,7 @@ use crate::state::AppState;
 use dashboard::Dashboard;
 use domain::{EnergyHistory, Span};
 use savings::Co2Saving;
+pub use savings::co2_saving as co2_saving_between;
 use usage::PlaceUsage;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -323,7 +324,7 @@ async fn saving_answer(
     query: RangeQuery,
 ) -> ApiResult<Response> {
     let (first, last) = range(&state, business_id, &query).await?;
-    let co2_saving = savings::co2_saving(&state, business_id, first, last).await?;
+    let co2_saving = savings::co2_saving(state.store.reader(), business_id, first, last).await?;
     Ok(match query.format.as_deref() {
         Some("csv") => saving_csv(&co2_saving),
         Some(other) if other != "json" => {

@@ -13,7 +13,6 @@ use super::baseline::{WorkingPattern, room_baseline};
 use super::store;
 use crate::error::ApiResult;
 use crate::kernel::values::ClockTime;
-use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct DaySaving {
@@ -61,12 +60,12 @@ fn round(value: f64) -> f64 {
 }
 
 pub async fn co2_saving(
-    state: &AppState,
+    pool: &sqlx::AnyPool,
     business_id: i64,
     first: Date,
     last: Date,
 ) -> ApiResult<Co2Saving> {
-    let settings = crate::business::get(state, business_id).await?;
+    let settings = crate::business::read(pool, business_id).await?;
     let tz = TimeZone::get(&settings.time_zone).unwrap_or(TimeZone::UTC);
     let time = |text: &str| ClockTime::parse(text).unwrap_or(ClockTime::MIDNIGHT);
     let pattern = WorkingPattern {
@@ -75,7 +74,6 @@ pub async fn co2_saving(
         end: time(&settings.working_hours.end),
         comfort: settings.comfort_setpoint,
     };
-    let pool = state.store.reader();
     let mut baseline: BTreeMap<Date, f64> = BTreeMap::new();
     for (room_id, radiators) in store::rooms_with_radiators(pool, business_id).await? {
         let count = usize::try_from(radiators).unwrap_or(0);

@@ -1,6 +1,7 @@
 //! Notifications: what happened that the business should know, once per event — the month's
-//! electricity forecast to exceed the budget, 80 % and 100 % of the budget used, a radiator gone
-//! offline and back — checked once a minute by one instance (under a lease); and reading them.
+//! electricity forecast to exceed the budget, 80 % and 100 % of the budget used, the month's CF
+//! goal reached (checked hourly), a radiator gone offline and back — checked once a minute by
+//! one instance (under a lease); and reading them.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,7 +22,8 @@ use crate::store::Store;
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct NotificationView {
     pub id: i64,
-    /// `budget_forecast`, `budget_80`, `budget_100`, `radiator_offline` or `radiator_online`.
+    /// `budget_forecast`, `budget_80`, `budget_100`, `cf_goal`, `radiator_offline` or
+    /// `radiator_online`.
     pub kind: String,
     pub title: String,
     pub body: String,
@@ -135,6 +137,28 @@ pub async fn check(store: &Store, now: OffsetDateTime) -> ApiResult<usize> {
                     body,
                 )
                 .await?;
+            }
+        }
+        // The goal needs the month's baseline simulated: checked once an hour.
+        if now.minute() == 0
+            && let Some(goal) = crate::goals::carbon_goal(pool, business_id).await?
+        {
+            let settings = crate::business::read(pool, business_id).await?;
+            let today = crate::business::local_date(&settings, now);
+            let saving = crate::analytics::co2_saving_between(
+                pool,
+                business_id,
+                today.first_of_month(),
+                today,
+            )
+            .await?;
+            let saved = saving.totals.saved_kg;
+            if goal > 0.0 && saved >= goal {
+                let month = format!("{:04}-{:02}", today.year(), today.month());
+                let body = format!(
+                    "You have saved {saved:.1} kg of CO2 this month, reaching your goal of {goal:.1} kg."
+                );
+                notify("cf_goal", format!("cf-goal-{month}"), "CF goal reached", body).await?;
             }
         }
         for (id, name, last_seen, outage) in store::radiator_presence(pool, business_id).await? {

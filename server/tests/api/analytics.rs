@@ -303,6 +303,14 @@ async fn the_dashboard_sums_today_and_the_month_against_the_budget(app: TestApp)
     assert!(dashboard["indoor_temperature"].as_f64().is_some());
     assert!(dashboard["outdoor_temperature"].as_f64().is_some_and(|t| (-10.0..20.0).contains(&t)));
     assert_eq!(dashboard["active_schedules"], 1);
+    let month_saving = owner
+        .get("/v2/analytics/commercial/web/co2_saving?start_date=2026-01-01&end_date=2026-01-15")
+        .await
+        .body["data"]["co2_saving"]["totals"]
+        .clone();
+    assert_eq!(dashboard["co2_saved"]["saved_kg"], month_saving["saved_kg"]);
+    assert_eq!(dashboard["co2_saved"]["baseline_kg"], month_saving["baseline_kg"]);
+    assert_eq!(dashboard["co2_saved"]["goal_kg"], serde_json::Value::Null);
 
     let rival = app.register_business("owner@rival.co.uk").await;
     let theirs = rival.get("/v2/dashboard/commercial/web").await.body["data"]["dashboard"].clone();

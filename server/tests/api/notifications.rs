@@ -15,6 +15,7 @@ store_tests!(
     budget_events_are_notified_once_each,
     a_radiator_offline_and_back_is_notified_once_each_way,
     notifications_are_read_switched_off_and_kept_to_their_business,
+    reaching_the_cf_goal_is_notified_once_a_month,
 );
 
 async fn round(app: &TestApp) -> usize {
@@ -118,4 +119,19 @@ async fn notifications_are_read_switched_off_and_kept_to_their_business(app: Tes
         owner.put("/v2/notifications/2", Value::Null).await.status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
+}
+
+async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = owner.add_room("Office").await.id;
+    owner.add_radiator_to(room, "HD-1", "Office 1").await;
+    let goal =
+        app.call(Method::PATCH, "/v2/users/goal/carbon-footprint/2", Some(&owner.token), None);
+    assert_eq!(goal.await.status, StatusCode::OK);
+    // 09:00 on 2026-01-15, on the hour: the first half of January's baseline against no use.
+    assert_eq!(round(&app).await, 1);
+    assert_eq!(round(&app).await, 0, "once");
+    assert_eq!(kinds(&owner).await, ["cf_goal"]);
+    let note = owner.get("/v2/notifications").await.body["data"]["notifications"][0].clone();
+    assert!(note["body"].as_str().unwrap().ends_with("reaching your goal of 2.0 kg."), "{note}");
 }
