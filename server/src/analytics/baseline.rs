@@ -1,7 +1,9 @@
 //! The baseline savings are measured against (DESIGN.md §5): the energy the same rooms would
 //! have used held at the business's comfort setpoint through its working hours, off outside
 //! them, with no schedules or automations, in the same modelled weather and thermal model as
-//! the simulated fleet; its CO2 at the same GB half-hourly intensity as the actual use.
+//! the simulated fleet; its CO2 at the same GB half-hourly intensity as the actual use. It counts
+//! only from when the room's radiators began reporting, so it covers the same time as the actual
+//! use it is compared with.
 
 use std::collections::BTreeMap;
 
@@ -28,12 +30,14 @@ pub struct WorkingPattern {
 const WARM_UP_DAYS: i64 = 2;
 
 /// The baseline of room `room_id` with `radiators` radiators, per local day from `first` to
-/// `last`: energy (Wh) and CO2 (g).
+/// `last`, counted from `since` (unix seconds: when the room's radiators began reporting):
+/// energy (Wh) and CO2 (g).
 pub fn room_baseline(
     room_id: i64,
     radiators: usize,
     first: Date,
     last: Date,
+    since: i64,
     pattern: &WorkingPattern,
     tz: &TimeZone,
 ) -> BTreeMap<Date, (f64, f64)> {
@@ -78,7 +82,7 @@ pub fn room_baseline(
             let outside =
                 OffsetDateTime::from_unix_timestamp(at).map_or(10.0, uk_outside_temperature);
             room.advance(60.0, outside);
-            if date >= first {
+            if date >= first && at >= since {
                 let used: f64 =
                     room.heaters.iter().map(|h| h.energy_wh_total).sum::<f64>() - before;
                 let half_hour =
@@ -112,14 +116,8 @@ mod tests {
     fn a_winter_weekday_heats_and_a_weekend_does_not() {
         let tz = TimeZone::get("Europe/London").unwrap();
         // Monday 2026-01-12 to Sunday 2026-01-18.
-        let days = room_baseline(
-            1,
-            2,
-            jiff::civil::date(2026, 1, 12),
-            jiff::civil::date(2026, 1, 18),
-            &pattern(),
-            &tz,
-        );
+        let (first, last) = (jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 18));
+        let days = room_baseline(1, 2, first, last, 0, &pattern(), &tz);
         assert_eq!(days.len(), 7);
         let monday = days[&jiff::civil::date(2026, 1, 12)];
         let saturday = days[&jiff::civil::date(2026, 1, 17)];
@@ -129,5 +127,17 @@ mod tests {
         // Winter CO2: 100-200 g per kWh.
         let grams_per_kwh = monday.1 / (monday.0 / 1000.0);
         assert!((100.0..200.0).contains(&grams_per_kwh), "{grams_per_kwh}");
+    }
+
+    #[test]
+    fn nothing_is_counted_before_the_room_began_reporting() {
+        let tz = TimeZone::get("Europe/London").unwrap();
+        let monday = jiff::civil::date(2026, 1, 12);
+        let noon = "2026-01-12T12:00:00Z".parse::<Timestamp>().unwrap().as_second();
+        let whole = room_baseline(1, 2, monday, monday, 0, &pattern(), &tz)[&monday];
+        let afternoon = room_baseline(1, 2, monday, monday, noon, &pattern(), &tz)[&monday];
+        assert!(afternoon.0 > 0.0 && afternoon.0 < whole.0, "{afternoon:?} of {whole:?}");
+        let later = room_baseline(1, 2, monday, monday, noon + 86_400, &pattern(), &tz);
+        assert!(later.get(&monday).is_none_or(|day| *day == (0.0, 0.0)));
     }
 }

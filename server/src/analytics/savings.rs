@@ -75,9 +75,11 @@ pub async fn co2_saving(
         comfort: settings.comfort_setpoint,
     };
     let mut baseline: BTreeMap<Date, f64> = BTreeMap::new();
-    for (room_id, radiators) in store::rooms_with_radiators(pool, business_id).await? {
+    // Each room from its first report on, so baseline and actual cover the same time.
+    for (room_id, radiators, since) in store::rooms_reporting(pool, business_id).await? {
         let count = usize::try_from(radiators).unwrap_or(0);
-        for (day, (_, co2_g)) in room_baseline(room_id, count, first, last, &pattern, &tz) {
+        let days = room_baseline(room_id, count, first, last, since, &pattern, &tz);
+        for (day, (_, co2_g)) in days {
             *baseline.entry(day).or_default() += co2_g;
         }
     }

@@ -162,14 +162,17 @@ pub async fn daily_co2_in_rooms(
     Ok(rows)
 }
 
-/// `(room, radiators in it)` of the business's rooms that have radiators.
-pub async fn rooms_with_radiators(
+/// `(room, radiators in it, the first hour any of them reported)` of the business's rooms whose
+/// radiators have reported.
+pub async fn rooms_reporting(
     pool: &AnyPool,
     business_id: i64,
-) -> StoreResult<Vec<(i64, i64)>> {
+) -> StoreResult<Vec<(i64, i64, i64)>> {
     let rows = sqlx::query_as(
-        "SELECT room_id, COUNT(*) FROM radiators
-         WHERE business_id = $1 AND room_id IS NOT NULL GROUP BY room_id ORDER BY room_id",
+        "SELECT r.room_id, COUNT(DISTINCT r.id), MIN(h.hour_start) FROM radiators r
+         JOIN energy_hourly h ON h.radiator_id = r.id
+         WHERE r.business_id = $1 AND r.room_id IS NOT NULL
+         GROUP BY r.room_id ORDER BY r.room_id",
     )
     .bind(business_id)
     .fetch_all(pool)

@@ -330,6 +330,12 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
         app.call(Method::PATCH, "/v2/users/goal/carbon-footprint/50", Some(&owner.token), None);
     assert_eq!(goal.await.status, StatusCode::OK);
     let mut counter = 0.0;
+    // The radiators began reporting on the 8th: nothing before that counts, baseline or actual.
+    let before =
+        "/v2/analytics/commercial/web/co2_saving?start_date=2026-01-06&end_date=2026-01-07";
+    used(&app, &mut counter, 0.0, "2026-01-08T00:01:00Z").await;
+    let early = owner.get(before).await.body["data"]["co2_saving"]["totals"].clone();
+    assert_eq!(early, serde_json::json!({"baseline_kg": 0.0, "actual_kg": 0.0, "saved_kg": 0.0}));
     used(&app, &mut counter, 5000.0, "2026-01-13T10:00:00Z").await;
     // Friday to Monday: two working days, a weekend.
     let path = "/v2/analytics/commercial/web/co2_saving?start_date=2026-01-09&end_date=2026-01-12";

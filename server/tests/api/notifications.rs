@@ -128,10 +128,26 @@ async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
     let goal =
         app.call(Method::PATCH, "/v2/users/goal/carbon-footprint/2", Some(&owner.token), None);
     assert_eq!(goal.await.status, StatusCode::OK);
-    // 09:00 on 2026-01-15, on the hour: the first half of January's baseline against no use.
-    assert_eq!(round(&app).await, 1);
+    // Reporting since the 2nd, using nothing.
+    let report = Report {
+        uid: "HD-1".into(),
+        temperature: 20.0,
+        setpoint: 21.0,
+        on: true,
+        heating: false,
+        power_w: 0.0,
+        energy_wh_total: 0.0,
+    };
+    let second = app.clock_now() - 13 * 86_400 - 9 * 3600;
+    ingest(&app.store, &app.state.live, &[report], second, Source::Fleet).await.unwrap();
+    // 09:00 on 2026-01-15, on the hour: January's baseline since the 2nd against no use (and
+    // the radiator, silent since the 2nd, is offline).
+    assert_eq!(round(&app).await, 2);
     assert_eq!(round(&app).await, 0, "once");
-    assert_eq!(kinds(&owner).await, ["cf_goal"]);
-    let note = owner.get("/v2/notifications").await.body["data"]["notifications"][0].clone();
+    let mut noticed = kinds(&owner).await;
+    noticed.sort();
+    assert_eq!(noticed, ["cf_goal", "radiator_offline"]);
+    let list = owner.get("/v2/notifications").await.body["data"]["notifications"].clone();
+    let note = list.as_array().unwrap().iter().find(|n| n["kind"] == "cf_goal").unwrap().clone();
     assert!(note["body"].as_str().unwrap().ends_with("reaching your goal of 2.0 kg."), "{note}");
 }
