@@ -83,10 +83,12 @@ pub async fn co2_saving(
             *baseline.entry(day).or_default() += co2_g;
         }
     }
+    let (from, to) = (first.to_string(), last.to_string());
     let actual: BTreeMap<String, f64> =
-        store::daily_co2_in_rooms(pool, business_id, &first.to_string(), &last.to_string())
+        crate::goals::daily_use(pool, business_id, &from, &to, true)
             .await?
             .into_iter()
+            .map(|(day, _, co2_g)| (day, co2_g))
             .collect();
     let mut days = Vec::new();
     let mut day = first;

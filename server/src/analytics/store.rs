@@ -140,28 +140,6 @@ pub async fn active_schedules(pool: &AnyPool, business_id: i64) -> StoreResult<i
     Ok(count)
 }
 
-/// The CO2 (g) per local day from `first` to `last` of the business's radiators that are in a
-/// room (the baseline covers rooms).
-pub async fn daily_co2_in_rooms(
-    pool: &AnyPool,
-    business_id: i64,
-    first: &str,
-    last: &str,
-) -> StoreResult<Vec<(String, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT d.day, SUM(d.co2_g) FROM energy_daily d
-         JOIN radiators r ON r.id = d.radiator_id
-         WHERE r.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
-         GROUP BY d.day ORDER BY d.day",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
-}
-
 /// `(room, radiators in it, the first hour any of them reported)` of the business's rooms whose
 /// radiators have reported.
 pub async fn rooms_reporting(

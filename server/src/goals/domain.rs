@@ -38,14 +38,14 @@ pub async fn month_to_date_cost(
 ) -> StoreResult<f64> {
     let first = today.first_of_month();
     let tariffs = Tariffs::load(pool, business_id).await?;
-    let energy =
-        store::daily_energy(pool, business_id, &first.to_string(), &today.to_string()).await?;
+    let (from, to) = (first.to_string(), today.to_string());
+    let energy = store::daily_use(pool, business_id, &from, &to, false).await?;
     let mut pence = 0.0;
     let mut day = first;
     while day <= today {
         let rates = tariffs.on(day);
         let wh =
-            energy.iter().find(|(date, _)| *date == day.to_string()).map_or(0.0, |(_, wh)| *wh);
+            energy.iter().find(|(date, ..)| *date == day.to_string()).map_or(0.0, |use_| use_.1);
         pence += wh / 1000.0 * rates.unit_rate_pence + rates.standing_charge_pence;
         day = match day.tomorrow() {
             Ok(next) => next,

@@ -7,7 +7,7 @@ mod domain;
 mod store;
 
 pub use domain::{MonthlyBudget, month_to_date_cost};
-pub use store::{budget as monthly_budget, carbon_goal};
+pub use store::{budget as monthly_budget, carbon_goal, daily_use};
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;

@@ -5,6 +5,7 @@
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use serde::Serialize;
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::in_force::InForce;
@@ -204,8 +205,8 @@ fn now(state: &AppState) -> Timestamp {
 }
 
 pub async fn find(state: &AppState, business_id: i64, id: i64) -> ApiResult<ScheduleView> {
-    let found = list(state, business_id, "%").await?;
-    found.into_iter().find(|schedule| schedule.id == id).ok_or_else(not_found)
+    let mut db = state.store.reader().acquire().await.map_err(StoreError::from)?;
+    read(state, &mut db, business_id, id).await
 }
 
 /// The schedule in force on each of the business's radiators that has one.
@@ -245,9 +246,11 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
 async fn check_targets(change: &mut Change, checked: &Checked) -> ApiResult<()> {
     let business_id = change.business_id();
     let kind = checked.schedule_for;
-    let found =
-        store::existing_targets(change.db(), business_id, kind, &checked.target_ids).await?;
-    if let Some(missing) = checked.target_ids.iter().find(|id| !found.contains(id)) {
+    let names = store::target_names(change.db(), business_id).await?;
+    let found = names.get(kind);
+    if let Some(missing) =
+        checked.target_ids.iter().find(|id| !found.iter().any(|(known, _)| known == *id))
+    {
         return Err(ApiError::NotFound(format!("There is no {kind} with id {missing}.")));
     }
     let radiators = store::radiators(change.db(), Some(business_id)).await?;
@@ -327,13 +330,17 @@ async fn write(change: &mut Change, id: Option<i64>, checked: &Checked) -> ApiRe
     Ok(id)
 }
 
-/// The schedule as it stands within `change`.
-async fn read(state: &AppState, change: &mut Change, id: i64) -> ApiResult<ScheduleView> {
-    let business_id = change.business_id();
-    let row = store::find(change.db(), business_id, id).await?.ok_or_else(not_found)?;
-    let targets = store::targets(change.db(), Some(business_id)).await?;
+/// The schedule as it stands on `db` (a reader, or a change's own connection).
+async fn read(
+    state: &AppState,
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+) -> ApiResult<ScheduleView> {
+    let row = store::find(&mut *db, business_id, id).await?.ok_or_else(not_found)?;
+    let targets = store::targets(&mut *db, Some(business_id)).await?;
     let ids = targets.iter().filter(|(schedule, _)| *schedule == id).map(|&(_, t)| t).collect();
-    let names = store::target_names(change.db(), business_id).await?;
+    let names = store::target_names(db, business_id).await?;
     let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
     Ok(view(&row, ids, names.get(&row.schedule_for), &tz, now(state)))
 }
@@ -341,7 +348,7 @@ async fn read(state: &AppState, change: &mut Change, id: i64) -> ApiResult<Sched
 pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult<ScheduleView> {
     let mut change = state.change(actor).await?;
     let id = write(&mut change, None, checked).await?;
-    let after = read(state, &mut change, id).await?;
+    let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("create", "schedule", id).after(&after)).await?;
     Ok(after)
 }
@@ -353,16 +360,16 @@ pub async fn update(
     checked: &Checked,
 ) -> ApiResult<ScheduleView> {
     let mut change = state.change(actor).await?;
-    let before = read(state, &mut change, id).await?;
+    let before = read(state, change.db(), actor.business_id, id).await?;
     write(&mut change, Some(id), checked).await?;
-    let after = read(state, &mut change, id).await?;
+    let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("update", "schedule", id).before(&before).after(&after)).await?;
     Ok(after)
 }
 
 pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<ScheduleView> {
     let mut change = state.change(actor).await?;
-    let before = read(state, &mut change, id).await?;
+    let before = read(state, change.db(), actor.business_id, id).await?;
     store::delete(change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("delete", "schedule", id).before(&before)).await?;
     Ok(before)
@@ -377,12 +384,12 @@ pub async fn toggle(
     on: bool,
 ) -> ApiResult<ScheduleView> {
     let mut change = state.change(actor).await?;
-    let before = read(state, &mut change, id).await?;
+    let before = read(state, change.db(), actor.business_id, id).await?;
     if kind != "status" && kind != before.schedule_for {
         return Err(not_found());
     }
     store::set_status(change.db(), actor.business_id, id, i64::from(on)).await?;
-    let after = read(state, &mut change, id).await?;
+    let after = read(state, change.db(), actor.business_id, id).await?;
     change
         .commit(Entry::new("toggle_status", "schedule", id).before(&before).after(&after))
         .await?;

@@ -1,7 +1,7 @@
 //! All of the schedules' SQL: the schedules and their targets, the radiators they reach, and
 //! the periods the engine applied.
 
-use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use crate::store::StoreResult;
 
@@ -121,6 +121,22 @@ async fn next_revision(db: &mut AnyConnection, business_id: i64) -> StoreResult<
     Ok(revision)
 }
 
+/// The query with a schedule's fields bound to `$1`…`$9`, in the order of [`Fields`].
+fn with_fields<'q>(query: Statement<'q>, fields: &Fields<'q>) -> Statement<'q> {
+    query
+        .bind(fields.name)
+        .bind(fields.schedule_for)
+        .bind(fields.duration)
+        .bind(fields.days)
+        .bind(fields.slots_json)
+        .bind(fields.setback)
+        .bind(fields.start_date)
+        .bind(fields.end_date)
+        .bind(fields.status)
+}
+
+type Statement<'q> = sqlx::query::Query<'q, Any, <Any as sqlx::Database>::Arguments>;
+
 pub async fn insert(
     db: &mut AnyConnection,
     business_id: i64,
@@ -128,26 +144,18 @@ pub async fn insert(
     now: i64,
 ) -> StoreResult<i64> {
     let revision = next_revision(db, business_id).await?;
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO schedules (business_id, name, schedule_for, duration, days, slots_json,
-             setback, start_date, end_date, status, revision, created_at)
+    let insert = sqlx::query(
+        "INSERT INTO schedules (name, schedule_for, duration, days, slots_json, setback,
+             start_date, end_date, status, revision, business_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
-    )
-    .bind(business_id)
-    .bind(fields.name)
-    .bind(fields.schedule_for)
-    .bind(fields.duration)
-    .bind(fields.days)
-    .bind(fields.slots_json)
-    .bind(fields.setback)
-    .bind(fields.start_date)
-    .bind(fields.end_date)
-    .bind(fields.status)
-    .bind(revision)
-    .bind(now)
-    .fetch_one(&mut *db)
-    .await?;
-    Ok(id)
+    );
+    let row = with_fields(insert, fields)
+        .bind(revision)
+        .bind(business_id)
+        .bind(now)
+        .fetch_one(&mut *db)
+        .await?;
+    Ok(row.try_get(0)?)
 }
 
 pub async fn update(
@@ -157,26 +165,13 @@ pub async fn update(
     fields: &Fields<'_>,
 ) -> StoreResult<()> {
     let revision = next_revision(db, business_id).await?;
-    sqlx::query(
+    let update = sqlx::query(
         "UPDATE schedules SET name = $1, schedule_for = $2, duration = $3, days = $4,
              slots_json = $5, setback = $6, start_date = $7, end_date = $8, status = $9,
              revision = $10
          WHERE id = $11 AND business_id = $12",
-    )
-    .bind(fields.name)
-    .bind(fields.schedule_for)
-    .bind(fields.duration)
-    .bind(fields.days)
-    .bind(fields.slots_json)
-    .bind(fields.setback)
-    .bind(fields.start_date)
-    .bind(fields.end_date)
-    .bind(fields.status)
-    .bind(revision)
-    .bind(id)
-    .bind(business_id)
-    .execute(db)
-    .await?;
+    );
+    with_fields(update, fields).bind(revision).bind(id).bind(business_id).execute(db).await?;
     Ok(())
 }
 
@@ -221,31 +216,6 @@ pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreR
         .execute(db)
         .await?;
     Ok(())
-}
-
-/// The business's records of `kind` (`room`, `zone`, `radiator`) among `ids`.
-pub async fn existing_targets(
-    db: &mut AnyConnection,
-    business_id: i64,
-    kind: &str,
-    ids: &[i64],
-) -> StoreResult<Vec<i64>> {
-    let table = match kind {
-        "room" => "rooms",
-        "zone" => "zones",
-        _ => "radiators",
-    };
-    let sql = format!("SELECT id FROM {table} WHERE business_id = $1 AND id = $2");
-    let mut found = Vec::new();
-    for &id in ids {
-        let row: Option<(i64,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))
-            .bind(business_id)
-            .bind(id)
-            .fetch_optional(&mut *db)
-            .await?;
-        found.extend(row.map(|(id,)| id));
-    }
-    Ok(found)
 }
 
 /// A radiator as the engine sees it: where it is, what it is set to, its bounds, and the period

@@ -14,7 +14,7 @@ use reqwest::StatusCode;
 use rumqttc::{AsyncClient, Event, Packet, QoS};
 use serde_json::json;
 
-use crate::support::{Db, Radiator, TestApp, radiator};
+use crate::support::{Db, Radiator, TestApp, eventually, radiator};
 
 const SERVER_PASSWORD: &str = "server-secret";
 const DEVICE_PASSWORD: &str = "device-secret";
@@ -116,21 +116,6 @@ impl Broker {
         let ca = self.ca_file();
         format!("mqtts://{user}:{password}@127.0.0.1:{}?ca_file={}", self.port, ca.display())
     }
-}
-
-/// Polls `check` until it holds; fails after 10 s.
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    for _ in 0..200 {
-        if check().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("timed out waiting until {what}");
 }
 
 /// A report measured at `ts` (the test clock's time).

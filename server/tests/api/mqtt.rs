@@ -16,27 +16,11 @@ use rumqttc::{AsyncClient, Event, Packet, QoS};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use crate::support::{Db, Owner, Radiator, TestApp, logs, radiator};
+use crate::support::{Db, Owner, Radiator, TestApp, eventually, logs, radiator};
 
 /// A uid no other test (or earlier run) on the shared broker uses.
 fn fresh_uid() -> String {
     format!("MQTT-{}", hex::encode(rand::random::<[u8; 5]>()))
-}
-
-/// Polls `check` until it holds; the broker delivers in its own time, so this waits for an
-/// event rather than for a fixed while. Fails after 10 s.
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    for _ in 0..200 {
-        if check().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("timed out waiting until {what}");
 }
 
 const CLAIM_CODE: &str = "TEST-CODE";

@@ -448,3 +448,19 @@ impl heatdesk::automations::Budget for NoBudgets {
         Box::pin(async { Ok(false) })
     }
 }
+
+/// Polls `check` until it holds; for what arrives in its own time (a broker's delivery), so a
+/// test waits for an event rather than a fixed while. Fails after 10 s.
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    for _ in 0..200 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("timed out waiting until {what}");
+}
