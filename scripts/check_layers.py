@@ -15,12 +15,12 @@ SRC = Path(__file__).resolve().parent.parent / "server" / "src"
 
 # Top to bottom; a file may import files of its own layer or below. First match wins.
 LAYERS = [
-    ("entry", ["main.rs", "settings.rs", "demo.rs"]),
+    ("entry", ["main.rs", "settings.rs", "demo/"]),
     ("app", ["app.rs", "connections.rs", "web.rs", "housekeeping.rs"]),
     ("features", ["analytics/", "auth/", "automations/", "business/", "rooms/", "radiators/", "zones/", "schedules/", "tariffs/", "goals/", "notifications/", "history/", "live.rs"]),
     ("state", ["state.rs"]),
     ("kernel", ["kernel/", "error.rs", "http.rs"]),
-    ("services", ["devices/", "grid.rs", "mail.rs"]),
+    ("services", ["devices/", "grid/", "mail.rs"]),
     ("store", ["store/", "clock.rs"]),
 ]
 FEATURES = ["analytics", "auth", "automations", "business", "rooms", "radiators", "zones", "schedules", "tariffs", "goals", "notifications", "history", "live.rs"]

@@ -14,9 +14,9 @@ use time::OffsetDateTime;
 use crate::clock::Clock;
 use crate::devices::telemetry::purge_readings;
 use crate::error::ApiResult;
-use crate::kernel::lease::Lease;
 use crate::kernel::version_cache::VersionCache;
 use crate::store::Store;
+use crate::store::lease::Lease;
 
 /// How often housekeeping runs.
 pub const EVERY: Duration = Duration::from_secs(3600);

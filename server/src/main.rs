@@ -66,7 +66,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         AppConfig { public_url: public_url.clone(), trusted_proxies: args.trusted_proxies.clone() };
     let state = AppState::new(store, devices, clock, mailer, config);
     if args.demo {
-        heatdesk::demo::seed(&state).await?;
+        let retention_days = i64::from(args.readings_retention_days);
+        heatdesk::demo::seed(&state, retention_days).await?;
     }
     let (store, cache, clock) =
         (state.store.clone(), state.version_cache.clone(), state.clock.clone());
@@ -77,6 +78,10 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let budget = Arc::new(heatdesk::goals::MonthlyBudget);
     let live = state.live.clone();
     tokio::spawn(heatdesk::schedules::engine::run(store, devices, live, budget, clock));
+    if let Some(url) = &args.carbon_intensity_url {
+        let api = heatdesk::grid::CarbonIntensityApi::new(url, args.carbon_intensity_region)?;
+        tokio::spawn(heatdesk::grid::run_api(api, state.store.clone(), state.clock.clone()));
+    }
     let (store, live) = (state.store.clone(), state.live.clone());
     match mqtt {
         Some((gateway, events)) => tokio::spawn(mqtt::run(store, live, gateway, events)),

@@ -76,6 +76,16 @@ pub struct ServeArgs {
         value_parser = clap::value_parser!(u16).range(1..=3650))]
     pub readings_retention_days: u16,
 
+    /// Fetch the GB grid's half-hourly carbon intensity from the Carbon Intensity API at this
+    /// address (`https://api.carbonintensity.org.uk`); unset: the modelled profile only.
+    #[arg(long, env = "HEATDESK_CARBON_INTENSITY_URL")]
+    pub carbon_intensity_url: Option<String>,
+
+    /// The Carbon Intensity API's region (1 North Scotland … 17 Wales); unset: all of GB.
+    #[arg(long, env = "HEATDESK_CARBON_INTENSITY_REGION", requires = "carbon_intensity_url",
+        value_parser = clap::value_parser!(u16).range(1..=17))]
+    pub carbon_intensity_region: Option<u16>,
+
     /// Open connections at most; further clients wait until one closes.
     #[arg(long, env = "HEATDESK_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections,
         value_parser = parse_max_connections)]

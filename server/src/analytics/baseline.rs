@@ -5,7 +5,7 @@
 //! only from when the room's radiators began reporting, so it covers the same time as the actual
 //! use it is compared with.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -14,7 +14,7 @@ use time::OffsetDateTime;
 
 use crate::devices::simulator::simulated_room;
 use crate::devices::thermal::{Heater, RATED_POWER_W, uk_outside_temperature};
-use crate::grid::intensity;
+use crate::grid::{half_hour_start, modelled_intensity};
 use crate::kernel::values::ClockTime;
 
 /// When the business works and how warm: working days (ISO) and hours, comfort setpoint.
@@ -23,6 +23,13 @@ pub struct WorkingPattern {
     pub start: ClockTime,
     pub end: ClockTime,
     pub comfort: f64,
+}
+
+/// Where the rooms are: the business's time zone and the grid intensity the API gave (g/kWh by
+/// half-hour start; the modelled profile elsewhere).
+pub struct Surroundings<'a> {
+    pub tz: &'a TimeZone,
+    pub fetched: &'a HashMap<i64, f64>,
 }
 
 /// Days the room is simulated before the range, so it starts the range at a realistic
@@ -39,8 +46,9 @@ pub fn room_baseline(
     last: Date,
     since: i64,
     pattern: &WorkingPattern,
-    tz: &TimeZone,
+    surroundings: &Surroundings,
 ) -> BTreeMap<Date, (f64, f64)> {
+    let tz = surroundings.tz;
     let mut days = BTreeMap::new();
     let mut room = simulated_room(room_id);
     room.heaters =
@@ -89,7 +97,10 @@ pub fn room_baseline(
                     usize::try_from((at + offset).rem_euclid(86_400) / 1800).unwrap_or(0);
                 let day = days.entry(date).or_insert((0.0, 0.0));
                 day.0 += used;
-                day.1 += used / 1000.0 * intensity(date.month(), half_hour);
+                let intensity = surroundings.fetched.get(&half_hour_start(at)).copied();
+                let intensity =
+                    intensity.unwrap_or_else(|| modelled_intensity(date.month(), half_hour));
+                day.1 += used / 1000.0 * intensity;
             }
             at += 60;
         }
@@ -112,12 +123,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_winter_weekday_heats_and_a_weekend_does_not() {
+    fn london(fetched: &HashMap<i64, f64>) -> BTreeMap<Date, (f64, f64)> {
         let tz = TimeZone::get("Europe/London").unwrap();
         // Monday 2026-01-12 to Sunday 2026-01-18.
         let (first, last) = (jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 18));
-        let days = room_baseline(1, 2, first, last, 0, &pattern(), &tz);
+        room_baseline(1, 2, first, last, 0, &pattern(), &Surroundings { tz: &tz, fetched })
+    }
+
+    #[test]
+    fn a_winter_weekday_heats_and_a_weekend_does_not() {
+        let days = london(&HashMap::new());
         assert_eq!(days.len(), 7);
         let monday = days[&jiff::civil::date(2026, 1, 12)];
         let saturday = days[&jiff::civil::date(2026, 1, 17)];
@@ -130,14 +145,27 @@ mod tests {
     }
 
     #[test]
+    fn fetched_intensities_replace_the_modelled_profile_for_their_half_hours() {
+        let modelled = london(&HashMap::new())[&jiff::civil::date(2026, 1, 12)];
+        // Monday's working half-hours (08:00–18:00 GMT) at 50 g/kWh.
+        let eight = "2026-01-12T08:00:00Z".parse::<Timestamp>().unwrap().as_second();
+        let fetched: HashMap<i64, f64> = (0..20).map(|i| (eight + i * 1800, 50.0)).collect();
+        let monday = london(&fetched)[&jiff::civil::date(2026, 1, 12)];
+        assert_eq!(monday.0, modelled.0, "the same energy");
+        assert!((monday.1 - monday.0 / 1000.0 * 50.0).abs() < 1e-6, "{monday:?}");
+    }
+
+    #[test]
     fn nothing_is_counted_before_the_room_began_reporting() {
         let tz = TimeZone::get("Europe/London").unwrap();
+        let none = HashMap::new();
+        let at = Surroundings { tz: &tz, fetched: &none };
         let monday = jiff::civil::date(2026, 1, 12);
         let noon = "2026-01-12T12:00:00Z".parse::<Timestamp>().unwrap().as_second();
-        let whole = room_baseline(1, 2, monday, monday, 0, &pattern(), &tz)[&monday];
-        let afternoon = room_baseline(1, 2, monday, monday, noon, &pattern(), &tz)[&monday];
+        let whole = room_baseline(1, 2, monday, monday, 0, &pattern(), &at)[&monday];
+        let afternoon = room_baseline(1, 2, monday, monday, noon, &pattern(), &at)[&monday];
         assert!(afternoon.0 > 0.0 && afternoon.0 < whole.0, "{afternoon:?} of {whole:?}");
-        let later = room_baseline(1, 2, monday, monday, noon + 86_400, &pattern(), &tz);
+        let later = room_baseline(1, 2, monday, monday, noon + 86_400, &pattern(), &at);
         assert!(later.get(&monday).is_none_or(|day| *day == (0.0, 0.0)));
     }
 }

@@ -215,7 +215,12 @@ pub async fn energy_history(
     let (from, to) =
         (previous[0].timestamp().as_second(), current[current.len() - 1].timestamp().as_second());
     let pool = state.store.reader();
-    let hours = store::hourly_energy(pool, business_id, from, to).await?;
+    let co2 = crate::goals::carbon_method(pool, business_id).await?;
+    let hours: Vec<(i64, f64, f64)> = store::hourly_energy(pool, business_id, from, to)
+        .await?
+        .into_iter()
+        .map(|(hour, wh, co2_g)| (hour, wh, co2.co2_g(wh, co2_g)))
+        .collect();
     let tariffs = Tariffs::load(pool, business_id).await?;
     Ok(EnergyHistory {
         kind: span.key(),

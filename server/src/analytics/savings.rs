@@ -9,7 +9,7 @@ use jiff::tz::TimeZone;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::baseline::{WorkingPattern, room_baseline};
+use super::baseline::{Surroundings, WorkingPattern, room_baseline};
 use super::store;
 use crate::error::ApiResult;
 use crate::kernel::values::ClockTime;
@@ -74,13 +74,18 @@ pub async fn co2_saving(
         end: time(&settings.working_hours.end),
         comfort: settings.comfort_setpoint,
     };
+    let co2 = crate::goals::carbon_method(pool, business_id).await?;
+    let instant = |day: Date| day.to_zoned(tz.clone()).map_or(0, |at| at.timestamp().as_second());
+    let end = last.tomorrow().map_or(i64::MAX, instant);
+    let fetched = crate::grid::fetched_between(pool, instant(first), end).await?;
+    let surroundings = Surroundings { tz: &tz, fetched: &fetched };
     let mut baseline: BTreeMap<Date, f64> = BTreeMap::new();
     // Each room from its first report on, so baseline and actual cover the same time.
     for (room_id, radiators, since) in store::rooms_reporting(pool, business_id).await? {
         let count = usize::try_from(radiators).unwrap_or(0);
-        let days = room_baseline(room_id, count, first, last, since, &pattern, &tz);
-        for (day, (_, co2_g)) in days {
-            *baseline.entry(day).or_default() += co2_g;
+        let days = room_baseline(room_id, count, first, last, since, &pattern, &surroundings);
+        for (day, (wh, co2_g)) in days {
+            *baseline.entry(day).or_default() += co2.co2_g(wh, co2_g);
         }
     }
     let (from, to) = (first.to_string(), last.to_string());
@@ -88,7 +93,7 @@ pub async fn co2_saving(
         crate::goals::daily_use(pool, business_id, &from, &to, true)
             .await?
             .into_iter()
-            .map(|(day, _, co2_g)| (day, co2_g))
+            .map(|(day, wh, co2_g)| (day, co2.co2_g(wh, co2_g)))
             .collect();
     let mut days = Vec::new();
     let mut day = first;
@@ -127,9 +132,11 @@ pub async fn co2_saving(
         .collect();
     let method = format!(
         "Baseline: the same rooms held at {:.1} °C from {} to {} on working days and off \
-         otherwise, with no schedules or automations, in the same modelled weather; CO2 at the \
-         modelled GB half-hourly grid intensity (about 124 g/kWh a year).",
-        pattern.comfort, settings.working_hours.start, settings.working_hours.end
+         otherwise, with no schedules or automations, in the same modelled weather. {}",
+        pattern.comfort,
+        settings.working_hours.start,
+        settings.working_hours.end,
+        co2.sentence()
     );
     Ok(Co2Saving { method, days, totals, goal: Goal { monthly_kg, months } })
 }

@@ -77,8 +77,12 @@ pub async fn usage(
 ) -> ApiResult<Vec<PlaceUsage>> {
     let pool = state.store.reader();
     let (first, last) = (first.to_string(), last.to_string());
-    let radiators =
+    let co2 = crate::goals::carbon_method(pool, business_id).await?;
+    let mut radiators =
         store::radiator_usage(pool, business_id, &first, &last, DEFAULT_UNIT_RATE_PENCE).await?;
+    for radiator in &mut radiators {
+        radiator.co2_g = co2.co2_g(radiator.energy_wh, radiator.co2_g);
+    }
     let mut by_place: HashMap<i64, Vec<&RadiatorUsage>> = HashMap::new();
     for radiator in &radiators {
         if let Some(place) = if zones { radiator.zone_id } else { radiator.room_id } {

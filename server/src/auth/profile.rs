@@ -161,4 +161,8 @@ pub struct UserView {
     pub electricity_budget_pence: Option<i64>,
     /// The business's monthly CO2 savings goal in kg; null until set.
     pub carbon_goal_kg: Option<f64>,
+    /// How the business's CO2 is counted: `profile` (the GB grid's half-hourly intensity) or
+    /// `desnz` (the flat DESNZ factor).
+    #[schema(example = "profile")]
+    pub carbon_method: String,
 }

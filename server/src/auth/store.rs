@@ -14,7 +14,7 @@ const USER_VIEW: &str =
         b.name AS business_name, b.is_same_address, b.address_line1 AS business_address_line1,
         b.address_line2 AS business_address_line2, b.town AS business_town,
         b.city AS business_city, b.post_code AS business_post_code, u.created_at,
-        b.electricity_budget_pence, b.carbon_goal_kg
+        b.electricity_budget_pence, b.carbon_goal_kg, b.carbon_method
     FROM users u JOIN businesses b ON b.id = u.business_id
     WHERE u.id = $1";
 
@@ -42,6 +42,7 @@ struct UserRow {
     created_at: i64,
     electricity_budget_pence: Option<i64>,
     carbon_goal_kg: Option<f64>,
+    carbon_method: String,
 }
 
 impl From<UserRow> for UserView {
@@ -70,6 +71,7 @@ impl From<UserRow> for UserView {
             business_post_code: row.business_post_code,
             electricity_budget_pence: row.electricity_budget_pence,
             carbon_goal_kg: row.carbon_goal_kg,
+            carbon_method: row.carbon_method,
         }
     }
 }

@@ -8,9 +8,11 @@ use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
-use super::rollups::{self, LocalTimes, Reading};
+use super::rollups::{LocalTimes, Reading, Rollup};
 use super::{Report, counter_plausible};
 use crate::clock::iso8601;
+use sqlx::AnyConnection;
+
 use crate::store::{Store, StoreResult};
 
 /// A radiator's reported state as the live stream sends it.
@@ -164,7 +166,9 @@ pub async fn ingest(
     let known: HashMap<&str, &KnownRadiator> =
         rows.iter().map(|row| (row.uid.as_str(), row)).collect();
     let minute = now - now.rem_euclid(60);
+    let fetched_intensity = crate::grid::fetched_at(&mut tx, minute).await?;
     let mut local_times = LocalTimes::default();
+    let mut rollup = Rollup::default();
     let mut updates: HashMap<i64, Vec<LiveRadiator>> = HashMap::new();
     for report in reports {
         let Some(radiator) = known.get(report.uid.as_str()) else {
@@ -189,6 +193,7 @@ pub async fn ingest(
                 heating: report.power_w > 0.0,
                 temperature: report.temperature,
                 setpoint: if report.on { report.setpoint } else { 0.0 },
+                power_w: report.power_w,
             };
             let stored = sqlx::query(
                 "INSERT INTO readings (radiator_id, at, temperature, setpoint, power_w, energy_wh)
@@ -198,14 +203,14 @@ pub async fn ingest(
             .bind(minute)
             .bind(reading.temperature)
             .bind(reading.setpoint)
-            .bind(report.power_w)
+            .bind(reading.power_w)
             .bind(reading.energy_wh)
             .execute(&mut *tx)
             .await?;
             // Counted once: a reading stored before (a report sent twice) is not added again.
             if stored.rows_affected() == 1 {
                 let local = local_times.at(&radiator.time_zone, minute);
-                rollups::add(&mut tx, &reading, &local).await?;
+                rollup.add(&reading, &local, local.intensity(fetched_intensity));
             }
         }
         let reading_total = if new_minute { report.energy_wh_total } else { baseline };
@@ -238,6 +243,7 @@ pub async fn ingest(
             last_seen: iso8601(now),
         });
     }
+    rollup.write(&mut tx).await?;
     // New reports change what the business's views show (see `kernel/version_cache.rs`).
     for business_id in updates.keys() {
         sqlx::query("UPDATE businesses SET data_version = data_version + 1 WHERE id = $1")
@@ -250,6 +256,39 @@ pub async fn ingest(
         hub.publish(LiveUpdate { business_id, radiators, settings_changed: false });
     }
     Ok(refused)
+}
+
+/// Rows per statement when readings are stored in bulk: 6 values each.
+const READINGS_PER_STATEMENT: usize = 1000;
+
+/// Stores readings in bulk (a back-filled history), skipping any already stored; their rollups
+/// are the caller's to add.
+pub async fn insert_readings(db: &mut AnyConnection, readings: &[Reading]) -> StoreResult<()> {
+    for chunk in readings.chunks(READINGS_PER_STATEMENT) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|row| {
+                let n = row * 6;
+                format!("(${}, ${}, ${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4, n + 5, n + 6)
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO readings (radiator_id, at, temperature, setpoint, power_w, energy_wh)
+             VALUES {} ON CONFLICT (radiator_id, at) DO NOTHING",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for reading in chunk {
+            query = query
+                .bind(reading.radiator_id)
+                .bind(reading.at)
+                .bind(reading.temperature)
+                .bind(reading.setpoint)
+                .bind(reading.power_w)
+                .bind(reading.energy_wh);
+        }
+        query.execute(&mut *db).await?;
+    }
+    Ok(())
 }
 
 /// Deletes raw readings taken before `before` (unix seconds); the rollups keep their sums.

@@ -8,6 +8,7 @@ use serde_json::json;
 use super::store;
 use crate::automations::Budget;
 use crate::error::ApiResult;
+use crate::grid::Co2Method;
 use crate::kernel::change::{Actor, Entry};
 use crate::state::AppState;
 use crate::store::{Store, StoreResult};
@@ -26,6 +27,14 @@ pub async fn set_carbon_goal(state: &AppState, actor: Actor, kg: f64) -> ApiResu
     store::set_carbon_goal(change.db(), actor.business_id, kg).await?;
     let entry = Entry::new("update", "carbon_goal", actor.business_id);
     change.commit(entry.after(&json!({"carbon_goal_kg": kg}))).await?;
+    Ok(())
+}
+
+pub async fn set_carbon_method(state: &AppState, actor: Actor, method: Co2Method) -> ApiResult<()> {
+    let mut change = state.change(actor).await?;
+    store::set_carbon_method(change.db(), actor.business_id, method).await?;
+    let entry = Entry::new("update", "carbon_method", actor.business_id);
+    change.commit(entry.after(&json!({"carbon_method": method.key()}))).await?;
     Ok(())
 }
 

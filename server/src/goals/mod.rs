@@ -7,7 +7,7 @@ mod domain;
 mod store;
 
 pub use domain::{MonthlyBudget, month_to_date_cost};
-pub use store::{budget as monthly_budget, carbon_goal, daily_use};
+pub use store::{budget as monthly_budget, carbon_goal, carbon_method, daily_use};
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -15,11 +15,15 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::grid::Co2Method;
 use crate::http::{Answer, Envelope, NoData, Path, done};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(set_budget)).routes(routes!(set_carbon_goal))
+    OpenApiRouter::new()
+        .routes(routes!(set_budget))
+        .routes(routes!(set_carbon_goal))
+        .routes(routes!(set_carbon_method))
 }
 
 /// The most either may be: far above any business's month, low enough to stay exact.
@@ -71,4 +75,25 @@ pub async fn set_carbon_goal(
     let kg = amount(&value, "kg")?;
     domain::set_carbon_goal(&state, user.actor(), kg).await?;
     Ok(done("CF Goal updated successfully"))
+}
+
+/// Choose how CO2 is counted: `profile` (the GB grid's half-hourly intensity) or `desnz` (the
+/// flat DESNZ factor, 0.20705 kg/kWh).
+#[utoipa::path(patch, path = "/v2/users/goal/carbon-method/{value}", tag = "energy",
+    security(("bearer" = [])),
+    params(("value" = String, Path, description = "`profile` or `desnz`")),
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
+pub async fn set_carbon_method(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    Path(value): Path<String>,
+) -> Answer<NoData> {
+    let method = Co2Method::parse(&value).ok_or_else(|| {
+        ApiError::field(
+            "value",
+            "Choose profile (the GB grid's half-hourly intensity) or desnz (the DESNZ factor).",
+        )
+    })?;
+    domain::set_carbon_method(&state, user.actor(), method).await?;
+    Ok(done("CO2 method updated successfully"))
 }

@@ -2,6 +2,7 @@
 
 use sqlx::AnyConnection;
 
+use crate::grid::Co2Method;
 use crate::store::StoreResult;
 
 pub async fn set_budget(db: &mut AnyConnection, business_id: i64, pence: i64) -> StoreResult<()> {
@@ -55,6 +56,29 @@ pub async fn daily_use(
     .fetch_all(pool)
     .await?;
     Ok(rows)
+}
+
+/// How the business counts its CO2.
+pub async fn carbon_method(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Co2Method> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT carbon_method FROM businesses WHERE id = $1")
+            .bind(business_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.and_then(|(method,)| Co2Method::parse(&method)).unwrap_or_default())
+}
+
+pub async fn set_carbon_method(
+    db: &mut AnyConnection,
+    business_id: i64,
+    method: Co2Method,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE businesses SET carbon_method = $1 WHERE id = $2")
+        .bind(method.key())
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// The business's monthly CO2 savings goal in kg, if set.

@@ -1,9 +1,7 @@
 //! The domain kernel every feature builds on: value types, field checks, the one way a change
-//! is written (with its history entry and device commands), the per-version cache, and the
-//! lease that keeps a background job to one instance.
+//! is written (with its history entry and device commands), and the per-version cache.
 
 pub mod change;
-pub mod lease;
 pub mod named;
 pub mod validation;
 pub mod values;

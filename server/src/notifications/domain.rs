@@ -15,9 +15,9 @@ use crate::clock::{Clock, iso8601};
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::Actor;
-use crate::kernel::lease::Lease;
 use crate::state::AppState;
 use crate::store::Store;
+use crate::store::lease::Lease;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct NotificationView {

@@ -23,9 +23,9 @@ use crate::devices::DeviceGateway;
 use crate::devices::telemetry::LiveHub;
 use crate::error::ApiResult;
 use crate::kernel::change::{Change, Entry};
-use crate::kernel::lease::Lease;
 use crate::radiators;
 use crate::store::Store;
+use crate::store::lease::Lease;
 
 /// How long the engine's lease lasts: three rounds, so one late round does not lose it.
 const LEASE_SECS: i64 = 180;

@@ -50,17 +50,8 @@ impl InForce {
             .map(|(_, s)| s)
     }
 
-    /// How strongly the schedule holds the radiator: a radiator's own schedule beats its room's,
-    /// which beats its zone's; among equals the one changed last wins. `None`: not its schedule.
     fn claim_on(&self, radiator: &RadiatorPlace) -> Option<(u8, i64, i64)> {
-        let (rank, place) = match self.schedule.schedule_for.as_str() {
-            "radiator" => (3, Some(radiator.id)),
-            "room" => (2, radiator.room_id),
-            _ => (1, radiator.zone_id),
-        };
-        place
-            .filter(|id| self.targets.contains(id))
-            .map(|_| (rank, self.schedule.revision, self.schedule.id))
+        claim(&self.schedule, &self.targets, radiator)
     }
 
     /// Names one of the schedule's periods (this one or the next): a radiator is set once per
@@ -74,4 +65,20 @@ impl InForce {
         let schedule = &self.schedule;
         format!("{}:{}:{}", schedule.id, schedule.revision, period.start.as_second())
     }
+}
+
+/// How strongly `schedule` (with its `targets`) holds the radiator: a radiator's own schedule
+/// beats its room's, which beats its zone's; among equals the one changed last wins. `None`:
+/// not its schedule.
+pub fn claim(
+    schedule: &ScheduleRow,
+    targets: &[i64],
+    radiator: &RadiatorPlace,
+) -> Option<(u8, i64, i64)> {
+    let (rank, place) = match schedule.schedule_for.as_str() {
+        "radiator" => (3, Some(radiator.id)),
+        "room" => (2, radiator.room_id),
+        _ => (1, radiator.zone_id),
+    };
+    place.filter(|id| targets.contains(id)).map(|_| (rank, schedule.revision, schedule.id))
 }

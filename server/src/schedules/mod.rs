@@ -7,6 +7,7 @@ pub mod engine;
 mod in_force;
 pub mod program;
 mod store;
+pub mod timeline;
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

@@ -4,6 +4,7 @@
 
 mod error;
 mod group_sync;
+pub mod lease;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

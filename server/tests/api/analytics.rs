@@ -4,7 +4,7 @@
 
 use heatdesk::devices::Report;
 use heatdesk::devices::telemetry::{Source, ingest};
-use heatdesk::grid::intensity;
+use heatdesk::grid::modelled_intensity as intensity;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use time::OffsetDateTime;
@@ -25,7 +25,7 @@ store_tests!(
 );
 
 /// `wh` used in the minute before `at` by the radiator `HD-1` (a reading at `at`).
-async fn used(app: &TestApp, counter: &mut f64, wh: f64, at: &str) {
+pub async fn used(app: &TestApp, counter: &mut f64, wh: f64, at: &str) {
     used_by(app, "HD-1", counter, wh, at).await;
 }
 

@@ -1,15 +1,20 @@
 //! The demo business of `serve --demo`.
 
 use heatdesk::demo::{DEMO_EMAIL, DEMO_PASSWORD, seed};
+use reqwest::StatusCode;
+use serde_json::Value;
 
 use crate::store_tests;
 use crate::support::{TestApp, User};
 
-store_tests!(the_demo_business_is_created_once_and_can_sign_in);
+store_tests!(
+    the_demo_business_is_created_once_and_can_sign_in,
+    the_demo_has_sixty_days_of_history_as_its_schedules_heated_it
+);
 
 async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
-    assert!(seed(&app.state).await.unwrap());
-    assert!(!seed(&app.state).await.unwrap());
+    assert!(seed(&app.state, 2).await.unwrap());
+    assert!(!seed(&app.state, 2).await.unwrap());
     let demo = app.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await;
     let me: User = demo.get("/v2/auth/me").await.data("me");
     assert_eq!((me.level, me.business_name.as_str()), (5001, "Northwind Offices Ltd"));
@@ -57,4 +62,70 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
     // The building comes alive with the first tick of the simulated fleet.
     app.tick(60).await;
     assert!(demo.rooms().await.iter().all(|room| room.current_temperature.is_some()));
+}
+
+async fn count(app: &TestApp, sql: &str) -> (i64, f64, Option<i64>) {
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(app.store.reader()).await.unwrap()
+}
+
+async fn the_demo_has_sixty_days_of_history_as_its_schedules_heated_it(app: TestApp) {
+    // Raw readings kept for 2 days, rollups for all 60 (the test clock: 2026-01-15 09:00 UTC).
+    seed(&app.state, 2).await.unwrap();
+    let now = app.clock_now();
+    let (days, _, _) = count(
+        &app,
+        "SELECT COUNT(DISTINCT day), CAST(0 AS DOUBLE PRECISION), NULL FROM energy_daily",
+    )
+    .await;
+    assert_eq!(days, 61, "2025-11-16 to today");
+    let (readings, energy, first) =
+        count(&app, "SELECT COUNT(*), COALESCE(SUM(energy_wh), 0.0), MIN(at) FROM readings").await;
+    let first = first.unwrap();
+    assert_eq!(first, now - 2 * 86_400);
+    assert_eq!(readings, 32 * 2 * 24 * 60, "every radiator, every minute up to now");
+    // The rollups of the kept days hold the same energy as their readings.
+    let hours = format!(
+        "SELECT COUNT(*), SUM(energy_wh), NULL FROM energy_hourly WHERE hour_start >= {}",
+        first - first.rem_euclid(3600) + 3600
+    );
+    let (_, rolled, _) = count(&app, &hours).await;
+    let kept = format!(
+        "SELECT COUNT(*), SUM(energy_wh), NULL FROM readings WHERE at >= {}",
+        first - first.rem_euclid(3600) + 3600
+    );
+    let (_, read, _) = count(&app, &kept).await;
+    assert!(energy > 0.0 && (rolled - read).abs() < 1e-6, "{rolled} Wh rolled up, {read} read");
+
+    // The quiet room's radiators are off outside 10:00-16:00 on weekdays: no heating at night,
+    // some in the day; weekend days heat less than weekdays where offices are.
+    let quiet = |from: &str, to: &str| {
+        format!(
+            "SELECT COUNT(*), COALESCE(SUM(h.energy_wh), 0.0), NULL FROM energy_hourly h
+             JOIN radiators r ON r.id = h.radiator_id WHERE r.name LIKE 'Quiet room%'
+                 AND (h.hour_start % 86400) >= {from} AND (h.hour_start % 86400) < {to}"
+        )
+    };
+    let (_, night, _) = count(&app, &quiet("0", &(6 * 3600).to_string())).await;
+    let (_, day, _) = count(&app, &quiet(&(10 * 3600).to_string(), &(16 * 3600).to_string())).await;
+    assert_eq!(night, 0.0);
+    assert!(day > 0.0);
+
+    let demo = app.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await;
+    let month = demo.get("/v2/analytics/commercial/web/energy-history-graph?type=month").await;
+    assert_eq!(month.status, StatusCode::OK);
+    let days: Vec<f64> = month.body["data"]["energy_history"]["previous"]["buckets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|bucket: &Value| bucket["kwh"].as_f64().unwrap())
+        .collect();
+    assert_eq!(days.len(), 31, "December");
+    // December 2025: Saturday the 6th (16 °C setback) and Monday the 8th (21 °C office hours).
+    assert!(days[7] > days[5], "a Monday heats more than a Saturday: {days:?}");
+    let saving = demo
+        .get("/v2/analytics/commercial/web/co2_saving?start_date=2025-12-01&end_date=2025-12-31")
+        .await;
+    let totals = &saving.body["data"]["co2_saving"]["totals"];
+    assert!(totals["baseline_kg"].as_f64().unwrap() > 0.0, "{totals}");
+    assert!(totals["actual_kg"].as_f64().unwrap() > 0.0, "{totals}");
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use heatdesk::devices::Report;
 use heatdesk::devices::telemetry::{Source, ingest};
-use heatdesk::grid::intensity;
+use heatdesk::grid::modelled_intensity as intensity;
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use rand::rngs::StdRng;

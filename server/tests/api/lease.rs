@@ -1,8 +1,8 @@
-//! The store lease (`kernel/lease.rs`) with two holders on one store, as two server instances on
+//! The store lease (`store/lease.rs`) with two holders on one store, as two server instances on
 //! one database: one holds it, renewing keeps it, the other takes over only once it lapses or
 //! is released.
 
-use heatdesk::kernel::lease::Lease;
+use heatdesk::store::lease::Lease;
 
 use crate::store_tests;
 use crate::support::TestApp;

@@ -12,6 +12,7 @@ mod connections;
 mod demo;
 mod devices;
 mod energy;
+mod grid;
 mod history;
 mod housekeeping;
 mod http;

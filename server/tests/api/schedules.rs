@@ -2,8 +2,8 @@
 //! times (no sleeping): slots on the clock of the business's time zone, precedence, a manual
 //! change held until the next boundary, and two engines on one store.
 
-use heatdesk::kernel::lease::Lease;
 use heatdesk::schedules::engine::tick;
+use heatdesk::store::lease::Lease;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use time::OffsetDateTime;

@@ -135,4 +135,5 @@ pub struct User {
     pub created_at: String,
     pub electricity_budget_pence: Option<i64>,
     pub carbon_goal_kg: Option<f64>,
+    pub carbon_method: String,
 }

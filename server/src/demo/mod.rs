@@ -1,7 +1,11 @@
 //! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
 //! and find a living building: three floors as zones, ten rooms, 32 radiators, and schedules:
 //! office hours on each floor, the café's day and the quiet room's radiators of their own, with
-//! frost protection and optimum start on.
+//! frost protection and optimum start on; with 60 days of history (`history.rs`).
+
+mod history;
+
+pub use history::{Backfilled, DAYS as HISTORY_DAYS, backfill};
 
 use crate::auth::account::{self, create_if_missing};
 use crate::auth::profile::ProfileRequest;
@@ -18,8 +22,9 @@ pub const DEMO_PASSWORD: &str = "heatdesk-demo";
 
 /// Creates the demo business unless it exists; answers whether it was created. The building
 /// is put together through the same changes a user makes, so its action history shows how and
-/// the radiators are sent their states.
-pub async fn seed(state: &AppState) -> anyhow::Result<bool> {
+/// the radiators are sent their states; its history is back-filled, keeping raw readings for
+/// `retention_days`.
+pub async fn seed(state: &AppState, retention_days: i64) -> anyhow::Result<bool> {
     let profile = ProfileRequest {
         first_name: "Northwind Offices".into(),
         last_name: "Northwind Workspace".into(),
@@ -38,7 +43,11 @@ pub async fn seed(state: &AppState) -> anyhow::Result<bool> {
     else {
         return Ok(false);
     };
-    if let Err(error) = build(state, actor).await {
+    let built = match build(state, actor).await {
+        Ok(room_ids) => backfill(state, actor.business_id, &room_ids, retention_days).await,
+        Err(error) => Err(anyhow::anyhow!("{error:?}")),
+    };
+    if let Err(error) = built {
         // All or nothing: without its account a later start builds the demo again.
         account::delete(state, actor.business_id).await.ok();
         anyhow::bail!("cannot build the demo: {error:?}");
@@ -70,7 +79,8 @@ const BUILDING: [(&str, &[DemoRoom]); 3] = [
     ),
 ];
 
-async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
+/// Builds the demo; answers its rooms' ids.
+async fn build(state: &AppState, actor: Actor) -> ApiResult<Vec<i64>> {
     let mut room_number = 0;
     let (mut zone_ids, mut room_ids) = (Vec::new(), Vec::new());
     for (zone, rooms) in BUILDING {
@@ -100,7 +110,8 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<()> {
             }
         }
     }
-    schedule(state, actor, &zone_ids, &room_ids).await
+    schedule(state, actor, &zone_ids, &room_ids).await?;
+    Ok(room_ids.iter().map(|(_, id)| *id).collect())
 }
 
 /// Weekday office hours 07:30–18:00 at 21 °C on each floor (16 °C outside them), the café

@@ -1,7 +1,6 @@
-//! The electricity grid: the carbon intensity of GB grid electricity by month and half-hour of
-//! the day (local clock time), used when readings are rolled up and by the analytics: a modelled
-//! profile shipped with the project (this machine has no internet, so nothing is downloaded).
-//! It is built from published figures, not measured here: the GB average was 124 g/kWh in 2024
+//! The modelled GB grid carbon intensity by month and half-hour of the day (local clock time),
+//! shipped with the project (this machine has no internet, so nothing is downloaded). It is
+//! built from published figures, not measured here: the GB average was 124 g/kWh in 2024
 //! (149 in 2023); monthly means run from about 150 g in winter to about 90 g in late spring,
 //! when wind and solar are strongest; within a day, intensity dips at midday (solar) and peaks
 //! in the early evening, when gas meets the demand peak. The model: a monthly mean times a daily

@@ -1,6 +1,7 @@
-//! Leases: a background job that should run on one instance only (housekeeping's purges; the
-//! schedule engine to come) holds a row `(name, holder, expires_at)` and renews it each run. Several instances serving
-//! one PostgreSQL database each try; one holds it, the others wait until it lapses. The same
+//! Leases: a background job that should run on one instance only (housekeeping's purges, the
+//! schedule engine, notifications, fetching the grid intensity) holds a row `(name, holder,
+//! expires_at)` and renews it each run. Several instances serving one PostgreSQL database each
+//! try; one holds it, the others wait until it lapses. The same
 //! statement works on SQLite, where it keeps a second process on the file from doubling work.
 
 use crate::store::{Store, StoreResult};

@@ -1,0 +1,65 @@
+//! What a business's schedules ask of each of its radiators over time, worked out in memory
+//! once loaded (the same rules as the engine: the strongest claim in force wins), for replaying
+//! them: the demo's back-filled history. Automations are not replayed.
+
+use std::collections::HashMap;
+
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use sqlx::AnyPool;
+
+use super::in_force::claim;
+use super::program::{Period, Program, Wanted, program, time_zone};
+use super::store;
+use crate::store::StoreResult;
+
+pub struct Timeline {
+    tz: TimeZone,
+    /// Each enabled schedule with the period last found, reused until it ends.
+    programs: Vec<(Program, Option<Period>)>,
+    /// Per radiator, the schedules that may hold it, strongest claim first.
+    claims: HashMap<i64, Vec<usize>>,
+}
+
+impl Timeline {
+    pub async fn load(pool: &AnyPool, business_id: i64) -> StoreResult<Self> {
+        let enabled = store::enabled(pool, Some(business_id)).await?;
+        let targets = store::targets(pool, Some(business_id)).await?;
+        let tz = enabled.first().map_or(TimeZone::UTC, |(_, zone)| time_zone(zone));
+        let mut claims = HashMap::new();
+        for radiator in store::radiators(pool, Some(business_id)).await? {
+            let mut theirs: Vec<_> = enabled
+                .iter()
+                .enumerate()
+                .filter_map(|(index, (schedule, _))| {
+                    let ids: Vec<i64> = targets
+                        .iter()
+                        .filter(|(id, _)| *id == schedule.id)
+                        .map(|&(_, target)| target)
+                        .collect();
+                    Some((claim(schedule, &ids, &radiator)?, index))
+                })
+                .collect();
+            theirs.sort_by_key(|(claim, _)| std::cmp::Reverse(*claim));
+            claims.insert(radiator.id, theirs.into_iter().map(|(_, index)| index).collect());
+        }
+        let programs = enabled.iter().map(|(schedule, _)| (program(schedule), None)).collect();
+        Ok(Self { tz, programs, claims })
+    }
+
+    /// What the schedules ask of the radiator at `at`; `None` when none is in force on it.
+    /// Moments must come in order (each schedule's period is kept until it ends).
+    pub fn wanted(&mut self, radiator_id: i64, at: Timestamp) -> Option<Wanted> {
+        let claims = self.claims.get(&radiator_id)?;
+        for &index in claims {
+            let (program, period) = &mut self.programs[index];
+            if period.is_none_or(|current| at < current.start || at >= current.end) {
+                *period = program.period_at(&self.tz, at);
+            }
+            if let Some(period) = period {
+                return Some(period.wanted);
+            }
+        }
+        None
+    }
+}
