@@ -1,85 +1,23 @@
 // Browser end-to-end tests: Debian's Chromium, driven by playwright-core, against the real
 // server binary on a fresh SQLite database.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-
-const web = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const binary = process.env.HEATDESK_BIN ?? path.join(web, '..', 'target', 'debug', 'heatdesk');
-const screenshots = path.join(web, '..', 'target', 'e2e');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+import path from 'node:path';
+import { cspViolations, launchBrowser, screenshots, startServer } from './harness.mjs';
 
 let server;
 let browser;
 let base;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, deadline = Date.now() + 30_000) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server at ${url} did not become healthy`);
-}
-
 before(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const data = mkdtempSync(path.join(tmpdir(), 'heatdesk-e2e-'));
-  const database = `sqlite://${data}/e2e.db?mode=rwc`;
-  // At 60 times real time the simulated radiators report every second.
-  const args = [
-    'serve',
-    '--bind',
-    `127.0.0.1:${port}`,
-    '--database-url',
-    database,
-    '--time-scale',
-    '60',
-  ];
-  server = spawn(binary, args, {
-    env: { ...process.env, HEATDESK_PUBLIC_URL: base, RUST_LOG: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForHealth(base);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  mkdirSync(screenshots, { recursive: true });
+  server = await startServer();
+  base = server.base;
+  browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
+  await server?.stop();
 });
 
 const business = {
@@ -111,15 +49,6 @@ async function signedInAs(page, email) {
   await page.getByLabel('Password').fill(business.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${base}/home`);
-}
-
-/** Collects what the browser reports breaking the server's Content-Security-Policy. */
-function cspViolations(page) {
-  const violations = [];
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push(message.text());
-  });
-  return violations;
 }
 
 async function fillRegistration(page) {

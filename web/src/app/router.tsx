@@ -32,6 +32,13 @@ const NewSchedulePage = lazyPage(() => import('./pages/NewSchedulePage'));
 const SchedulePage = lazyPage(() => import('./pages/SchedulePage'));
 const UpdateSchedulePage = lazyPage(() => import('./pages/UpdateSchedulePage'));
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'));
+const CompareCo2Page = lazyPage(() => import('./pages/CompareCo2Page'));
+const AnalyticsPage = lazyPage(() => import('./pages/AnalyticsPage'));
+const AnalyticsViewPage = lazyPage(() => import('./pages/AnalyticsViewPage'));
+const PreferencesPage = lazyPage(() => import('./pages/PreferencesPage'));
+const EnergyUsagePreferencesPage = lazyPage(() => import('./pages/EnergyUsagePreferencesPage'));
+const Co2SavingsPreferencesPage = lazyPage(() => import('./pages/Co2SavingsPreferencesPage'));
+const EntireOfficePage = lazyPage(() => import('./pages/EntireOfficePage'));
 
 function page(element: ReactNode) {
   return (
@@ -91,20 +98,20 @@ export const routes: RouteObject[] = [
           { path: paths.home, element: page(<HomePage />) },
           { path: paths.profile, element: page(<ProfilePage />) },
           { path: paths.changePassword, element: page(<ChangePasswordPage />) },
-          comingSoon(paths.compareCo2, 'pages.compareCo2'),
+          { path: paths.compareCo2, element: page(<CompareCo2Page />) },
           { path: paths.rooms, element: page(<RoomsPage />) },
           { path: paths.addRoom, element: page(<AddRoomPage />) },
           { path: paths.room, element: page(<RoomPage />) },
-          comingSoon(paths.preferences, 'nav.preferences'),
-          comingSoon(paths.preferencesEnergyUsage, 'pages.preferencesEnergyUsage'),
-          comingSoon(paths.preferencesCo2Savings, 'pages.preferencesCo2Savings'),
-          comingSoon(paths.preferencesEntireOffice, 'pages.preferencesEntireOffice'),
+          { path: paths.preferences, element: page(<PreferencesPage />) },
+          { path: paths.preferencesEnergyUsage, element: page(<EnergyUsagePreferencesPage />) },
+          { path: paths.preferencesCo2Savings, element: page(<Co2SavingsPreferencesPage />) },
+          { path: paths.preferencesEntireOffice, element: page(<EntireOfficePage />) },
           { path: paths.zones, element: page(<ZonesPage />) },
           { path: paths.zone, element: page(<ZonePage />) },
           { path: paths.radiators, element: page(<RadiatorsPage />) },
           { path: paths.radiator, element: page(<RadiatorPage />) },
-          comingSoon(paths.analytics, 'nav.analytics'),
-          comingSoon(paths.analyticsView, 'pages.analyticsView'),
+          { path: paths.analytics, element: page(<AnalyticsPage />) },
+          { path: paths.analyticsView, element: page(<AnalyticsViewPage />) },
           comingSoon(paths.insights, 'nav.insights'),
           comingSoon(paths.reduceCarbonFootprint, 'nav.reduceCarbonFootprint'),
           { path: paths.schedules, element: page(<SchedulesPage />) },

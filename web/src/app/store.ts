@@ -12,7 +12,11 @@ import {
 } from 'redux-persist';
 // The ES build: the CommonJS one breaks in the production bundle (TOOLING.md).
 import storage from 'redux-persist/es/storage';
+import { analyticsSlice } from '../features/analytics';
 import { authSlice } from '../features/auth';
+import { dashboardSlice } from '../features/dashboard';
+import { chargesSlice } from '../features/energy-preferences';
+import { notificationsSlice } from '../features/notifications';
 import { loadPreferences, preferencesSlice, savePreferences } from '../features/preferences';
 import { radiatorsSlice } from '../features/radiators';
 import { roomsSlice } from '../features/rooms';
@@ -38,13 +42,22 @@ const rootReducer = combineReducers({
   zones: persisted('zones', ['zoneToUpdate', 'error'], zonesSlice.reducer),
   schedule: persisted('schedule', ['schedule', 'scheduleFor', 'error'], scheduleSlice.reducer),
   settings: persisted('settings', ['settingTab', 'error'], settingsSlice.reducer),
+  analytics: persisted(
+    'analytics',
+    ['error', 'refusedRange', 'selectedAnalytics'],
+    analyticsSlice.reducer,
+  ),
   // Transient areas; preferences are saved under their own local storage key.
   preferences: preferencesSlice.reducer,
+  charges: chargesSlice.reducer,
+  // Spec §3 persists `dashboard` but not its figures, which are all it holds.
+  dashboard: dashboardSlice.reducer,
+  notifications: notificationsSlice.reducer,
 });
 
 /**
- * Every area that redux-persist stores, for tests and purging. Spec §3's other areas (analytics,
- * subscriptions, …) arrive with the issues that build their features.
+ * Every area that redux-persist stores, for tests and purging. Spec §3's other areas
+ * (subscriptions, consent, …) arrive with the issues that build their features.
  */
 export const PERSISTED_AREAS = [
   'auth',
@@ -53,6 +66,7 @@ export const PERSISTED_AREAS = [
   'zones',
   'schedule',
   'settings',
+  'analytics',
 ] as const;
 
 export type RootState = ReturnType<typeof rootReducer>;

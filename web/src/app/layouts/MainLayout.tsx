@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_MIN_WIDTH } from '../../config/constants';
+import { NotificationsBell } from '../../features/notifications';
 import { PreferenceControls } from '../../features/preferences';
 import { useLiveRadiators } from '../../features/radiators';
 import { Brand } from '../../components/Brand';
@@ -80,6 +81,7 @@ export function MainLayout() {
             <MenuIcon />
           </IconButton>
           <Box sx={{ flex: 1 }} />
+          <NotificationsBell />
           <PreferenceControls />
           <UserMenu />
         </Toolbar>

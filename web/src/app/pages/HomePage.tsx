@@ -1,17 +1,5 @@
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../lib/hooks';
-import { ComingSoon } from '../../components/ComingSoon';
+import { HomeDashboard } from '../../features/dashboard';
 
 export default function HomePage() {
-  const { t } = useTranslation();
-  const businessName = useAppSelector((state) => state.auth.user?.business_name ?? '');
-  return (
-    <>
-      <Typography variant="h1" gutterBottom>
-        {t('home.welcome', { name: businessName })}
-      </Typography>
-      <ComingSoon title={t('home.intro')} heading="h2" />
-    </>
-  );
+  return <HomeDashboard />;
 }

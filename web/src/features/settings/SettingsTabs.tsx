@@ -3,6 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Heading } from '../../components/Heading';
+import { NotificationSettings } from '../notifications';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { Automations } from './Automations';
 import { BusinessSettingsForm } from './BusinessSettingsForm';
@@ -10,7 +11,7 @@ import { HistoryTable } from './HistoryTable';
 import { setSettingTab } from './slice';
 import type { SettingTab } from './types';
 
-const TABS: SettingTab[] = ['history', 'automations', 'business'];
+const TABS: SettingTab[] = ['history', 'automations', 'business', 'notifications'];
 
 /** The settings page: the action history, the automations and the business's settings. */
 export function SettingsTabs() {
@@ -43,6 +44,7 @@ export function SettingsTabs() {
         {tab === 'history' && <HistoryTable />}
         {tab === 'automations' && <Automations />}
         {tab === 'business' && <BusinessSettingsForm />}
+        {tab === 'notifications' && <NotificationSettings />}
       </Box>
     </>
   );

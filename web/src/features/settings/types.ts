@@ -41,4 +41,4 @@ export interface BusinessSettings {
   comfort_setpoint: number;
 }
 
-export type SettingTab = 'history' | 'automations' | 'business';
+export type SettingTab = 'history' | 'automations' | 'business' | 'notifications';

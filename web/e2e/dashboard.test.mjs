@@ -1,0 +1,132 @@
+// The home dashboard against the demo business: its figures, the live rooms, and a widget
+// dragged in edit mode that stays where it was put after a reload.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { cspViolations, launchBrowser, screenshots, startServer } from './harness.mjs';
+
+let server;
+let browser;
+let base;
+
+before(async () => {
+  server = await startServer({ demo: true });
+  base = server.base;
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signInAsDemo(page) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill('demo@heatdesk.example');
+  await page.getByLabel('Password').fill('heatdesk-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/home`);
+}
+
+/** The saved layout of large screens, by widget. */
+async function savedLarge(page) {
+  const saved = await page.evaluate(() => localStorage.getItem('widgets'));
+  if (!saved) return null;
+  return Object.fromEntries(JSON.parse(saved).lg.map((placement) => [placement.id, placement]));
+}
+
+test('the home dashboard shows the demo, and a widget dragged in edit mode stays put', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 1000 },
+    colorScheme: 'light',
+  });
+  const page = await context.newPage();
+  const violations = cspViolations(page);
+  await signInAsDemo(page);
+
+  // The demo's back-filled history gives today some energy.
+  const energy = page.getByTestId('today-energy');
+  await energy.filter({ hasText: 'kWh' }).waitFor();
+  const kwh = Number.parseFloat((await energy.textContent()).replace(/[^\d.]/g, ''));
+  assert.ok(kwh > 0, `today's energy is ${kwh} kWh`);
+  await page.getByTestId('month-cost').filter({ hasText: '£' }).waitFor();
+  const co2 = page.getByRole('region', { name: 'CO2 saved this month' });
+  await co2
+    .getByTestId('co2-baseline')
+    .filter({ hasText: /Baseline .*kg/ })
+    .waitFor();
+
+  // Its rooms, each with a live temperature.
+  const rooms = page.getByRole('region', { name: 'Rooms live' });
+  await rooms.getByRole('listitem').nth(4).waitFor();
+  assert.ok((await rooms.getByRole('link').count()) >= 5, 'the demo’s rooms are listed');
+  await rooms.getByTestId('room-temperature').filter({ hasText: '°C' }).first().waitFor();
+  await page.getByRole('region', { name: 'Energy this week' }).locator('svg').first().waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'dashboard-1440.png') });
+
+  // Not draggable until the edit mode is on.
+  assert.equal(await page.getByRole('button', { name: /^Move / }).count(), 0);
+  await page.getByRole('button', { name: 'Edit layout' }).click();
+  const handle = page.getByRole('button', { name: 'Move Energy today' });
+  await handle.waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'dashboard-edit-1440.png') });
+
+  // Drag today's energy one column along, onto the budget's place.
+  const today = page.getByTestId('widget-today');
+  const budget = page.getByTestId('widget-budget');
+  const before = await today.boundingBox();
+  const column = (await budget.boundingBox()).x - before.x;
+  assert.ok(column > 200, 'three columns on a large screen');
+  const grip = await handle.boundingBox();
+  const [x, y] = [grip.x + grip.width / 2, grip.y + grip.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + column / 2, y + 10, { steps: 8 });
+  await page.mouse.move(x + column, y + 10, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => {
+    const saved = JSON.parse(localStorage.getItem('widgets') ?? '{}');
+    return saved.lg?.find((placement) => placement.id === 'today')?.x === 1;
+  });
+  const saved = await savedLarge(page);
+  assert.deepEqual(saved.today, { id: 'today', x: 1, y: 0, w: 1, h: 2 });
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  await page.reload();
+  await energy.filter({ hasText: 'kWh' }).waitFor();
+  assert.deepEqual(await savedLarge(page), saved);
+  await page.waitForFunction(
+    ([left]) => {
+      const box = document.querySelector('[data-testid="widget-today"]')?.getBoundingClientRect();
+      return box && Math.abs(box.x - left) < 8;
+    },
+    [before.x + column],
+  );
+  assert.equal(await page.getByRole('button', { name: /^Move / }).count(), 0);
+  await page.screenshot({ path: path.join(screenshots, 'dashboard-moved-1440.png') });
+
+  // Back to the defaults.
+  await page.getByRole('button', { name: 'Edit layout' }).click();
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  assert.equal(await page.evaluate(() => localStorage.getItem('widgets')), null);
+  await page.waitForFunction(
+    ([left]) => {
+      const box = document.querySelector('[data-testid="widget-today"]')?.getBoundingClientRect();
+      return box && Math.abs(box.x - left) < 8;
+    },
+    [before.x],
+  );
+
+  // The CO2 widget leads to the comparison, which shows the baseline's method.
+  await co2.getByRole('link', { name: 'Compare' }).click();
+  await page.waitForURL(`${base}/home/compare-co2`);
+  await page.getByTestId('co2-method').filter({ hasText: 'Baseline' }).waitFor();
+  await page.getByTestId('co2-baseline').filter({ hasText: 'kg' }).waitFor();
+  await page.getByRole('button', { name: 'Week' }).click();
+  await page.waitForURL(`${base}/home/compare-co2?period=week`);
+  await page.getByTestId('co2-current').filter({ hasText: 'kg' }).waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'compare-co2-1440.png'), fullPage: true });
+
+  assert.deepEqual(violations, [], 'the dashboard works under the Content-Security-Policy');
+  await context.close();
+});

@@ -1,0 +1,82 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Heading } from '../../components/Heading';
+import { paths } from '../../config/paths';
+import { useAppDispatch } from '../../lib/hooks';
+import { Co2SavingView } from './Co2SavingView';
+import { EnergyHistoryView } from './EnergyHistoryView';
+import { selectVisualisation } from './slice';
+import { UsageView } from './UsageView';
+import { VISUALISATIONS, visualisationPath, type VisId } from './visualisations';
+
+function Visualisation({ id }: { id: VisId }) {
+  switch (id) {
+    case 'energy-history':
+      return <EnergyHistoryView />;
+    case 'co2-savings':
+      return <Co2SavingView />;
+    case 'rooms-usage':
+      return <UsageView kind="rooms" />;
+    case 'zones-usage':
+      return <UsageView kind="zones" />;
+  }
+}
+
+/** `/analytics/{visId}`: one visualisation full size, the others a tab away. */
+export function AnalyticsView({ id }: { id: VisId }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(selectVisualisation(id));
+    return () => {
+      dispatch(selectVisualisation(null));
+    };
+  }, [dispatch, id]);
+  return (
+    <Stack spacing={1}>
+      <div>
+        <Button
+          component={RouterLink}
+          to={paths.analytics}
+          startIcon={
+            <ArrowBackIcon
+              sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
+            />
+          }
+          size="small"
+        >
+          {t('analytics.all')}
+        </Button>
+      </div>
+      <Heading
+        title={t(`analytics.vis.${id}.title`)}
+        intro={t(`analytics.vis.${id}.text`)}
+        space={1}
+      />
+      <Tabs
+        value={id}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('analytics.choose')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {VISUALISATIONS.map((option) => (
+          <Tab
+            key={option}
+            value={option}
+            label={t(`analytics.vis.${option}.short`)}
+            component={RouterLink}
+            to={visualisationPath(option)}
+          />
+        ))}
+      </Tabs>
+      <Visualisation id={id} />
+    </Stack>
+  );
+}

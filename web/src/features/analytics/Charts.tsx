@@ -1,0 +1,204 @@
+import { useTheme } from '@mui/material/styles';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { bucketLabel, dayLabel, monthLabel } from './labels';
+import { formatPlotted, plotted, type Metric } from './metrics';
+import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
+
+// recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
+// small. Charts are drawn left to right in either direction of text, and hidden from screen
+// readers, which get the same figures as a sentence and a table.
+
+/** Colours with at least 3:1 contrast on the paper of either theme. */
+function useChartStyle() {
+  const { palette } = useTheme();
+  return {
+    current: palette.primary.main,
+    other: palette.text.secondary,
+    grid: palette.divider,
+    axis: palette.text.secondary,
+    tooltip: {
+      contentStyle: {
+        backgroundColor: palette.background.paper,
+        borderColor: palette.divider,
+        color: palette.text.primary,
+      },
+      labelStyle: { color: palette.text.primary },
+      cursor: { fill: palette.action.hover },
+    },
+  };
+}
+
+const grouped = (value: number) => value.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+
+/** The axis of a metric: kWh, £ or kg, wide enough for "12,500 kWh". */
+function valueAxis(metric: Metric, axis: string) {
+  const unit = metric === 'kwh' ? ' kWh' : ' kg';
+  return {
+    tickFormatter: (value: number) =>
+      metric === 'cost_pence' ? `£${grouped(value)}` : `${grouped(value)}${unit}`,
+    stroke: axis,
+    width: 88,
+  };
+}
+
+const tooltipValue = (metric: Metric) => (value: unknown) =>
+  typeof value === 'number' ? formatPlotted(value, metric) : String(value);
+
+function Frame({ height, children }: { height: number; children: ReactElement }) {
+  return (
+    <div style={{ width: '100%', height }} aria-hidden dir="ltr">
+      <ResponsiveContainer>{children}</ResponsiveContainer>
+    </div>
+  );
+}
+
+export interface EnergyChartProps {
+  history: EnergyHistory;
+  metric: Metric;
+  /** The small chart of a card: this period only, no legend. */
+  compact?: boolean;
+}
+
+/** This period's buckets beside the period before's. */
+export function EnergyChart({ history, metric, compact = false }: EnergyChartProps) {
+  const { t, i18n } = useTranslation();
+  const style = useChartStyle();
+  const data = history.buckets.map((bucket, index) => {
+    const before = history.previous.buckets[index];
+    return {
+      label: bucketLabel(bucket.start, history.type, i18n.language),
+      current: plotted(bucket, metric),
+      previous: before ? plotted(before, metric) : null,
+    };
+  });
+  return (
+    <Frame height={compact ? 140 : 320}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
+        <XAxis dataKey="label" stroke={style.axis} minTickGap={8} />
+        <YAxis {...valueAxis(metric, style.axis)} hide={compact} />
+        <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
+        {!compact && <Legend />}
+        {!compact && (
+          <Bar
+            isAnimationActive={false}
+            dataKey="previous"
+            name={t(`analytics.energy.previous.${history.type}`)}
+            fill={style.other}
+          />
+        )}
+        <Bar
+          isAnimationActive={false}
+          dataKey="current"
+          name={t(`analytics.energy.current.${history.type}`)}
+          fill={style.current}
+        />
+      </BarChart>
+    </Frame>
+  );
+}
+
+/** Days, or months over a long range: the baseline beside the actual CO2. */
+function co2Points(saving: Co2Saving, language: string) {
+  if (saving.days.length <= 62)
+    return saving.days.map((day) => ({
+      label: dayLabel(day.date, language, true),
+      baseline: day.baseline_kg,
+      actual: day.actual_kg,
+    }));
+  const months = new Map<string, { baseline: number; actual: number }>();
+  for (const day of saving.days) {
+    const month = months.get(day.date.slice(0, 7)) ?? { baseline: 0, actual: 0 };
+    month.baseline += day.baseline_kg;
+    month.actual += day.actual_kg;
+    months.set(day.date.slice(0, 7), month);
+  }
+  return [...months].map(([month, sums]) => ({
+    label: monthLabel(month, language),
+    baseline: Math.round(sums.baseline * 1000) / 1000,
+    actual: Math.round(sums.actual * 1000) / 1000,
+  }));
+}
+
+export interface Co2ChartProps {
+  saving: Co2Saving;
+  compact?: boolean;
+}
+
+export function Co2Chart({ saving, compact = false }: Co2ChartProps) {
+  const { t, i18n } = useTranslation();
+  const style = useChartStyle();
+  return (
+    <Frame height={compact ? 140 : 320}>
+      <BarChart data={co2Points(saving, i18n.language)} margin={{ top: 8, right: 8, left: 0 }}>
+        {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
+        <XAxis dataKey="label" stroke={style.axis} minTickGap={12} hide={compact} />
+        <YAxis {...valueAxis('co2_kg', style.axis)} hide={compact} />
+        <Tooltip formatter={tooltipValue('co2_kg')} {...style.tooltip} />
+        {!compact && <Legend />}
+        <Bar
+          isAnimationActive={false}
+          dataKey="baseline"
+          name={t('analytics.co2.baseline')}
+          fill={style.other}
+        />
+        <Bar
+          isAnimationActive={false}
+          dataKey="actual"
+          name={t('analytics.co2.actual')}
+          fill={style.current}
+        />
+      </BarChart>
+    </Frame>
+  );
+}
+
+export interface UsageChartProps {
+  places: PlaceUsage[];
+  metric: Metric;
+  compact?: boolean;
+}
+
+/** Each room's or zone's figure, as horizontal bars, largest first. */
+export function UsageChart({ places, metric, compact = false }: UsageChartProps) {
+  const { t } = useTranslation();
+  const style = useChartStyle();
+  const data = [...places]
+    .sort((a, b) => b[metric] - a[metric])
+    .slice(0, compact ? 4 : undefined)
+    .map((place) => ({ name: place.name, value: plotted(place, metric) }));
+  const rows = compact ? 4 : data.length;
+  return (
+    <Frame height={compact ? 140 : Math.max(160, rows * 36 + 48)}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
+        {!compact && <CartesianGrid stroke={style.grid} horizontal={false} />}
+        <XAxis type="number" {...valueAxis(metric, style.axis)} width={undefined} hide={compact} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          stroke={style.axis}
+          width={compact ? 96 : 128}
+          tick={{ fontSize: compact ? 12 : 14 }}
+        />
+        <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="value"
+          name={t(`analytics.metric.${metric}`)}
+          fill={style.current}
+        />
+      </BarChart>
+    </Frame>
+  );
+}

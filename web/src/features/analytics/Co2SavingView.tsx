@@ -1,0 +1,189 @@
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Figure, FigurePanel } from '../../components/Figure';
+import { formatKg, formatShare } from '../../lib/units';
+import { endpoints } from './api';
+import { DownloadCsvButton } from './DownloadCsvButton';
+import { useRanged } from './hooks';
+import { dayLabel, monthLabel, periodLabel } from './labels';
+import { Co2Chart } from './LazyCharts';
+import { Loaded, TableAlternative } from './parts';
+import { RangePicker } from './RangePicker';
+import type { Co2Saving, DateRange } from './types';
+
+/**
+ * The baseline, the actual CO2 and the saving: never the saving without its baseline. Above the
+ * baseline, the excess is told as such, not as a negative saving.
+ */
+export function SavingFigures({
+  baseline_kg,
+  actual_kg,
+  saved_kg,
+}: {
+  baseline_kg: number;
+  actual_kg: number;
+  saved_kg: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FigurePanel>
+      <Figure
+        label={t('analytics.co2.baseline')}
+        value={formatKg(baseline_kg)}
+        testId="co2-baseline"
+      />
+      <Figure label={t('analytics.co2.actual')} value={formatKg(actual_kg)} testId="co2-actual" />
+      <Figure
+        label={t(saved_kg < 0 ? 'analytics.co2.over' : 'analytics.co2.saved')}
+        value={formatKg(Math.abs(saved_kg))}
+        testId="co2-saved"
+      />
+    </FigurePanel>
+  );
+}
+
+export function SavingTotals({ saving }: { saving: Co2Saving }) {
+  return <SavingFigures {...saving.totals} />;
+}
+
+/** Each month's saving against the monthly CF goal. */
+function GoalProgress({ saving }: { saving: Co2Saving }) {
+  const { t, i18n } = useTranslation();
+  const goal = saving.goal.monthly_kg;
+  if (goal === null) return <Alert severity="info">{t('analytics.co2.noGoal')}</Alert>;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h3" component="h2" gutterBottom>
+        {t('analytics.co2.goalTitle', { goal: formatKg(goal) })}
+      </Typography>
+      <Stack spacing={1.5}>
+        {saving.goal.months.map((month) => {
+          const share = month.progress ?? 0;
+          const text = t('analytics.co2.goalMonth', {
+            month: monthLabel(month.month, i18n.language),
+            saved: formatKg(month.saved_kg),
+            share: formatShare(share),
+          });
+          return (
+            <Box key={month.month}>
+              <Typography variant="body2">{text}</Typography>
+              <LinearProgress
+                variant="determinate"
+                value={Math.max(0, Math.min(100, share * 100))}
+                aria-label={text}
+                sx={{ height: 8, borderRadius: 4 }}
+              />
+            </Box>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
+function DaysTable({ saving }: { saving: Co2Saving }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table size="small" aria-label={t('analytics.co2.table')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('analytics.co2.date')}</TableCell>
+          <TableCell align="right">{t('analytics.co2.baseline')}</TableCell>
+          <TableCell align="right">{t('analytics.co2.actual')}</TableCell>
+          <TableCell align="right">{t('analytics.co2.saved')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {saving.days.map((day) => (
+          <TableRow key={day.date}>
+            <TableCell>{dayLabel(day.date, i18n.language)}</TableCell>
+            <TableCell align="right">{formatKg(day.baseline_kg)}</TableCell>
+            <TableCell align="right">{formatKg(day.actual_kg)}</TableCell>
+            <TableCell align="right">{formatKg(day.saved_kg)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The days a ranged visualisation shows, as a sentence. */
+export function RangeLabel({ range }: { range: DateRange }) {
+  const { i18n } = useTranslation();
+  return (
+    <Typography color="text.secondary" data-testid="range">
+      {periodLabel(range.start_date, range.end_date, i18n.language)}
+    </Typography>
+  );
+}
+
+export const rangeFile = (name: string, range: DateRange) =>
+  `${name}-${range.start_date}-to-${range.end_date}.csv`;
+
+/** `/analytics/co2-savings`: each day's CO2 against the baseline, and the monthly goal. */
+export function Co2SavingView() {
+  const { t } = useTranslation();
+  const { range, ranged, loading, error, retry } = useRanged('co2-savings');
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        useFlexGap
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+      >
+        <RangePicker />
+        <Box sx={{ pt: { md: 1.5 } }}>
+          <DownloadCsvButton
+            path={endpoints['co2-savings']}
+            params={{ ...range }}
+            filename={rangeFile('co2-saving', range)}
+          />
+        </Box>
+      </Stack>
+      <Loaded data={ranged} loading={loading} error={error} retry={retry}>
+        {({ range: shown, data: saving }) => (
+          <Stack spacing={2}>
+            <RangeLabel range={shown} />
+            <SavingTotals saving={saving} />
+            <Alert severity="info" icon={<InfoOutlinedIcon />} data-testid="co2-method">
+              {saving.method}
+            </Alert>
+            <GoalProgress saving={saving} />
+            <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+              <figure style={{ margin: 0 }}>
+                <Co2Chart saving={saving} />
+                <Typography component="figcaption" variant="body2" color="text.secondary">
+                  {t(
+                    saving.totals.saved_kg < 0
+                      ? 'analytics.co2.captionOver'
+                      : 'analytics.co2.caption',
+                    {
+                      baseline: formatKg(saving.totals.baseline_kg),
+                      actual: formatKg(saving.totals.actual_kg),
+                      saved: formatKg(Math.abs(saving.totals.saved_kg)),
+                    },
+                  )}
+                </Typography>
+              </figure>
+              <TableAlternative>
+                <DaysTable saving={saving} />
+              </TableAlternative>
+            </Paper>
+          </Stack>
+        )}
+      </Loaded>
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Figure, FigurePanel } from '../../components/Figure';
+import { useAppDispatch } from '../../lib/hooks';
+import { endpoints } from './api';
+import { DownloadCsvButton } from './DownloadCsvButton';
+import { useEnergyHistory } from './hooks';
+import { bucketLabel, periodLabel } from './labels';
+import { EnergyChart } from './LazyCharts';
+import { formatFigure, METRICS, type Metric } from './metrics';
+import { Loaded, MetricSwitch, TableAlternative } from './parts';
+import { selectSpan } from './slice';
+import { SPANS, type EnergyHistory, type Span } from './types';
+
+/** Day, week, month or year. */
+export function SpanSwitch({ span }: { span: Span }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <ToggleButtonGroup
+      exclusive
+      value={span}
+      onChange={(_, next: Span | null) => next && dispatch(selectSpan(next))}
+      aria-label={t('analytics.energy.period')}
+    >
+      {SPANS.map((option) => (
+        <ToggleButton key={option} value={option} sx={{ px: 2 }}>
+          {t(`analytics.energy.spans.${option}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** This period's energy, cost and CO2, each above the period before's. */
+export function EnergyTotals({ history }: { history: EnergyHistory }) {
+  const { t } = useTranslation();
+  return (
+    <FigurePanel>
+      {METRICS.map((metric) => (
+        <Figure
+          key={metric}
+          label={t(`analytics.metric.${metric}`)}
+          value={formatFigure(history.totals, metric)}
+          testId={`total-${metric}`}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {t(`analytics.energy.previous.${history.type}`)}:{' '}
+            {formatFigure(history.previous.totals, metric)}
+          </Typography>
+        </Figure>
+      ))}
+    </FigurePanel>
+  );
+}
+
+function BucketsTable({ history }: { history: EnergyHistory }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table size="small" aria-label={t('analytics.energy.table')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t(`analytics.energy.bucket.${history.type}`)}</TableCell>
+          {METRICS.map((metric) => (
+            <TableCell key={metric} align="right">
+              {t(`analytics.metric.${metric}`)}
+            </TableCell>
+          ))}
+          <TableCell align="right">{t(`analytics.energy.previous.${history.type}`)}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {history.buckets.map((bucket, index) => {
+          const before = history.previous.buckets[index];
+          return (
+            <TableRow key={bucket.start}>
+              <TableCell>{bucketLabel(bucket.start, history.type, i18n.language, false)}</TableCell>
+              {METRICS.map((metric) => (
+                <TableCell key={metric} align="right">
+                  {formatFigure(bucket, metric)}
+                </TableCell>
+              ))}
+              <TableCell align="right">{before ? formatFigure(before, 'kwh') : '–'}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** `/analytics/energy-history`: the period's energy, cost and CO2 beside the period before. */
+export function EnergyHistoryView() {
+  const { t, i18n } = useTranslation();
+  const { span, history, loading, error, retry } = useEnergyHistory();
+  const [metric, setMetric] = useState<Metric>('kwh');
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <SpanSwitch span={span} />
+        <DownloadCsvButton
+          path={endpoints['energy-history']}
+          params={{ type: span }}
+          filename={`energy-history-${span}.csv`}
+        />
+      </Stack>
+      <Loaded data={history} loading={loading} error={error} retry={retry}>
+        {(shown) => (
+          <Stack spacing={2}>
+            <Typography color="text.secondary" data-testid="period">
+              {t(`analytics.energy.current.${shown.type}`)}:{' '}
+              {periodLabel(shown.start, shown.end, i18n.language)}
+            </Typography>
+            <EnergyTotals history={shown} />
+            <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+              <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+                <MetricSwitch metric={metric} onChange={setMetric} />
+              </Stack>
+              <figure style={{ margin: 0 }}>
+                <EnergyChart history={shown} metric={metric} />
+                <Typography component="figcaption" variant="body2" color="text.secondary">
+                  {t('analytics.energy.caption', {
+                    period: t(`analytics.energy.current.${shown.type}`),
+                    total: formatFigure(shown.totals, metric),
+                    previous: formatFigure(shown.previous.totals, metric),
+                  })}
+                </Typography>
+              </figure>
+              <TableAlternative>
+                <BucketsTable history={shown} />
+              </TableAlternative>
+            </Paper>
+          </Stack>
+        )}
+      </Loaded>
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../components/ListStates';
+import { formatCelsius, ltr } from '../../lib/format';
+import { endpoints } from './api';
+import { RangeLabel, rangeFile } from './Co2SavingView';
+import { DownloadCsvButton } from './DownloadCsvButton';
+import { useRanged } from './hooks';
+import { UsageChart } from './LazyCharts';
+import { formatFigure, METRICS, type Metric } from './metrics';
+import { Loaded, MetricSwitch } from './parts';
+import { RangePicker } from './RangePicker';
+import type { PlaceUsage, RadiatorUsage } from './types';
+
+type Kind = 'rooms' | 'zones';
+
+const hours = (value: number) =>
+  ltr(`${value.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`);
+
+function Figures({ usage }: { usage: RadiatorUsage }) {
+  return (
+    <>
+      {METRICS.map((metric) => (
+        <TableCell key={metric} align="right">
+          {formatFigure(usage, metric)}
+        </TableCell>
+      ))}
+      <TableCell align="right">{hours(usage.heating_hours)}</TableCell>
+    </>
+  );
+}
+
+/** A room or a zone, with its radiators folded beneath it. */
+function PlaceRows({ place }: { place: PlaceUsage }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <TableRow data-testid={`usage-${place.name}`}>
+        <TableCell padding="checkbox">
+          <IconButton
+            size="small"
+            aria-expanded={open}
+            aria-label={t('analytics.usage.radiatorsOf', { name: place.name })}
+            disabled={place.radiators.length === 0}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+          </IconButton>
+        </TableCell>
+        <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+          {place.name}
+        </TableCell>
+        <Figures usage={place} />
+        <TableCell align="right">{formatCelsius(place.average_temperature)}</TableCell>
+      </TableRow>
+      {open &&
+        place.radiators.map((radiator) => (
+          <TableRow key={radiator.id} sx={{ bgcolor: 'action.hover' }}>
+            <TableCell />
+            <TableCell sx={{ pl: 4 }}>{radiator.name}</TableCell>
+            <Figures usage={radiator} />
+            <TableCell />
+          </TableRow>
+        ))}
+    </>
+  );
+}
+
+function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t(`analytics.usage.${kind}.table`)}>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox" />
+            <TableCell>{t(`analytics.usage.${kind}.name`)}</TableCell>
+            {METRICS.map((metric) => (
+              <TableCell key={metric} align="right">
+                {t(`analytics.metric.${metric}`)}
+              </TableCell>
+            ))}
+            <TableCell align="right">{t('analytics.usage.heatingHours')}</TableCell>
+            <TableCell align="right">{t('analytics.usage.averageTemperature')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {places.map((place) => (
+            <Fragment key={place.id}>
+              <PlaceRows place={place} />
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The sum of the places' figures (a radiator in no room or zone is in none of them). */
+export function usageTotals(places: PlaceUsage[]) {
+  return places.reduce(
+    (sum, place) => ({
+      kwh: sum.kwh + place.kwh,
+      cost_pence: sum.cost_pence + place.cost_pence,
+      co2_kg: sum.co2_kg + place.co2_kg,
+    }),
+    { kwh: 0, cost_pence: 0, co2_kg: 0 },
+  );
+}
+
+/** `/analytics/rooms-usage` and `/analytics/zones-usage`: each place's use over the range. */
+export function UsageView({ kind }: { kind: Kind }) {
+  const { t } = useTranslation();
+  const id = kind === 'rooms' ? 'rooms-usage' : 'zones-usage';
+  const { range, ranged, loading, error, retry } = useRanged(id);
+  const [metric, setMetric] = useState<Metric>('kwh');
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        useFlexGap
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+      >
+        <RangePicker />
+        <Box sx={{ pt: { md: 1.5 } }}>
+          <DownloadCsvButton
+            path={endpoints[id]}
+            params={{ ...range }}
+            filename={rangeFile(kind === 'rooms' ? 'room-usage' : 'zone-usage', range)}
+          />
+        </Box>
+      </Stack>
+      <Loaded data={ranged} loading={loading} error={error} retry={retry}>
+        {({ range: shown, data: places }) => (
+          <ListStates
+            count={places.length}
+            empty={{
+              title: t(`analytics.usage.${kind}.emptyTitle`),
+              text: t(`analytics.usage.${kind}.emptyText`),
+            }}
+          >
+            <Stack spacing={2}>
+              <RangeLabel range={shown} />
+              <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+                <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+                  <MetricSwitch metric={metric} onChange={setMetric} />
+                </Stack>
+                <figure style={{ margin: 0 }}>
+                  <UsageChart places={places} metric={metric} />
+                  <Typography component="figcaption" variant="body2" color="text.secondary">
+                    {t(`analytics.usage.${kind}.caption`, {
+                      count: places.length,
+                      total: formatFigure(usageTotals(places), metric),
+                    })}
+                  </Typography>
+                </figure>
+              </Paper>
+              <Paper variant="outlined">
+                <UsageTable kind={kind} places={places} />
+              </Paper>
+              <Typography variant="body2" color="text.secondary">
+                {t('analytics.usage.costNote')}
+              </Typography>
+            </Stack>
+          </ListStates>
+        )}
+      </Loaded>
+    </Stack>
+  );
+}

@@ -1,0 +1,387 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setToken, sessionEnded } from '../../lib/session';
+import { renderWithProviders } from '../../test/render';
+import { answer, refusal, server } from '../../test/server';
+import { AnalyticsList } from './AnalyticsList';
+import { AnalyticsView } from './AnalyticsView';
+import { analyticsSlice, fetchCo2Saving, selectRange, type AnalyticsState } from './slice';
+import type { Co2Saving, EnergyHistory, PlaceUsage, Span } from './types';
+
+const BASE = '/v2/analytics/commercial/web';
+
+/** A figure as the page writes it: isolated left-to-right. */
+const iso = (text: string) => `\u2066${text}\u2069`;
+
+// The charts draw what the figures and tables beside them say; the browser test looks at them.
+vi.mock('./Charts', () => ({
+  EnergyChart: () => <div data-testid="energy-chart" />,
+  Co2Chart: () => <div data-testid="co2-chart" />,
+  UsageChart: () => <div data-testid="usage-chart" />,
+}));
+
+const starts: Record<Span, string[]> = {
+  day: ['2026-03-10T00:00:00+00:00', '2026-03-10T01:00:00+00:00'],
+  week: ['2026-03-09T00:00:00+00:00', '2026-03-10T00:00:00+00:00'],
+  month: ['2026-03-01T00:00:00+00:00', '2026-03-02T00:00:00+00:00'],
+  year: ['2026-01-01T00:00:00+00:00', '2026-02-01T00:00:00+00:00'],
+};
+const kwhOf: Record<Span, number> = { day: 4.5, week: 61.25, month: 230.4, year: 1875.2 };
+
+/** An energy history whose figures tell the periods apart. */
+function history(type: Span): EnergyHistory {
+  const kwh = kwhOf[type];
+  const bucket = (start: string, share: number) => ({
+    start,
+    kwh: kwh * share,
+    cost_pence: Math.round(kwh * share * 25),
+    co2_kg: Math.round(kwh * share * 124) / 1000,
+  });
+  const [first = '', second = ''] = starts[type];
+  const period = {
+    start: first,
+    end: second,
+    buckets: [bucket(first, 0.4), bucket(second, 0.6)],
+    totals: { kwh, cost_pence: Math.round(kwh * 25), co2_kg: Math.round(kwh * 124) / 1000 },
+  };
+  return {
+    type,
+    ...period,
+    previous: { ...period, totals: { kwh: 99, cost_pence: 2475, co2_kg: 12.3 } },
+  };
+}
+
+const saving: Co2Saving = {
+  method: 'Baseline: the same rooms held at 21.0 °C from 08:00 to 18:00 on working days.',
+  days: [
+    { date: '2026-03-01', baseline_kg: 10, actual_kg: 6, saved_kg: 4 },
+    { date: '2026-03-02', baseline_kg: 12, actual_kg: 7.5, saved_kg: 4.5 },
+  ],
+  totals: { baseline_kg: 22, actual_kg: 13.5, saved_kg: 8.5 },
+  goal: { monthly_kg: 20, months: [{ month: '2026-03', saved_kg: 8.5, progress: 0.425 }] },
+};
+
+const place = (id: number, name: string, kwh: number): PlaceUsage => ({
+  id,
+  name,
+  kwh,
+  cost_pence: kwh * 25,
+  co2_kg: kwh / 8,
+  heating_hours: 12.5,
+  average_temperature: 20.4,
+  radiators: [
+    {
+      id: id * 10,
+      name: `${name} east`,
+      kwh,
+      cost_pence: kwh * 25,
+      co2_kg: kwh / 8,
+      heating_hours: 6,
+    },
+  ],
+});
+
+/** The analytics area with a chosen range and period, as a test starts it. */
+function analytics(more: Partial<AnalyticsState['selectedAnalytics']> = {}): AnalyticsState {
+  const state = analyticsSlice.reducer(undefined, { type: 'init' });
+  return {
+    ...state,
+    selectedAnalytics: {
+      ...state.selectedAnalytics,
+      range: { start_date: '2026-03-01', end_date: '2026-03-31' },
+      ...more,
+    },
+  };
+}
+
+describe('the analytics area', () => {
+  it('keeps a ranged answer only for the range chosen now, and resets with the session', () => {
+    const reduce = analyticsSlice.reducer;
+    const march = { start_date: '2026-03-01', end_date: '2026-03-31' };
+    const april = { start_date: '2026-04-01', end_date: '2026-04-30' };
+    let state = reduce(analytics(), selectRange(april));
+    // The answer for March arrives after April was chosen: dropped.
+    state = reduce(state, fetchCo2Saving.fulfilled(saving, 'r1', march));
+    expect(state.co2Savings).toBeNull();
+    state = reduce(state, fetchCo2Saving.fulfilled(saving, 'r2', april));
+    expect(state.co2Savings).toEqual({ range: april, data: saving });
+    state = reduce(state, sessionEnded());
+    expect(state.co2Savings).toBeNull();
+    expect(state.selectedAnalytics.span).toBe('week');
+  });
+});
+
+describe('the analytics list', () => {
+  it('shows every visualisation as a card with its key figures', async () => {
+    const ranges: string[] = [];
+    server.use(
+      http.get(`${BASE}/energy-history-graph`, ({ request }) => {
+        const type = new URL(request.url).searchParams.get('type') as Span;
+        return answer('Energy history.', { energy_history: history(type) });
+      }),
+      http.get(`${BASE}/co2_saving`, ({ request }) => {
+        ranges.push(new URL(request.url).search);
+        return answer('CO2 saving.', { co2_saving: saving });
+      }),
+      http.get(`${BASE}/rooms-radiator-usage`, () =>
+        answer('Room usage.', { rooms: [place(1, 'Café', 40), place(2, 'Board room', 22.5)] }),
+      ),
+      http.get(`${BASE}/zone-radiator-usage`, () =>
+        answer('Zone usage.', { zones: [place(3, 'Ground floor', 62.5)] }),
+      ),
+    );
+    renderWithProviders(<AnalyticsList />, {
+      route: '/analytics',
+      preloadedState: { analytics: analytics() },
+    });
+    const energy = screen.getByTestId('vis-energy-history');
+    expect(
+      await within(energy).findByText(`${iso('61.3 kWh')} · ${iso('£15.31')} · ${iso('7.60 kg')}`),
+    ).toBeInTheDocument();
+    const co2 = screen.getByTestId('vis-co2-savings');
+    expect(
+      await within(co2).findByText(
+        `${iso('8.50 kg')} saved against a baseline of ${iso('22.0 kg')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(ranges).toEqual(['?start_date=2026-03-01&end_date=2026-03-31']);
+    expect(
+      await within(screen.getByTestId('vis-rooms-usage')).findByText(
+        `2 rooms used ${iso('62.5 kWh')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await within(screen.getByTestId('vis-zones-usage')).findByText(
+        `1 zones used ${iso('62.5 kWh')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open CO2 savings' })).toHaveAttribute(
+      'href',
+      '/analytics/co2-savings',
+    );
+  });
+});
+
+describe('the energy history', () => {
+  it('switches between day, week, month and year, asking for each and showing its totals', async () => {
+    const user = userEvent.setup();
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(`${BASE}/energy-history-graph`, ({ request }) => {
+        const type = new URL(request.url).searchParams.get('type');
+        asked.push(type);
+        return answer('Energy history.', { energy_history: history(type as Span) });
+      }),
+    );
+    const { store } = renderWithProviders(<AnalyticsView id="energy-history" />, {
+      route: '/analytics/energy-history',
+    });
+    const total = async (text: string) =>
+      waitFor(() => expect(screen.getByTestId('total-kwh')).toHaveTextContent(iso(text)));
+    await total('61.3 kWh');
+    expect(screen.getByTestId('total-cost_pence')).toHaveTextContent(iso('£15.31'));
+    expect(screen.getByText(`Last week: ${iso('99.0 kWh')}`)).toBeInTheDocument();
+    expect(store.getState().analytics.selectedAnalytics.visId).toBe('energy-history');
+
+    await user.click(screen.getByRole('button', { name: 'Day' }));
+    await total('4.50 kWh');
+    expect(screen.getByText(`Yesterday: ${iso('99.0 kWh')}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    await total('230.4 kWh');
+    await user.click(screen.getByRole('button', { name: 'Year' }));
+    await total('1,875.2 kWh');
+    expect(screen.getByTestId('total-co2_kg')).toHaveTextContent(iso('232.5 kg'));
+    expect(asked).toEqual(['week', 'day', 'month', 'year']);
+    expect(screen.getByRole('button', { name: 'Year' })).toHaveAttribute('aria-pressed', 'true');
+
+    // The figures behind the chart, as a table.
+    await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
+    const table = screen.getByRole('table', { name: 'Energy history by period' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('January 2026');
+  });
+
+  it('downloads the chosen period as CSV with the signed-in token', async () => {
+    const user = userEvent.setup();
+    setToken('token-1');
+    const sent: { query: string; auth: string | null }[] = [];
+    server.use(
+      http.get(`${BASE}/energy-history-graph`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (query.get('format') === 'csv') {
+          sent.push({ query: query.toString(), auth: request.headers.get('Authorization') });
+          return new HttpResponse('period,start,kwh,cost_pence,co2_kg\n', {
+            headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+          });
+        }
+        return answer('Energy history.', { energy_history: history(query.get('type') as Span) });
+      }),
+    );
+    const createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:csv-1');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const saved: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+
+    renderWithProviders(<AnalyticsView id="energy-history" />, {
+      route: '/analytics/energy-history',
+      preloadedState: { analytics: analytics({ span: 'month' }) },
+    });
+    await screen.findByTestId('total-kwh');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: 'blob:csv-1', download: 'energy-history-month.csv' }]),
+    );
+    expect(sent).toEqual([{ query: 'type=month&format=csv', auth: 'Bearer token-1' }]);
+    const blob = createObjectURL.mock.calls[0]?.[0];
+    expect(await blob?.text()).toBe('period,start,kwh,cost_pence,co2_kg\n');
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:csv-1'));
+    click.mockRestore();
+  });
+
+  it('toasts the server’s description when a download is refused', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${BASE}/co2_saving`, ({ request }) =>
+        new URL(request.url).searchParams.get('format') === 'csv'
+          ? refusal(503, 'The store is busy; try again in a moment.')
+          : answer('CO2 saving.', { co2_saving: saving }),
+      ),
+    );
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    await screen.findByTestId('co2-saved');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(
+      await screen.findByText('The store is busy; try again in a moment.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the CO2 savings', () => {
+  it('shows the saving beside its baseline, the method and the goal', async () => {
+    server.use(http.get(`${BASE}/co2_saving`, () => answer('CO2 saving.', { co2_saving: saving })));
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    expect(await screen.findByTestId('co2-saved')).toHaveTextContent(iso('8.50 kg'));
+    expect(screen.getByTestId('co2-baseline')).toHaveTextContent(iso('22.0 kg'));
+    expect(screen.getByTestId('co2-actual')).toHaveTextContent(iso('13.5 kg'));
+    expect(screen.getByTestId('co2-method')).toHaveTextContent(saving.method);
+    expect(
+      screen.getByText(`March 2026: ${iso('8.50 kg')} saved, ${iso('43%')} of the goal`),
+    ).toBeInTheDocument();
+  });
+
+  it('tells CO2 above the baseline as such, never as a negative saving', async () => {
+    const over = { ...saving, totals: { baseline_kg: 22, actual_kg: 30.5, saved_kg: -8.5 } };
+    server.use(http.get(`${BASE}/co2_saving`, () => answer('CO2 saving.', { co2_saving: over })));
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    expect(await screen.findByTestId('co2-saved')).toHaveTextContent(iso('8.50 kg'));
+    expect(screen.getByTestId('co2-saved').previousSibling).toHaveTextContent(
+      'CO2 above the baseline',
+    );
+    expect(
+      screen.getByText(
+        `Baseline ${iso('22.0 kg')}, actual ${iso('30.5 kg')}: ${iso('8.50 kg')} above the baseline.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses a range that ends before it starts or is over 5 years, and sends none', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    server.use(
+      http.get(`${BASE}/co2_saving`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return answer('CO2 saving.', { co2_saving: saving });
+      }),
+    );
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    await screen.findByTestId('co2-saved');
+    const from = await screen.findByRole('group', { name: 'From' });
+    const to = screen.getByRole('group', { name: 'To' });
+
+    await user.click(within(from).getByRole('spinbutton', { name: 'Year' }));
+    await user.keyboard('2027');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(
+      await screen.findByText('Make the end date on or after the start date.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(from).getByRole('spinbutton', { name: 'Year' }));
+    await user.keyboard('2020');
+    await user.click(within(to).getByRole('spinbutton', { name: 'Year' }));
+    await user.keyboard('2026');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Choose at most 5 years.')).toBeInTheDocument();
+
+    // A valid range is shown: asked for once, with both dates.
+    await user.click(within(from).getByRole('spinbutton', { name: 'Year' }));
+    await user.keyboard('2025');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() =>
+      expect(asked).toEqual([
+        '?start_date=2026-03-01&end_date=2026-03-31',
+        '?start_date=2025-03-01&end_date=2026-03-31',
+      ]),
+    );
+    expect(screen.queryByText('Choose at most 5 years.')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a range on its field', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.get(`${BASE}/co2_saving`, () =>
+        refusal(422, 'Some fields need correcting.', {
+          start_date: ['Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.'],
+        }),
+      ),
+    );
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    expect(
+      await screen.findByText('Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.'),
+    ).toBeInTheDocument();
+    // The load failed inline, with a retry, as every failed load does.
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    error.mockRestore();
+  });
+});
+
+describe('the room usage', () => {
+  it('lists each room with its figures and its radiators folded beneath', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${BASE}/rooms-radiator-usage`, () =>
+        answer('Room usage.', { rooms: [place(1, 'Café', 40)] }),
+      ),
+    );
+    renderWithProviders(<AnalyticsView id="rooms-usage" />, {
+      route: '/analytics/rooms-usage',
+      preloadedState: { analytics: analytics() },
+    });
+    const row = await screen.findByTestId('usage-Café');
+    expect(row).toHaveTextContent(iso('40.0 kWh'));
+    expect(row).toHaveTextContent(iso('£10.00'));
+    expect(row).toHaveTextContent(iso('5.00 kg'));
+    expect(screen.queryByText('Café east')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the radiators of Café' }));
+    expect(screen.getByText('Café east')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { ltr } from '../../lib/format';
+import type { Span } from './types';
+
+/** The local date and time of an ISO 8601 moment as the server wrote it (its offset kept). */
+function parts(iso: string) {
+  const [year = 0, month = 1, day = 1] = iso.slice(0, 10).split('-').map(Number);
+  return { utc: Date.UTC(year, month - 1, day), time: iso.slice(11, 16) };
+}
+
+/** British English for English: a UK product writes "23 Nov 2026". */
+const locale = (language: string) => (language === 'en' ? 'en-GB' : language);
+
+function format(utc: number, language: string, options: Intl.DateTimeFormatOptions) {
+  return new Intl.DateTimeFormat(locale(language), { ...options, timeZone: 'UTC' }).format(utc);
+}
+
+/**
+ * A bucket's name on the chart (`short`) or in the table: its hour for a day, its weekday for a
+ * week, its day for a month, its month for a year.
+ */
+export function bucketLabel(start: string, span: Span, language: string, short = true) {
+  const { utc, time } = parts(start);
+  switch (span) {
+    case 'day':
+      return ltr(time);
+    case 'week':
+      return format(utc, language, short ? { weekday: 'short' } : { dateStyle: 'full' });
+    case 'month':
+      return short
+        ? format(utc, language, { day: 'numeric' })
+        : format(utc, language, { weekday: 'short', day: 'numeric', month: 'short' });
+    case 'year':
+      return format(utc, language, short ? { month: 'short' } : { month: 'long', year: 'numeric' });
+  }
+}
+
+/** A period's first and last local day: "16 Nov 2026 – 22 Nov 2026", or one day alone. */
+export function periodLabel(start: string, end: string, language: string) {
+  const first = parts(start).utc;
+  // The end is the next period's start: its day before is the period's last.
+  const last = parts(end).utc - (end.slice(11, 16) === '00:00' ? 86_400_000 : 0);
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+  if (last <= first) return format(first, language, options);
+  return `${format(first, language, options)} – ${format(last, language, options)}`;
+}
+
+/** A `YYYY-MM-DD` day: "16 Nov 2026", or `short`, "16 Nov". */
+export function dayLabel(date: string, language: string, short = false) {
+  const options: Intl.DateTimeFormatOptions = short
+    ? { day: 'numeric', month: 'short' }
+    : { dateStyle: 'medium' };
+  return format(parts(date).utc, language, options);
+}
+
+/** A `YYYY-MM` month: "November 2026". */
+export function monthLabel(month: string, language: string) {
+  return format(parts(`${month}-01`).utc, language, { month: 'long', year: 'numeric' });
+}

@@ -1,0 +1,88 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/ListStates';
+import { METRICS, type Metric } from './metrics';
+
+/** A visualisation's data in its states: failed (inline, with a retry), first load, shown. */
+export function Loaded<T>({
+  data,
+  loading,
+  error,
+  retry,
+  children,
+}: {
+  data: T | null;
+  loading: boolean;
+  error: string | null;
+  retry: () => void;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (error) return <LoadError message={error} onRetry={retry} />;
+  if (data === null)
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label={t('common.loading')}>
+        <Skeleton variant="rounded" height={96} />
+        <Skeleton variant="rounded" height={320} />
+      </Stack>
+    );
+  return (
+    <>
+      {/* A newer load on its way: the figures shown are the last ones. */}
+      <LinearProgress
+        aria-label={t('common.loading')}
+        sx={{ visibility: loading ? 'visible' : 'hidden', mb: 1 }}
+      />
+      {children(data)}
+    </>
+  );
+}
+
+/** kWh, £ or kg: what the chart shows. */
+export function MetricSwitch({
+  metric,
+  onChange,
+}: {
+  metric: Metric;
+  onChange: (metric: Metric) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={metric}
+      onChange={(_, next: Metric | null) => next && onChange(next)}
+      aria-label={t('analytics.metric.label')}
+    >
+      {METRICS.map((option) => (
+        <ToggleButton key={option} value={option}>
+          {t(`analytics.metric.${option}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** The chart's figures as a table, folded away under the chart. */
+export function TableAlternative({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Accordion variant="outlined" disableGutters sx={{ mt: 2 }}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography>{t('analytics.showTable')}</Typography>
+      </AccordionSummary>
+      <AccordionDetails sx={{ overflowX: 'auto' }}>{children}</AccordionDetails>
+    </Accordion>
+  );
+}

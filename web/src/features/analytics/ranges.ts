@@ -1,0 +1,48 @@
+import dayjs from 'dayjs';
+import { dateError, formatDate, type Dayjs } from '../../components/DateField';
+import type { DateRange } from './types';
+
+/** The longest range the server answers, in days (5 years, as `analytics/mod.rs` checks). */
+export const MOST_DAYS = 5 * 366;
+
+const FORMAT = 'YYYY-MM-DD';
+
+/** This month so far: what the server answers without dates. */
+export function thisMonth(today: Dayjs = dayjs()): DateRange {
+  return { start_date: today.startOf('month').format(FORMAT), end_date: today.format(FORMAT) };
+}
+
+/** The last `days` days, today included. */
+export function lastDays(days: number, today: Dayjs = dayjs()): DateRange {
+  return {
+    start_date: today.subtract(days - 1, 'day').format(FORMAT),
+    end_date: today.format(FORMAT),
+  };
+}
+
+/** This year so far. */
+export function thisYear(today: Dayjs = dayjs()): DateRange {
+  return { start_date: today.startOf('year').format(FORMAT), end_date: today.format(FORMAT) };
+}
+
+export const sameRange = (a: DateRange, b: DateRange) =>
+  a.start_date === b.start_date && a.end_date === b.end_date;
+
+/** What is wrong with a range, by field, as text keys: the server's own rules. */
+export function rangeErrors(start: Dayjs | null, end: Dayjs | null) {
+  const errors: Partial<Record<keyof DateRange, string>> = {};
+  const startError = start ? dateError(start) : 'validation.required';
+  const endError = end ? dateError(end) : 'validation.required';
+  if (startError) errors.start_date = startError;
+  if (endError) errors.end_date = endError;
+  if (start && end && !startError && !endError) {
+    if (end.isBefore(start, 'day')) errors.end_date = 'analytics.range.endBeforeStart';
+    else if (end.diff(start, 'day') > MOST_DAYS) errors.end_date = 'analytics.range.tooLong';
+  }
+  return errors;
+}
+
+/** A valid range as the API takes it. */
+export function toRange(start: Dayjs, end: Dayjs): DateRange {
+  return { start_date: formatDate(start) ?? '', end_date: formatDate(end) ?? '' };
+}

@@ -1,0 +1,79 @@
+/** The analytics' records as the server shows them (`server/src/analytics/`). */
+
+/** How long an energy history period is: its buckets are hours, days, days or months. */
+export type Span = 'day' | 'week' | 'month' | 'year';
+
+export const SPANS: Span[] = ['day', 'week', 'month', 'year'];
+
+export interface Figures {
+  kwh: number;
+  cost_pence: number;
+  co2_kg: number;
+}
+
+export interface Bucket extends Figures {
+  /** ISO 8601 with the business's offset. */
+  start: string;
+}
+
+export interface PeriodFigures {
+  start: string;
+  end: string;
+  buckets: Bucket[];
+  totals: Figures;
+}
+
+export interface EnergyHistory extends PeriodFigures {
+  type: Span;
+  /** The period before, for comparison. */
+  previous: PeriodFigures;
+}
+
+export interface DaySaving {
+  /** `YYYY-MM-DD`, a local day. */
+  date: string;
+  baseline_kg: number;
+  actual_kg: number;
+  saved_kg: number;
+}
+
+export interface MonthProgress {
+  /** `YYYY-MM`. */
+  month: string;
+  saved_kg: number;
+  /** Saved over the monthly goal (1 = reached); null without a goal. */
+  progress: number | null;
+}
+
+export interface Co2Saving {
+  /** How the baseline and the CO2 were worked out, in a sentence. */
+  method: string;
+  days: DaySaving[];
+  totals: { baseline_kg: number; actual_kg: number; saved_kg: number };
+  goal: { monthly_kg: number | null; months: MonthProgress[] };
+}
+
+export interface RadiatorUsage extends Figures {
+  id: number;
+  name: string;
+  heating_hours: number;
+}
+
+/** A room's or a zone's use over a range, with its radiators'. */
+export interface PlaceUsage extends RadiatorUsage {
+  /** The mean of its radiators' readings; null without any. */
+  average_temperature: number | null;
+  radiators: RadiatorUsage[];
+}
+
+/** The local days a ranged visualisation covers, as the API takes them. */
+export interface DateRange {
+  start_date: string;
+  end_date: string;
+}
+
+/** A ranged visualisation's data with the range it is for. */
+export interface Ranged<T> {
+  range: DateRange;
+  data: T;
+}

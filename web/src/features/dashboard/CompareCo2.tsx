@@ -1,0 +1,169 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Figure, FigurePanel } from '../../components/Figure';
+import { ListSkeleton, LoadError } from '../../components/ListStates';
+import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../config/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { formatKg, formatShare } from '../../lib/units';
+import { Co2Chart, EnergyChart, SavingTotals, type Span } from '../analytics';
+import { fetchComparison, type Comparison } from './slice';
+
+const SPANS: Span[] = ['day', 'week', 'month', 'year'];
+
+const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 1000) / 1000;
+
+/** The period's CO2 so far, and the period before's to the same point (bucket for bucket). */
+function soFar({ history }: Comparison, now = Date.now()) {
+  const begun = history.buckets.filter((bucket) => Date.parse(bucket.start) <= now).length;
+  return {
+    current: history.totals.co2_kg,
+    previous: sum(history.previous.buckets.slice(0, begun).map((bucket) => bucket.co2_kg)),
+  };
+}
+
+/** A chart under its title, with the sentence that says what it shows. */
+function ChartCard({
+  title,
+  summary,
+  children,
+}: {
+  title: string;
+  summary: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper component="figure" variant="outlined" sx={{ p: 2, m: 0, height: '100%' }}>
+      <Typography variant="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+      <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {summary}
+      </Typography>
+    </Paper>
+  );
+}
+
+/** The period's CO2 so far against the period before's to the same point. */
+function PeriodFigures({ comparison }: { comparison: Comparison }) {
+  const { t } = useTranslation();
+  const { current, previous } = soFar(comparison);
+  const change = previous > 0 ? (current - previous) / previous : null;
+  return (
+    <FigurePanel>
+      <Figure label={t('compareCo2.thisPeriod')} value={formatKg(current)} testId="co2-current" />
+      <Figure
+        label={t('compareCo2.previousSamePoint')}
+        value={formatKg(previous)}
+        testId="co2-previous"
+      >
+        <Typography variant="body2" color="text.secondary" data-testid="co2-change">
+          {change === null
+            ? t('compareCo2.noPrevious')
+            : Math.abs(change) < 0.005
+              ? t('compareCo2.same')
+              : change < 0
+                ? t('compareCo2.less', { value: formatShare(-change) })
+                : t('compareCo2.more', { value: formatShare(change) })}
+        </Typography>
+      </Figure>
+    </FigurePanel>
+  );
+}
+
+/** This period's CO2 against the period before and against the baseline, with the method. */
+export default function CompareCo2() {
+  const { t } = useTranslation();
+  const rtl = useTheme().direction === 'rtl';
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('period') as Span | null;
+  const span = asked && SPANS.includes(asked) ? asked : 'month';
+  const { comparison, error } = useAppSelector((state) => state.dashboard);
+  const shown = comparison?.history.type === span ? comparison : null;
+
+  const load = useCallback(() => void dispatch(fetchComparison(span)), [dispatch, span]);
+  useEffect(load, [load]);
+
+  return (
+    <Stack spacing={2}>
+      <div>
+        <Button
+          component={RouterLink}
+          to={paths.home}
+          startIcon={<ArrowBackIcon sx={rtl ? { transform: 'scaleX(-1)' } : undefined} />}
+        >
+          {t('nav.home')}
+        </Button>
+      </div>
+      <PageHeader title={t('pages.compareCo2')}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={span}
+          aria-label={t('compareCo2.period')}
+          onChange={(_, next: Span | null) => next && setParams({ period: next })}
+        >
+          {SPANS.map((name) => (
+            <ToggleButton key={name} value={name}>
+              {t(`compareCo2.spans.${name}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </PageHeader>
+      <Typography color="text.secondary">{t('compareCo2.intro')}</Typography>
+      {error ? (
+        <LoadError message={error} onRetry={load} />
+      ) : !shown ? (
+        <ListSkeleton rows={2} height={160} />
+      ) : (
+        <>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <Stack spacing={2} sx={{ height: '100%' }}>
+                <PeriodFigures comparison={shown} />
+                <ChartCard
+                  title={t('compareCo2.againstPrevious')}
+                  summary={t('compareCo2.periodSummary', {
+                    current: formatKg(shown.history.totals.co2_kg),
+                    previous: formatKg(shown.history.previous.totals.co2_kg),
+                  })}
+                >
+                  <EnergyChart history={shown.history} metric="co2_kg" />
+                </ChartCard>
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <Stack spacing={2} sx={{ height: '100%' }}>
+                <SavingTotals saving={shown.saving} />
+                <ChartCard
+                  title={t('compareCo2.againstBaseline')}
+                  summary={t('compareCo2.baselineSummary', {
+                    actual: formatKg(shown.saving.totals.actual_kg),
+                    baseline: formatKg(shown.saving.totals.baseline_kg),
+                  })}
+                >
+                  <Co2Chart saving={shown.saving} />
+                </ChartCard>
+              </Stack>
+            </Grid>
+          </Grid>
+          <Typography variant="body2" color="text.secondary" data-testid="co2-method">
+            <strong>{t('compareCo2.method')}</strong> <bdi>{shown.saving.method}</bdi>
+          </Typography>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import type { EnergyHistory } from '../analytics';
+import { ltr } from '../../lib/format';
+import { answer, server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import HomeDashboard from './Dashboard';
+import { DEFAULT_LAYOUTS, WIDGETS_KEY } from './layout';
+import type { Dashboard } from './types';
+
+const figures: Dashboard = {
+  today: { kwh: 12.345, cost_pence: 456, co2_kg: 1.53 },
+  month: {
+    kwh: 300,
+    cost_pence: 12_000,
+    co2_kg: 37.2,
+    budget_pence: 20_000,
+    forecast_pence: 24_000,
+    budget_used: 0.6,
+  },
+  co2_saved: { baseline_kg: 50, actual_kg: 37.2, saved_kg: 12.8, goal_kg: 20, progress: 0.64 },
+  radiators: { total: 6, online: 5, heating: 3 },
+  indoor_temperature: 20.4,
+  outdoor_temperature: 7.5,
+  active_schedules: 2,
+};
+
+const day = (date: string, kwh: number) => ({
+  start: `${date}T00:00:00+00:00`,
+  kwh,
+  cost_pence: Math.round(kwh * 25),
+  co2_kg: kwh * 0.12,
+});
+const week: EnergyHistory = {
+  type: 'week',
+  start: '2026-11-16T00:00:00+00:00',
+  end: '2026-11-23T00:00:00+00:00',
+  buckets: [day('2026-11-16', 30), day('2026-11-17', 25.5), day('2026-11-18', 0)],
+  totals: { kwh: 55.5, cost_pence: 1388, co2_kg: 6.66 },
+  previous: {
+    start: '2026-11-09T00:00:00+00:00',
+    end: '2026-11-16T00:00:00+00:00',
+    buckets: [day('2026-11-09', 40), day('2026-11-10', 41), day('2026-11-11', 39)],
+    totals: { kwh: 120, cost_pence: 3000, co2_kg: 14.4 },
+  },
+};
+
+const room = {
+  id: 1,
+  name: 'Board room',
+  zone_id: null,
+  zone_name: null,
+  radiator_count: 2,
+  status: 1,
+  current_temperature: 19.6,
+  target_temperature: 21,
+  heating: 1,
+};
+
+function serve(dashboard: Dashboard = figures) {
+  server.use(
+    http.get('/v2/dashboard/commercial/web', () => answer('Dashboard.', { dashboard })),
+    http.get('/v2/analytics/commercial/web/energy-history-graph', () =>
+      answer('Energy history.', { energy_history: week }),
+    ),
+    http.get('/v2/rooms', () => answer('Rooms.', { rooms: [room] })),
+    http.get('/v2/notifications', () =>
+      answer('Notifications.', {
+        notifications: [
+          {
+            id: 7,
+            kind: 'budget_80',
+            title: '80 % of the budget used',
+            body: 'This month has used £160.00 of its £200.00 budget.',
+            created_at: '2026-11-18T09:00:00Z',
+            read: 0,
+          },
+        ],
+        unread: 1,
+        enabled: 1,
+      }),
+    ),
+  );
+}
+
+const widgetOrder = () =>
+  screen.getAllByRole('region').map((region) => region.getAttribute('data-testid'));
+
+const renderHome = () =>
+  renderWithProviders(<HomeDashboard />, {
+    route: '/home',
+    preloadedState: {
+      auth: {
+        user: { business_name: 'Acme Heating Ltd' } as never,
+        isLoading: false,
+        success: null,
+        error: null,
+        isAuthenticated: true,
+        contactUs: null,
+        userCords: null,
+      } as never,
+    },
+  });
+
+describe('the home dashboard', () => {
+  it('shows the figures of the dashboard and of the week', async () => {
+    serve();
+    renderHome();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Welcome, Acme Heating Ltd',
+    );
+    expect(await screen.findByTestId('today-energy')).toHaveTextContent('12.3 kWh');
+    expect(screen.getByTestId('today-cost')).toHaveTextContent('£4.56');
+
+    const budget = screen.getByRole('region', { name: 'Budget this month' });
+    expect(within(budget).getByTestId('month-cost')).toHaveTextContent('£120.00');
+    expect(budget).toHaveTextContent(`of a ${ltr('£200.00')} budget`);
+    expect(budget).toHaveTextContent(`Forecast to the month’s end: ${ltr('£240.00')}`);
+    expect(budget).toHaveTextContent(`Forecast over budget by ${ltr('£40.00')}`);
+    expect(within(budget).getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute(
+      'aria-valuetext',
+      ltr('60%'),
+    );
+
+    // The saving is never shown without its baseline.
+    const co2 = screen.getByRole('region', { name: 'CO2 saved this month' });
+    expect(within(co2).getByTestId('co2-saved')).toHaveTextContent('12.8 kg');
+    expect(within(co2).getByTestId('co2-baseline')).toHaveTextContent(
+      `Baseline ${ltr('50.0 kg')} · actual ${ltr('37.2 kg')}`,
+    );
+    expect(co2).toHaveTextContent(`${ltr('64%')} of the ${ltr('20.0 kg')} CF goal`);
+    expect(within(co2).getByRole('link', { name: 'Compare' })).toHaveAttribute(
+      'href',
+      '/home/compare-co2',
+    );
+
+    const rooms = screen.getByRole('region', { name: 'Rooms live' });
+    expect(await within(rooms).findByRole('link', { name: 'Board room' })).toHaveAttribute(
+      'href',
+      '/rooms/Board%20room',
+    );
+    expect(within(rooms).getByTestId('room-temperature')).toHaveTextContent('19.6 °C');
+    expect(within(rooms).getByText('Heating')).toBeInTheDocument();
+    expect(rooms).toHaveTextContent('5 of 6 radiators online · 3 heating');
+
+    expect(screen.getByTestId('outdoor-temperature')).toHaveTextContent('7.5 °C');
+    expect(screen.getByTestId('indoor-temperature')).toHaveTextContent('20.4 °C');
+    expect(screen.getByTestId('active-schedules')).toHaveTextContent('2');
+    expect(
+      within(screen.getByRole('region', { name: 'Energy this week' })).getByText(
+        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); last week: ${ltr('120.0 kWh')}.`,
+      ),
+    ).toBeInTheDocument();
+    const latest = screen.getByRole('region', { name: 'Latest notifications' });
+    expect(await within(latest).findByText('80 % of the budget used')).toBeInTheDocument();
+  });
+
+  it('says when there is no budget and links to where it is set', async () => {
+    serve({
+      ...figures,
+      month: { ...figures.month, budget_pence: null, budget_used: null },
+      co2_saved: { ...figures.co2_saved, goal_kg: null, progress: null },
+    });
+    renderHome();
+    const budget = await screen.findByRole('region', { name: 'Budget this month' });
+    await within(budget).findByText(/No monthly budget set/);
+    expect(within(budget).getByRole('link', { name: 'Set a budget' })).toHaveAttribute(
+      'href',
+      '/preferences/energy-usage',
+    );
+    expect(within(budget).queryByRole('progressbar')).not.toBeInTheDocument();
+    const co2 = screen.getByRole('region', { name: 'CO2 saved this month' });
+    expect(within(co2).getByRole('link', { name: 'Set a CF goal' })).toHaveAttribute(
+      'href',
+      '/preferences/co2-savings',
+    );
+  });
+
+  it('moves widgets only in edit mode, saves the layout under "widgets" and restores it', async () => {
+    const user = userEvent.setup();
+    serve();
+    const { unmount } = renderHome();
+    await screen.findByTestId('today-energy');
+    // Not editable until the edit mode is on.
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset to defaults' })).not.toBeInTheDocument();
+    expect(widgetOrder().slice(0, 3)).toEqual(['widget-today', 'widget-budget', 'widget-co2']);
+
+    await user.click(screen.getByRole('button', { name: 'Edit layout' }));
+    expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(8);
+    // The page is one column wide here: the budget moves above today's energy.
+    await user.click(screen.getByRole('button', { name: 'Move Budget this month' }));
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() =>
+      expect(widgetOrder().slice(0, 3)).toEqual(['widget-budget', 'widget-today', 'widget-co2']),
+    );
+    expect(screen.getByRole('button', { name: 'Move Budget this month' })).toHaveFocus();
+    // Shift and an arrow resize it.
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    const saved = JSON.parse(localStorage.getItem(WIDGETS_KEY) ?? '{}');
+    expect(saved.sm.find((p: { id: string }) => p.id === 'budget')).toEqual({
+      id: 'budget',
+      x: 0,
+      y: 0,
+      w: 1,
+      h: 3,
+    });
+    expect(saved.sm.find((p: { id: string }) => p.id === 'today')).toMatchObject({ y: 3 });
+    // The other screen sizes keep their own layouts.
+    expect(saved.lg).toEqual(DEFAULT_LAYOUTS.lg);
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    unmount();
+
+    renderHome();
+    await screen.findByTestId('today-energy');
+    expect(widgetOrder().slice(0, 3)).toEqual(['widget-budget', 'widget-today', 'widget-co2']);
+
+    await user.click(screen.getByRole('button', { name: 'Edit layout' }));
+    await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    expect(widgetOrder().slice(0, 3)).toEqual(['widget-today', 'widget-budget', 'widget-co2']);
+    expect(localStorage.getItem(WIDGETS_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['not JSON', '{"sm": ['],
+    [
+      'a widget 9 rows high',
+      JSON.stringify({ sm: DEFAULT_LAYOUTS.sm.map((p) => ({ ...p, y: 15 - p.y, h: 9 })) }),
+    ],
+  ])('shows the default layout when the saved one is %s', async (_, stored) => {
+    localStorage.setItem(WIDGETS_KEY, stored);
+    serve();
+    renderHome();
+    await screen.findByTestId('today-energy');
+    expect(widgetOrder()).toEqual([
+      'widget-today',
+      'widget-budget',
+      'widget-co2',
+      'widget-chart',
+      'widget-rooms',
+      'widget-temperatures',
+      'widget-schedules',
+      'widget-notifications',
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import DoneIcon from '@mui/icons-material/Done';
+import EditIcon from '@mui/icons-material/Edit';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/ListStates';
+import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../config/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { formatKwh, formatPence } from '../../lib/units';
+import { EnergyChart } from '../analytics';
+import { LatestNotifications } from '../notifications';
+import { loadLayouts, resetLayouts, saveLayouts, type Layouts, type WidgetId } from './layout';
+import { RoomsWidget } from './RoomsWidget';
+import { fetchDashboard } from './slice';
+import type { Dashboard as Figures } from './types';
+import { WidgetGrid, type WidgetContent } from './WidgetGrid';
+import {
+  BudgetWidget,
+  Co2Widget,
+  SchedulesWidget,
+  TemperaturesWidget,
+  TodayWidget,
+  WidgetLink,
+} from './widgets';
+
+/** The figures refresh this often while the home screen is open. */
+const REFRESH_MS = 60_000;
+
+const placeholder = <Skeleton variant="rounded" height="100%" />;
+
+/** The home screen: the business's widgets, which the user can rearrange and resize. */
+export default function HomeDashboard() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const businessName = useAppSelector((state) => state.auth.user?.business_name ?? '');
+  const { dashboardData: data, week, error } = useAppSelector((state) => state.dashboard);
+  const [layouts, setLayouts] = useState(loadLayouts);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(() => void dispatch(fetchDashboard()), [dispatch]);
+  useEffect(() => {
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const change = (next: Layouts) => {
+    setLayouts(next);
+    saveLayouts(next);
+  };
+  const figures = (render: (figures: Figures) => ReactNode) => (data ? render(data) : placeholder);
+  const widgets: Record<WidgetId, WidgetContent> = {
+    today: {
+      title: t('dashboard.today.title'),
+      content: figures((figures) => <TodayWidget today={figures.today} />),
+    },
+    budget: {
+      title: t('dashboard.budget.title'),
+      content: figures((figures) => <BudgetWidget month={figures.month} />),
+    },
+    co2: {
+      title: t('dashboard.co2.title'),
+      action: <WidgetLink to={paths.compareCo2}>{t('dashboard.co2.compare')}</WidgetLink>,
+      content: figures((figures) => <Co2Widget co2={figures.co2_saved} />),
+    },
+    chart: {
+      title: t('dashboard.chart.title'),
+      action: <WidgetLink to={paths.analytics}>{t('nav.analytics')}</WidgetLink>,
+      content: week ? (
+        <figure style={{ margin: 0 }}>
+          <EnergyChart history={week} metric="kwh" />
+          <Typography component="figcaption" variant="body2" color="text.secondary">
+            {t('dashboard.chart.summary', {
+              current: formatKwh(week.totals.kwh),
+              cost: formatPence(week.totals.cost_pence),
+              previous: formatKwh(week.previous.totals.kwh),
+            })}
+          </Typography>
+        </figure>
+      ) : (
+        placeholder
+      ),
+    },
+    rooms: {
+      title: t('dashboard.rooms.title'),
+      action: <WidgetLink to={paths.rooms}>{t('dashboard.rooms.all')}</WidgetLink>,
+      content: <RoomsWidget radiators={data?.radiators} />,
+    },
+    temperatures: {
+      title: t('dashboard.temperatures.title'),
+      content: figures((figures) => <TemperaturesWidget dashboard={figures} />),
+    },
+    schedules: {
+      title: t('nav.schedules'),
+      action: <WidgetLink to={paths.schedules}>{t('dashboard.schedules.view')}</WidgetLink>,
+      content: figures((figures) => <SchedulesWidget count={figures.active_schedules} />),
+    },
+    notifications: {
+      title: t('dashboard.notifications'),
+      content: <LatestNotifications />,
+    },
+  };
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={t('home.welcome', { name: businessName })}>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {editing && (
+            <Button
+              variant="outlined"
+              startIcon={<RestartAltIcon />}
+              onClick={() => setLayouts(resetLayouts())}
+            >
+              {t('dashboard.reset')}
+            </Button>
+          )}
+          <Button
+            variant={editing ? 'contained' : 'outlined'}
+            startIcon={editing ? <DoneIcon /> : <EditIcon />}
+            onClick={() => setEditing(!editing)}
+          >
+            {editing ? t('dashboard.done') : t('dashboard.edit')}
+          </Button>
+        </Stack>
+      </PageHeader>
+      {editing && <Alert severity="info">{t('dashboard.editHelp')}</Alert>}
+      {error && <LoadError message={error} onRetry={load} />}
+      <WidgetGrid layouts={layouts} editing={editing} onChange={change} widgets={widgets} />
+    </Stack>
+  );
+}

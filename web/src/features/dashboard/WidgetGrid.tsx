@@ -1,0 +1,144 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { ResponsiveGridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import {
+  BREAKPOINTS,
+  COLS,
+  fromGrid,
+  readingOrder,
+  stepWidget,
+  toGrid,
+  type Breakpoint,
+  type Layouts,
+  type WidgetId,
+} from './layout';
+import { HANDLE, WidgetFrame } from './WidgetFrame';
+
+export interface WidgetContent {
+  title: string;
+  /** A link beside the title. */
+  action?: ReactNode;
+  content: ReactNode;
+}
+
+const ROW_HEIGHT = 110;
+const GAP = 16;
+const breakpoints = Object.keys(BREAKPOINTS) as Breakpoint[];
+
+function breakpointOf(width: number): Breakpoint {
+  return breakpoints.find((breakpoint) => width >= BREAKPOINTS[breakpoint]) ?? 'sm';
+}
+
+/**
+ * The widgets on a responsive grid, in reading order in the page. In edit mode they are dragged
+ * by their handles and resized by their corners (or moved and resized with the arrow keys), and
+ * each change is handed to `onChange`; otherwise they stay put.
+ */
+export function WidgetGrid({
+  layouts,
+  editing,
+  onChange,
+  widgets,
+}: {
+  layouts: Layouts;
+  editing: boolean;
+  onChange: (layouts: Layouts) => void;
+  widgets: Record<WidgetId, WidgetContent>;
+}) {
+  const theme = useTheme();
+  const rtl = theme.direction === 'rtl';
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  const breakpoint = breakpointOf(width);
+  const grid: Record<Breakpoint, Layout> = useMemo(
+    () => ({
+      lg: toGrid(layouts.lg, COLS.lg, rtl),
+      md: toGrid(layouts.md, COLS.md, rtl),
+      sm: toGrid(layouts.sm, COLS.sm, rtl),
+    }),
+    [layouts, rtl],
+  );
+  // Moving a widget from the keyboard reorders the page; its handle keeps the focus.
+  const refocus = useRef<WidgetId | null>(null);
+  useEffect(() => {
+    const id = refocus.current;
+    refocus.current = null;
+    if (id)
+      document
+        .querySelector<HTMLElement>(`[data-testid="widget-${id}"] .${HANDLE}`)
+        ?.focus({ preventScroll: false });
+  }, [layouts]);
+
+  // Saved when a drag or a resize ends (not when the grid merely lays itself out).
+  const moved = (layout: Layout) => {
+    const next = fromGrid(layout, COLS[breakpoint], rtl);
+    if (JSON.stringify(next) !== JSON.stringify(layouts[breakpoint]))
+      onChange({ ...layouts, [breakpoint]: next });
+  };
+  const step = (id: WidgetId) => (move: Parameters<typeof stepWidget>[2]) => {
+    refocus.current = id;
+    onChange({
+      ...layouts,
+      [breakpoint]: stepWidget(layouts[breakpoint], id, move, COLS[breakpoint]),
+    });
+  };
+
+  const handle = theme.palette.text.secondary;
+  return (
+    // The grid places its items from the left edge (an item's static place in right-to-left
+    // text is the right edge): it is laid out left to right, its columns mirrored for
+    // right-to-left pages, and each widget takes the page's direction again.
+    <Box
+      ref={containerRef}
+      dir="ltr"
+      data-breakpoint={mounted ? breakpoint : undefined}
+      sx={{
+        '& .react-grid-item.react-grid-placeholder': {
+          background: theme.palette.primary.main,
+          borderRadius: 1,
+        },
+        '& .react-grid-item > .react-resizable-handle': { opacity: 1 },
+        '& .react-grid-item > .react-resizable-handle::after': {
+          borderColor: handle,
+          borderWidth: '0 2px 2px 0',
+          width: 8,
+          height: 8,
+        },
+        '@media (prefers-reduced-motion: reduce)': {
+          '& .react-grid-item, & .react-grid-layout': { transition: 'none' },
+        },
+      }}
+    >
+      {mounted && (
+        <ResponsiveGridLayout
+          width={width}
+          breakpoints={BREAKPOINTS}
+          cols={COLS}
+          layouts={grid}
+          rowHeight={ROW_HEIGHT}
+          margin={[GAP, GAP]}
+          containerPadding={[0, 0]}
+          dragConfig={{ enabled: editing, handle: `.${HANDLE}` }}
+          resizeConfig={{ enabled: editing, handles: [rtl ? 'sw' : 'se'] }}
+          onDragStop={moved}
+          onResizeStop={moved}
+        >
+          {readingOrder(layouts[breakpoint]).map((id) => (
+            <div key={id}>
+              <WidgetFrame
+                id={id}
+                title={widgets[id].title}
+                action={widgets[id].action}
+                editing={editing}
+                onStep={step(id)}
+              >
+                {widgets[id].content}
+              </WidgetFrame>
+            </div>
+          ))}
+        </ResponsiveGridLayout>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,223 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Figure } from '../../components/Figure';
+import { paths } from '../../config/paths';
+import { formatCelsius } from '../../lib/format';
+import { formatKg, formatKwh, formatPence, formatShare } from '../../lib/units';
+import type { Dashboard } from './types';
+
+/** A link to another page, in a widget. */
+export function WidgetLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link component={RouterLink} to={to} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Link>
+  );
+}
+
+/** A reading small enough for a one-row widget: its name above its value. */
+function Reading({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h3" component="p" data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+export function TodayWidget({ today }: { today: Dashboard['today'] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1.5}>
+      <Figure
+        label={t('dashboard.today.energy')}
+        value={formatKwh(today.kwh)}
+        testId="today-energy"
+      />
+      <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
+        <Reading
+          label={t('dashboard.today.cost')}
+          value={formatPence(today.cost_pence)}
+          testId="today-cost"
+        />
+        <Reading label={t('dashboard.today.co2')} value={formatKg(today.co2_kg)} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** A round gauge of a share (1 = full), with the share in its middle. */
+function Gauge({
+  share,
+  label,
+  color,
+}: {
+  share: number;
+  label: string;
+  color: 'primary' | 'warning' | 'error';
+}) {
+  const size = 96;
+  return (
+    <Box sx={{ position: 'relative', width: size, height: size, flexShrink: 0 }}>
+      <CircularProgress
+        variant="determinate"
+        value={100}
+        size={size}
+        thickness={5}
+        sx={{ color: 'divider', position: 'absolute' }}
+        aria-hidden
+      />
+      <CircularProgress
+        variant="determinate"
+        value={Math.min(100, share * 100)}
+        size={size}
+        thickness={5}
+        color={color}
+        sx={{ position: 'absolute' }}
+        aria-label={label}
+        aria-valuetext={formatShare(share)}
+      />
+      <Typography
+        variant="h3"
+        component="span"
+        sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
+      >
+        {formatShare(share)}
+      </Typography>
+    </Box>
+  );
+}
+
+export function BudgetWidget({ month }: { month: Dashboard['month'] }) {
+  const { t } = useTranslation();
+  const budget = month.budget_pence;
+  const forecast = t('dashboard.budget.forecast', { value: formatPence(month.forecast_pence) });
+  if (!budget)
+    return (
+      <Stack spacing={1}>
+        <Figure
+          label={t('dashboard.budget.spent')}
+          value={formatPence(month.cost_pence)}
+          testId="month-cost"
+        />
+        <Typography variant="body2">{forecast}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('dashboard.budget.none')}{' '}
+          <WidgetLink to={paths.preferencesEnergyUsage}>{t('dashboard.budget.set')}</WidgetLink>
+        </Typography>
+      </Stack>
+    );
+  const used = month.budget_used ?? month.cost_pence / budget;
+  const over = month.forecast_pence - budget;
+  const color = used >= 1 ? 'error' : over > 0 ? 'warning' : 'primary';
+  return (
+    <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
+      <Gauge share={used} label={t('dashboard.budget.used')} color={color} />
+      <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+        <Figure
+          label={t('dashboard.budget.spent')}
+          value={formatPence(month.cost_pence)}
+          testId="month-cost"
+        />
+        <Typography variant="body2" color="text.secondary">
+          {t('dashboard.budget.of', { value: formatPence(budget) })}
+        </Typography>
+        <Typography variant="body2">{forecast}</Typography>
+        <Typography
+          variant="body2"
+          sx={{
+            color: over > 0 ? 'warning.main' : 'text.secondary',
+            fontWeight: over > 0 ? 700 : 400,
+          }}
+        >
+          {over > 0
+            ? t('dashboard.budget.over', { value: formatPence(over) })
+            : t('dashboard.budget.within')}
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** CO2 saved this month, always beside the baseline it is measured against, and the CF goal. */
+export function Co2Widget({ co2 }: { co2: Dashboard['co2_saved'] }) {
+  const { t } = useTranslation();
+  const saved = co2.saved_kg >= 0;
+  return (
+    <Stack spacing={1.5}>
+      <Figure
+        label={saved ? t('dashboard.co2.saved') : t('dashboard.co2.above')}
+        value={formatKg(Math.abs(co2.saved_kg))}
+        testId="co2-saved"
+      >
+        <Typography variant="body2" color="text.secondary" data-testid="co2-baseline">
+          {t('dashboard.co2.against', {
+            baseline: formatKg(co2.baseline_kg),
+            actual: formatKg(co2.actual_kg),
+          })}
+        </Typography>
+      </Figure>
+      {co2.goal_kg ? (
+        <Box>
+          <Typography variant="body2" id="cf-goal-label" sx={{ mb: 0.5 }}>
+            {t('dashboard.co2.goal', {
+              share: formatShare(co2.progress ?? 0),
+              goal: formatKg(co2.goal_kg),
+            })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={Math.max(0, Math.min(100, (co2.progress ?? 0) * 100))}
+            aria-labelledby="cf-goal-label"
+            sx={{ height: 8, borderRadius: 4 }}
+          />
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('dashboard.co2.noGoal')}{' '}
+          <WidgetLink to={paths.preferencesCo2Savings}>{t('dashboard.co2.setGoal')}</WidgetLink>
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+export function TemperaturesWidget({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
+      <Reading
+        label={t('dashboard.temperatures.outdoor')}
+        value={formatCelsius(dashboard.outdoor_temperature)}
+        testId="outdoor-temperature"
+      />
+      <Reading
+        label={
+          dashboard.indoor_temperature === null
+            ? t('dashboard.temperatures.noIndoor')
+            : t('dashboard.temperatures.indoor')
+        }
+        value={formatCelsius(dashboard.indoor_temperature)}
+        testId="indoor-temperature"
+      />
+    </Stack>
+  );
+}
+
+export function SchedulesWidget({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Reading label={t('dashboard.schedules.on')} value={String(count)} testId="active-schedules" />
+  );
+}

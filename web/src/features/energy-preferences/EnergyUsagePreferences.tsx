@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Figure, FigurePanel } from '../../components/Figure';
+import { ListSkeleton, LoadError } from '../../components/ListStates';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { formatPence, formatRate, formatShare } from '../../lib/units';
+import { AmountForm } from './AmountForm';
+import { energyPreferencesApi } from './api';
+import { useDashboardFigures, useFreshMe, useGoals } from './goals';
+import { Section, ShareBar } from './parts';
+import { fetchCharges } from './slice';
+import { TariffForm } from './TariffForm';
+import { TariffHistory } from './TariffHistory';
+import type { DashboardFigures } from './types';
+
+/** This month's cost so far against the budget, with the forecast to the month's end. */
+function MonthSoFar({ month }: { month: DashboardFigures['month'] }) {
+  const { t } = useTranslation();
+  const over = month.budget_pence !== null && month.forecast_pence > month.budget_pence;
+  return (
+    <>
+      <FigurePanel>
+        <Figure
+          label={t('energyPrefs.budget.spent')}
+          value={formatPence(month.cost_pence)}
+          testId="month-cost"
+        />
+        <Figure
+          label={t('energyPrefs.budget.current')}
+          value={
+            month.budget_pence === null ? t('energyPrefs.notSet') : formatPence(month.budget_pence)
+          }
+          testId="month-budget"
+        />
+        <Figure
+          label={t('energyPrefs.budget.forecast')}
+          value={formatPence(month.forecast_pence)}
+        />
+      </FigurePanel>
+      {month.budget_used !== null && (
+        <ShareBar
+          label={t('energyPrefs.budget.used')}
+          share={month.budget_used}
+          overIsBad
+          text={t('energyPrefs.budget.usedText', { share: formatShare(month.budget_used) })}
+        />
+      )}
+      {over && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('energyPrefs.budget.overForecast')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function Tariffs() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { charges, isLoading, error } = useAppSelector((state) => state.charges);
+  const load = () => void dispatch(fetchCharges());
+  useEffect(() => {
+    void dispatch(fetchCharges());
+  }, [dispatch]);
+  return (
+    <Section title={t('energyPrefs.tariff.title')} intro={t('energyPrefs.tariff.intro')}>
+      {charges && (
+        <Typography sx={{ mb: 2 }} data-testid="tariff-current">
+          {t(
+            charges.is_default ? 'energyPrefs.tariff.currentDefault' : 'energyPrefs.tariff.current',
+            {
+              unit: formatRate(charges.current.unit_rate_pence, 'kWh'),
+              standing: formatRate(charges.current.standing_charge_pence, 'day'),
+            },
+          )}
+        </Typography>
+      )}
+      <TariffForm />
+      <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1 }}>
+        {t('energyPrefs.tariff.history')}
+      </Typography>
+      {error ? (
+        <LoadError message={error} onRetry={load} />
+      ) : charges ? (
+        <TariffHistory charges={charges} />
+      ) : (
+        isLoading && <ListSkeleton rows={2} height={40} />
+      )}
+    </Section>
+  );
+}
+
+/** `/preferences/energy-usage`: the monthly budget against this month's cost, and the tariff. */
+export function EnergyUsagePreferences() {
+  const { t } = useTranslation();
+  useFreshMe();
+  const { budgetPence } = useGoals();
+  const { figures, error, reload } = useDashboardFigures();
+  return (
+    <Stack spacing={3}>
+      <Section title={t('energyPrefs.budget.title')} intro={t('energyPrefs.budget.intro')}>
+        {error ? (
+          <LoadError message={error} onRetry={reload} />
+        ) : figures ? (
+          <Box sx={{ mb: 2 }}>
+            <MonthSoFar month={figures.month} />
+          </Box>
+        ) : (
+          <ListSkeleton rows={1} height={96} />
+        )}
+        <AmountForm
+          key={budgetPence ?? 'none'}
+          label={t('energyPrefs.budget.label')}
+          helper={t('energyPrefs.budget.help')}
+          unit="pounds"
+          current={budgetPence === null ? null : budgetPence / 100}
+          submit={t('energyPrefs.budget.save')}
+          send={energyPreferencesApi.setBudget}
+          savedText={t('energyPrefs.budget.saved')}
+          onSaved={reload}
+        />
+      </Section>
+      <Tariffs />
+    </Stack>
+  );
+}

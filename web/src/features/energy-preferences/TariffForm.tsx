@@ -1,0 +1,98 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DateField, dateError, formatDate, type Dayjs } from '../../components/DateField';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { useAppDispatch } from '../../lib/hooks';
+import { useAction } from '../../lib/useAction';
+import { energyPreferencesApi } from './api';
+import { chargesChanged } from './slice';
+
+type Values = {
+  unit_rate_pence: string;
+  standing_charge_pence: string;
+  effective_from: Dayjs | null;
+};
+
+/** The text key of what is wrong with pence: in range, at most two decimals (`tariffs/mod.rs`). */
+function penceError(raw: string, least: number, most: number, strictlyAbove: boolean) {
+  const text = raw.trim();
+  if (!text) return 'validation.required';
+  const value = Number(text);
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'energyPrefs.tariff.penceFormat';
+  if ((strictlyAbove ? value <= least : value < least) || value > most)
+    return strictlyAbove ? 'energyPrefs.tariff.unitRange' : 'energyPrefs.tariff.standingRange';
+  return undefined;
+}
+
+function validate(values: Values) {
+  const errors: Record<string, string> = {};
+  const unit = penceError(values.unit_rate_pence, 0, 200, true);
+  const standing = penceError(values.standing_charge_pence, 0, 500, false);
+  const from = values.effective_from ? dateError(values.effective_from) : 'validation.required';
+  if (unit) errors.unit_rate_pence = unit;
+  if (standing) errors.standing_charge_pence = standing;
+  if (from) errors.effective_from = from;
+  return errors;
+}
+
+const pence = (per: string) => ({
+  input: { endAdornment: <InputAdornment position="end">{per}</InputAdornment> },
+  htmlInput: { dir: 'ltr', inputMode: 'decimal' as const },
+});
+
+/** Adds a tariff from a day on (one from the same day is replaced); the history updates. */
+export function TariffForm() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { run, busy } = useAction();
+  const form = useForm<Values>(
+    { unit_rate_pence: '', standing_charge_pence: '', effective_from: dayjs().startOf('day') },
+    validate,
+  );
+
+  const send = (values: Values) =>
+    run(
+      () =>
+        energyPreferencesApi.addTariff({
+          unit_rate_pence: Number(values.unit_rate_pence),
+          standing_charge_pence: Number(values.standing_charge_pence),
+          effective_from: formatDate(values.effective_from) ?? '',
+        }),
+      {
+        onSuccess: ({ data }) => dispatch(chargesChanged(data.data.charges)),
+        onError: form.showServerErrors,
+      },
+    );
+
+  return (
+    <Form onSubmit={form.onSubmit(send)}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 2 }}>
+        <FormField
+          {...form.field('unit_rate_pence')}
+          label={t('energyPrefs.tariff.unitRate')}
+          helperText={t('energyPrefs.tariff.unitRateHelp')}
+          slotProps={pence('p/kWh')}
+        />
+        <FormField
+          {...form.field('standing_charge_pence')}
+          label={t('energyPrefs.tariff.standingCharge')}
+          helperText={t('energyPrefs.tariff.standingChargeHelp')}
+          slotProps={pence('p/day')}
+        />
+        <DateField
+          name="effective_from"
+          label={t('energyPrefs.tariff.effectiveFrom')}
+          helperText={t('energyPrefs.tariff.effectiveFromHelp')}
+          value={form.values.effective_from}
+          onChange={(value) => form.setValue('effective_from', value)}
+          error={form.errors.effective_from}
+        />
+      </Stack>
+      <SubmitButton busy={busy} sx={{ mt: 1 }}>
+        {t('energyPrefs.tariff.add')}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,385 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import type { User } from '../auth';
+import { renderWithProviders } from '../../test/render';
+import { answer, refusal, server } from '../../test/server';
+import { Co2Preferences } from './Co2Preferences';
+import { EnergyUsagePreferences } from './EnergyUsagePreferences';
+import { EntireOffice } from './EntireOffice';
+import { PreferencesOverview } from './PreferencesOverview';
+import type { Charges, DashboardFigures, Goals } from './types';
+
+/** A figure as the page writes it: isolated left-to-right. */
+const iso = (text: string) => `\u2066${text}\u2069`;
+
+const user: User & Goals = {
+  id: 1,
+  email: 'owner@acme.co.uk',
+  first_name: 'Acme',
+  last_name: 'Acme Trading',
+  mobile: '07700 900123',
+  address_line1: '1 High Street',
+  address_line2: '',
+  town: 'Leeds',
+  city: 'Leeds',
+  post_code: 'LS1 1AA',
+  is_business: 1,
+  level: 5001,
+  business_id: 1,
+  business_name: 'Acme',
+  is_same_address: 1,
+  business_address_line1: '1 High Street',
+  business_address_line2: '',
+  business_town: 'Leeds',
+  business_city: 'Leeds',
+  business_post_code: 'LS1 1AA',
+  created_at: '2026-01-01T00:00:00Z',
+  electricity_budget_pence: 100000,
+  carbon_goal_kg: 40,
+  carbon_method: 'profile',
+};
+
+const signedIn = {
+  auth: {
+    user,
+    isLoading: false,
+    success: null,
+    error: null,
+    isAuthenticated: true,
+    contactUs: null,
+    userCords: null,
+  },
+};
+
+const dashboard: DashboardFigures = {
+  month: {
+    kwh: 1200,
+    cost_pence: 31250,
+    co2_kg: 150,
+    budget_pence: 100000,
+    forecast_pence: 96875,
+    budget_used: 0.313,
+  },
+  co2_saved: { baseline_kg: 60, actual_kg: 45.5, saved_kg: 14.5, goal_kg: 40, progress: 0.363 },
+};
+
+const charges: Charges = {
+  current: { unit_rate_pence: 24.5, standing_charge_pence: 53.35 },
+  is_default: 0,
+  history: [
+    {
+      id: 3,
+      unit_rate_pence: 27,
+      standing_charge_pence: 55,
+      effective_from: '2099-01-01',
+      created_at: '2026-11-20T10:00:00Z',
+    },
+    {
+      id: 2,
+      unit_rate_pence: 24.5,
+      standing_charge_pence: 53.35,
+      effective_from: '2026-04-01',
+      created_at: '2026-03-30T10:00:00Z',
+    },
+    {
+      id: 1,
+      unit_rate_pence: 22,
+      standing_charge_pence: 50,
+      effective_from: '2025-04-01',
+      created_at: '2025-03-30T10:00:00Z',
+    },
+  ],
+};
+
+/** The API of the preferences pages; `me` answers the user as it is now. */
+function api(me: () => User & Goals) {
+  let meCalls = 0;
+  server.use(
+    http.get('/v2/auth/me', () => {
+      meCalls += 1;
+      return answer('Your account.', { me: me() });
+    }),
+    http.get('/v2/dashboard/commercial/web', () => answer('Dashboard.', { dashboard })),
+    http.get('/v2/commercial/charges', () => answer('Electricity charges.', { charges })),
+  );
+  return { meCalls: () => meCalls };
+}
+
+describe('the energy usage preferences', () => {
+  it('saves the monthly budget with spec §8’s text and reads me again', async () => {
+    const userEvents = userEvent.setup();
+    let budget = 100000;
+    const calls = api(() => ({ ...user, electricity_budget_pence: budget }));
+    const patched: string[] = [];
+    server.use(
+      http.patch('/v2/users/budget/electricity/:pounds', ({ params }) => {
+        patched.push(String(params.pounds));
+        budget = 125050;
+        return answer('Energy budget updated successfully');
+      }),
+    );
+    renderWithProviders(<EnergyUsagePreferences />, {
+      route: '/preferences/energy-usage',
+      preloadedState: signedIn,
+    });
+    expect(await screen.findByTestId('month-cost')).toHaveTextContent(iso('£312.50'));
+    expect(screen.getByTestId('month-budget')).toHaveTextContent(iso('£1,000.00'));
+    const field = screen.getByLabelText('Monthly budget (£)');
+    expect(field).toHaveValue('1000');
+    await userEvents.clear(field);
+    await userEvents.type(field, '1250.50');
+    await userEvents.click(screen.getByRole('button', { name: 'Save budget' }));
+    expect(await screen.findByText('Energy budget updated successfully')).toBeInTheDocument();
+    expect(patched).toEqual(['1250.5']);
+    await waitFor(() => expect(screen.getByLabelText('Monthly budget (£)')).toHaveValue('1250.5'));
+    // Once when the page opened, once after the change.
+    expect(calls.meCalls()).toBe(2);
+  });
+
+  it('shows the server’s refusal of a budget on its field, and checks it first itself', async () => {
+    const userEvents = userEvent.setup();
+    api(() => user);
+    const patched: string[] = [];
+    server.use(
+      http.patch('/v2/users/budget/electricity/:pounds', ({ params }) => {
+        patched.push(String(params.pounds));
+        return refusal(422, 'Budgets are locked for this business.', {
+          value: ['Budgets are locked for this business.'],
+        });
+      }),
+    );
+    renderWithProviders(<EnergyUsagePreferences />, {
+      route: '/preferences/energy-usage',
+      preloadedState: signedIn,
+    });
+    const field = await screen.findByLabelText('Monthly budget (£)');
+    await userEvents.clear(field);
+    await userEvents.type(field, '12.345');
+    await userEvents.click(screen.getByRole('button', { name: 'Save budget' }));
+    expect(
+      screen.getByText('Use an amount above 0 and up to 10,000,000, with at most two decimals.'),
+    ).toBeInTheDocument();
+    expect(patched).toEqual([]);
+
+    await userEvents.clear(field);
+    await userEvents.type(field, '900');
+    await userEvents.click(screen.getByRole('button', { name: 'Save budget' }));
+    await waitFor(() => expect(patched).toEqual(['900']));
+    // The toast and the field both say it.
+    await waitFor(() =>
+      expect(screen.getAllByText('Budgets are locked for this business.')).toHaveLength(2),
+    );
+    expect(field).toHaveAccessibleDescription('Budgets are locked for this business.');
+  });
+
+  it('lists the tariff history with the one in force marked, and adds a tariff', async () => {
+    const userEvents = userEvent.setup();
+    api(() => user);
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/v2/commercial/charges', async ({ request }) => {
+        const body = (await request.json()) as { unit_rate_pence: number };
+        posted.push(body);
+        if (body.unit_rate_pence > 100)
+          return refusal(422, 'Some fields need correcting.', {
+            unit_rate_pence: ['Use 0.01 to 200 pence.'],
+          });
+        return answer('Electricity charges saved.', {
+          charges: {
+            ...charges,
+            history: [
+              {
+                id: 4,
+                unit_rate_pence: 26.1,
+                standing_charge_pence: 60,
+                effective_from: '2026-12-01',
+                created_at: '2026-11-23T10:00:00Z',
+              },
+              ...charges.history,
+            ],
+          },
+        });
+      }),
+    );
+    renderWithProviders(<EnergyUsagePreferences />, {
+      route: '/preferences/energy-usage',
+      preloadedState: signedIn,
+    });
+    const table = await screen.findByRole('table', { name: 'Tariff history' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('Upcoming');
+    expect(rows[2]).toHaveTextContent(iso('2026-04-01'));
+    expect(rows[2]).toHaveTextContent('In force');
+    expect(rows[2]).toHaveTextContent(iso('24.5 p/kWh'));
+    expect(rows[2]).toHaveTextContent(iso('53.35 p/day'));
+    expect(rows[3]).not.toHaveTextContent('In force');
+    expect(screen.getByTestId('tariff-current')).toHaveTextContent(
+      `In force today: ${iso('24.5 p/kWh')} and ${iso('53.35 p/day')}.`,
+    );
+
+    await userEvents.type(screen.getByLabelText('Unit rate'), '126.1');
+    await userEvents.type(screen.getByLabelText('Standing charge'), '60');
+    await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
+    expect(await screen.findByText('Use 0.01 to 200 pence.')).toBeInTheDocument();
+
+    await userEvents.clear(screen.getByLabelText('Unit rate'));
+    await userEvents.type(screen.getByLabelText('Unit rate'), '26.1');
+    await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
+    expect(await screen.findByText('Electricity charges saved.')).toBeInTheDocument();
+    expect(posted[1]).toMatchObject({ unit_rate_pence: 26.1, standing_charge_pence: 60 });
+    expect((posted[1] as { effective_from: string }).effective_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await screen.findByTestId('tariff-2026-12-01')).toHaveTextContent(iso('26.1 p/kWh'));
+  });
+});
+
+describe('the CO2 savings preferences', () => {
+  it('saves the CF goal with spec §8’s text, beside this month’s saving and its baseline', async () => {
+    const userEvents = userEvent.setup();
+    api(() => user);
+    const patched: string[] = [];
+    server.use(
+      http.patch('/v2/users/goal/carbon-footprint/:kg', ({ params }) => {
+        patched.push(String(params.kg));
+        return answer('CF Goal updated successfully');
+      }),
+    );
+    renderWithProviders(<Co2Preferences />, {
+      route: '/preferences/co2-savings',
+      preloadedState: signedIn,
+    });
+    expect(await screen.findByTestId('co2-saved')).toHaveTextContent(iso('14.5 kg'));
+    expect(screen.getByText('Baseline CO2').nextSibling).toHaveTextContent(iso('60.0 kg'));
+    const field = screen.getByLabelText('CO2 to save each month (kg)');
+    expect(field).toHaveValue('40');
+    await userEvents.clear(field);
+    await userEvents.type(field, '55');
+    await userEvents.click(screen.getByRole('button', { name: 'Save goal' }));
+    expect(await screen.findByText('CF Goal updated successfully')).toBeInTheDocument();
+    expect(patched).toEqual(['55']);
+  });
+
+  it('switches the CO2 method and reads me again', async () => {
+    const userEvents = userEvent.setup();
+    let method: Goals['carbon_method'] = 'profile';
+    const calls = api(() => ({ ...user, carbon_method: method }));
+    const patched: string[] = [];
+    server.use(
+      http.patch('/v2/users/goal/carbon-method/:method', ({ params }) => {
+        patched.push(String(params.method));
+        method = params.method as Goals['carbon_method'];
+        return answer('CO2 method updated successfully');
+      }),
+    );
+    renderWithProviders(<Co2Preferences />, {
+      route: '/preferences/co2-savings',
+      preloadedState: signedIn,
+    });
+    const profile = await screen.findByRole('radio', { name: /GB grid intensity profile/ });
+    expect(profile).toBeChecked();
+    await userEvents.click(screen.getByRole('radio', { name: /DESNZ conversion factor/ }));
+    expect(await screen.findByText('CO2 method updated successfully')).toBeInTheDocument();
+    expect(patched).toEqual(['desnz']);
+    await waitFor(() => expect(calls.meCalls()).toBe(2));
+    expect(screen.getByRole('radio', { name: /DESNZ conversion factor/ })).toBeChecked();
+  });
+});
+
+const room = (id: number, name: string, zone: [number, string] | null, more = {}) => ({
+  id,
+  name,
+  zone_id: zone?.[0] ?? null,
+  zone_name: zone?.[1] ?? null,
+  radiator_count: 2,
+  status: 1,
+  current_temperature: 20,
+  target_temperature: 21,
+  heating: 0,
+  ...more,
+});
+
+const rooms = [
+  room(1, 'Reception', [5, 'Ground floor'], { heating: 1, current_temperature: 19 }),
+  room(2, 'Board room', [6, 'First floor'], { current_temperature: 21.5 }),
+  room(3, 'Café', [5, 'Ground floor'], { current_temperature: 21 }),
+  room(4, 'Store', null, { current_temperature: null, radiator_count: 0 }),
+];
+
+describe('the entire office', () => {
+  it('shows every room floor by floor, with the live state over the loaded one', async () => {
+    server.use(http.get('/v2/rooms', () => answer('Rooms.', { rooms })));
+    renderWithProviders(<EntireOffice />, {
+      route: '/preferences/entire-office',
+      preloadedState: {
+        radiators: {
+          isLoading: false,
+          radiators: [],
+          radiatorToUpdate: null,
+          error: null,
+          // The board room's radiator reports it heating at 20.5 °C.
+          live: {
+            7: {
+              id: 7,
+              room_id: 2,
+              current_temperature: 20.5,
+              power_w: 800,
+              heating: 1,
+              online: 1,
+              last_seen: new Date().toISOString(),
+            },
+          },
+        },
+      },
+    });
+    const ground = await screen.findByRole('region', { name: 'Ground floor' });
+    const sections = screen.getAllByRole('region');
+    expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual([
+      'Ground floor',
+      'First floor',
+      'Rooms in no zone',
+    ]);
+    expect(
+      within(ground)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Café', 'Reception']);
+    expect(ground).toHaveTextContent(`2 rooms · average ${iso('20.0 °C')} · 1 heating`);
+    const board = screen.getByTestId('office-room-Board room');
+    expect(board).toHaveTextContent(iso('20.5 °C'));
+    expect(board).toHaveTextContent(`Setpoint ${iso('21.0 °C')}`);
+    expect(within(board).getByText('Heating')).toBeInTheDocument();
+    expect(screen.getByTestId('office-summary')).toHaveTextContent(
+      `4 rooms in 2 zones · average ${iso('20.2 °C')} · 2 heating now`,
+    );
+  });
+});
+
+describe('the preferences overview', () => {
+  it('shows the budget, the CF goal and the rooms heating, each with the way to change it', async () => {
+    api(() => user);
+    server.use(http.get('/v2/rooms', () => answer('Rooms.', { rooms })));
+    renderWithProviders(<PreferencesOverview />, {
+      route: '/preferences',
+      preloadedState: signedIn,
+    });
+    expect(await screen.findByTestId('glance-budget')).toHaveTextContent(iso('£1,000.00'));
+    expect(
+      await screen.findByText(`${iso('£312.50')} spent this month so far`),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('glance-goal')).toHaveTextContent(iso('40.0 kg'));
+    expect(
+      screen.getByText(
+        `${iso('14.5 kg')} saved this month against a baseline of ${iso('60.0 kg')}`,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('glance-office')).toHaveTextContent('1 of 4'));
+    expect(screen.getByRole('link', { name: 'Budget and tariff' })).toHaveAttribute(
+      'href',
+      '/preferences/energy-usage',
+    );
+    expect(
+      await screen.findByText(`Tariff: ${iso('24.5 p/kWh')}, ${iso('53.35 p/day')}`),
+    ).toBeInTheDocument();
+  });
+});

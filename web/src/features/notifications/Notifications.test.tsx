@@ -1,0 +1,135 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { answer, server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import { SettingsTabs } from '../settings';
+import { NotificationsBell } from './NotificationsBell';
+import { POLL_MS } from './useNotifications';
+import type { Notification, NotificationsData } from './types';
+
+const notification = (id: number, more: Partial<Notification> = {}): Notification => ({
+  id,
+  kind: 'budget_80',
+  title: `Notice ${id}`,
+  body: `What happened ${id}.`,
+  created_at: '2026-11-18T09:00:00Z',
+  read: 0,
+  ...more,
+});
+
+const data = (notifications: Notification[], enabled = 1): NotificationsData => ({
+  notifications,
+  unread: notifications.filter((n) => n.read === 0).length,
+  enabled,
+});
+
+describe('the notifications bell', () => {
+  it('shows the unread count, marks one and then all read', async () => {
+    const user = userEvent.setup();
+    let list = [notification(3), notification(2), notification(1, { read: 1 })];
+    const marked: string[] = [];
+    server.use(
+      http.get('/v2/notifications', () => answer('Notifications.', data(list))),
+      http.put('/v2/notifications/read/:target', ({ params }) => {
+        marked.push(String(params.target));
+        list = list.map((n) =>
+          params.target === 'all' || String(n.id) === params.target ? { ...n, read: 1 } : n,
+        );
+        const said =
+          params.target === 'all' ? 'All notifications marked read.' : 'Notification marked read.';
+        return answer(said, data(list));
+      }),
+    );
+    renderWithProviders(<NotificationsBell />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(screen.getByTestId('unread-badge')).toHaveTextContent('2');
+
+    await user.click(bell);
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark “Notice 3” read' }));
+    await waitFor(() => expect(screen.getByTestId('unread-badge')).toHaveTextContent('1'));
+    expect(within(dialog).queryByRole('button', { name: 'Mark “Notice 3” read' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByText('All notifications marked read.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Mark “/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    // The bell behind the open list says there is nothing unread.
+    expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument();
+    expect(marked).toEqual(['3', 'all']);
+  });
+
+  it('toasts a notification that arrives after the first load, and only that one', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let list = [notification(1, { title: 'Already there' })];
+      server.use(http.get('/v2/notifications', () => answer('Notifications.', data(list))));
+      renderWithProviders(<NotificationsBell />);
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+
+      list = [
+        notification(2, { title: 'Radiator offline', body: 'Lab east stopped reporting.' }),
+        ...list,
+      ];
+      await act(async () => {
+        vi.advanceTimersByTime(POLL_MS);
+      });
+      expect(
+        await screen.findByText('Radiator offline: Lab east stopped reporting.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+      expect(screen.queryByText(/^Already there:/)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says when notifications are off and links to the settings', async () => {
+    const user = userEvent.setup();
+    server.use(http.get('/v2/notifications', () => answer('Notifications.', data([], 0))));
+    renderWithProviders(<NotificationsBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await screen.findByText('Notifications are off.');
+    expect(screen.getByRole('link', { name: 'Turn them on in Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(screen.getByText('No notifications yet.')).toBeInTheDocument();
+  });
+});
+
+describe('the notifications tab of the settings', () => {
+  it('turns notifications off and on', async () => {
+    const user = userEvent.setup();
+    let enabled = 1;
+    const switched: string[] = [];
+    server.use(
+      http.get('/v2/action-history', () =>
+        answer('Action history.', { history: [], page: 1, per_page: 25, total: 0 }),
+      ),
+      http.get('/v2/notifications', () => answer('Notifications.', data([], enabled))),
+      http.put('/v2/notifications/:value', ({ params }) => {
+        switched.push(String(params.value));
+        enabled = Number(params.value);
+        return answer(
+          enabled ? 'Notifications turned on.' : 'Notifications turned off.',
+          data([], enabled),
+        );
+      }),
+    );
+    renderWithProviders(<SettingsTabs />, { route: '/settings' });
+    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
+    const toggle = await screen.findByRole('switch', { name: 'Get notifications' });
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(screen.getByText('a radiator goes offline')).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(await screen.findByText('Notifications turned off.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(switched).toEqual(['0', '1']);
+  });
+});

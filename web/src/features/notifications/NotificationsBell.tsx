@@ -1,0 +1,84 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../config/paths';
+import { useAppSelector } from '../../lib/hooks';
+import { NotificationList } from './NotificationList';
+import { useNotificationActions, useNotificationPolling } from './useNotifications';
+
+/** The top bar's bell: the unread count, and the list with marking read; polls for new ones. */
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  useNotificationPolling();
+  const { notifications, unread, enabled } = useAppSelector((state) => state.notifications);
+  const { markRead, markAllRead, busy } = useNotificationActions();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = unread
+    ? t('notifications.bellUnread', { count: unread })
+    : t('notifications.title');
+  return (
+    <>
+      <IconButton
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={unread} color="secondary" max={99} data-testid="unread-badge">
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': 'notifications-title',
+            sx: { width: 380, maxWidth: 'calc(100vw - 32px)' },
+          },
+        }}
+      >
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, gap: 1 }}
+        >
+          <Typography variant="h3" component="h2" id="notifications-title">
+            {t('notifications.title')}
+          </Typography>
+          <Button size="small" disabled={busy || unread === 0} onClick={() => void markAllRead()}>
+            {t('notifications.markAllRead')}
+          </Button>
+        </Stack>
+        {enabled === 0 && (
+          <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
+            {t('notifications.off')}{' '}
+            <Link component={RouterLink} to={paths.settings} onClick={() => setAnchor(null)}>
+              {t('notifications.turnOn')}
+            </Link>
+          </Alert>
+        )}
+        <Box sx={{ maxHeight: '60vh', overflowY: 'auto' }}>
+          <NotificationList
+            notifications={notifications}
+            busy={busy}
+            onRead={(id) => void markRead(id)}
+          />
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { ltr } from './format';
+
+// Figures read the same in either language: Latin digits with British grouping, isolated
+// left-to-right like `formatCelsius`, so that "£1,250.00" never turns into "1,250.00£".
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+function number(value: number, digits: number) {
+  return value.toLocaleString('en-GB', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** Pence as pounds: 125050 → "£1,250.50". */
+export function formatPence(pence: number) {
+  return ltr(pounds.format(pence / 100));
+}
+
+/** One decimal from 10 up, two below: "123.4 kWh", "5.25 kWh". */
+function figure(value: number, unit: string) {
+  return ltr(`${number(value, Math.abs(value) >= 10 ? 1 : 2)} ${unit}`);
+}
+
+export function formatKwh(kwh: number) {
+  return figure(kwh, 'kWh');
+}
+
+export function formatKg(kg: number) {
+  return figure(kg, 'kg');
+}
+
+/** A tariff's rate as the bill writes it: "24.5 p/kWh", "53.35 p/day". */
+export function formatRate(pence: number, per: 'kWh' | 'day') {
+  return ltr(`${pence.toLocaleString('en-GB', { maximumFractionDigits: 2 })} p/${per}`);
+}
+
+/** A share as a whole percentage: 0.256 → "26%". */
+export function formatShare(share: number) {
+  return ltr(`${Math.round(share * 100)}%`);
+}
