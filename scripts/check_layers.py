@@ -15,7 +15,7 @@ SRC = Path(__file__).resolve().parent.parent / "server" / "src"
 
 # Top to bottom; a file may import files of its own layer or below. First match wins.
 LAYERS = [
-    ("entry", ["main.rs", "settings.rs", "demo/"]),
+    ("entry", ["main.rs", "settings.rs", "demo/", "bench/"]),
     ("app", ["app.rs", "connections.rs", "web.rs", "housekeeping.rs"]),
     ("features", ["analytics/", "auth/", "automations/", "business/", "rooms/", "radiators/", "zones/", "schedules/", "tariffs/", "goals/", "notifications/", "history/", "live.rs"]),
     ("state", ["state.rs"]),

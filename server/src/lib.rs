@@ -1,7 +1,7 @@
 //! HeatDesk server: the JSON API, the embedded web app, and the store behind them.
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
-//! enforces it): entry (`main`, `settings`, `demo`) → app (`app`, `connections`, `web`, `housekeeping`) →
+//! enforces it): entry (`main`, `settings`, `demo`, `bench`) → app (`app`, `connections`, `web`, `housekeeping`) →
 //! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`) → `store` and `clock`.
 #![forbid(unsafe_code)]
@@ -10,6 +10,7 @@ pub mod analytics;
 pub mod app;
 pub mod auth;
 pub mod automations;
+pub mod bench;
 pub mod business;
 pub mod clock;
 pub mod connections;

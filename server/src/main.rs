@@ -34,6 +34,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Emulate(args) => {
             heatdesk::devices::emulator::run(&args.mqtt_url, &args.uids, args.time_scale).await
         }
+        Command::Bench(args) => heatdesk::bench::run(args).await,
         Command::Migrate(args) => {
             let store = Store::connect(&args.database_url).await?;
             store.migrate().await?;

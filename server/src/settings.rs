@@ -28,6 +28,39 @@ pub enum Command {
     Migrate(DatabaseArgs),
     /// Run emulated radiators on an MQTT broker, for a server started with --mqtt-url.
     Emulate(EmulateArgs),
+    /// Measure the energy store at scale on a fresh database: ingest against a bare insert, and
+    /// each analytics call against a bare query over the rollups (README, "Benchmarks").
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// `sqlite://PATH?mode=rwc` (the file is replaced) or a PostgreSQL URL (the bench works in
+    /// a new schema and drops it).
+    #[arg(
+        long,
+        env = "HEATDESK_BENCH_DATABASE_URL",
+        default_value = "sqlite://target/bench/heatdesk-bench.db?mode=rwc"
+    )]
+    pub database_url: String,
+    #[arg(long, default_value_t = 1000)]
+    pub radiators: usize,
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u16).range(1..))]
+    pub rooms: u16,
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..))]
+    pub zones: u16,
+    /// Days of per-minute raw readings, up to the last whole hour.
+    #[arg(long, default_value_t = 35)]
+    pub raw_days: i64,
+    /// Days of rollups, the raw days included.
+    #[arg(long, default_value_t = 365)]
+    pub rollup_days: i64,
+    /// The latest minutes of the raw readings, stored through the ingest path (1 to 60).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(i64).range(1..=60))]
+    pub ingest_minutes: i64,
+    /// Timed runs of each call after a warm-up; the median is printed.
+    #[arg(long, default_value_t = 7)]
+    pub runs: usize,
 }
 
 #[derive(Args, Debug)]

@@ -121,10 +121,10 @@ fn round(value: f64, places: i32) -> f64 {
     (value * factor).round() / factor
 }
 
-/// Sums the hourly energy into the period's buckets.
+/// Sums the energy used (by the hour or by the local day) into the period's buckets.
 fn figures(
     edges: &[Zoned],
-    hours: &[(i64, f64, f64)],
+    used: &[(i64, f64, f64)],
     tariffs: &Tariffs,
     tz: &TimeZone,
     now: Timestamp,
@@ -133,8 +133,8 @@ fn figures(
     let index_of = |at: Timestamp| {
         edges.windows(2).position(|pair| pair[0].timestamp() <= at && at < pair[1].timestamp())
     };
-    for &(hour_start, wh, co2_g) in hours {
-        let at = Timestamp::from_second(hour_start).unwrap_or(Timestamp::UNIX_EPOCH);
+    for &(start, wh, co2_g) in used {
+        let at = Timestamp::from_second(start).unwrap_or(Timestamp::UNIX_EPOCH);
         let Some(index) = index_of(at) else { continue };
         let local = at.to_zoned(tz.clone());
         let kwh = wh / 1000.0;
@@ -216,15 +216,28 @@ pub async fn energy_history(
         (previous[0].timestamp().as_second(), current[current.len() - 1].timestamp().as_second());
     let pool = state.store.reader();
     let co2 = crate::goals::carbon_method(pool, business_id).await?;
-    let hours: Vec<(i64, f64, f64)> = store::hourly_energy(pool, business_id, from, to)
-        .await?
-        .into_iter()
-        .map(|(hour, wh, co2_g)| (hour, wh, co2.co2_g(wh, co2_g)))
-        .collect();
+    // A day's buckets are hours; longer periods' are local days or months, summed from the
+    // daily rollups (a year of a thousand radiators is 365,000 rows, not 8.76 million), each
+    // day placed at its local midnight.
+    let used: Vec<(i64, f64, f64)> = if matches!(span, Span::Day) {
+        store::hourly_energy(pool, business_id, from, to).await?
+    } else {
+        let (first, last) = (previous[0].date().to_string(), today.to_string());
+        crate::goals::daily_use(pool, business_id, &first, &last, false)
+            .await?
+            .into_iter()
+            .filter_map(|(day, wh, co2_g)| {
+                let midnight = day.parse::<jiff::civil::Date>().ok()?.to_zoned(tz.clone()).ok()?;
+                Some((midnight.timestamp().as_second(), wh, co2_g))
+            })
+            .collect()
+    };
+    let used: Vec<(i64, f64, f64)> =
+        used.into_iter().map(|(at, wh, co2_g)| (at, wh, co2.co2_g(wh, co2_g))).collect();
     let tariffs = Tariffs::load(pool, business_id).await?;
     Ok(EnergyHistory {
         kind: span.key(),
-        current: figures(&current, &hours, &tariffs, &tz, now),
-        previous: figures(&previous, &hours, &tariffs, &tz, now),
+        current: figures(&current, &used, &tariffs, &tz, now),
+        previous: figures(&previous, &used, &tariffs, &tz, now),
     })
 }

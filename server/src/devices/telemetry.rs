@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::rollups::{LocalTimes, Reading, Rollup};
 use super::{Report, counter_plausible};
 use crate::clock::iso8601;
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Row};
 
 use crate::store::{Store, StoreResult};
 
@@ -168,7 +168,10 @@ pub async fn ingest(
     let minute = now - now.rem_euclid(60);
     let fetched_intensity = crate::grid::fetched_at(&mut tx, minute).await?;
     let mut local_times = LocalTimes::default();
-    let mut rollup = Rollup::default();
+    // Per radiator: the minute's reading (its first report in a new minute), and the state its
+    // last report leaves.
+    let mut readings: HashMap<i64, Reading> = HashMap::new();
+    let mut states: HashMap<i64, State> = HashMap::new();
     let mut updates: HashMap<i64, Vec<LiveRadiator>> = HashMap::new();
     for report in reports {
         let Some(radiator) = known.get(report.uid.as_str()) else {
@@ -186,7 +189,7 @@ pub async fn ingest(
         let new_minute = last_seen.is_none_or(|seen| seen - seen.rem_euclid(60) < minute);
         let baseline = radiator.reading_energy_wh_total.unwrap_or(report.energy_wh_total);
         if new_minute {
-            let reading = Reading {
+            readings.entry(id).or_insert(Reading {
                 radiator_id: id,
                 at: minute,
                 energy_wh: energy_since(baseline, report.energy_wh_total),
@@ -194,45 +197,10 @@ pub async fn ingest(
                 temperature: report.temperature,
                 setpoint: if report.on { report.setpoint } else { 0.0 },
                 power_w: report.power_w,
-            };
-            let stored = sqlx::query(
-                "INSERT INTO readings (radiator_id, at, temperature, setpoint, power_w, energy_wh)
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (radiator_id, at) DO NOTHING",
-            )
-            .bind(id)
-            .bind(minute)
-            .bind(reading.temperature)
-            .bind(reading.setpoint)
-            .bind(reading.power_w)
-            .bind(reading.energy_wh)
-            .execute(&mut *tx)
-            .await?;
-            // Counted once: a reading stored before (a report sent twice) is not added again.
-            if stored.rows_affected() == 1 {
-                let local = local_times.at(&radiator.time_zone, minute);
-                rollup.add(&reading, &local, local.intensity(fetched_intensity));
-            }
+            });
         }
         let reading_total = if new_minute { report.energy_wh_total } else { baseline };
-        sqlx::query(
-            "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
-                 energy_wh_total, reading_energy_wh_total, last_seen)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (radiator_id) DO UPDATE SET temperature = excluded.temperature,
-                 power_w = excluded.power_w, heating = excluded.heating,
-                 energy_wh_total = excluded.energy_wh_total,
-                 reading_energy_wh_total = excluded.reading_energy_wh_total,
-                 last_seen = excluded.last_seen",
-        )
-        .bind(id)
-        .bind(report.temperature)
-        .bind(report.power_w)
-        .bind(i64::from(report.heating))
-        .bind(report.energy_wh_total)
-        .bind(reading_total)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        states.insert(id, State { report, reading_total, zone: &radiator.time_zone });
         updates.entry(radiator.business_id).or_default().push(LiveRadiator {
             id,
             room_id: radiator.room_id,
@@ -242,6 +210,22 @@ pub async fn ingest(
             online: 1,
             last_seen: iso8601(now),
         });
+    }
+    // In radiator order, so concurrent writers take the rows' locks in the same order.
+    let mut readings: Vec<Reading> = readings.into_values().collect();
+    readings.sort_by_key(|reading| reading.radiator_id);
+    // Counted once: a reading stored before (a report sent twice) is not added again.
+    let stored = insert_new_readings(&mut tx, &readings).await?;
+    let mut rollup = Rollup::default();
+    for reading in readings.iter().filter(|reading| stored.contains(&reading.radiator_id)) {
+        let zone = states.get(&reading.radiator_id).map_or("UTC", |state| state.zone);
+        let local = local_times.at(zone, minute);
+        rollup.add(reading, &local, local.intensity(fetched_intensity));
+    }
+    let mut states: Vec<(i64, State)> = states.into_iter().collect();
+    states.sort_by_key(|(id, _)| *id);
+    for chunk in states.chunks(STATES_PER_STATEMENT) {
+        upsert_states(&mut tx, chunk, now).await?;
     }
     rollup.write(&mut tx).await?;
     // New reports change what the business's views show (see `kernel/version_cache.rs`).
@@ -258,37 +242,137 @@ pub async fn ingest(
     Ok(refused)
 }
 
+/// What a radiator's last report in a batch leaves in its state.
+struct State<'a> {
+    report: &'a Report,
+    /// The counter at the radiator's last reading.
+    reading_total: f64,
+    /// Its business's time zone.
+    zone: &'a str,
+}
+
+/// Rows per statement when states are written: 7 values each.
+const STATES_PER_STATEMENT: usize = 1000;
+
+async fn upsert_states(
+    db: &mut AnyConnection,
+    states: &[(i64, State<'_>)],
+    now: i64,
+) -> StoreResult<()> {
+    let values: Vec<String> = (0..states.len())
+        .map(|row| {
+            let n = row * 7;
+            format!(
+                "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5,
+                n + 6,
+                n + 7
+            )
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
+             energy_wh_total, reading_energy_wh_total, last_seen)
+         VALUES {}
+         ON CONFLICT (radiator_id) DO UPDATE SET temperature = excluded.temperature,
+             power_w = excluded.power_w, heating = excluded.heating,
+             energy_wh_total = excluded.energy_wh_total,
+             reading_energy_wh_total = excluded.reading_energy_wh_total,
+             last_seen = excluded.last_seen",
+        values.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for (id, state) in states {
+        query = query
+            .bind(*id)
+            .bind(state.report.temperature)
+            .bind(state.report.power_w)
+            .bind(i64::from(state.report.heating))
+            .bind(state.report.energy_wh_total)
+            .bind(state.reading_total)
+            .bind(now);
+    }
+    query.execute(db).await?;
+    Ok(())
+}
+
+/// Stores the readings, skipping any stored before; answers the radiators whose reading is new.
+async fn insert_new_readings(
+    db: &mut AnyConnection,
+    readings: &[Reading],
+) -> StoreResult<std::collections::HashSet<i64>> {
+    let mut stored = std::collections::HashSet::new();
+    for chunk in readings.chunks(READINGS_PER_STATEMENT) {
+        let sql = rows_sql(
+            "readings",
+            chunk.len(),
+            "ON CONFLICT (radiator_id, at) DO NOTHING RETURNING radiator_id",
+        );
+        let rows =
+            bind_readings(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).fetch_all(&mut *db).await?;
+        for row in rows {
+            stored.insert(row.try_get::<i64, _>(0)?);
+        }
+    }
+    Ok(stored)
+}
+
 /// Rows per statement when readings are stored in bulk: 6 values each.
 const READINGS_PER_STATEMENT: usize = 1000;
 
 /// Stores readings in bulk (a back-filled history), skipping any already stored; their rollups
 /// are the caller's to add.
 pub async fn insert_readings(db: &mut AnyConnection, readings: &[Reading]) -> StoreResult<()> {
+    insert_rows(db, "readings", "ON CONFLICT (radiator_id, at) DO NOTHING", readings).await
+}
+
+/// Inserts readings into `table` (shaped like `readings`) with multi-row statements, each ending
+/// in `tail`: also the bench's bare insert, which ingest is measured against.
+pub async fn insert_rows(
+    db: &mut AnyConnection,
+    table: &str,
+    tail: &str,
+    readings: &[Reading],
+) -> StoreResult<()> {
     for chunk in readings.chunks(READINGS_PER_STATEMENT) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|row| {
-                let n = row * 6;
-                format!("(${}, ${}, ${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4, n + 5, n + 6)
-            })
-            .collect();
-        let sql = format!(
-            "INSERT INTO readings (radiator_id, at, temperature, setpoint, power_w, energy_wh)
-             VALUES {} ON CONFLICT (radiator_id, at) DO NOTHING",
-            values.join(", ")
-        );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for reading in chunk {
-            query = query
-                .bind(reading.radiator_id)
-                .bind(reading.at)
-                .bind(reading.temperature)
-                .bind(reading.setpoint)
-                .bind(reading.power_w)
-                .bind(reading.energy_wh);
-        }
-        query.execute(&mut *db).await?;
+        let sql = rows_sql(table, chunk.len(), tail);
+        bind_readings(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).execute(&mut *db).await?;
     }
     Ok(())
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds the readings' values, row by row, to a statement from [`rows_sql`].
+fn bind_readings<'q>(query: AnyQuery<'q>, readings: &[Reading]) -> AnyQuery<'q> {
+    readings.iter().fold(query, |query, reading| {
+        query
+            .bind(reading.radiator_id)
+            .bind(reading.at)
+            .bind(reading.temperature)
+            .bind(reading.setpoint)
+            .bind(reading.power_w)
+            .bind(reading.energy_wh)
+    })
+}
+
+/// `INSERT INTO table (the readings' columns) VALUES` `rows` rows of parameters, then `tail`.
+fn rows_sql(table: &str, rows: usize, tail: &str) -> String {
+    let values: Vec<String> = (0..rows)
+        .map(|row| {
+            let n = row * 6;
+            format!("(${}, ${}, ${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4, n + 5, n + 6)
+        })
+        .collect();
+    format!(
+        "INSERT INTO {table} (radiator_id, at, temperature, setpoint, power_w, energy_wh)
+         VALUES {} {tail}",
+        values.join(", ")
+    )
 }
 
 /// Deletes raw readings taken before `before` (unix seconds); the rollups keep their sums.
