@@ -4,7 +4,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cspViolations, launchBrowser, screenshots, startServer } from './harness.mjs';
+import {
+  cspViolations,
+  launchBrowser,
+  screenshots,
+  signInAsDemo,
+  startServer,
+} from './harness.mjs';
 
 let server;
 let browser;
@@ -31,14 +37,6 @@ function kwh(value) {
   return `${text} kWh`;
 }
 
-async function signInAsDemo(page) {
-  await page.goto(`${base}/`);
-  await page.getByLabel('Email').fill('demo@heatdesk.example');
-  await page.getByLabel('Password').fill('heatdesk-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/home`);
-}
-
 test('the energy history switches period, shows each one’s totals and downloads them as CSV', async () => {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -47,7 +45,7 @@ test('the energy history switches period, shows each one’s totals and download
   });
   const page = await context.newPage();
   const violations = cspViolations(page);
-  await signInAsDemo(page);
+  await signInAsDemo(page, base);
 
   await page
     .getByRole('navigation', { name: 'Main menu' })
@@ -128,7 +126,7 @@ test('the monthly budget is set on the energy usage preferences, with the fixed 
     colorScheme: 'dark',
   });
   const page = await context.newPage();
-  await signInAsDemo(page);
+  await signInAsDemo(page, base);
 
   await page
     .getByRole('navigation', { name: 'Main menu' })

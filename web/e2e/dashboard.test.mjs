@@ -3,7 +3,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { cspViolations, launchBrowser, screenshots, startServer } from './harness.mjs';
+import {
+  cspViolations,
+  launchBrowser,
+  screenshots,
+  signInAsDemo,
+  startServer,
+} from './harness.mjs';
 
 let server;
 let browser;
@@ -20,14 +26,6 @@ after(async () => {
   await server?.stop();
 });
 
-async function signInAsDemo(page) {
-  await page.goto(`${base}/`);
-  await page.getByLabel('Email').fill('demo@heatdesk.example');
-  await page.getByLabel('Password').fill('heatdesk-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/home`);
-}
-
 /** The saved layout of large screens, by widget. */
 async function savedLarge(page) {
   const saved = await page.evaluate(() => localStorage.getItem('widgets'));
@@ -42,7 +40,7 @@ test('the home dashboard shows the demo, and a widget dragged in edit mode stays
   });
   const page = await context.newPage();
   const violations = cspViolations(page);
-  await signInAsDemo(page);
+  await signInAsDemo(page, base);
 
   // The demo's back-filled history gives today some energy.
   const energy = page.getByTestId('today-energy');

@@ -93,6 +93,15 @@ export function launchBrowser() {
   });
 }
 
+/** Signs in as the demo business (a server started with `demo: true`) and waits for home. */
+export async function signInAsDemo(page, base) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill('demo@heatdesk.example');
+  await page.getByLabel('Password').fill('heatdesk-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/home`);
+}
+
 /** Collects what the browser reports breaking the server's Content-Security-Policy. */
 export function cspViolations(page) {
   const violations = [];

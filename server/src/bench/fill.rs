@@ -108,15 +108,12 @@ pub async fn hourly_history(
     to: i64,
 ) -> anyhow::Result<()> {
     let mut local_times = LocalTimes::default();
-    let mut day_start = from;
-    while day_start < to {
-        let day_end = (day_start + 86_400).min(to);
+    by_day(state, "rollups", from, to, |day_start, day_end| {
         let mut rollup = Rollup::default();
         for hour in (day_start..day_end).step_by(3600) {
             let local = local_times.at(TIME_ZONE, hour);
             let intensity = local.intensity(None);
-            let working = is_working(hour);
-            let heating_minutes = if working { 36 } else { 6 };
+            let heating_minutes = if is_working(hour) { 36 } else { 6 };
             for (n, (id, _)) in fleet.radiators.iter().enumerate() {
                 let (_, temperature, setpoint) = minute(n, hour);
                 let energy_wh = heating_minutes as f64 * WH_PER_HEATING_MINUTE;
@@ -131,17 +128,12 @@ pub async fn hourly_history(
                 rollup.add_hour(*id, hour, &local.day, sums);
             }
         }
-        let mut tx = state.store.begin_write().await?;
-        rollup.write(&mut tx).await?;
-        state.store.commit(tx).await?;
-        progress("rollups", day_end - from, to - from);
-        day_start = day_end;
-    }
-    eprintln!();
-    Ok(())
+        (rollup, Vec::new())
+    })
+    .await
 }
 
-/// Per-minute raw readings from `from` to `to` with their rollups, stored a day at a time.
+/// Per-minute raw readings from `from` to `to` with their rollups.
 pub async fn minute_history(
     state: &AppState,
     fleet: &Fleet,
@@ -149,9 +141,7 @@ pub async fn minute_history(
     to: i64,
 ) -> anyhow::Result<()> {
     let mut local_times = LocalTimes::default();
-    let mut day_start = from;
-    while day_start < to {
-        let day_end = (day_start + 86_400).min(to);
+    by_day(state, "raw readings", from, to, |day_start, day_end| {
         let mut rollup = Rollup::default();
         let mut readings = Vec::new();
         for at in (day_start..day_end).step_by(60) {
@@ -163,11 +153,30 @@ pub async fn minute_history(
                 readings.push(reading);
             }
         }
+        (rollup, readings)
+    })
+    .await
+}
+
+/// Writes history from `from` to `to` a day at a time: the rollup and raw readings `day` makes
+/// for each day's start and end, in a transaction of its own, with a progress line.
+async fn by_day(
+    state: &AppState,
+    what: &str,
+    from: i64,
+    to: i64,
+    mut day: impl FnMut(i64, i64) -> (Rollup, Vec<Reading>),
+) -> anyhow::Result<()> {
+    let mut day_start = from;
+    while day_start < to {
+        let day_end = (day_start + 86_400).min(to);
+        let (rollup, readings) = day(day_start, day_end);
         let mut tx = state.store.begin_write().await?;
         insert_readings(&mut tx, &readings).await?;
         rollup.write(&mut tx).await?;
         state.store.commit(tx).await?;
-        progress("raw readings", day_end - from, to - from);
+        eprint!("\r  {what}: {:>3} %", (day_end - from) * 100 / (to - from).max(1));
+        std::io::stderr().flush().ok();
         day_start = day_end;
     }
     eprintln!();
@@ -253,9 +262,4 @@ pub async fn bare_insert(
         rows += readings.len();
     }
     Ok((rows, spent))
-}
-
-fn progress(what: &str, done: i64, total: i64) {
-    eprint!("\r  {what}: {:>3} %", done * 100 / total.max(1));
-    std::io::stderr().flush().ok();
 }

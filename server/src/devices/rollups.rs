@@ -10,7 +10,7 @@ use jiff::tz::TimeZone;
 use sqlx::AnyConnection;
 
 use crate::grid::modelled_intensity;
-use crate::store::StoreResult;
+use crate::store::{StoreResult, placeholders};
 
 /// One stored reading, as the rollups count it.
 pub struct Reading {
@@ -144,22 +144,6 @@ async fn write_rows(
     key: &str,
     rows: &[(i64, Bucket, Sums)],
 ) -> StoreResult<()> {
-    let values: Vec<String> = (0..rows.len())
-        .map(|row| {
-            let n = row * 8;
-            format!(
-                "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
-                n + 1,
-                n + 2,
-                n + 3,
-                n + 4,
-                n + 5,
-                n + 6,
-                n + 7,
-                n + 8
-            )
-        })
-        .collect();
     let sql = format!(
         "INSERT INTO {table} (radiator_id, {key}, energy_wh, heating_minutes, temperature_sum,
              setpoint_sum, co2_g, readings)
@@ -171,7 +155,7 @@ async fn write_rows(
              temperature_sum = {table}.temperature_sum + excluded.temperature_sum,
              setpoint_sum = {table}.setpoint_sum + excluded.setpoint_sum,
              readings = {table}.readings + excluded.readings",
-        values.join(", ")
+        placeholders(rows.len(), 8)
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (radiator_id, bucket, sums) in rows {

@@ -13,7 +13,7 @@ use super::{Report, counter_plausible};
 use crate::clock::iso8601;
 use sqlx::{AnyConnection, Row};
 
-use crate::store::{Store, StoreResult};
+use crate::store::{Store, StoreResult, placeholders};
 
 /// A radiator's reported state as the live stream sends it.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -259,21 +259,6 @@ async fn upsert_states(
     states: &[(i64, State<'_>)],
     now: i64,
 ) -> StoreResult<()> {
-    let values: Vec<String> = (0..states.len())
-        .map(|row| {
-            let n = row * 7;
-            format!(
-                "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
-                n + 1,
-                n + 2,
-                n + 3,
-                n + 4,
-                n + 5,
-                n + 6,
-                n + 7
-            )
-        })
-        .collect();
     let sql = format!(
         "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
              energy_wh_total, reading_energy_wh_total, last_seen)
@@ -283,7 +268,7 @@ async fn upsert_states(
              energy_wh_total = excluded.energy_wh_total,
              reading_energy_wh_total = excluded.reading_energy_wh_total,
              last_seen = excluded.last_seen",
-        values.join(", ")
+        placeholders(states.len(), 7)
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (id, state) in states {
@@ -362,16 +347,10 @@ fn bind_readings<'q>(query: AnyQuery<'q>, readings: &[Reading]) -> AnyQuery<'q> 
 
 /// `INSERT INTO table (the readings' columns) VALUES` `rows` rows of parameters, then `tail`.
 fn rows_sql(table: &str, rows: usize, tail: &str) -> String {
-    let values: Vec<String> = (0..rows)
-        .map(|row| {
-            let n = row * 6;
-            format!("(${}, ${}, ${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4, n + 5, n + 6)
-        })
-        .collect();
     format!(
         "INSERT INTO {table} (radiator_id, at, temperature, setpoint, power_w, energy_wh)
          VALUES {} {tail}",
-        values.join(", ")
+        placeholders(rows, 6)
     )
 }
 

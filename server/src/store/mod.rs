@@ -241,6 +241,16 @@ pub async fn name_taken<'e>(
     Ok(taken.is_some())
 }
 
+/// `($1, $2, …), (…)`: `rows` rows of `columns` parameters each, for a multi-row statement.
+pub fn placeholders(rows: usize, columns: usize) -> String {
+    let row = |row: usize| {
+        let params: Vec<String> =
+            (1..=columns).map(|column| format!("${}", row * columns + column)).collect();
+        format!("({})", params.join(", "))
+    };
+    (0..rows).map(row).collect::<Vec<_>>().join(", ")
+}
+
 /// A SQL LIKE pattern matching names that contain `search`, case-insensitively; `\` escapes.
 pub fn contains_pattern(search: &str) -> String {
     let escaped =
@@ -280,6 +290,12 @@ fn redact(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_number_each_row_s_parameters_on_from_the_last() {
+        assert_eq!(placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
+        assert_eq!(placeholders(1, 1), "($1)");
+    }
 
     #[tokio::test]
     async fn on_sqlite_only_the_writer_writes_and_its_commits_flush_the_log() {

@@ -1,5 +1,5 @@
 import { authClient, type Envelope } from '../../lib/http';
-import type { CarbonMethod, Charges, DashboardFigures, TariffPayload } from './types';
+import type { CarbonMethod, Charges, TariffPayload } from './types';
 
 /** A change answered with the envelope's description (or, as told, a `message`). */
 type Done = Envelope<object> & { message?: string };
@@ -16,6 +16,4 @@ export const energyPreferencesApi = {
     authClient.patch<Done>(`/v2/users/goal/carbon-footprint/${encodeURIComponent(kg)}`),
   setCarbonMethod: (method: CarbonMethod) =>
     authClient.patch<Done>(`/v2/users/goal/carbon-method/${method}`),
-  dashboard: () =>
-    authClient.get<Envelope<{ dashboard: DashboardFigures }>>('/v2/dashboard/commercial/web'),
 };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { describeError } from '../../lib/http';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { fetchMe, type User } from '../auth';
-import { energyPreferencesApi } from './api';
+import { dashboardApi } from '../dashboard';
 import type { DashboardFigures, Goals } from './types';
 
 /** The business's budget, CO2 goal and method, as `me` tells them. */
@@ -30,7 +30,7 @@ export function useDashboardFigures() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    energyPreferencesApi.dashboard().then(
+    dashboardApi.get().then(
       ({ data }) => {
         if (!current) return;
         setFigures(data.data.dashboard);

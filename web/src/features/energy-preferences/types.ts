@@ -1,3 +1,4 @@
+import type { Dashboard } from '../dashboard';
 /** The energy preferences' records as the server shows them (`tariffs/`, `goals/`, `analytics/`). */
 
 export interface Rates {
@@ -41,23 +42,5 @@ export interface Goals {
   carbon_method?: CarbonMethod;
 }
 
-/** The home dashboard's figures that the preferences show (`analytics/dashboard.rs`). */
-export interface DashboardFigures {
-  month: {
-    kwh: number;
-    cost_pence: number;
-    co2_kg: number;
-    budget_pence: number | null;
-    /** The cost at this month's daily rate so far, carried to the month's end. */
-    forecast_pence: number;
-    /** The share of the budget spent so far (1 = all of it); null without a budget. */
-    budget_used: number | null;
-  };
-  co2_saved: {
-    baseline_kg: number;
-    actual_kg: number;
-    saved_kg: number;
-    goal_kg: number | null;
-    progress: number | null;
-  };
-}
+/** The home dashboard's month and CO2 figures, which these pages show beside their forms. */
+export type DashboardFigures = Pick<Dashboard, 'month' | 'co2_saved'>;
