@@ -72,7 +72,12 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     let (store, cache, clock) =
         (state.store.clone(), state.version_cache.clone(), state.clock.clone());
-    tokio::spawn(heatdesk::notifications::domain::run(state.store.clone(), state.clock.clone()));
+    let model = heatdesk::analytics::Model::for_devices(state.devices.as_ref());
+    tokio::spawn(heatdesk::notifications::domain::run(
+        state.store.clone(),
+        model,
+        state.clock.clone(),
+    ));
     let retention = time::Duration::days(i64::from(args.readings_retention_days));
     tokio::spawn(heatdesk::housekeeping::run(store, cache, clock, retention));
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());

@@ -6,6 +6,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::baseline::Model;
 use super::domain::{Figures, Span, energy_history};
 use super::savings::co2_saving;
 use super::store;
@@ -86,7 +87,9 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
     let active_schedules = store::active_schedules(pool, business_id).await?;
     let settings = crate::business::get(state, business_id).await?;
     let local_today = crate::business::local_date(&settings, now);
-    let saving = co2_saving(pool, business_id, local_today.first_of_month(), local_today).await?;
+    let model = Model::for_devices(state.devices.as_ref());
+    let month = (local_today.first_of_month(), local_today);
+    let saving = co2_saving(&state.store, model, business_id, month, now.unix_timestamp()).await?;
     let co2_saved = CarbonFigures {
         baseline_kg: saving.totals.baseline_kg,
         actual_kg: saving.totals.actual_kg,

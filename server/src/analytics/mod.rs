@@ -3,7 +3,7 @@
 //! home dashboard's figures. Handlers
 //! here, the periods and sums in `domain.rs` and `usage.rs`, the SQL in `store.rs`.
 
-mod baseline;
+pub mod baseline;
 mod dashboard;
 mod domain;
 mod savings;
@@ -25,6 +25,7 @@ use crate::http::{Answer, Envelope, Query, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::calendar_date;
 use crate::state::AppState;
+pub use baseline::Model;
 use dashboard::Dashboard;
 use domain::{EnergyHistory, Span};
 use savings::Co2Saving;
@@ -324,7 +325,18 @@ async fn saving_answer(
     query: RangeQuery,
 ) -> ApiResult<Response> {
     let (first, last) = range(&state, business_id, &query).await?;
-    let co2_saving = savings::co2_saving(state.store.reader(), business_id, first, last).await?;
+    let now = state.clock.now();
+    let settings = crate::business::get(&state, business_id).await?;
+    let today = crate::business::local_date(&settings, now);
+    if last > today {
+        let message =
+            format!("Savings are known up to today: choose an end date no later than {today}.");
+        return Err(ApiError::field("end_date", &message));
+    }
+    let model = Model::for_devices(state.devices.as_ref());
+    let co2_saving =
+        savings::co2_saving(&state.store, model, business_id, (first, last), now.unix_timestamp())
+            .await?;
     Ok(match query.format.as_deref() {
         Some("csv") => saving_csv(&co2_saving),
         Some(other) if other != "json" => {

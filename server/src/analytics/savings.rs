@@ -4,15 +4,14 @@
 
 use std::collections::BTreeMap;
 
+use jiff::ToSpan;
 use jiff::civil::Date;
-use jiff::tz::TimeZone;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::baseline::{Surroundings, WorkingPattern, room_baseline};
-use super::store;
+use super::baseline::{Baseline, Model, business_baseline};
 use crate::error::ApiResult;
-use crate::kernel::values::ClockTime;
+use crate::store::Store;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct DaySaving {
@@ -59,35 +58,20 @@ fn round(value: f64) -> f64 {
     (value * 1000.0).round() / 1000.0
 }
 
+/// CO2 saved per local day from `first` to `last`, counting today up to `now` (unix seconds).
 pub async fn co2_saving(
-    pool: &sqlx::AnyPool,
+    store: &Store,
+    model: Model,
     business_id: i64,
-    first: Date,
-    last: Date,
+    (first, last): (Date, Date),
+    now: i64,
 ) -> ApiResult<Co2Saving> {
-    let settings = crate::business::read(pool, business_id).await?;
-    let tz = TimeZone::get(&settings.time_zone).unwrap_or(TimeZone::UTC);
-    let time = |text: &str| ClockTime::parse(text).unwrap_or(ClockTime::MIDNIGHT);
-    let pattern = WorkingPattern {
-        days: settings.working_days.clone(),
-        start: time(&settings.working_hours.start),
-        end: time(&settings.working_hours.end),
-        comfort: settings.comfort_setpoint,
-    };
+    let pool = store.reader();
     let co2 = crate::goals::carbon_method(pool, business_id).await?;
-    let instant = |day: Date| day.to_zoned(tz.clone()).map_or(0, |at| at.timestamp().as_second());
-    let end = last.tomorrow().map_or(i64::MAX, instant);
-    let fetched = crate::grid::fetched_between(pool, instant(first), end).await?;
-    let surroundings = Surroundings { tz: &tz, fetched: &fetched };
-    let mut baseline: BTreeMap<Date, f64> = BTreeMap::new();
-    // Each room from its first report on, so baseline and actual cover the same time.
-    for (room_id, radiators, since) in store::rooms_reporting(pool, business_id).await? {
-        let count = usize::try_from(radiators).unwrap_or(0);
-        let days = room_baseline(room_id, count, first, last, since, &pattern, &surroundings);
-        for (day, (wh, co2_g)) in days {
-            *baseline.entry(day).or_default() += co2.co2_g(wh, co2_g);
-        }
-    }
+    let Baseline { days: baseline_days, method } =
+        business_baseline(store, model, business_id, first, last, now).await?;
+    let baseline: BTreeMap<Date, f64> =
+        baseline_days.into_iter().map(|(day, (wh, co2_g))| (day, co2.co2_g(wh, co2_g))).collect();
     let (from, to) = (first.to_string(), last.to_string());
     let actual: BTreeMap<String, f64> =
         crate::goals::daily_use(pool, business_id, &from, &to, true)
@@ -96,8 +80,7 @@ pub async fn co2_saving(
             .map(|(day, wh, co2_g)| (day, co2.co2_g(wh, co2_g)))
             .collect();
     let mut days = Vec::new();
-    let mut day = first;
-    while day <= last {
+    for day in first.series(1.day()).take_while(|day| *day <= last) {
         let baseline_kg = baseline.get(&day).copied().unwrap_or(0.0) / 1000.0;
         let actual_kg = actual.get(&day.to_string()).copied().unwrap_or(0.0) / 1000.0;
         days.push(DaySaving {
@@ -106,10 +89,6 @@ pub async fn co2_saving(
             actual_kg: round(actual_kg),
             saved_kg: round(baseline_kg - actual_kg),
         });
-        match day.tomorrow() {
-            Ok(next) => day = next,
-            Err(_) => break,
-        }
     }
     let sum = |f: fn(&DaySaving) -> f64| round(days.iter().map(f).sum());
     let totals = SavingTotals {
@@ -130,13 +109,6 @@ pub async fn co2_saving(
             progress: monthly_kg.filter(|goal| *goal > 0.0).map(|goal| round(saved / goal)),
         })
         .collect();
-    let method = format!(
-        "Baseline: the same rooms held at {:.1} °C from {} to {} on working days and off \
-         otherwise, with no schedules or automations, in the same modelled weather. {}",
-        pattern.comfort,
-        settings.working_hours.start,
-        settings.working_hours.end,
-        co2.sentence()
-    );
+    let method = format!("{method} {}", co2.sentence());
     Ok(Co2Saving { method, days, totals, goal: Goal { monthly_kg, months } })
 }

@@ -2,7 +2,7 @@
 
 use sqlx::AnyPool;
 
-use crate::store::StoreResult;
+use crate::store::{Store, StoreResult, placeholders, rows_per_statement};
 
 /// The business's energy (Wh) and its CO2 (g) per UTC hour in `[from, to)` (unix seconds).
 pub async fn hourly_energy(
@@ -141,18 +141,107 @@ pub async fn active_schedules(pool: &AnyPool, business_id: i64) -> StoreResult<i
 }
 
 /// `(room, radiators in it, the first hour any of them reported)` of the business's rooms whose
-/// radiators have reported.
+/// radiators have reported: each radiator's first hour found through its rollups' key, never a
+/// scan of them.
 pub async fn rooms_reporting(
     pool: &AnyPool,
     business_id: i64,
 ) -> StoreResult<Vec<(i64, i64, i64)>> {
     let rows = sqlx::query_as(
-        "SELECT r.room_id, COUNT(DISTINCT r.id), MIN(h.hour_start) FROM radiators r
-         JOIN energy_hourly h ON h.radiator_id = r.id
+        "SELECT r.room_id, COUNT(*),
+                MIN((SELECT MIN(h.hour_start) FROM energy_hourly h WHERE h.radiator_id = r.id))
+         FROM radiators r
          WHERE r.business_id = $1 AND r.room_id IS NOT NULL
+             AND EXISTS (SELECT 1 FROM energy_hourly h WHERE h.radiator_id = r.id)
          GROUP BY r.room_id ORDER BY r.room_id",
     )
     .bind(business_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// One stored day of a room's simulated baseline.
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct StoredBaseline {
+    pub room_id: i64,
+    /// `YYYY-MM-DD`.
+    pub day: String,
+    pub basis: String,
+    pub energy_wh: f64,
+    pub co2_g: f64,
+    pub end_temperature: f64,
+}
+
+/// The stored baseline days of the business's rooms from `first` to `last` (`YYYY-MM-DD`).
+pub async fn stored_baselines(
+    pool: &AnyPool,
+    business_id: i64,
+    first: &str,
+    last: &str,
+) -> StoreResult<Vec<StoredBaseline>> {
+    let rows = sqlx::query_as(
+        "SELECT b.room_id, b.day, b.basis, b.energy_wh, b.co2_g, b.end_temperature
+         FROM baseline_daily b JOIN rooms r ON r.id = b.room_id
+         WHERE r.business_id = $1 AND b.day >= $2 AND b.day <= $3",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// Values per stored baseline row.
+const BASELINE_COLUMNS: usize = 6;
+
+/// Stores baseline days, replacing what was stored for the same room and day.
+pub async fn save_baselines(store: &Store, days: &[StoredBaseline]) -> StoreResult<()> {
+    if days.is_empty() {
+        return Ok(());
+    }
+    let mut tx = store.begin_write().await?;
+    for chunk in days.chunks(rows_per_statement(BASELINE_COLUMNS)) {
+        let sql = format!(
+            "INSERT INTO baseline_daily (room_id, day, basis, energy_wh, co2_g, end_temperature)
+             VALUES {}
+             ON CONFLICT (room_id, day) DO UPDATE SET basis = excluded.basis,
+                 energy_wh = excluded.energy_wh, co2_g = excluded.co2_g,
+                 end_temperature = excluded.end_temperature",
+            placeholders(chunk.len(), BASELINE_COLUMNS)
+        );
+        let query = chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, day| {
+            query
+                .bind(day.room_id)
+                .bind(day.day.clone())
+                .bind(day.basis.clone())
+                .bind(day.energy_wh)
+                .bind(day.co2_g)
+                .bind(day.end_temperature)
+        });
+        query.execute(&mut *tx).await?;
+    }
+    store.commit(tx).await
+}
+
+/// `(room, day, energy Wh, CO2 g)` of the radiators in each of the business's rooms per local
+/// day from `first` to `last` (`YYYY-MM-DD`), from the daily rollups.
+pub async fn room_daily_use(
+    pool: &AnyPool,
+    business_id: i64,
+    first: &str,
+    last: &str,
+) -> StoreResult<Vec<(i64, String, f64, f64)>> {
+    let rows = sqlx::query_as(
+        "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily d
+         JOIN radiators r ON r.id = d.radiator_id
+         WHERE r.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
+         GROUP BY r.room_id, d.day",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
     .fetch_all(pool)
     .await?;
     Ok(rows)

@@ -2,7 +2,7 @@
 //! radiators in 200 rooms and 20 zones with a year of rollups and 35 days of per-minute raw
 //! readings, on a fresh SQLite file or PostgreSQL schema, and prints
 //! - ingest: rows a second through the path radiator reports take (readings, states, rollups),
-//!   against a bare batched insert of the same rows into a table shaped like the readings;
+//!   against a bare batched insert of the same rows into the readings table;
 //! - each analytics call over HTTP, against a bare SQL query over the rollups that reads the
 //!   same rows (medians of several runs).
 
@@ -56,8 +56,8 @@ async fn bench(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     fill::hourly_history(&state, &fleet, end - args.rollup_days * 86_400, raw_from).await?;
     fill::minute_history(&state, &fleet, raw_from, ingest_from).await?;
     eprintln!("history written in {:.0} s", started.elapsed().as_secs_f64());
-    let (rows, ingest) = fill::ingest_minutes(&state, &fleet, ingest_from, end).await?;
     let (bare_rows, bare) = fill::bare_insert(&state, &fleet, ingest_from, end).await?;
+    let (rows, ingest) = fill::ingest_minutes(&state, &fleet, ingest_from, end).await?;
 
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(launch(listener, state.clone(), Limits::default(), async {

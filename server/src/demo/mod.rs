@@ -114,9 +114,11 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<Vec<i64>> {
     Ok(room_ids.iter().map(|(_, id)| *id).collect())
 }
 
-/// Weekday office hours 07:30–18:00 at 21 °C on each floor (16 °C outside them), the café
-/// 07:00–15:00 every day, and the quiet room's radiators 10:00–16:00 on weekdays (off outside);
-/// frost protection and optimum start on.
+/// What a business that uses HeatDesk well does, so the demo saves against its baseline (the
+/// rooms at 21 °C 08:00–18:00 on weekdays): weekday office hours 08:30–17:30 at 20.5 °C on each
+/// floor, the café 07:30–14:30, the meeting rooms 09:00–16:00 and the quiet room's radiators
+/// 10:00–16:00 at 20 °C, all off outside their hours with frost protection and optimum start
+/// on.
 async fn schedule(
     state: &AppState,
     actor: Actor,
@@ -137,48 +139,30 @@ async fn schedule(
     .await?;
     let mut plans = Vec::new();
     for &(zone, zone_id) in zones {
-        let office = slot("07:30", "18:00", 21.0)?;
-        plans.push((
-            format!("{zone} office hours"),
-            "zone",
-            vec![zone_id],
-            "weekdays",
-            office,
-            Some(16.0),
-        ));
+        let office = slot("08:30", "17:30", 20.5)?;
+        plans.push((format!("{zone} office hours"), "zone", vec![zone_id], office));
     }
-    let cafe = room_id("Café").ok_or_else(|| demo_error("no café".into()))?;
-    plans.push((
-        "Café opening".into(),
-        "room",
-        vec![cafe],
-        "every_day",
-        slot("07:00", "15:00", 20.0)?,
-        Some(16.0),
-    ));
+    let room = |name: &str| room_id(name).ok_or_else(|| demo_error(format!("no {name}")));
+    plans.push(("Café opening".into(), "room", vec![room("Café")?], slot("07:30", "14:30", 19.5)?));
+    let meeting_rooms = vec![room("Meeting room A")?, room("Meeting room B")?];
+    plans.push(("Meeting rooms".into(), "room", meeting_rooms, slot("09:00", "16:00", 20.0)?));
     let quiet_ids = quiet.iter().map(|radiator| radiator.id).collect();
-    plans.push((
-        "Quiet room hours".into(),
-        "radiator",
-        quiet_ids,
-        "weekdays",
-        slot("10:00", "16:00", 20.0)?,
-        None,
-    ));
-    for (name, schedule_for, target_ids, duration, slot, setback) in plans {
-        let days = schedules::domain::durations()
-            .into_iter()
-            .find(|d| d.key == duration)
-            .map(|d| d.days)
-            .unwrap_or_default();
+    plans.push(("Quiet room hours".into(), "radiator", quiet_ids, slot("10:00", "16:00", 20.0)?));
+    let duration = "weekdays";
+    let days = schedules::domain::durations()
+        .into_iter()
+        .find(|d| d.key == duration)
+        .map(|d| d.days)
+        .unwrap_or_default();
+    for (name, schedule_for, target_ids, slot) in plans {
         let checked = schedules::domain::Checked {
             name,
             schedule_for,
             target_ids,
             duration,
-            days,
+            days: days.clone(),
             slots: vec![slot],
-            setback,
+            setback: None,
             start_date: None,
             end_date: None,
             status: true,

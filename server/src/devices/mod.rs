@@ -103,6 +103,12 @@ pub trait DeviceGateway: Send + Sync + 'static {
     fn claim(&self, _uid: &str, _code: Option<&str>) -> Claim {
         Claim::NotNeeded
     }
+
+    /// Whether the radiators are the simulated fleet (whose thermal model the savings
+    /// baseline can run) rather than real devices.
+    fn simulated(&self) -> bool {
+        true
+    }
 }
 
 /// Which radiators a change touched.

@@ -10,7 +10,7 @@ use jiff::tz::TimeZone;
 use sqlx::AnyConnection;
 
 use crate::grid::modelled_intensity;
-use crate::store::{StoreResult, placeholders};
+use crate::store::{StoreResult, placeholders, rows_per_statement};
 
 /// One stored reading, as the rollups count it.
 pub struct Reading {
@@ -79,9 +79,8 @@ pub struct Rollup {
     days: HashMap<(i64, String), Sums>,
 }
 
-/// Rows per statement when the sums are written: 8 values each, well under either backend's
-/// limit on bound values.
-const ROWS_PER_STATEMENT: usize = 500;
+/// Values per rollup row as written.
+const COLUMNS: usize = 8;
 
 impl Rollup {
     /// Counts the reading into its hour and its local day, its CO2 at `intensity` (g/kWh).
@@ -130,7 +129,7 @@ impl Rollup {
         for (table, key, rows) in
             [("energy_hourly", "hour_start", hours), ("energy_daily", "day", days)]
         {
-            for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+            for chunk in rows.chunks(rows_per_statement(COLUMNS)) {
                 write_rows(db, table, key, chunk).await?;
             }
         }
@@ -155,7 +154,7 @@ async fn write_rows(
              temperature_sum = {table}.temperature_sum + excluded.temperature_sum,
              setpoint_sum = {table}.setpoint_sum + excluded.setpoint_sum,
              readings = {table}.readings + excluded.readings",
-        placeholders(rows.len(), 8)
+        placeholders(rows.len(), COLUMNS)
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (radiator_id, bucket, sums) in rows {

@@ -13,7 +13,7 @@ use super::{Report, counter_plausible};
 use crate::clock::iso8601;
 use sqlx::{AnyConnection, Row};
 
-use crate::store::{Store, StoreResult, placeholders};
+use crate::store::{Store, StoreResult, placeholders, rows_per_statement};
 
 /// A radiator's reported state as the live stream sends it.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -154,15 +154,7 @@ pub async fn ingest(
         return Ok(refused);
     }
     let mut tx = store.begin_write().await?;
-    let rows: Vec<KnownRadiator> = sqlx::query_as(
-        "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
-             s.reading_energy_wh_total, s.last_seen,
-             COALESCE(b.time_zone, 'Europe/London') AS time_zone
-         FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
-         LEFT JOIN business_settings b ON b.business_id = r.business_id",
-    )
-    .fetch_all(&mut *tx)
-    .await?;
+    let rows = known_radiators(&mut tx, reports).await?;
     let known: HashMap<&str, &KnownRadiator> =
         rows.iter().map(|row| (row.uid.as_str(), row)).collect();
     let minute = now - now.rem_euclid(60);
@@ -224,7 +216,7 @@ pub async fn ingest(
     }
     let mut states: Vec<(i64, State)> = states.into_iter().collect();
     states.sort_by_key(|(id, _)| *id);
-    for chunk in states.chunks(STATES_PER_STATEMENT) {
+    for chunk in states.chunks(rows_per_statement(STATE_COLUMNS)) {
         upsert_states(&mut tx, chunk, now).await?;
     }
     rollup.write(&mut tx).await?;
@@ -242,6 +234,37 @@ pub async fn ingest(
     Ok(refused)
 }
 
+/// Values per row of `radiator_states` and of `readings`, as written here.
+const STATE_COLUMNS: usize = 7;
+const READING_COLUMNS: usize = 6;
+
+/// The radiators the reports name, with their last state and their business's time zone.
+async fn known_radiators(
+    db: &mut AnyConnection,
+    reports: &[Report],
+) -> StoreResult<Vec<KnownRadiator>> {
+    let mut uids: Vec<&str> = reports.iter().map(|report| report.uid.as_str()).collect();
+    uids.sort_unstable();
+    uids.dedup();
+    let mut rows = Vec::with_capacity(uids.len());
+    for chunk in uids.chunks(rows_per_statement(1)) {
+        let sql = format!(
+            "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
+                 s.reading_energy_wh_total, s.last_seen,
+                 COALESCE(b.time_zone, 'Europe/London') AS time_zone
+             FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
+             LEFT JOIN business_settings b ON b.business_id = r.business_id
+             WHERE r.uid IN {}",
+            placeholders(1, chunk.len())
+        );
+        let query = chunk
+            .iter()
+            .fold(sqlx::query_as(sqlx::AssertSqlSafe(sql)), |query, uid| query.bind(*uid));
+        rows.extend(query.fetch_all(&mut *db).await?);
+    }
+    Ok(rows)
+}
+
 /// What a radiator's last report in a batch leaves in its state.
 struct State<'a> {
     report: &'a Report,
@@ -250,9 +273,6 @@ struct State<'a> {
     /// Its business's time zone.
     zone: &'a str,
 }
-
-/// Rows per statement when states are written: 7 values each.
-const STATES_PER_STATEMENT: usize = 1000;
 
 async fn upsert_states(
     db: &mut AnyConnection,
@@ -268,7 +288,7 @@ async fn upsert_states(
              energy_wh_total = excluded.energy_wh_total,
              reading_energy_wh_total = excluded.reading_energy_wh_total,
              last_seen = excluded.last_seen",
-        placeholders(states.len(), 7)
+        placeholders(states.len(), STATE_COLUMNS)
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (id, state) in states {
@@ -291,7 +311,7 @@ async fn insert_new_readings(
     readings: &[Reading],
 ) -> StoreResult<std::collections::HashSet<i64>> {
     let mut stored = std::collections::HashSet::new();
-    for chunk in readings.chunks(READINGS_PER_STATEMENT) {
+    for chunk in readings.chunks(rows_per_statement(READING_COLUMNS)) {
         let sql = rows_sql(
             "readings",
             chunk.len(),
@@ -305,9 +325,6 @@ async fn insert_new_readings(
     }
     Ok(stored)
 }
-
-/// Rows per statement when readings are stored in bulk: 6 values each.
-const READINGS_PER_STATEMENT: usize = 1000;
 
 /// Stores readings in bulk (a back-filled history), skipping any already stored; their rollups
 /// are the caller's to add.
@@ -323,7 +340,7 @@ pub async fn insert_rows(
     tail: &str,
     readings: &[Reading],
 ) -> StoreResult<()> {
-    for chunk in readings.chunks(READINGS_PER_STATEMENT) {
+    for chunk in readings.chunks(rows_per_statement(READING_COLUMNS)) {
         let sql = rows_sql(table, chunk.len(), tail);
         bind_readings(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).execute(&mut *db).await?;
     }
@@ -350,7 +367,7 @@ fn rows_sql(table: &str, rows: usize, tail: &str) -> String {
     format!(
         "INSERT INTO {table} (radiator_id, at, temperature, setpoint, power_w, energy_wh)
          VALUES {} {tail}",
-        placeholders(rows, 6)
+        placeholders(rows, READING_COLUMNS)
     )
 }
 

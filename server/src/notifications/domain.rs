@@ -11,6 +11,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use super::store::{self, NotificationRow};
+use crate::analytics::{Model, co2_saving_between};
 use crate::clock::{Clock, iso8601};
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::{ApiError, ApiResult};
@@ -93,7 +94,7 @@ fn pounds(pence: f64) -> String {
 
 /// Checks every listening business for new events at `now`; answers how many notifications
 /// were added.
-pub async fn check(store: &Store, now: OffsetDateTime) -> ApiResult<usize> {
+pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResult<usize> {
     let pool = store.reader();
     let at = now.unix_timestamp();
     let mut added = 0;
@@ -145,13 +146,9 @@ pub async fn check(store: &Store, now: OffsetDateTime) -> ApiResult<usize> {
         {
             let settings = crate::business::read(pool, business_id).await?;
             let today = crate::business::local_date(&settings, now);
-            let saving = crate::analytics::co2_saving_between(
-                pool,
-                business_id,
-                today.first_of_month(),
-                today,
-            )
-            .await?;
+            let month = (today.first_of_month(), today);
+            let saving =
+                co2_saving_between(store, model, business_id, month, now.unix_timestamp()).await?;
             let saved = saving.totals.saved_kg;
             if goal > 0.0 && saved >= goal {
                 let month = format!("{:04}-{:02}", today.year(), today.month());
@@ -194,7 +191,7 @@ pub async fn check(store: &Store, now: OffsetDateTime) -> ApiResult<usize> {
 }
 
 /// Checks for events once a minute until the process ends, on the instance holding the lease.
-pub async fn run(store: Store, clock: Arc<dyn Clock>) {
+pub async fn run(store: Store, model: Model, clock: Arc<dyn Clock>) {
     let lease = Lease::new("notifications", 180);
     let mut interval = tokio::time::interval(Duration::from_secs(60));
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
@@ -203,7 +200,7 @@ pub async fn run(store: Store, clock: Arc<dyn Clock>) {
         let now = clock.now();
         match lease.acquire(&store, now.unix_timestamp()).await {
             Ok(true) => {
-                if let Err(error) = check(&store, now).await {
+                if let Err(error) = check(&store, model, now).await {
                     tracing::error!(?error, "cannot check for notifications");
                 }
             }

@@ -30,7 +30,7 @@ pub async fn used(app: &TestApp, counter: &mut f64, wh: f64, at: &str) {
 }
 
 /// `wh` used by the radiator `uid` in the minute before `at`, in a room at 20 °C.
-async fn used_by(app: &TestApp, uid: &str, counter: &mut f64, wh: f64, at: &str) {
+pub async fn used_by(app: &TestApp, uid: &str, counter: &mut f64, wh: f64, at: &str) {
     let at = OffsetDateTime::parse(at, &Rfc3339).unwrap().unix_timestamp();
     for (minute, total) in [(at - 60, *counter), (at, *counter + wh)] {
         let report = Report {

@@ -28,9 +28,9 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
     assert_eq!(cafe.target_temperature, Some(19.5));
     assert!(radiators.iter().all(|radiator| radiator.min_temperature == 7.0));
     // Built through the changes a user makes: 3 zones, 10 rooms placed in them, 32 radiators,
-    // 19 setpoints other than the default, the quiet room switched off, 5 schedules and 2
+    // 19 setpoints other than the default, the quiet room switched off, 6 schedules and 2
     // automations switched on.
-    assert_eq!(demo.history("").await.total, 3 + 10 + 10 + 32 + 19 + 1 + 5 + 2);
+    assert_eq!(demo.history("").await.total, 3 + 10 + 10 + 32 + 19 + 1 + 6 + 2);
     let automations = demo.get("/v2/settings/automation").await.body["data"]["automations"].clone();
     let on: Vec<&str> = automations
         .as_array()
@@ -49,12 +49,13 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
             "Café opening",
             "First floor office hours",
             "Ground floor office hours",
+            "Meeting rooms",
             "Quiet room hours",
             "Second floor office hours"
         ]
     );
     assert_eq!(
-        schedules[3]["target_ids"].as_array().unwrap().len(),
+        schedules[4]["target_ids"].as_array().unwrap().len(),
         2,
         "the quiet room's radiators"
     );
@@ -120,7 +121,7 @@ async fn the_demo_has_sixty_days_of_history_as_its_schedules_heated_it(app: Test
         .map(|bucket: &Value| bucket["kwh"].as_f64().unwrap())
         .collect();
     assert_eq!(days.len(), 31, "December");
-    // December 2025: Saturday the 6th (16 °C setback) and Monday the 8th (21 °C office hours).
+    // December 2025: Saturday the 6th (off, frost protection) and Monday the 8th (office hours).
     assert!(days[7] > days[5], "a Monday heats more than a Saturday: {days:?}");
     let saving = demo
         .get("/v2/analytics/commercial/web/co2_saving?start_date=2025-12-01&end_date=2025-12-31")
@@ -128,4 +129,7 @@ async fn the_demo_has_sixty_days_of_history_as_its_schedules_heated_it(app: Test
     let totals = &saving.body["data"]["co2_saving"]["totals"];
     assert!(totals["baseline_kg"].as_f64().unwrap() > 0.0, "{totals}");
     assert!(totals["actual_kg"].as_f64().unwrap() > 0.0, "{totals}");
+    // Shorter hours a little cooler, meeting rooms heated only when used: the demo saves.
+    let saved = totals["saved_kg"].as_f64().unwrap();
+    assert!(saved > 0.1 * totals["baseline_kg"].as_f64().unwrap(), "{totals}");
 }

@@ -6,6 +6,7 @@ mod support;
 mod analytics;
 mod auth;
 mod automations;
+mod baseline;
 mod broker;
 mod business;
 mod connections;

@@ -1,6 +1,7 @@
 //! Notifications: each event once (budget forecast, 80 %, 100 %, a radiator offline and back),
 //! the list with its unread count, marking read, switching off, and tenancy.
 
+use heatdesk::analytics::Model;
 use heatdesk::clock::Clock;
 use heatdesk::devices::Report;
 use heatdesk::devices::telemetry::{Source, ingest};
@@ -19,7 +20,7 @@ store_tests!(
 );
 
 async fn round(app: &TestApp) -> usize {
-    check(&app.store, app.clock.now()).await.unwrap()
+    check(&app.store, Model::Thermal, app.clock.now()).await.unwrap()
 }
 
 async fn kinds(owner: &Owner<'_>) -> Vec<String> {

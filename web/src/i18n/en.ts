@@ -686,6 +686,7 @@ export const en = {
       last30Days: 'Last 30 days',
       thisYear: 'This year',
       endBeforeStart: 'Make the end date on or after the start date.',
+      afterToday: 'Choose an end date no later than today: nothing is known of later days yet.',
       tooLong: 'Choose at most 5 years.',
     },
   },

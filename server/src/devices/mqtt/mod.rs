@@ -239,6 +239,10 @@ impl MqttGateway {
 }
 
 impl DeviceGateway for MqttGateway {
+    fn simulated(&self) -> bool {
+        false
+    }
+
     fn send(&self, desired: DesiredState) {
         let command = SetCommand {
             command_id: self.next_command_id.fetch_add(1, Ordering::SeqCst),

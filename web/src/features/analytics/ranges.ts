@@ -28,8 +28,11 @@ export function thisYear(today: Dayjs = dayjs()): DateRange {
 export const sameRange = (a: DateRange, b: DateRange) =>
   a.start_date === b.start_date && a.end_date === b.end_date;
 
-/** What is wrong with a range, by field, as text keys: the server's own rules. */
-export function rangeErrors(start: Dayjs | null, end: Dayjs | null) {
+/**
+ * What is wrong with a range, by field, as text keys: the server's own rules, and no day after
+ * `today` (nothing is known of it yet; the CO2 savings refuse it).
+ */
+export function rangeErrors(start: Dayjs | null, end: Dayjs | null, today: Dayjs = dayjs()) {
   const errors: Partial<Record<keyof DateRange, string>> = {};
   const startError = start ? dateError(start) : 'validation.required';
   const endError = end ? dateError(end) : 'validation.required';
@@ -37,6 +40,7 @@ export function rangeErrors(start: Dayjs | null, end: Dayjs | null) {
   if (endError) errors.end_date = endError;
   if (start && end && !startError && !endError) {
     if (end.isBefore(start, 'day')) errors.end_date = 'analytics.range.endBeforeStart';
+    else if (end.isAfter(today, 'day')) errors.end_date = 'analytics.range.afterToday';
     else if (end.diff(start, 'day') > MOST_DAYS) errors.end_date = 'analytics.range.tooLong';
   }
   return errors;

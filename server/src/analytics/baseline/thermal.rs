@@ -1,9 +1,7 @@
-//! The baseline savings are measured against (DESIGN.md §5): the energy the same rooms would
-//! have used held at the business's comfort setpoint through its working hours, off outside
-//! them, with no schedules or automations, in the same modelled weather and thermal model as
-//! the simulated fleet; its CO2 at the same GB half-hourly intensity as the actual use. It counts
-//! only from when the room's radiators began reporting, so it covers the same time as the actual
-//! use it is compared with.
+//! The baseline of simulated rooms (DESIGN.md §5): the energy the same room would have used
+//! held at the business's comfort setpoint through its working hours, off outside them, with
+//! no schedules or automations, in the same modelled weather and thermal model as the
+//! simulated fleet; its CO2 at the same GB half-hourly intensity as the actual use.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -32,31 +30,71 @@ pub struct Surroundings<'a> {
     pub fetched: &'a HashMap<i64, f64>,
 }
 
-/// Days the room is simulated before the range, so it starts the range at a realistic
+/// A room as its baseline sees it: how many radiators, and since when they report (unix
+/// seconds; nothing counts before, so the baseline covers the time its actual use does).
+pub struct BaselineRoom {
+    pub room_id: i64,
+    pub radiators: usize,
+    pub since: i64,
+}
+
+/// The local days `first` to `last` simulated, counting until `until` (unix seconds; now, so
+/// today counts only its past).
+pub struct Period {
+    pub first: Date,
+    pub last: Date,
+    pub until: i64,
+}
+
+/// Where a simulation starts: from the model's starting temperature, warmed up over the days
+/// before the period, or at the temperature a stored day ended at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Start {
+    Cold,
+    Resume(f64),
+}
+
+/// One local day of a room's baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SimulatedDay {
+    pub energy_wh: f64,
+    pub co2_g: f64,
+    /// The room's temperature when the day (or the simulation) ended, to resume from.
+    pub end_temperature: f64,
+}
+
+/// Days a cold start is simulated before the period, so the room starts it at a realistic
 /// temperature rather than the model's starting one.
 const WARM_UP_DAYS: i64 = 2;
 
-/// The baseline of room `room_id` with `radiators` radiators, per local day from `first` to
-/// `last`, counted from `since` (unix seconds: when the room's radiators began reporting):
-/// energy (Wh) and CO2 (g).
-pub fn room_baseline(
-    room_id: i64,
-    radiators: usize,
-    first: Date,
-    last: Date,
-    since: i64,
+/// The room's baseline per local day of the period, every day of it (a day with nothing used
+/// is there with zeros).
+pub fn simulate(
+    baseline_room: &BaselineRoom,
+    start: Start,
+    period: &Period,
     pattern: &WorkingPattern,
     surroundings: &Surroundings,
-) -> BTreeMap<Date, (f64, f64)> {
+) -> BTreeMap<Date, SimulatedDay> {
     let tz = surroundings.tz;
     let mut days = BTreeMap::new();
-    let mut room = simulated_room(room_id);
-    room.heaters =
-        (0..radiators).map(|_| Heater::new(RATED_POWER_W, false, pattern.comfort)).collect();
-    let Ok(mut date) = first.checked_sub(WARM_UP_DAYS.days()) else { return days };
+    let mut room = simulated_room(baseline_room.room_id);
+    room.heaters = (0..baseline_room.radiators)
+        .map(|_| Heater::new(RATED_POWER_W, false, pattern.comfort))
+        .collect();
+    let mut date = match start {
+        Start::Cold => match period.first.checked_sub(WARM_UP_DAYS.days()) {
+            Ok(date) => date,
+            Err(_) => return days,
+        },
+        Start::Resume(temperature) => {
+            room.temperature = temperature;
+            period.first
+        }
+    };
     // Day by day, working out the local clock once per day (and its offset once per hour), so
     // the minute loop is arithmetic: a year of a room is half a million steps.
-    while date <= last {
+    while date <= period.last {
         let instant = |day: Date, time: ClockTime| -> Option<i64> {
             let minutes = time.minutes();
             let (day, minutes) =
@@ -69,15 +107,20 @@ pub fn room_baseline(
             break;
         };
         let Some(next_start) = instant(tomorrow, ClockTime::MIDNIGHT) else { break };
+        if day_start >= period.until {
+            break;
+        }
         let weekday = date.weekday().to_monday_one_offset() as u8;
         let hours = if pattern.days.contains(&weekday) {
             instant(date, pattern.start).zip(instant(date, pattern.end))
         } else {
             None
         };
+        let counted = date >= period.first;
+        let mut day = SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end_temperature: 0.0 };
         let mut offset = 0;
         let mut at = day_start;
-        while at < next_start {
+        while at < next_start.min(period.until) {
             if (at - day_start) % 3600 == 0 {
                 let when = Timestamp::from_second(at).unwrap_or(Timestamp::UNIX_EPOCH);
                 offset = i64::from(tz.to_offset(when).seconds());
@@ -90,19 +133,22 @@ pub fn room_baseline(
             let outside =
                 OffsetDateTime::from_unix_timestamp(at).map_or(10.0, uk_outside_temperature);
             room.advance(60.0, outside);
-            if date >= first && at >= since {
+            if counted && at >= baseline_room.since {
                 let used: f64 =
                     room.heaters.iter().map(|h| h.energy_wh_total).sum::<f64>() - before;
                 let half_hour =
                     usize::try_from((at + offset).rem_euclid(86_400) / 1800).unwrap_or(0);
-                let day = days.entry(date).or_insert((0.0, 0.0));
-                day.0 += used;
                 let intensity = surroundings.fetched.get(&half_hour_start(at)).copied();
                 let intensity =
                     intensity.unwrap_or_else(|| modelled_intensity(date.month(), half_hour));
-                day.1 += used / 1000.0 * intensity;
+                day.energy_wh += used;
+                day.co2_g += used / 1000.0 * intensity;
             }
             at += 60;
+        }
+        if counted {
+            day.end_temperature = room.temperature;
+            days.insert(date, day);
         }
         date = tomorrow;
     }
@@ -123,11 +169,25 @@ mod tests {
         }
     }
 
+    fn room(since: i64) -> BaselineRoom {
+        BaselineRoom { room_id: 1, radiators: 2, since }
+    }
+
+    fn days(first: Date, last: Date) -> Period {
+        Period { first, last, until: i64::MAX }
+    }
+
+    /// `(energy Wh, CO2 g)` per day.
+    fn sums(days: BTreeMap<Date, SimulatedDay>) -> BTreeMap<Date, (f64, f64)> {
+        days.into_iter().map(|(date, day)| (date, (day.energy_wh, day.co2_g))).collect()
+    }
+
     fn london(fetched: &HashMap<i64, f64>) -> BTreeMap<Date, (f64, f64)> {
         let tz = TimeZone::get("Europe/London").unwrap();
         // Monday 2026-01-12 to Sunday 2026-01-18.
-        let (first, last) = (jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 18));
-        room_baseline(1, 2, first, last, 0, &pattern(), &Surroundings { tz: &tz, fetched })
+        let period = days(jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 18));
+        let surroundings = Surroundings { tz: &tz, fetched };
+        sums(simulate(&room(0), Start::Cold, &period, &pattern(), &surroundings))
     }
 
     #[test]
@@ -156,16 +216,42 @@ mod tests {
     }
 
     #[test]
-    fn nothing_is_counted_before_the_room_began_reporting() {
+    fn nothing_is_counted_before_the_room_began_reporting_or_after_now() {
         let tz = TimeZone::get("Europe/London").unwrap();
         let none = HashMap::new();
         let at = Surroundings { tz: &tz, fetched: &none };
         let monday = jiff::civil::date(2026, 1, 12);
         let noon = "2026-01-12T12:00:00Z".parse::<Timestamp>().unwrap().as_second();
-        let whole = room_baseline(1, 2, monday, monday, 0, &pattern(), &at)[&monday];
-        let afternoon = room_baseline(1, 2, monday, monday, noon, &pattern(), &at)[&monday];
+        let one_day = days(monday, monday);
+        let run = |since, period: &Period| {
+            sums(simulate(&room(since), Start::Cold, period, &pattern(), &at))[&monday]
+        };
+        let whole = run(0, &one_day);
+        let afternoon = run(noon, &one_day);
         assert!(afternoon.0 > 0.0 && afternoon.0 < whole.0, "{afternoon:?} of {whole:?}");
-        let later = room_baseline(1, 2, monday, monday, noon + 86_400, &pattern(), &at);
-        assert!(later.get(&monday).is_none_or(|day| *day == (0.0, 0.0)));
+        assert_eq!(run(noon + 86_400, &one_day), (0.0, 0.0));
+        let morning = run(0, &Period { until: noon, ..one_day });
+        assert!(morning.0 > 0.0 && morning.0 < whole.0, "{morning:?} of {whole:?}");
+        assert!((morning.0 + afternoon.0 - whole.0).abs() < 1e-6, "the two halves make the day");
+    }
+
+    #[test]
+    fn resuming_at_a_stored_day_s_end_gives_the_same_days_as_one_long_run() {
+        let tz = TimeZone::get("Europe/London").unwrap();
+        let none = HashMap::new();
+        let at = Surroundings { tz: &tz, fetched: &none };
+        let (monday, wednesday) = (jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 14));
+        let whole = simulate(&room(0), Start::Cold, &days(monday, wednesday), &pattern(), &at);
+        let tuesday = monday.tomorrow().unwrap();
+        let resumed = simulate(
+            &room(0),
+            Start::Resume(whole[&monday].end_temperature),
+            &days(tuesday, wednesday),
+            &pattern(),
+            &at,
+        );
+        for day in [tuesday, wednesday] {
+            assert!((resumed[&day].energy_wh - whole[&day].energy_wh).abs() < 1e-6, "{day}");
+        }
     }
 }

@@ -1,0 +1,319 @@
+//! The baseline savings are measured against (DESIGN.md §5), per local day of a business's
+//! rooms, counted from when each room's radiators began reporting so that it covers the same
+//! time as the actual use. Simulated rooms run the thermal model (`thermal.rs`); a day's result
+//! is stored once the day is over and read back after, so only today is simulated per request.
+//! Real radiators are predicted from their first weeks by degree-days (`degree_days.rs`).
+
+pub mod degree_days;
+pub mod thermal;
+
+use std::collections::{BTreeMap, HashMap};
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, ToSpan};
+
+use self::degree_days::{BASE_TEMPERATURE, LEARNING_DAYS, RoomModel, is_working_day, learn};
+use self::thermal::{BaselineRoom, Period, SimulatedDay, Start, Surroundings, WorkingPattern};
+use super::store::{self, StoredBaseline};
+use crate::business::BusinessSettings;
+use crate::error::ApiResult;
+use crate::grid::modelled_intensity;
+use crate::kernel::values::ClockTime;
+use crate::store::Store;
+
+/// How a business's baseline is worked out, by the radiators it has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Model {
+    /// Simulated radiators: the thermal model they run in.
+    Thermal,
+    /// Real radiators: degree-days fitted to their first weeks.
+    DegreeDays,
+}
+
+impl Model {
+    /// The model for the radiators behind `devices`.
+    pub fn for_devices(devices: &dyn crate::devices::DeviceGateway) -> Self {
+        if devices.simulated() { Self::Thermal } else { Self::DegreeDays }
+    }
+}
+
+/// The business's baseline per local day: energy (Wh) and CO2 at the grid's intensity (g),
+/// and how it was worked out, in a sentence.
+pub struct Baseline {
+    pub days: BTreeMap<Date, (f64, f64)>,
+    pub method: String,
+}
+
+/// The baseline from `first` to `last`, counting today up to `now` (unix seconds) and no day
+/// after it.
+pub async fn business_baseline(
+    store: &Store,
+    model: Model,
+    business_id: i64,
+    first: Date,
+    last: Date,
+    now: i64,
+) -> ApiResult<Baseline> {
+    let pool = store.reader();
+    let settings = crate::business::read(pool, business_id).await?;
+    let tz = TimeZone::get(&settings.time_zone).unwrap_or(TimeZone::UTC);
+    let time = |text: &str| ClockTime::parse(text).unwrap_or(ClockTime::MIDNIGHT);
+    let pattern = WorkingPattern {
+        days: settings.working_days.clone(),
+        start: time(&settings.working_hours.start),
+        end: time(&settings.working_hours.end),
+        comfort: settings.comfort_setpoint,
+    };
+    let today = Timestamp::from_second(now).unwrap_or(Timestamp::UNIX_EPOCH).to_zoned(tz.clone());
+    let ctx = Context { store, business_id, tz: &tz, pattern: &pattern, today: today.date(), now };
+    let last = last.min(ctx.today);
+    let days = match model {
+        Model::Thermal => thermal_days(&ctx, &settings, first, last).await?,
+        Model::DegreeDays => degree_day_days(&ctx, first, last).await?,
+    };
+    Ok(Baseline { days, method: method(model, &settings) })
+}
+
+/// What every part of one baseline shares.
+struct Context<'a> {
+    store: &'a Store,
+    business_id: i64,
+    tz: &'a TimeZone,
+    pattern: &'a WorkingPattern,
+    today: Date,
+    now: i64,
+}
+
+impl Context<'_> {
+    fn day_of(&self, at: i64) -> Date {
+        Timestamp::from_second(at).unwrap_or(Timestamp::UNIX_EPOCH).to_zoned(self.tz.clone()).date()
+    }
+
+    fn start_of(&self, day: Date) -> i64 {
+        day.to_zoned(self.tz.clone()).map_or(0, |at| at.timestamp().as_second())
+    }
+}
+
+fn method(model: Model, settings: &BusinessSettings) -> String {
+    match model {
+        Model::Thermal => format!(
+            "Baseline: the same rooms held at {:.1} °C from {} to {} on working days and off \
+             otherwise, with no schedules or automations, in the same modelled weather.",
+            settings.comfort_setpoint, settings.working_hours.start, settings.working_hours.end
+        ),
+        Model::DegreeDays => format!(
+            "Baseline: each room's daily energy over its first {LEARNING_DAYS} full days of \
+             reports, fitted to heating degree-days ({BASE_TEMPERATURE} °C base) of the modelled \
+             UK weather, working days and other days apart; until then the baseline is the \
+             energy used, so nothing counts as saved."
+        ),
+    }
+}
+
+/// Simulated rooms: stored days where their basis still holds, the missing ones simulated and
+/// stored (resuming from the day before where it is stored), and today simulated up to now.
+async fn thermal_days(
+    ctx: &Context<'_>,
+    settings: &BusinessSettings,
+    first: Date,
+    last: Date,
+) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
+    let mut totals = BTreeMap::new();
+    if first > last {
+        return Ok(totals);
+    }
+    let pool = ctx.store.reader();
+    let yesterday = ctx.today.yesterday().unwrap_or(ctx.today);
+    // Today resumes from yesterday's end, so yesterday is wanted too when today is asked for.
+    let wanted_first = if last == ctx.today { first.min(yesterday) } else { first };
+    let stored_last = last.min(yesterday);
+    let read_first = wanted_first.yesterday().unwrap_or(wanted_first);
+    let mut stored: HashMap<(i64, Date), StoredBaseline> = HashMap::new();
+    for row in store::stored_baselines(
+        pool,
+        ctx.business_id,
+        &read_first.to_string(),
+        &stored_last.to_string(),
+    )
+    .await?
+    {
+        if let Ok(day) = row.day.parse::<Date>() {
+            stored.insert((row.room_id, day), row);
+        }
+    }
+    let end = ctx.start_of(last.tomorrow().unwrap_or(last));
+    let fetched = crate::grid::fetched_between(pool, ctx.start_of(read_first), end).await?;
+    let surroundings = Surroundings { tz: ctx.tz, fetched: &fetched };
+    let mut new_days = Vec::new();
+    for (room_id, radiators, since) in store::rooms_reporting(pool, ctx.business_id).await? {
+        let room =
+            BaselineRoom { room_id, radiators: usize::try_from(radiators).unwrap_or(0), since };
+        let basis = format!(
+            "{}|{:?}|{}-{}|{}|{}|{}",
+            settings.time_zone,
+            settings.working_days,
+            settings.working_hours.start,
+            settings.working_hours.end,
+            settings.comfort_setpoint,
+            radiators,
+            since
+        );
+        let valid = |day: Date| stored.get(&(room_id, day)).filter(|row| row.basis == basis);
+        let from = wanted_first.max(ctx.day_of(since));
+        let mut days: BTreeMap<Date, SimulatedDay> = BTreeMap::new();
+        for day in from.series(1.day()).take_while(|day| *day <= stored_last) {
+            match valid(day) {
+                Some(row) => {
+                    days.insert(day, stored_day(row));
+                }
+                None => {
+                    // The rest of the range in one run, from the day before's end if stored.
+                    let start = day
+                        .yesterday()
+                        .ok()
+                        .and_then(|before| valid(before).map(|row| row.end_temperature))
+                        .map_or(Start::Cold, Start::Resume);
+                    let period = Period { first: day, last: stored_last, until: ctx.now };
+                    for (date, simulated) in
+                        thermal::simulate(&room, start, &period, ctx.pattern, &surroundings)
+                    {
+                        new_days.push(StoredBaseline {
+                            room_id,
+                            day: date.to_string(),
+                            basis: basis.clone(),
+                            energy_wh: simulated.energy_wh,
+                            co2_g: simulated.co2_g,
+                            end_temperature: simulated.end_temperature,
+                        });
+                        days.insert(date, simulated);
+                    }
+                    break;
+                }
+            }
+        }
+        if last == ctx.today && since < ctx.now {
+            let start =
+                days.get(&yesterday).map_or(Start::Cold, |day| Start::Resume(day.end_temperature));
+            let period = Period { first: ctx.today, last: ctx.today, until: ctx.now };
+            days.extend(thermal::simulate(&room, start, &period, ctx.pattern, &surroundings));
+        }
+        for (date, simulated) in days.range(first..=last) {
+            let total: &mut (f64, f64) = totals.entry(*date).or_default();
+            total.0 += simulated.energy_wh;
+            total.1 += simulated.co2_g;
+        }
+    }
+    store::save_baselines(ctx.store, &new_days).await?;
+    Ok(totals)
+}
+
+fn stored_day(row: &StoredBaseline) -> SimulatedDay {
+    SimulatedDay {
+        energy_wh: row.energy_wh,
+        co2_g: row.co2_g,
+        end_temperature: row.end_temperature,
+    }
+}
+
+/// Real radiators: each room's first weeks fitted to degree-days; while it is still learning,
+/// a day's baseline is what it used. Today counts the share of its hours (of its working hours
+/// on a working day) gone by.
+async fn degree_day_days(
+    ctx: &Context<'_>,
+    first: Date,
+    last: Date,
+) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
+    let mut totals = BTreeMap::new();
+    if first > last {
+        return Ok(totals);
+    }
+    let pool = ctx.store.reader();
+    let rooms = store::rooms_reporting(pool, ctx.business_id).await?;
+    let Some(earliest) = rooms.iter().map(|(_, _, since)| *since).min() else {
+        return Ok(totals);
+    };
+    let read_first = first.min(ctx.day_of(earliest));
+    let mut used: HashMap<i64, Vec<(Date, f64, f64)>> = HashMap::new();
+    for (room_id, day, wh, co2_g) in
+        store::room_daily_use(pool, ctx.business_id, &read_first.to_string(), &last.to_string())
+            .await?
+    {
+        if let Ok(day) = day.parse::<Date>() {
+            used.entry(room_id).or_default().push((day, wh, co2_g));
+        }
+    }
+    let working_days = &ctx.pattern.days;
+    for (room_id, _, since) in rooms {
+        let room_days = used.remove(&room_id).unwrap_or_default();
+        let energy: Vec<(Date, f64)> = room_days.iter().map(|(day, wh, _)| (*day, *wh)).collect();
+        let model: RoomModel = learn(&energy, ctx.day_of(since), working_days, ctx.tz);
+        let actual: HashMap<Date, (f64, f64)> =
+            room_days.into_iter().map(|(day, wh, co2_g)| (day, (wh, co2_g))).collect();
+        for day in first.series(1.day()).take_while(|day| *day <= last) {
+            let (actual_wh, actual_co2_g) = actual.get(&day).copied().unwrap_or_default();
+            let baseline = match model.predict(day, working_days, ctx.tz) {
+                None => (actual_wh, actual_co2_g),
+                Some(full_day_wh) => {
+                    let wh = full_day_wh * gone_by(ctx, day);
+                    // At the intensity the room's own use met that day, else the profile's
+                    // mean over the working hours.
+                    let grams_per_wh = if actual_wh > 0.0 {
+                        actual_co2_g / actual_wh
+                    } else {
+                        working_hours_intensity(ctx.pattern, day) / 1000.0
+                    };
+                    (wh, wh * grams_per_wh)
+                }
+            };
+            let total: &mut (f64, f64) = totals.entry(day).or_default();
+            total.0 += baseline.0;
+            total.1 += baseline.1;
+        }
+    }
+    Ok(totals)
+}
+
+/// The share of `day` gone by now: all of a past day; of today, the share of its working
+/// hours (on a working day) or of its 24 hours.
+fn gone_by(ctx: &Context<'_>, day: Date) -> f64 {
+    if day < ctx.today {
+        return 1.0;
+    }
+    let midnight = ctx.start_of(day);
+    let (from, to) = if is_working_day(day, &ctx.pattern.days) {
+        let at = |time: ClockTime| midnight + time.minutes() * 60;
+        (at(ctx.pattern.start), at(ctx.pattern.end))
+    } else {
+        (midnight, midnight + 86_400)
+    };
+    ((ctx.now - from) as f64 / (to - from).max(1) as f64).clamp(0.0, 1.0)
+}
+
+/// The modelled grid intensity averaged over the working hours of `day`'s month, g/kWh.
+fn working_hours_intensity(pattern: &WorkingPattern, day: Date) -> f64 {
+    let half_hours = |time: ClockTime| usize::try_from(time.minutes()).unwrap_or(0) / 30;
+    let first = half_hours(pattern.start).min(47);
+    let last = half_hours(pattern.end).clamp(first + 1, 48);
+    let sum: f64 = (first..last).map(|half_hour| modelled_intensity(day.month(), half_hour)).sum();
+    sum / (last - first) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn working_hours_intensity_is_the_mean_of_their_half_hours() {
+        let time = |text| ClockTime::parse(text).unwrap();
+        let pattern = WorkingPattern {
+            days: vec![1],
+            start: time("08:00"),
+            end: time("09:00"),
+            comfort: 21.0,
+        };
+        let day = jiff::civil::date(2026, 1, 12);
+        let expected = (modelled_intensity(1, 16) + modelled_intensity(1, 17)) / 2.0;
+        assert_eq!(working_hours_intensity(&pattern, day), expected);
+    }
+}
