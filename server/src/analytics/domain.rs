@@ -121,14 +121,18 @@ fn round(value: f64, places: i32) -> f64 {
     (value * factor).round() / factor
 }
 
-/// Sums the energy used (by the hour or by the local day) into the period's buckets.
-fn figures(
-    edges: &[Zoned],
-    used: &[(i64, f64, f64)],
-    tariffs: &Tariffs,
-    tz: &TimeZone,
+/// What the standing charges of a period depend on: the tariffs, the business's clock and time
+/// zone, and the first day it is charged for (no standing charge before the business began).
+struct Charging<'a> {
+    tariffs: &'a Tariffs,
+    tz: &'a TimeZone,
     now: Timestamp,
-) -> PeriodFigures {
+    from: Date,
+}
+
+/// Sums the energy used (by the hour or by the local day) into the period's buckets.
+fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> PeriodFigures {
+    let Charging { tariffs, tz, now, from } = *charging;
     let mut buckets: Vec<(f64, f64, f64)> = vec![(0.0, 0.0, 0.0); edges.len() - 1];
     let index_of = |at: Timestamp| {
         edges.windows(2).position(|pair| pair[0].timestamp() <= at && at < pair[1].timestamp())
@@ -144,11 +148,11 @@ fn figures(
         bucket.1 += kwh * rates.unit_rate_pence;
         bucket.2 += co2_g / 1000.0;
     }
-    // Standing charges: each local day that has begun; shared by the day's hours that have
-    // begun when the buckets are hours.
+    // Standing charges: each local day that has begun since the business began; shared by the
+    // day's hours that have begun when the buckets are hours.
     let (first, end) = (&edges[0], &edges[edges.len() - 1]);
     let hourly = is_hourly(edges);
-    let mut day = first.date();
+    let mut day = first.date().max(from);
     while let Ok(midnight) = day.to_zoned(tz.clone()) {
         if midnight >= *end || midnight.timestamp() > now {
             break;
@@ -235,9 +239,15 @@ pub async fn energy_history(
     let used: Vec<(i64, f64, f64)> =
         used.into_iter().map(|(at, wh, co2_g)| (at, wh, co2.co2_g(wh, co2_g))).collect();
     let tariffs = Tariffs::load(pool, business_id).await?;
+    let (created_at, first_day) = store::began(pool, business_id).await?;
+    let created = Timestamp::from_second(created_at).unwrap_or(now).to_zoned(tz.clone()).date();
+    let from = first_day
+        .and_then(|day| day.parse::<Date>().ok())
+        .map_or(created, |first| first.min(created));
+    let charging = Charging { tariffs: &tariffs, tz: &tz, now, from };
     Ok(EnergyHistory {
         kind: span.key(),
-        current: figures(&current, &used, &tariffs, &tz, now),
-        previous: figures(&previous, &used, &tariffs, &tz, now),
+        current: figures(&current, &used, &charging),
+        previous: figures(&previous, &used, &charging),
     })
 }

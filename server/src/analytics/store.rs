@@ -25,69 +25,62 @@ pub async fn hourly_energy(
     Ok(rows)
 }
 
-/// One radiator's use over a range of local days, with where it is.
+/// One radiator of the business and where it is.
 #[derive(sqlx::FromRow, Clone, Debug)]
-pub struct RadiatorUsage {
+pub struct PlacedRadiator {
     pub id: i64,
     pub name: String,
     pub room_id: Option<i64>,
     pub zone_id: Option<i64>,
+}
+
+/// The business's radiators with their rooms and zones, by name.
+pub async fn placed_radiators(
+    pool: &AnyPool,
+    business_id: i64,
+) -> StoreResult<Vec<PlacedRadiator>> {
+    let rows = sqlx::query_as(
+        "SELECT r.id, r.name, r.room_id, rm.zone_id FROM radiators r
+         LEFT JOIN rooms rm ON rm.id = r.room_id
+         WHERE r.business_id = $1 ORDER BY lower(r.name)",
+    )
+    .bind(business_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// One radiator's use over a range of local days.
+#[derive(sqlx::FromRow, Clone, Debug, Default)]
+pub struct RadiatorUse {
+    pub radiator_id: i64,
     pub energy_wh: f64,
-    /// The energy's cost at each day's unit rate.
-    pub cost_pence: f64,
     pub co2_g: f64,
     pub heating_minutes: i64,
     pub temperature_sum: f64,
     pub readings: i64,
 }
 
-/// Every radiator of the business with its use from `first` to `last` (local days,
-/// `YYYY-MM-DD`), each day's energy costed at the unit rate in force that day (`default_rate`
-/// before the first tariff), from the daily rollups.
-pub async fn radiator_usage(
+/// The use of each of the business's radiators that reported from `first` to `last` (local
+/// days, `YYYY-MM-DD`), from the daily rollups.
+pub async fn radiator_use(
     pool: &AnyPool,
     business_id: i64,
     first: &str,
     last: &str,
-    default_rate: f64,
-) -> StoreResult<Vec<RadiatorUsage>> {
+) -> StoreResult<Vec<RadiatorUse>> {
     let rows = sqlx::query_as(
-        "WITH ranges AS (
-             SELECT effective_from AS first_day,
-                    COALESCE(LEAD(effective_from) OVER (ORDER BY effective_from), '9999-12-31')
-                        AS next_day,
-                    unit_rate_pence
-             FROM tariffs WHERE business_id = $1
-             UNION ALL
-             SELECT '0000-01-01',
-                    COALESCE((SELECT MIN(effective_from) FROM tariffs WHERE business_id = $1),
-                             '9999-12-31'),
-                    $4
-         ), used AS (
-             SELECT d.radiator_id, SUM(d.energy_wh) AS energy_wh,
-                    SUM(d.energy_wh * t.unit_rate_pence) / 1000.0 AS cost_pence,
-                    SUM(d.co2_g) AS co2_g, SUM(d.heating_minutes) AS heating_minutes,
-                    SUM(d.temperature_sum) AS temperature_sum, SUM(d.readings) AS readings
-             FROM energy_daily d
-             JOIN ranges t ON d.day >= t.first_day AND d.day < t.next_day
-             WHERE d.radiator_id IN (SELECT id FROM radiators WHERE business_id = $1)
-                 AND d.day >= $2 AND d.day <= $3
-             GROUP BY d.radiator_id
-         )
-         SELECT r.id, r.name, r.room_id, rm.zone_id,
-                COALESCE(u.energy_wh, 0.0) AS energy_wh, COALESCE(u.cost_pence, 0.0) AS cost_pence,
-                COALESCE(u.co2_g, 0.0) AS co2_g,
-                CAST(COALESCE(u.heating_minutes, 0) AS BIGINT) AS heating_minutes,
-                COALESCE(u.temperature_sum, 0.0) AS temperature_sum,
-                CAST(COALESCE(u.readings, 0) AS BIGINT) AS readings
-         FROM radiators r LEFT JOIN rooms rm ON rm.id = r.room_id
-         LEFT JOIN used u ON u.radiator_id = r.id
-         WHERE r.business_id = $1 ORDER BY lower(r.name)",
+        "SELECT d.radiator_id, SUM(d.energy_wh) AS energy_wh, SUM(d.co2_g) AS co2_g,
+                CAST(SUM(d.heating_minutes) AS BIGINT) AS heating_minutes,
+                SUM(d.temperature_sum) AS temperature_sum,
+                CAST(SUM(d.readings) AS BIGINT) AS readings
+         FROM energy_daily d JOIN radiators r ON r.id = d.radiator_id
+         WHERE r.business_id = $1 AND d.day >= $2 AND d.day <= $3
+         GROUP BY d.radiator_id",
     )
     .bind(business_id)
     .bind(first)
     .bind(last)
-    .bind(default_rate)
     .fetch_all(pool)
     .await?;
     Ok(rows)
@@ -245,4 +238,20 @@ pub async fn room_daily_use(
     .fetch_all(pool)
     .await?;
     Ok(rows)
+}
+
+/// When the business began: the unix second it was created, and the first local day any of
+/// its radiators used energy (a demo's history begins before it was created); the rollups'
+/// key finds each radiator's first day, never a scan of them.
+pub async fn began(pool: &AnyPool, business_id: i64) -> StoreResult<(i64, Option<String>)> {
+    let row = sqlx::query_as(
+        "SELECT b.created_at,
+                (SELECT MIN((SELECT MIN(d.day) FROM energy_daily d WHERE d.radiator_id = r.id))
+                 FROM radiators r WHERE r.business_id = b.id)
+         FROM businesses b WHERE b.id = $1",
+    )
+    .bind(business_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(row)
 }

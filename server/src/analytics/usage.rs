@@ -8,10 +8,10 @@ use jiff::civil::Date;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::store::{self, RadiatorUsage};
+use super::store::{self, PlacedRadiator, RadiatorUse};
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::tariffs::domain::DEFAULT_UNIT_RATE_PENCE;
+use crate::tariffs::Tariffs;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct RadiatorFigures {
@@ -41,33 +41,41 @@ fn round(value: f64, places: i32) -> f64 {
     (value * factor).round() / factor
 }
 
-fn place(id: i64, name: String, radiators: &[&RadiatorUsage]) -> PlaceUsage {
-    let sum = |f: fn(&RadiatorUsage) -> f64| radiators.iter().map(|r| f(r)).sum::<f64>();
-    let readings: i64 = radiators.iter().map(|r| r.readings).sum();
-    let temperature_sum = sum(|r| r.temperature_sum);
+/// One radiator's figures over the range: its use, and its energy's cost (pence).
+struct Totals<'a> {
+    radiator: &'a PlacedRadiator,
+    used: RadiatorUse,
+    cost_pence: f64,
+}
+
+fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
+    let sum = |f: fn(&Totals) -> f64| radiators.iter().map(|r| f(r)).sum::<f64>();
+    let readings: i64 = radiators.iter().map(|r| r.used.readings).sum();
+    let temperature_sum = sum(|r| r.used.temperature_sum);
     PlaceUsage {
         id,
         name,
-        kwh: round(sum(|r| r.energy_wh) / 1000.0, 3),
+        kwh: round(sum(|r| r.used.energy_wh) / 1000.0, 3),
         cost_pence: sum(|r| r.cost_pence).round() as i64,
-        co2_kg: round(sum(|r| r.co2_g) / 1000.0, 3),
-        heating_hours: round(sum(|r| r.heating_minutes as f64) / 60.0, 2),
+        co2_kg: round(sum(|r| r.used.co2_g) / 1000.0, 3),
+        heating_hours: round(sum(|r| r.used.heating_minutes as f64) / 60.0, 2),
         average_temperature: (readings > 0).then(|| round(temperature_sum / readings as f64, 1)),
         radiators: radiators
             .iter()
             .map(|r| RadiatorFigures {
-                id: r.id,
-                name: r.name.clone(),
-                kwh: round(r.energy_wh / 1000.0, 3),
+                id: r.radiator.id,
+                name: r.radiator.name.clone(),
+                kwh: round(r.used.energy_wh / 1000.0, 3),
                 cost_pence: r.cost_pence.round() as i64,
-                co2_kg: round(r.co2_g / 1000.0, 3),
-                heating_hours: round(r.heating_minutes as f64 / 60.0, 2),
+                co2_kg: round(r.used.co2_g / 1000.0, 3),
+                heating_hours: round(r.used.heating_minutes as f64 / 60.0, 2),
             })
             .collect(),
     }
 }
 
-/// Each room's (or, with `zones`, each zone's) use from `first` to `last`.
+/// Each room's (or, with `zones`, each zone's) use from `first` to `last`: the rollups summed
+/// per radiator once per stretch of days under one tariff, each stretch costed at its rate.
 pub async fn usage(
     state: &AppState,
     business_id: i64,
@@ -76,16 +84,33 @@ pub async fn usage(
     zones: bool,
 ) -> ApiResult<Vec<PlaceUsage>> {
     let pool = state.store.reader();
-    let (first, last) = (first.to_string(), last.to_string());
     let co2 = crate::goals::carbon_method(pool, business_id).await?;
-    let mut radiators =
-        store::radiator_usage(pool, business_id, &first, &last, DEFAULT_UNIT_RATE_PENCE).await?;
-    for radiator in &mut radiators {
-        radiator.co2_g = co2.co2_g(radiator.energy_wh, radiator.co2_g);
+    let tariffs = Tariffs::load(pool, business_id).await?;
+    let mut used: HashMap<i64, (RadiatorUse, f64)> = HashMap::new();
+    for (from, to, rates) in tariffs.periods(first, last) {
+        let (from, to) = (from.to_string(), to.to_string());
+        for stretch in store::radiator_use(pool, business_id, &from, &to).await? {
+            let (total, cost_pence) = used.entry(stretch.radiator_id).or_default();
+            *cost_pence += stretch.energy_wh / 1000.0 * rates.unit_rate_pence;
+            total.energy_wh += stretch.energy_wh;
+            total.co2_g += co2.co2_g(stretch.energy_wh, stretch.co2_g);
+            total.heating_minutes += stretch.heating_minutes;
+            total.temperature_sum += stretch.temperature_sum;
+            total.readings += stretch.readings;
+        }
     }
-    let mut by_place: HashMap<i64, Vec<&RadiatorUsage>> = HashMap::new();
-    for radiator in &radiators {
-        if let Some(place) = if zones { radiator.zone_id } else { radiator.room_id } {
+    let radiators = store::placed_radiators(pool, business_id).await?;
+    let totals: Vec<Totals> = radiators
+        .iter()
+        .map(|radiator| {
+            let (used, cost_pence) = used.remove(&radiator.id).unwrap_or_default();
+            Totals { radiator, used, cost_pence }
+        })
+        .collect();
+    let mut by_place: HashMap<i64, Vec<&Totals>> = HashMap::new();
+    for radiator in &totals {
+        let placed = radiator.radiator;
+        if let Some(place) = if zones { placed.zone_id } else { placed.room_id } {
             by_place.entry(place).or_default().push(radiator);
         }
     }

@@ -18,6 +18,10 @@ use sqlx::{Any, AnyConnection, AnyPool, Executor, Transaction};
 pub use error::{StoreError, StoreResult};
 use group_sync::GroupSync;
 
+/// Page cache per SQLite connection, KiB. SQLite's default (2 MiB) holds little of a year of
+/// rollups: with 64 MiB the bench's history and usage reads took about half as long.
+const CACHE_KIB: u32 = 64 * 1024;
+
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 
@@ -81,10 +85,10 @@ impl Store {
         // The writer opens first: it creates the file and switches it to WAL for good.
         let writer = local().max_connections(1).after_connect(|conn, _| {
             Box::pin(async move {
-                conn.execute(
+                conn.execute(sqlx::AssertSqlSafe(format!(
                     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-                     PRAGMA busy_timeout = 5000;",
-                )
+                     PRAGMA busy_timeout = 5000; PRAGMA cache_size = -{CACHE_KIB};"
+                )))
                 .await?;
                 Ok(())
             })
@@ -92,7 +96,11 @@ impl Store {
         let writer = opened(writer.connect(url).await)?;
         let reader = local().max_connections(4).after_connect(|conn, _| {
             Box::pin(async move {
-                conn.execute("PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;").await?;
+                conn.execute(sqlx::AssertSqlSafe(format!(
+                    "PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;
+                     PRAGMA cache_size = -{CACHE_KIB};"
+                )))
+                .await?;
                 Ok(())
             })
         });

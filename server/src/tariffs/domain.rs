@@ -50,6 +50,21 @@ impl Tariffs {
     pub fn on(&self, day: Date) -> Rates {
         self.history.iter().find(|(from, _)| *from <= day).map_or(DEFAULT, |(_, rates)| *rates)
     }
+
+    /// The days `first` to `last` split where a tariff takes effect: `(first, last, rates)` of
+    /// each stretch under one tariff, in order.
+    pub fn periods(&self, first: Date, last: Date) -> Vec<(Date, Date, Rates)> {
+        let mut starts: Vec<Date> = self
+            .history
+            .iter()
+            .map(|(from, _)| *from)
+            .filter(|from| *from > first && *from <= last)
+            .collect();
+        starts.push(first);
+        starts.sort();
+        let ends = starts.iter().skip(1).filter_map(|next| next.yesterday().ok()).chain([last]);
+        starts.iter().zip(ends).map(|(start, end)| (*start, end, self.on(*start))).collect()
+    }
 }
 
 fn rates(row: &TariffRow) -> Rates {
@@ -139,5 +154,18 @@ mod tests {
         assert_eq!(tariffs.on("2025-12-31".parse().unwrap()), DEFAULT);
         assert_eq!(tariffs.on("2026-01-31".parse().unwrap()), rates(24.5));
         assert_eq!(tariffs.on("2026-02-01".parse().unwrap()), rates(27.0));
+        let day = |text: &str| text.parse::<Date>().unwrap();
+        assert_eq!(
+            tariffs.periods(day("2025-12-20"), day("2026-02-10")),
+            [
+                (day("2025-12-20"), day("2025-12-31"), DEFAULT),
+                (day("2026-01-01"), day("2026-01-31"), rates(24.5)),
+                (day("2026-02-01"), day("2026-02-10"), rates(27.0)),
+            ]
+        );
+        assert_eq!(
+            tariffs.periods(day("2026-01-01"), day("2026-01-05")),
+            [(day("2026-01-01"), day("2026-01-05"), rates(24.5))]
+        );
     }
 }

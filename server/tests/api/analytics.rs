@@ -117,8 +117,11 @@ async fn week_month_and_year_are_days_days_and_months(app: TestApp) {
     let months = year["buckets"].as_array().unwrap();
     assert_eq!(months.len(), 12);
     assert_eq!((months[0]["kwh"].as_f64(), months[1]["kwh"].as_f64()), (Some(3.5), Some(0.0)));
-    // Fifteen days of January have begun: their standing charges, and 3.5 kWh at 25 p.
-    assert_eq!(months[0]["cost_pence"], (3.5_f64 * 25.0 + 15.0 * 50.0).round() as i64);
+    // Standing charges from the first day energy was used (the 14th, the day before the
+    // business was created) to today, never before: 2 days, and 3.5 kWh at 25 p.
+    assert_eq!(days[0]["cost_pence"], 0, "Monday was before the business began");
+    assert_eq!(months[0]["cost_pence"], (3.5_f64 * 25.0 + 2.0 * 50.0).round() as i64);
+    assert_eq!(year["previous"]["totals"]["cost_pence"], 0, "last year it did not exist");
     assert_eq!(year["previous"]["start"], "2025-01-01T00:00:00+00:00");
 }
 

@@ -4,6 +4,7 @@ import { authClient } from '../lib/http';
 import { endSession, setToken } from '../lib/session';
 import { answer, refusal, server } from '../test/server';
 import { connectSession } from './session';
+import { login } from '../features/auth';
 import { chooseSchedule, chooseScheduleFor, fetchSchedules } from '../features/schedules';
 import { setSettingTab } from '../features/settings';
 import { makePersistor, makeStore, PERSISTED_AREAS } from './store';
@@ -32,6 +33,20 @@ describe('the session', () => {
     expect(store.getState().auth.user).toBeNull();
     expect(Cookies.get('token')).toBeUndefined();
     expect(purge).toHaveBeenCalledOnce();
+    disconnect();
+  });
+
+  it('writes a new sign-in to storage at once, so a reload straight after keeps it', () => {
+    const store = makeStore();
+    const flush = vi.fn(() => Promise.resolve());
+    const disconnect = connectSession(store, { purge: vi.fn(), flush } as never);
+    store.dispatch(
+      login.fulfilled({ user: signedIn.auth.user, description: 'Signed in.' }, '', {
+        email: 'owner@acme.co.uk',
+        password: 'x',
+      }),
+    );
+    expect(flush).toHaveBeenCalledOnce();
     disconnect();
   });
 

@@ -3,10 +3,23 @@ import { onUnauthorized } from '../lib/http';
 import { endSession, purgeOnSessionEnd } from '../lib/session';
 import type { AppStore } from './store';
 
-/** Wires the store to the session: purging through `persistor`, and any 401 ending it. */
+/**
+ * Wires the store to the session: purging through `persistor`, and any 401 ending it. A new
+ * sign-in is written to storage at once, so a reload straight after it stays signed in.
+ */
 export function connectSession(store: AppStore, persistor: Persistor | null): () => void {
   purgeOnSessionEnd(persistor);
-  return onUnauthorized(() => {
+  let signedIn = store.getState().auth.isAuthenticated;
+  const unsubscribe = store.subscribe(() => {
+    const now = store.getState().auth.isAuthenticated;
+    if (now && !signedIn) void persistor?.flush();
+    signedIn = now;
+  });
+  const stopListening = onUnauthorized(() => {
     void endSession(store);
   });
+  return () => {
+    unsubscribe();
+    stopListening();
+  };
 }

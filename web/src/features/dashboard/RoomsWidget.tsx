@@ -11,7 +11,7 @@ import { LoadError, ListSkeleton } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { roomLive } from '../radiators';
+import { fleetLive, roomLive } from '../radiators';
 import { fetchRooms, type Room } from '../rooms';
 import { WidgetLink } from './widgets';
 import type { Dashboard } from './types';
@@ -45,6 +45,8 @@ export function RoomsWidget({ radiators }: { radiators?: Dashboard['radiators'] 
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { rooms, isLoading, error } = useAppSelector((state) => state.rooms);
+  // The counts follow the live stream, like the rooms' chips, once it has reported.
+  const live = fleetLive(useAppSelector((state) => state.radiators.live));
   const load = () => void dispatch(fetchRooms(''));
   useEffect(() => void dispatch(fetchRooms('')), [dispatch]);
   if (error) return <LoadError message={error} onRetry={load} />;
@@ -54,9 +56,9 @@ export function RoomsWidget({ radiators }: { radiators?: Dashboard['radiators'] 
       {radiators && (
         <Typography variant="body2" color="text.secondary">
           {t('dashboard.rooms.radiators', {
-            online: radiators.online,
+            online: live?.online ?? radiators.online,
             total: radiators.total,
-            heating: radiators.heating,
+            heating: live?.heating ?? radiators.heating,
           })}
         </Typography>
       )}

@@ -154,6 +154,8 @@ export function BudgetWidget({ month }: { month: Dashboard['month'] }) {
 export function Co2Widget({ co2 }: { co2: Dashboard['co2_saved'] }) {
   const { t } = useTranslation();
   const saved = co2.saved_kg >= 0;
+  // Above the baseline nothing counts towards the goal: 0 %, not a negative share.
+  const progress = Math.max(0, co2.progress ?? 0);
   return (
     <Stack spacing={1.5}>
       <Figure
@@ -172,15 +174,15 @@ export function Co2Widget({ co2 }: { co2: Dashboard['co2_saved'] }) {
         <Box>
           <Typography variant="body2" id="cf-goal-label" sx={{ mb: 0.5 }}>
             {t('dashboard.co2.goal', {
-              share: formatShare(co2.progress ?? 0),
+              share: formatShare(progress),
               goal: formatKg(co2.goal_kg),
             })}
           </Typography>
           <LinearProgress
             variant="determinate"
-            value={Math.max(0, Math.min(100, (co2.progress ?? 0) * 100))}
+            value={Math.min(100, progress * 100)}
             aria-labelledby="cf-goal-label"
-            sx={{ height: 8, borderRadius: 4 }}
+            sx={{ height: 8, borderRadius: 4, bgcolor: 'action.selected' }}
           />
         </Box>
       ) : (

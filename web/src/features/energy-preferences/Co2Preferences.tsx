@@ -22,12 +22,12 @@ function MonthSaving({ saved }: { saved: DashboardFigures['co2_saved'] }) {
       {saved.goal_kg !== null && saved.progress !== null && (
         <ShareBar
           label={t('energyPrefs.goal.progress')}
-          share={saved.progress}
+          share={Math.max(0, saved.progress)}
           overIsBad={false}
           text={t('energyPrefs.goal.progressText', {
-            saved: formatKg(saved.saved_kg),
+            saved: formatKg(Math.max(0, saved.saved_kg)),
             goal: formatKg(saved.goal_kg),
-            share: formatShare(saved.progress),
+            share: formatShare(Math.max(0, saved.progress)),
           })}
         />
       )}
@@ -66,7 +66,7 @@ export function Co2Preferences() {
         />
       </Section>
       <Section title={t('energyPrefs.method.title')} intro={t('energyPrefs.method.intro')}>
-        <MethodChoice key={method} method={method} />
+        <MethodChoice key={method} method={method} onSaved={reload} />
         <Stack direction="row" sx={{ mt: 2 }}>
           <Button component={RouterLink} to={visualisationPath('co2-savings')} variant="text">
             {t('energyPrefs.method.seeSavings')}

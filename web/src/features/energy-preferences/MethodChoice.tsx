@@ -12,8 +12,11 @@ import { fetchMe } from '../auth';
 import { energyPreferencesApi } from './api';
 import { CARBON_METHODS, type CarbonMethod } from './types';
 
-/** How CO2 is counted, saved as soon as it is chosen; `me` is read again after. */
-export function MethodChoice({ method }: { method: CarbonMethod }) {
+/**
+ * How CO2 is counted, saved as soon as it is chosen; `me` is read again after, and `onSaved`
+ * reloads the figures shown beside it (counted the other way now).
+ */
+export function MethodChoice({ method, onSaved }: { method: CarbonMethod; onSaved: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { run, busy } = useAction();
@@ -24,7 +27,10 @@ export function MethodChoice({ method }: { method: CarbonMethod }) {
     setChoice(next);
     void run(() => energyPreferencesApi.setCarbonMethod(next), {
       toast: ({ data }) => data.description ?? data.message ?? t('energyPrefs.method.saved'),
-      onSuccess: () => dispatch(fetchMe()),
+      onSuccess: () => {
+        void dispatch(fetchMe());
+        onSaved();
+      },
       onError: () => setChoice(method),
     });
   };

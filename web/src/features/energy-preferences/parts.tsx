@@ -52,7 +52,8 @@ export function ShareBar({
         value={Math.max(0, Math.min(100, share * 100))}
         color={color}
         aria-label={label}
-        sx={{ height: 10, borderRadius: 5 }}
+        // A plain track: the theme's tint of the bar's colour reads as full in dark mode.
+        sx={{ height: 10, borderRadius: 5, bgcolor: 'action.selected' }}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {text}

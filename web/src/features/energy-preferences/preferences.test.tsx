@@ -95,15 +95,19 @@ const charges: Charges = {
 /** The API of the preferences pages; `me` answers the user as it is now. */
 function api(me: () => User & Goals) {
   let meCalls = 0;
+  let dashboardCalls = 0;
   server.use(
     http.get('/v2/auth/me', () => {
       meCalls += 1;
       return answer('Your account.', { me: me() });
     }),
-    http.get('/v2/dashboard/commercial/web', () => answer('Dashboard.', { dashboard })),
+    http.get('/v2/dashboard/commercial/web', () => {
+      dashboardCalls += 1;
+      return answer('Dashboard.', { dashboard });
+    }),
     http.get('/v2/commercial/charges', () => answer('Electricity charges.', { charges })),
   );
-  return { meCalls: () => meCalls };
+  return { meCalls: () => meCalls, dashboardCalls: () => dashboardCalls };
 }
 
 describe('the energy usage preferences', () => {
@@ -260,7 +264,7 @@ describe('the CO2 savings preferences', () => {
     expect(patched).toEqual(['55']);
   });
 
-  it('switches the CO2 method and reads me again', async () => {
+  it('switches the CO2 method, reads me again and reloads the figures it counts', async () => {
     const userEvents = userEvent.setup();
     let method: Goals['carbon_method'] = 'profile';
     const calls = api(() => ({ ...user, carbon_method: method }));
@@ -282,6 +286,7 @@ describe('the CO2 savings preferences', () => {
     expect(await screen.findByText('CO2 method updated successfully')).toBeInTheDocument();
     expect(patched).toEqual(['desnz']);
     await waitFor(() => expect(calls.meCalls()).toBe(2));
+    await waitFor(() => expect(calls.dashboardCalls()).toBe(2));
     expect(screen.getByRole('radio', { name: /DESNZ conversion factor/ })).toBeChecked();
   });
 });

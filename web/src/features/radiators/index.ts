@@ -5,6 +5,7 @@ export {
   liveSnapshot,
   radiatorsReported,
   radiatorsSlice,
+  fleetLive,
   roomLive,
   withLive,
 } from './slice';

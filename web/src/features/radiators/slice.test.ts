@@ -1,5 +1,12 @@
 import { parseEvent } from '../../lib/live';
-import { liveSnapshot, radiatorsReported, radiatorsSlice, roomLive, withLive } from './slice';
+import {
+  fleetLive,
+  liveSnapshot,
+  radiatorsReported,
+  radiatorsSlice,
+  roomLive,
+  withLive,
+} from './slice';
 import type { Radiator } from './types';
 
 const radiator: Radiator = {
@@ -54,6 +61,8 @@ describe('live radiator state', () => {
     });
     expect(roomLive(3, state.live)).toEqual({ current_temperature: 20, heating: 1 });
     expect(roomLive(4, state.live)).toBeNull();
+    expect(fleetLive(state.live)).toEqual({ online: 2, heating: 1 });
+    expect(fleetLive({})).toBeNull();
   });
 
   it('shows a radiator silent for five minutes as offline', () => {

@@ -85,6 +85,17 @@ export function withLive(radiator: Radiator, live: Record<number, LiveRadiator>)
   };
 }
 
+/**
+ * How many radiators the live stream last heard as online and heating, or null before it has
+ * heard any.
+ */
+export function fleetLive(live: Record<number, LiveRadiator>) {
+  const reports = Object.values(live);
+  if (reports.length === 0) return null;
+  const online = reports.filter((report) => report.online === 1);
+  return { online: online.length, heating: online.filter((r) => r.heating === 1).length };
+}
+
 /** The live average temperature and heating of the radiators in a room. */
 export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
   const reports = Object.values(live).filter((report) => report.room_id === roomId);
