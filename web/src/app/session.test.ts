@@ -38,7 +38,11 @@ describe('the session', () => {
 
   it('writes a new sign-in to storage at once, so a reload straight after keeps it', () => {
     const store = makeStore();
-    const flush = vi.fn(() => Promise.resolve());
+    // Like redux-persist's, the flush dispatches.
+    const flush = vi.fn(() => {
+      store.dispatch({ type: 'test/flushing' });
+      return Promise.resolve();
+    });
     const disconnect = connectSession(store, { purge: vi.fn(), flush } as never);
     store.dispatch(
       login.fulfilled({ user: signedIn.auth.user, description: 'Signed in.' }, '', {

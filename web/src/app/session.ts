@@ -11,9 +11,10 @@ export function connectSession(store: AppStore, persistor: Persistor | null): ()
   purgeOnSessionEnd(persistor);
   let signedIn = store.getState().auth.isAuthenticated;
   const unsubscribe = store.subscribe(() => {
-    const now = store.getState().auth.isAuthenticated;
-    if (now && !signedIn) void persistor?.flush();
-    signedIn = now;
+    const was = signedIn;
+    // Noted before flushing: the flush dispatches, which calls this again.
+    signedIn = store.getState().auth.isAuthenticated;
+    if (signedIn && !was) void persistor?.flush();
   });
   const stopListening = onUnauthorized(() => {
     void endSession(store);
