@@ -68,9 +68,14 @@ pub async fn business_baseline(
     let today = Timestamp::from_second(now).unwrap_or(Timestamp::UNIX_EPOCH).to_zoned(tz.clone());
     let ctx = Context { store, business_id, tz: &tz, pattern: &pattern, today: today.date(), now };
     let last = last.min(ctx.today);
-    let days = match model {
-        Model::Thermal => thermal_days(&ctx, &settings, first, last).await?,
-        Model::DegreeDays => degree_day_days(&ctx, first, last).await?,
+    // Nothing to work out for a range that begins after today.
+    let days = if first > last {
+        BTreeMap::new()
+    } else {
+        match model {
+            Model::Thermal => thermal_days(&ctx, &settings, first, last).await?,
+            Model::DegreeDays => degree_day_days(&ctx, first, last).await?,
+        }
     };
     Ok(Baseline { days, method: method(model, &settings) })
 }
@@ -120,9 +125,6 @@ async fn thermal_days(
     last: Date,
 ) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
     let mut totals = BTreeMap::new();
-    if first > last {
-        return Ok(totals);
-    }
     let pool = ctx.store.reader();
     let yesterday = ctx.today.yesterday().unwrap_or(ctx.today);
     // Today resumes from yesterday's end, so yesterday is wanted too when today is asked for.
@@ -225,9 +227,6 @@ async fn degree_day_days(
     last: Date,
 ) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
     let mut totals = BTreeMap::new();
-    if first > last {
-        return Ok(totals);
-    }
     let pool = ctx.store.reader();
     let rooms = store::rooms_reporting(pool, ctx.business_id).await?;
     let Some(earliest) = rooms.iter().map(|(_, _, since)| *since).min() else {
