@@ -221,13 +221,12 @@ pub async fn energy_history(
     let pool = state.store.reader();
     let co2 = crate::goals::carbon_method(pool, business_id).await?;
     // A day's buckets are hours; longer periods' are local days or months, summed from the
-    // daily rollups (a year of a thousand radiators is 365,000 rows, not 8.76 million), each
-    // day placed at its local midnight.
+    // business's daily rollup (a year is 365 rows), each day placed at its local midnight.
     let used: Vec<(i64, f64, f64)> = if matches!(span, Span::Day) {
         store::hourly_energy(pool, business_id, from, to).await?
     } else {
         let (first, last) = (previous[0].date().to_string(), today.to_string());
-        crate::goals::daily_use(pool, business_id, &first, &last, false)
+        crate::goals::daily_use(pool, business_id, &first, &last)
             .await?
             .into_iter()
             .filter_map(|(day, wh, co2_g)| {

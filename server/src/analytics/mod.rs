@@ -30,6 +30,7 @@ use dashboard::Dashboard;
 use domain::{EnergyHistory, Span};
 use savings::Co2Saving;
 pub use savings::co2_saving as co2_saving_between;
+pub use store::MonthCover;
 use usage::PlaceUsage;
 
 pub fn router() -> OpenApiRouter<AppState> {

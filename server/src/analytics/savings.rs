@@ -9,7 +9,8 @@ use jiff::civil::Date;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::baseline::{Baseline, Model, business_baseline};
+use super::baseline::{Baseline, MethodParts, Model, business_baseline};
+use super::store;
 use crate::error::ApiResult;
 use crate::store::Store;
 
@@ -49,6 +50,8 @@ pub struct Goal {
 pub struct Co2Saving {
     /// How the baseline and the CO2 were worked out, in a sentence.
     pub method: String,
+    /// The same, in parts.
+    pub method_parts: MethodParts,
     pub days: Vec<DaySaving>,
     pub totals: SavingTotals,
     pub goal: Goal,
@@ -68,17 +71,20 @@ pub async fn co2_saving(
 ) -> ApiResult<Co2Saving> {
     let pool = store.reader();
     let co2 = crate::goals::carbon_method(pool, business_id).await?;
-    let Baseline { days: baseline_days, method } =
+    let Baseline { days: baseline_days, method, parts } =
         business_baseline(store, model, business_id, first, last, now).await?;
     let baseline: BTreeMap<Date, f64> =
         baseline_days.into_iter().map(|(day, (wh, co2_g))| (day, co2.co2_g(wh, co2_g))).collect();
     let (from, to) = (first.to_string(), last.to_string());
-    let actual: BTreeMap<String, f64> =
-        crate::goals::daily_use(pool, business_id, &from, &to, true)
-            .await?
-            .into_iter()
-            .map(|(day, wh, co2_g)| (day, co2.co2_g(wh, co2_g)))
-            .collect();
+    // The rooms' use: the business's, less its radiators outside any room (no baseline).
+    let mut actual: BTreeMap<String, f64> = crate::goals::daily_use(pool, business_id, &from, &to)
+        .await?
+        .into_iter()
+        .map(|(day, wh, co2_g)| (day, co2.co2_g(wh, co2_g)))
+        .collect();
+    for (day, wh, co2_g) in store::unplaced_daily_use(pool, business_id, &from, &to).await? {
+        *actual.entry(day).or_default() -= co2.co2_g(wh, co2_g);
+    }
     let mut days = Vec::new();
     for day in first.series(1.day()).take_while(|day| *day <= last) {
         let baseline_kg = baseline.get(&day).copied().unwrap_or(0.0) / 1000.0;
@@ -110,5 +116,6 @@ pub async fn co2_saving(
         })
         .collect();
     let method = format!("{method} {}", co2.sentence());
-    Ok(Co2Saving { method, days, totals, goal: Goal { monthly_kg, months } })
+    let goal = Goal { monthly_kg, months };
+    Ok(Co2Saving { method, method_parts: parts, days, totals, goal })
 }

@@ -1,5 +1,6 @@
 //! The analytics' SQL: sums over the rollups, never the raw readings.
 
+use jiff::civil::Date;
 use sqlx::AnyPool;
 
 use crate::store::{Store, StoreResult, placeholders, rows_per_statement};
@@ -12,10 +13,8 @@ pub async fn hourly_energy(
     to: i64,
 ) -> StoreResult<Vec<(i64, f64, f64)>> {
     let rows = sqlx::query_as(
-        "SELECT h.hour_start, SUM(h.energy_wh), SUM(h.co2_g) FROM energy_hourly h
-         JOIN radiators r ON r.id = h.radiator_id
-         WHERE r.business_id = $1 AND h.hour_start >= $2 AND h.hour_start < $3
-         GROUP BY h.hour_start ORDER BY h.hour_start",
+        "SELECT hour_start, energy_wh, co2_g FROM business_energy_hourly
+         WHERE business_id = $1 AND hour_start >= $2 AND hour_start < $3 ORDER BY hour_start",
     )
     .bind(business_id)
     .bind(from)
@@ -62,21 +61,151 @@ pub struct RadiatorUse {
 }
 
 /// The use of each of the business's radiators that reported from `first` to `last` (local
-/// days, `YYYY-MM-DD`), from the daily rollups.
+/// days): the whole months between from the monthly rollups, the days before and after them
+/// from the daily ones.
 pub async fn radiator_use(
+    pool: &AnyPool,
+    business_id: i64,
+    first: Date,
+    last: Date,
+) -> StoreResult<Vec<RadiatorUse>> {
+    let cover = MonthCover::of(first, last);
+    let rows = sqlx::query_as(
+        "SELECT radiator_id, SUM(energy_wh) AS energy_wh, SUM(co2_g) AS co2_g,
+                CAST(SUM(heating_minutes) AS BIGINT) AS heating_minutes,
+                SUM(temperature_sum) AS temperature_sum,
+                CAST(SUM(readings) AS BIGINT) AS readings
+         FROM (
+             SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings
+             FROM energy_monthly WHERE business_id = $1 AND month >= $2 AND month <= $3
+             UNION ALL
+             SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings
+             FROM energy_daily WHERE business_id = $1 AND day >= $4 AND day <= $5
+             UNION ALL
+             SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings
+             FROM energy_daily WHERE business_id = $1 AND day >= $6 AND day <= $7
+         ) used
+         GROUP BY radiator_id",
+    )
+    .bind(business_id)
+    .bind(cover.months.0)
+    .bind(cover.months.1)
+    .bind(cover.head.0)
+    .bind(cover.head.1)
+    .bind(cover.tail.0)
+    .bind(cover.tail.1)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// A range of local days as whole months (`YYYY-MM`) and the days before and after them
+/// (`YYYY-MM-DD`); a part the range does not have is an empty range (its first after its last).
+#[derive(Debug, PartialEq)]
+pub struct MonthCover {
+    pub head: (String, String),
+    pub months: (String, String),
+    pub tail: (String, String),
+}
+
+impl MonthCover {
+    pub fn of(first: Date, last: Date) -> Self {
+        let none = || ("1".to_owned(), "0".to_owned());
+        let month = |date: Date| date.strftime("%Y-%m").to_string();
+        let day_before = |date: Date| date.yesterday().unwrap_or(date);
+        // The whole months run from `whole_from` up to the day before `whole_end`.
+        let whole_from = if first.day() == 1 { first } else { next_month(first) };
+        let whole_end =
+            if last == last.last_of_month() { next_month(last) } else { last.first_of_month() };
+        if whole_from >= whole_end {
+            let head = (first.to_string(), last.to_string());
+            return Self { head, months: none(), tail: none() };
+        }
+        let head = if whole_from > first {
+            (first.to_string(), day_before(whole_from).to_string())
+        } else {
+            none()
+        };
+        let tail =
+            if whole_end <= last { (whole_end.to_string(), last.to_string()) } else { none() };
+        Self { head, months: (month(whole_from), month(day_before(whole_end))), tail }
+    }
+}
+
+/// The first day of the month after `date`'s.
+fn next_month(date: Date) -> Date {
+    date.last_of_month().tomorrow().unwrap_or(date)
+}
+
+#[cfg(test)]
+mod tests {
+    use jiff::civil::{Date, date};
+
+    use super::MonthCover;
+
+    fn cover(first: Date, last: Date) -> [(String, String); 3] {
+        let MonthCover { head, months, tail } = MonthCover::of(first, last);
+        [head, months, tail]
+    }
+
+    fn pair(from: &str, to: &str) -> (String, String) {
+        (from.to_owned(), to.to_owned())
+    }
+
+    #[test]
+    fn a_range_is_its_whole_months_and_the_days_around_them() {
+        let none = pair("1", "0");
+        assert_eq!(
+            cover(date(2025, 11, 24), date(2026, 11, 24)),
+            [
+                pair("2025-11-24", "2025-11-30"),
+                pair("2025-12", "2026-10"),
+                pair("2026-11-01", "2026-11-24")
+            ]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 1), date(2026, 2, 28)),
+            [none.clone(), pair("2026-01", "2026-02"), none.clone()]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 5), date(2026, 1, 20)),
+            [pair("2026-01-05", "2026-01-20"), none.clone(), none.clone()]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 1), date(2026, 1, 20)),
+            [pair("2026-01-01", "2026-01-20"), none.clone(), none.clone()]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 31), date(2026, 3, 1)),
+            [
+                pair("2026-01-31", "2026-01-31"),
+                pair("2026-02", "2026-02"),
+                pair("2026-03-01", "2026-03-01")
+            ]
+        );
+        assert_eq!(
+            cover(date(2026, 12, 1), date(2026, 12, 31)),
+            [none.clone(), pair("2026-12", "2026-12"), none]
+        );
+    }
+}
+
+/// `(day, energy Wh, CO2 g)` of the business's radiators outside any room per local day from
+/// `first` to `last` (`YYYY-MM-DD`): each found through its own rollups' key.
+pub async fn unplaced_daily_use(
     pool: &AnyPool,
     business_id: i64,
     first: &str,
     last: &str,
-) -> StoreResult<Vec<RadiatorUse>> {
+) -> StoreResult<Vec<(String, f64, f64)>> {
+    // CROSS JOIN keeps the radiators as the outer loop in SQLite, so each one's days are read
+    // through `energy_daily_radiator`, not the business's whole range.
     let rows = sqlx::query_as(
-        "SELECT d.radiator_id, SUM(d.energy_wh) AS energy_wh, SUM(d.co2_g) AS co2_g,
-                CAST(SUM(d.heating_minutes) AS BIGINT) AS heating_minutes,
-                SUM(d.temperature_sum) AS temperature_sum,
-                CAST(SUM(d.readings) AS BIGINT) AS readings
-         FROM energy_daily d JOIN radiators r ON r.id = d.radiator_id
-         WHERE r.business_id = $1 AND d.day >= $2 AND d.day <= $3
-         GROUP BY d.radiator_id",
+        "SELECT d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM radiators r
+         CROSS JOIN energy_daily d
+         WHERE r.business_id = $1 AND r.room_id IS NULL AND d.radiator_id = r.id
+             AND d.day >= $2 AND d.day <= $3
+         GROUP BY d.day",
     )
     .bind(business_id)
     .bind(first)
@@ -218,6 +347,59 @@ pub async fn save_baselines(store: &Store, days: &[StoredBaseline]) -> StoreResu
     store.commit(tx).await
 }
 
+/// `(day, energy Wh, CO2 g)` of the business's stored baseline sums from `first` to `last`
+/// (`YYYY-MM-DD`) kept with the `basis` digest given.
+pub async fn business_baselines(
+    pool: &AnyPool,
+    business_id: i64,
+    first: &str,
+    last: &str,
+    basis: &str,
+) -> StoreResult<Vec<(String, f64, f64)>> {
+    let rows = sqlx::query_as(
+        "SELECT day, energy_wh, co2_g FROM baseline_business_daily
+         WHERE business_id = $1 AND day >= $2 AND day <= $3 AND basis = $4",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
+    .bind(basis)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// Values per stored baseline sum.
+const BUSINESS_BASELINE_COLUMNS: usize = 5;
+
+/// Stores the business's baseline sums `(day, energy Wh, CO2 g)` with their `basis` digest,
+/// replacing what was stored for the same days.
+pub async fn save_business_baselines(
+    store: &Store,
+    business_id: i64,
+    basis: &str,
+    days: &[(String, f64, f64)],
+) -> StoreResult<()> {
+    if days.is_empty() {
+        return Ok(());
+    }
+    let mut tx = store.begin_write().await?;
+    for chunk in days.chunks(rows_per_statement(BUSINESS_BASELINE_COLUMNS)) {
+        let sql = format!(
+            "INSERT INTO baseline_business_daily (business_id, day, basis, energy_wh, co2_g)
+             VALUES {}
+             ON CONFLICT (business_id, day) DO UPDATE SET basis = excluded.basis,
+                 energy_wh = excluded.energy_wh, co2_g = excluded.co2_g",
+            placeholders(chunk.len(), BUSINESS_BASELINE_COLUMNS)
+        );
+        let query = chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, day| {
+            query.bind(business_id).bind(day.0.clone()).bind(basis).bind(day.1).bind(day.2)
+        });
+        query.execute(&mut *tx).await?;
+    }
+    store.commit(tx).await
+}
+
 /// `(room, day, energy Wh, CO2 g)` of the radiators in each of the business's rooms per local
 /// day from `first` to `last` (`YYYY-MM-DD`), from the daily rollups.
 pub async fn room_daily_use(
@@ -229,7 +411,7 @@ pub async fn room_daily_use(
     let rows = sqlx::query_as(
         "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily d
          JOIN radiators r ON r.id = d.radiator_id
-         WHERE r.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
+         WHERE d.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
          GROUP BY r.room_id, d.day",
     )
     .bind(business_id)
@@ -241,13 +423,11 @@ pub async fn room_daily_use(
 }
 
 /// When the business began: the unix second it was created, and the first local day any of
-/// its radiators used energy (a demo's history begins before it was created); the rollups'
-/// key finds each radiator's first day, never a scan of them.
+/// its radiators reported (a demo's history begins before it was created).
 pub async fn began(pool: &AnyPool, business_id: i64) -> StoreResult<(i64, Option<String>)> {
     let row = sqlx::query_as(
         "SELECT b.created_at,
-                (SELECT MIN((SELECT MIN(d.day) FROM energy_daily d WHERE d.radiator_id = r.id))
-                 FROM radiators r WHERE r.business_id = b.id)
+                (SELECT MIN(d.day) FROM business_energy_daily d WHERE d.business_id = b.id)
          FROM businesses b WHERE b.id = $1",
     )
     .bind(business_id)

@@ -75,7 +75,8 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
 }
 
 /// Each room's (or, with `zones`, each zone's) use from `first` to `last`: the rollups summed
-/// per radiator once per stretch of days under one tariff, each stretch costed at its rate.
+/// per radiator once per stretch of days under one tariff (whole months from the monthly
+/// rollups), each stretch costed at its rate.
 pub async fn usage(
     state: &AppState,
     business_id: i64,
@@ -88,8 +89,7 @@ pub async fn usage(
     let tariffs = Tariffs::load(pool, business_id).await?;
     let mut used: HashMap<i64, (RadiatorUse, f64)> = HashMap::new();
     for (from, to, rates) in tariffs.periods(first, last) {
-        let (from, to) = (from.to_string(), to.to_string());
-        for stretch in store::radiator_use(pool, business_id, &from, &to).await? {
+        for stretch in store::radiator_use(pool, business_id, from, to).await? {
             let (total, cost_pence) = used.entry(stretch.radiator_id).or_default();
             *cost_pence += stretch.energy_wh / 1000.0 * rates.unit_rate_pence;
             total.energy_wh += stretch.energy_wh;

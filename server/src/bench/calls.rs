@@ -9,6 +9,7 @@ use jiff::tz::TimeZone;
 use serde_json::{Value, json};
 
 use super::fill::{EMAIL, Fleet, PASSWORD, TIME_ZONE};
+use crate::analytics::MonthCover;
 use crate::state::AppState;
 
 pub struct Timing {
@@ -17,13 +18,20 @@ pub struct Timing {
     pub bare: Duration,
 }
 
+/// Each call's timing, and the floor of any authenticated request: `GET /v2/auth/me`, which
+/// reads one row.
+pub struct Timings {
+    pub calls: Vec<Timing>,
+    pub floor: Duration,
+}
+
 /// Times each call and its bare query `runs` times after a warm-up; answers the medians.
 pub async fn time_calls(
     state: &AppState,
     base: &str,
     fleet: &Fleet,
     runs: usize,
-) -> anyhow::Result<Vec<Timing>> {
+) -> anyhow::Result<Timings> {
     let client = reqwest::Client::new();
     let signed_in: Value = client
         .post(format!("{base}/v2/auth/login"))
@@ -39,23 +47,27 @@ pub async fn time_calls(
         .to_owned();
     let tz = TimeZone::get(TIME_ZONE)?;
     let today = jiff::Timestamp::now().to_zoned(tz.clone()).date();
-    let mut timings = Vec::new();
-    for (call, path, bare) in plan(fleet.business_id, today, &tz)? {
-        let api = median(runs, || async {
-            let answer = client.get(format!("{base}{path}")).bearer_auth(&token).send().await?;
+    let get = |path: String| {
+        let request = client.get(format!("{base}{path}")).bearer_auth(&token);
+        async move {
+            let answer = request.send().await?;
             anyhow::ensure!(answer.status().is_success(), "{path}: {}", answer.status());
             answer.bytes().await?;
             Ok(())
-        })
-        .await?;
+        }
+    };
+    let floor = median(runs, || get("/v2/auth/me".to_owned())).await?;
+    let mut calls = Vec::new();
+    for (call, path, bare) in plan(fleet.business_id, today, &tz)? {
+        let api = median(runs, || get(path.clone())).await?;
         let bare = median(runs, || async {
             sqlx::query(sqlx::AssertSqlSafe(bare.clone())).fetch_all(state.store.reader()).await?;
             Ok(())
         })
         .await?;
-        timings.push(Timing { call, api, bare });
+        calls.push(Timing { call, api, bare });
     }
-    Ok(timings)
+    Ok(Timings { calls, floor })
 }
 
 /// `(call, path, bare query)` for each analytics call: a year where the call takes a range.
@@ -69,50 +81,61 @@ fn plan(
         Ok(date.to_zoned(tz.clone())?.timestamp().as_second())
     };
     let hours = format!(
-        "SELECT h.hour_start, SUM(h.energy_wh), SUM(h.co2_g) FROM energy_hourly h
-         JOIN radiators r ON r.id = h.radiator_id
-         WHERE r.business_id = {business} AND h.hour_start >= {} AND h.hour_start < {}
-         GROUP BY h.hour_start",
+        "SELECT hour_start, energy_wh, co2_g FROM business_energy_hourly
+         WHERE business_id = {business} AND hour_start >= {} AND hour_start < {}",
         start(today.yesterday()?)?,
         start(today.tomorrow()?)?
     );
-    let days = |first: Date, last: Date, group: &str| {
+    let days = |table: &str, first: Date, last: Date| {
         format!(
-            "SELECT {group}, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily d
-             JOIN radiators r ON r.id = d.radiator_id
-             WHERE r.business_id = {business} AND d.day >= '{first}' AND d.day <= '{last}'
-             GROUP BY {group}"
+            "SELECT day, energy_wh, co2_g FROM {table}
+             WHERE business_id = {business} AND day >= '{first}' AND day <= '{last}'"
         )
     };
+    let used = |first: Date, last: Date| days("business_energy_daily", first, last);
     let monday = today.checked_sub(i64::from(today.weekday().to_monday_zero_offset()).days())?;
     let month = today.first_of_month();
     let year = Date::new(today.year(), 1, 1)?;
     let (first, last) = (today.checked_sub(364.days())?, today);
+    // The whole months from the monthly rollups, the days around them from the daily ones.
+    let MonthCover { head, months, tail } = MonthCover::of(first, last);
+    let rows = |table: &str, time: &str, (from, to): (String, String)| {
+        format!(
+            "SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings
+             FROM {table} WHERE business_id = {business} AND {time} >= '{from}' AND {time} <= '{to}'"
+        )
+    };
     let per_radiator = format!(
-        "SELECT d.radiator_id, SUM(d.energy_wh), SUM(d.co2_g), SUM(d.heating_minutes),
-             SUM(d.temperature_sum), SUM(d.readings) FROM energy_daily d
-         JOIN radiators r ON r.id = d.radiator_id
-         WHERE r.business_id = {business} AND d.day >= '{first}' AND d.day <= '{last}'
-         GROUP BY d.radiator_id"
+        "SELECT radiator_id, SUM(energy_wh), SUM(co2_g), SUM(heating_minutes),
+             SUM(temperature_sum), SUM(readings) FROM ({} UNION ALL {} UNION ALL {}) used
+         GROUP BY radiator_id",
+        rows("energy_monthly", "month", months),
+        rows("energy_daily", "day", head),
+        rows("energy_daily", "day", tail)
+    );
+    let saving = format!(
+        "{} UNION ALL {}",
+        used(first, last),
+        days("baseline_business_daily", first, today.yesterday()?)
     );
     let range = format!("start_date={first}&end_date={last}");
     let analytics = "/v2/analytics/commercial/web";
     Ok(vec![
-        ("energy history, day (and the day before)".into(), format!("{history}day"), hours),
+        ("energy history, day (and the day before)".into(), format!("{history}day"), hours.clone()),
         (
             "energy history, week (and the week before)".into(),
             format!("{history}week"),
-            days(monday.checked_sub(7.days())?, monday.checked_add(6.days())?, "d.day"),
+            used(monday.checked_sub(7.days())?, monday.checked_add(6.days())?),
         ),
         (
             "energy history, month (and the month before)".into(),
             format!("{history}month"),
-            days(month.checked_sub(1.month())?, month.last_of_month(), "d.day"),
+            used(month.checked_sub(1.month())?, month.last_of_month()),
         ),
         (
             "energy history, year (and the year before)".into(),
             format!("{history}year"),
-            days(year.checked_sub(1.year())?, year.last_of_year(), "substr(d.day, 1, 7)"),
+            used(year.checked_sub(1.year())?, year.last_of_year()),
         ),
         (
             "room usage, a year".into(),
@@ -124,15 +147,11 @@ fn plan(
             format!("{analytics}/zone-radiator-usage?{range}"),
             per_radiator,
         ),
-        (
-            "CO2 savings, a year".into(),
-            format!("{analytics}/co2_saving?{range}"),
-            days(first, last, "d.day"),
-        ),
+        ("CO2 savings, a year".into(), format!("{analytics}/co2_saving?{range}"), saving),
         (
             "home dashboard".into(),
             "/v2/dashboard/commercial/web".into(),
-            days(month, today, "d.day"),
+            format!("{hours} UNION ALL {}", used(month, today)),
         ),
     ])
 }

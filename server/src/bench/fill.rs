@@ -125,7 +125,7 @@ pub async fn hourly_history(
                     co2_g: energy_wh / 1000.0 * intensity,
                     readings: 60,
                 };
-                rollup.add_hour(*id, hour, &local.day, sums);
+                rollup.add_hour(fleet.business_id, *id, hour, &local.day, sums);
             }
         }
         (rollup, Vec::new())
@@ -149,7 +149,7 @@ pub async fn minute_history(
             let intensity = local.intensity(None);
             for (n, (id, _)) in fleet.radiators.iter().enumerate() {
                 let reading = reading(*id, n, at);
-                rollup.add(&reading, &local, intensity);
+                rollup.add(fleet.business_id, &reading, &local, intensity);
                 readings.push(reading);
             }
         }

@@ -87,7 +87,7 @@ pub async fn backfill(
                     setpoint: if heater.on { heater.setpoint } else { 0.0 },
                     power_w: heater.power_w(),
                 };
-                rollup.add(&reading, &local, intensity);
+                rollup.add(business_id, &reading, &local, intensity);
                 if at >= keep_from {
                     readings.push(reading);
                 }

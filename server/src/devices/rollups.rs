@@ -1,7 +1,7 @@
-//! Hourly and daily rollups of the readings, added to as each reading is stored, in the same
-//! transaction: an hour is a UTC hour, a day is the business's local day (so a day across a
-//! clock change has 23 or 25 hours of readings). Each reading's CO2 is counted at the GB grid's
-//! intensity in its half-hour (`grid/`).
+//! Hourly, daily and monthly rollups of the readings, per radiator and per business, added to
+//! as each reading is stored, in the same transaction: an hour is a UTC hour, a day or month is
+//! the business's local one (so a day across a clock change has 23 or 25 hours of readings).
+//! Each reading's CO2 is counted at the GB grid's intensity in its half-hour (`grid/`).
 
 use std::collections::HashMap;
 
@@ -60,7 +60,8 @@ impl LocalTime {
     }
 }
 
-/// Sums of the readings in one bucket (a radiator's hour or local day).
+/// Sums of the readings in one bucket (a radiator's or the business's hour, local day or
+/// month).
 #[derive(Default, Clone, Copy, Debug, PartialEq)]
 pub struct Sums {
     pub energy_wh: f64,
@@ -71,66 +72,115 @@ pub struct Sums {
     pub readings: i64,
 }
 
-/// Readings summed per radiator by UTC hour and by local day, added to the stored rollups in
-/// one go: a batch of reports, or the demo's back-filled history.
-#[derive(Default)]
-pub struct Rollup {
-    hours: HashMap<(i64, i64), Sums>,
-    days: HashMap<(i64, String), Sums>,
+impl Sums {
+    fn add(&mut self, other: &Sums) {
+        self.energy_wh += other.energy_wh;
+        self.heating_minutes += other.heating_minutes;
+        self.temperature_sum += other.temperature_sum;
+        self.setpoint_sum += other.setpoint_sum;
+        self.co2_g += other.co2_g;
+        self.readings += other.readings;
+    }
 }
 
-/// Values per rollup row as written.
-const COLUMNS: usize = 8;
+/// Where a row of sums belongs: its business, its hour (unix seconds) or local day or month,
+/// and its radiator (none in the business's own tables).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Key {
+    business_id: i64,
+    at: Bucket,
+    radiator_id: Option<i64>,
+}
+
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Bucket {
+    Hour(i64),
+    /// A local day or month, `YYYY-MM-DD` or `YYYY-MM`.
+    Local(String),
+}
+
+/// A rollup table: its name, its time column, and whether its rows are per radiator.
+struct Table {
+    name: &'static str,
+    time: &'static str,
+    per_radiator: bool,
+}
+
+impl Table {
+    /// Values per row as written.
+    fn columns(&self) -> usize {
+        if self.per_radiator { 9 } else { 8 }
+    }
+}
+
+/// Every rollup table, in the order of [`Rollup::tables`].
+const TABLES: [Table; 5] = [
+    Table { name: "energy_hourly", time: "hour_start", per_radiator: true },
+    Table { name: "energy_daily", time: "day", per_radiator: true },
+    Table { name: "energy_monthly", time: "month", per_radiator: true },
+    Table { name: "business_energy_hourly", time: "hour_start", per_radiator: false },
+    Table { name: "business_energy_daily", time: "day", per_radiator: false },
+];
+
+/// Readings summed per radiator by UTC hour, local day and local month, and per business by
+/// hour and day, added to the stored rollups in one go: a batch of reports, or the demo's
+/// back-filled history.
+#[derive(Default)]
+pub struct Rollup {
+    tables: [HashMap<Key, Sums>; 5],
+}
 
 impl Rollup {
-    /// Counts the reading into its hour and its local day, its CO2 at `intensity` (g/kWh).
-    pub fn add(&mut self, reading: &Reading, local: &LocalTime, intensity: f64) {
+    /// Counts a reading of one of `business_id`'s radiators into its buckets, its CO2 at
+    /// `intensity` (g/kWh).
+    pub fn add(&mut self, business_id: i64, reading: &Reading, local: &LocalTime, intensity: f64) {
         let hour = reading.at - reading.at.rem_euclid(3600);
-        let co2_g = reading.energy_wh / 1000.0 * intensity;
-        let buckets = [
-            self.hours.entry((reading.radiator_id, hour)).or_default(),
-            self.days.entry((reading.radiator_id, local.day.clone())).or_default(),
-        ];
-        for sums in buckets {
-            sums.energy_wh += reading.energy_wh;
-            sums.heating_minutes += i64::from(reading.heating);
-            sums.temperature_sum += reading.temperature;
-            sums.setpoint_sum += reading.setpoint;
-            sums.co2_g += co2_g;
-            sums.readings += 1;
-        }
+        let sums = Sums {
+            energy_wh: reading.energy_wh,
+            heating_minutes: i64::from(reading.heating),
+            temperature_sum: reading.temperature,
+            setpoint_sum: reading.setpoint,
+            co2_g: reading.energy_wh / 1000.0 * intensity,
+            readings: 1,
+        };
+        self.count(business_id, reading.radiator_id, hour, &local.day, &sums);
     }
 
     /// Counts a whole hour's sums (starting at `hour`, in local day `day`) at once: history
     /// generated by the hour, as the bench does for the year before its raw readings.
-    pub fn add_hour(&mut self, radiator_id: i64, hour: i64, day: &str, hour_sums: Sums) {
-        self.hours.insert((radiator_id, hour), hour_sums);
-        let sums = self.days.entry((radiator_id, day.to_owned())).or_default();
-        sums.energy_wh += hour_sums.energy_wh;
-        sums.heating_minutes += hour_sums.heating_minutes;
-        sums.temperature_sum += hour_sums.temperature_sum;
-        sums.setpoint_sum += hour_sums.setpoint_sum;
-        sums.co2_g += hour_sums.co2_g;
-        sums.readings += hour_sums.readings;
+    pub fn add_hour(
+        &mut self,
+        business_id: i64,
+        radiator_id: i64,
+        hour: i64,
+        day: &str,
+        sums: Sums,
+    ) {
+        self.count(business_id, radiator_id, hour, day, &sums);
+    }
+
+    fn count(&mut self, business_id: i64, radiator_id: i64, hour: i64, day: &str, sums: &Sums) {
+        let month = day.get(..7).unwrap_or(day);
+        let buckets = [
+            (Bucket::Hour(hour), Some(radiator_id)),
+            (Bucket::Local(day.to_owned()), Some(radiator_id)),
+            (Bucket::Local(month.to_owned()), Some(radiator_id)),
+            (Bucket::Hour(hour), None),
+            (Bucket::Local(day.to_owned()), None),
+        ];
+        for (table, (at, radiator_id)) in self.tables.iter_mut().zip(buckets) {
+            table.entry(Key { business_id, at, radiator_id }).or_default().add(sums);
+        }
     }
 
     /// Adds the sums to the stored rollups.
     pub async fn write(self, db: &mut AnyConnection) -> StoreResult<()> {
-        let mut hours: Vec<_> = self
-            .hours
-            .into_iter()
-            .map(|((id, hour), sums)| (id, Bucket::Hour(hour), sums))
-            .collect();
-        let mut days: Vec<_> =
-            self.days.into_iter().map(|((id, day), sums)| (id, Bucket::Day(day), sums)).collect();
-        // In key order, so concurrent writers take the rows' locks in the same order.
-        hours.sort_by_key(|(id, bucket, _)| (*id, bucket.clone()));
-        days.sort_by_key(|(id, bucket, _)| (*id, bucket.clone()));
-        for (table, key, rows) in
-            [("energy_hourly", "hour_start", hours), ("energy_daily", "day", days)]
-        {
-            for chunk in rows.chunks(rows_per_statement(COLUMNS)) {
-                write_rows(db, table, key, chunk).await?;
+        for (table, rows) in TABLES.iter().zip(self.tables) {
+            let mut rows: Vec<(Key, Sums)> = rows.into_iter().collect();
+            // In key order, so concurrent writers take the rows' locks in the same order.
+            rows.sort_by(|a, b| a.0.cmp(&b.0));
+            for chunk in rows.chunks(rows_per_statement(table.columns())) {
+                write_rows(db, table, chunk).await?;
             }
         }
         Ok(())
@@ -139,30 +189,34 @@ impl Rollup {
 
 async fn write_rows(
     db: &mut AnyConnection,
-    table: &str,
-    key: &str,
-    rows: &[(i64, Bucket, Sums)],
+    table: &Table,
+    rows: &[(Key, Sums)],
 ) -> StoreResult<()> {
+    let Table { name, time, per_radiator } = table;
+    let radiator = if *per_radiator { ", radiator_id" } else { "" };
     let sql = format!(
-        "INSERT INTO {table} (radiator_id, {key}, energy_wh, heating_minutes, temperature_sum,
-             setpoint_sum, co2_g, readings)
+        "INSERT INTO {name} (business_id, {time}{radiator}, energy_wh, heating_minutes,
+             temperature_sum, setpoint_sum, co2_g, readings)
          VALUES {}
-         ON CONFLICT (radiator_id, {key}) DO UPDATE SET
-             energy_wh = {table}.energy_wh + excluded.energy_wh,
-             co2_g = {table}.co2_g + excluded.co2_g,
-             heating_minutes = {table}.heating_minutes + excluded.heating_minutes,
-             temperature_sum = {table}.temperature_sum + excluded.temperature_sum,
-             setpoint_sum = {table}.setpoint_sum + excluded.setpoint_sum,
-             readings = {table}.readings + excluded.readings",
-        placeholders(rows.len(), COLUMNS)
+         ON CONFLICT (business_id, {time}{radiator}) DO UPDATE SET
+             energy_wh = {name}.energy_wh + excluded.energy_wh,
+             co2_g = {name}.co2_g + excluded.co2_g,
+             heating_minutes = {name}.heating_minutes + excluded.heating_minutes,
+             temperature_sum = {name}.temperature_sum + excluded.temperature_sum,
+             setpoint_sum = {name}.setpoint_sum + excluded.setpoint_sum,
+             readings = {name}.readings + excluded.readings",
+        placeholders(rows.len(), table.columns())
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for (radiator_id, bucket, sums) in rows {
-        query = query.bind(*radiator_id);
-        query = match bucket {
+    for (key, sums) in rows {
+        query = query.bind(key.business_id);
+        query = match &key.at {
             Bucket::Hour(hour) => query.bind(*hour),
-            Bucket::Day(day) => query.bind(day.clone()),
+            Bucket::Local(day) => query.bind(day.clone()),
         };
+        if let Some(radiator_id) = key.radiator_id {
+            query = query.bind(radiator_id);
+        }
         query = query
             .bind(sums.energy_wh)
             .bind(sums.heating_minutes)
@@ -173,10 +227,4 @@ async fn write_rows(
     }
     query.execute(db).await?;
     Ok(())
-}
-
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Bucket {
-    Hour(i64),
-    Day(String),
 }

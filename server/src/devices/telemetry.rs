@@ -192,7 +192,15 @@ pub async fn ingest(
             });
         }
         let reading_total = if new_minute { report.energy_wh_total } else { baseline };
-        states.insert(id, State { report, reading_total, zone: &radiator.time_zone });
+        states.insert(
+            id,
+            State {
+                report,
+                reading_total,
+                business_id: radiator.business_id,
+                zone: &radiator.time_zone,
+            },
+        );
         updates.entry(radiator.business_id).or_default().push(LiveRadiator {
             id,
             room_id: radiator.room_id,
@@ -210,9 +218,9 @@ pub async fn ingest(
     let stored = insert_new_readings(&mut tx, &readings).await?;
     let mut rollup = Rollup::default();
     for reading in readings.iter().filter(|reading| stored.contains(&reading.radiator_id)) {
-        let zone = states.get(&reading.radiator_id).map_or("UTC", |state| state.zone);
-        let local = local_times.at(zone, minute);
-        rollup.add(reading, &local, local.intensity(fetched_intensity));
+        let Some(state) = states.get(&reading.radiator_id) else { continue };
+        let local = local_times.at(state.zone, minute);
+        rollup.add(state.business_id, reading, &local, local.intensity(fetched_intensity));
     }
     let mut states: Vec<(i64, State)> = states.into_iter().collect();
     states.sort_by_key(|(id, _)| *id);
@@ -270,7 +278,8 @@ struct State<'a> {
     report: &'a Report,
     /// The counter at the radiator's last reading.
     reading_total: f64,
-    /// Its business's time zone.
+    /// Its business, and that business's time zone.
+    business_id: i64,
     zone: &'a str,
 }
 

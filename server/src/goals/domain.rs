@@ -48,7 +48,7 @@ pub async fn month_to_date_cost(
     let first = today.first_of_month();
     let tariffs = Tariffs::load(pool, business_id).await?;
     let (from, to) = (first.to_string(), today.to_string());
-    let energy = store::daily_use(pool, business_id, &from, &to, false).await?;
+    let energy = store::daily_use(pool, business_id, &from, &to).await?;
     let mut pence = 0.0;
     let mut day = first;
     while day <= today {

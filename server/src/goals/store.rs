@@ -34,25 +34,20 @@ pub async fn budget(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Optio
 }
 
 /// The business's energy (Wh) and its CO2 (g) per local day from `first` to `last`
-/// (`YYYY-MM-DD`), from the daily rollups; with `rooms_only`, of the radiators in a room.
+/// (`YYYY-MM-DD`), from its daily rollup.
 pub async fn daily_use(
     pool: &sqlx::AnyPool,
     business_id: i64,
     first: &str,
     last: &str,
-    rooms_only: bool,
 ) -> StoreResult<Vec<(String, f64, f64)>> {
     let rows = sqlx::query_as(
-        "SELECT d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily d
-         JOIN radiators r ON r.id = d.radiator_id
-         WHERE r.business_id = $1 AND d.day >= $2 AND d.day <= $3
-             AND ($4 = 0 OR r.room_id IS NOT NULL)
-         GROUP BY d.day ORDER BY d.day",
+        "SELECT day, energy_wh, co2_g FROM business_energy_daily
+         WHERE business_id = $1 AND day >= $2 AND day <= $3 ORDER BY day",
     )
     .bind(business_id)
     .bind(first)
     .bind(last)
-    .bind(i64::from(rooms_only))
     .fetch_all(pool)
     .await?;
     Ok(rows)

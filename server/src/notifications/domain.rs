@@ -10,7 +10,9 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use super::store::{self, NotificationRow};
+use serde_json::json;
+
+use super::store::{self, NewNotification, NotificationRow};
 use crate::analytics::{Model, co2_saving_between};
 use crate::clock::{Clock, iso8601};
 use crate::devices::OFFLINE_AFTER_SECS;
@@ -26,8 +28,14 @@ pub struct NotificationView {
     /// `budget_forecast`, `budget_80`, `budget_100`, `cf_goal`, `radiator_offline` or
     /// `radiator_online`.
     pub kind: String,
+    /// In English; the web app words `kind` with `params` in the reader's language.
     pub title: String,
     pub body: String,
+    /// The figures and names the text is made from, by kind: `cost_pence` and `budget_pence`
+    /// (budget used), `forecast_pence` and `budget_pence` (forecast), `saved_kg` and `goal_kg`
+    /// (CF goal), `name` (a radiator).
+    #[schema(value_type = Object)]
+    pub params: serde_json::Value,
     /// ISO 8601, UTC.
     pub created_at: String,
     pub read: i64,
@@ -48,6 +56,7 @@ fn view(row: NotificationRow) -> NotificationView {
         kind: row.kind,
         title: row.title,
         body: row.body,
+        params: serde_json::from_str(&row.params).unwrap_or_else(|_| serde_json::json!({})),
         created_at: iso8601(row.created_at),
         read: i64::from(row.read_at.is_some()),
     }
@@ -99,13 +108,12 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
     let at = now.unix_timestamp();
     let mut added = 0;
     for business_id in store::listening(pool).await? {
-        let mut notify =
-            async |kind: &str, key: String, title: &str, body: String| -> ApiResult<()> {
-                if store::add(store, business_id, kind, &key, (title, &body), at).await? {
-                    added += 1;
-                }
-                Ok(())
-            };
+        let mut notify = async |notification: NewNotification<'_>| -> ApiResult<()> {
+            if store::add(store, business_id, &notification, at).await? {
+                added += 1;
+            }
+            Ok(())
+        };
         if let Some(budget) = crate::goals::monthly_budget(pool, business_id).await? {
             let settings = crate::business::read(pool, business_id).await?;
             let today = crate::business::local_date(&settings, now);
@@ -113,30 +121,36 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
             let budget = budget as f64;
             let month = format!("{:04}-{:02}", today.year(), today.month());
             let forecast = cost / f64::from(today.day()) * f64::from(today.days_in_month());
-            let spent = format!(
-                "This month's electricity has cost {} of your {} budget.",
-                pounds(cost),
-                pounds(budget)
-            );
+            let spent = |kind, event_key, title| NewNotification {
+                kind,
+                event_key,
+                title,
+                body: format!(
+                    "This month's electricity has cost {} of your {} budget.",
+                    pounds(cost),
+                    pounds(budget)
+                ),
+                params: json!({"cost_pence": cost.round(), "budget_pence": budget}),
+            };
             if cost >= budget {
-                notify("budget_100", format!("budget-100-{month}"), "Budget used up", spent)
+                notify(spent("budget_100", format!("budget-100-{month}"), "Budget used up"))
                     .await?;
             } else if cost >= 0.8 * budget {
-                notify("budget_80", format!("budget-80-{month}"), "80 % of the budget used", spent)
-                    .await?;
+                let title = "80 % of the budget used";
+                notify(spent("budget_80", format!("budget-80-{month}"), title)).await?;
             }
             if cost < budget && forecast > budget {
-                let body = format!(
-                    "At this month's rate, electricity will cost about {} by the month's end, over your {} budget.",
-                    pounds(forecast),
-                    pounds(budget)
-                );
-                notify(
-                    "budget_forecast",
-                    format!("budget-forecast-{month}"),
-                    "Budget forecast exceeded",
-                    body,
-                )
+                notify(NewNotification {
+                    kind: "budget_forecast",
+                    event_key: format!("budget-forecast-{month}"),
+                    title: "Budget forecast exceeded",
+                    body: format!(
+                        "At this month's rate, electricity will cost about {} by the month's end, over your {} budget.",
+                        pounds(forecast),
+                        pounds(budget)
+                    ),
+                    params: json!({"forecast_pence": forecast.round(), "budget_pence": budget}),
+                })
                 .await?;
             }
         }
@@ -152,10 +166,16 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
             let saved = saving.totals.saved_kg;
             if goal > 0.0 && saved >= goal {
                 let month = format!("{:04}-{:02}", today.year(), today.month());
-                let body = format!(
-                    "You have saved {saved:.1} kg of CO2 this month, reaching your goal of {goal:.1} kg."
-                );
-                notify("cf_goal", format!("cf-goal-{month}"), "CF goal reached", body).await?;
+                notify(NewNotification {
+                    kind: "cf_goal",
+                    event_key: format!("cf-goal-{month}"),
+                    title: "CF goal reached",
+                    body: format!(
+                        "You have saved {saved:.1} kg of CO2 this month, reaching your goal of {goal:.1} kg."
+                    ),
+                    params: json!({"saved_kg": saved, "goal_kg": goal}),
+                })
+                .await?;
             }
         }
         for (id, name, last_seen, outage) in store::radiator_presence(pool, business_id).await? {
@@ -163,24 +183,24 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
             match (offline, outage) {
                 (true, None) => {
                     store::set_outage(store, id, Some(last_seen)).await?;
-                    let body = format!("Radiator '{name}' has not reported for 5 minutes or more.");
-                    notify(
-                        "radiator_offline",
-                        format!("offline-{id}-{last_seen}"),
-                        "Radiator offline",
-                        body,
-                    )
+                    notify(NewNotification {
+                        kind: "radiator_offline",
+                        event_key: format!("offline-{id}-{last_seen}"),
+                        title: "Radiator offline",
+                        body: format!("Radiator '{name}' has not reported for 5 minutes or more."),
+                        params: json!({"name": name}),
+                    })
                     .await?;
                 }
                 (false, Some(since)) => {
                     store::set_outage(store, id, None).await?;
-                    let body = format!("Radiator '{name}' is reporting again.");
-                    notify(
-                        "radiator_online",
-                        format!("online-{id}-{since}"),
-                        "Radiator back online",
-                        body,
-                    )
+                    notify(NewNotification {
+                        kind: "radiator_online",
+                        event_key: format!("online-{id}-{since}"),
+                        title: "Radiator back online",
+                        body: format!("Radiator '{name}' is reporting again."),
+                        params: json!({"name": name}),
+                    })
                     .await?;
                 }
                 _ => {}

@@ -10,6 +10,8 @@ pub struct NotificationRow {
     pub kind: String,
     pub title: String,
     pub body: String,
+    /// JSON: the figures and names the text is made from.
+    pub params: String,
     pub created_at: i64,
     pub read_at: Option<i64>,
 }
@@ -21,7 +23,7 @@ pub async fn latest(
     limit: i64,
 ) -> StoreResult<Vec<NotificationRow>> {
     let rows = sqlx::query_as(
-        "SELECT id, kind, title, body, created_at, read_at FROM notifications
+        "SELECT id, kind, title, body, params, created_at, read_at FROM notifications
          WHERE business_id = $1 ORDER BY id DESC LIMIT $2",
     )
     .bind(business_id)
@@ -96,27 +98,37 @@ pub async fn listening(pool: &AnyPool) -> StoreResult<Vec<i64>> {
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
+/// A notification to add: its kind, the event it is about (one notification per event), its
+/// English title and body, and the figures and names they are made from.
+pub struct NewNotification<'a> {
+    pub kind: &'a str,
+    pub event_key: String,
+    pub title: &'a str,
+    pub body: String,
+    pub params: serde_json::Value,
+}
+
 /// Adds a notification unless one for the same event exists; answers whether it was added.
 pub async fn add(
     pool_writer: &crate::store::Store,
     business_id: i64,
-    kind: &str,
-    event_key: &str,
-    text: (&str, &str),
+    notification: &NewNotification<'_>,
     now: i64,
 ) -> StoreResult<bool> {
     let added = pool_writer
         .write(
             sqlx::query(
-                "INSERT INTO notifications (business_id, kind, event_key, title, body, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6)
+                "INSERT INTO notifications
+                     (business_id, kind, event_key, title, body, params, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
                  ON CONFLICT (business_id, event_key) DO NOTHING",
             )
             .bind(business_id)
-            .bind(kind)
-            .bind(event_key)
-            .bind(text.0)
-            .bind(text.1)
+            .bind(notification.kind)
+            .bind(notification.event_key.clone())
+            .bind(notification.title)
+            .bind(notification.body.clone())
+            .bind(notification.params.to_string())
             .bind(now),
         )
         .await?;

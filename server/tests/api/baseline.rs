@@ -27,12 +27,17 @@ async fn saving(owner: &Owner<'_>, first: &str, last: &str) -> Value {
     answer.body["data"]["co2_saving"].clone()
 }
 
-/// `(days stored, distinct bases)` of the stored baseline.
-async fn stored(app: &TestApp) -> (i64, i64) {
-    sqlx::query_as("SELECT COUNT(*), COUNT(DISTINCT basis) FROM baseline_daily")
-        .fetch_one(app.store.reader())
-        .await
-        .unwrap()
+/// `(days stored, distinct bases)` of the rooms' stored baseline, then of the business's sums.
+async fn stored(app: &TestApp) -> (i64, i64, i64, i64) {
+    sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM baseline_daily),
+                (SELECT COUNT(DISTINCT basis) FROM baseline_daily),
+                (SELECT COUNT(*) FROM baseline_business_daily),
+                (SELECT COUNT(DISTINCT basis) FROM baseline_business_daily)",
+    )
+    .fetch_one(app.store.reader())
+    .await
+    .unwrap()
 }
 
 async fn a_simulated_baseline_is_stored_once_each_day_is_over_and_redone_when_its_basis_changes(
@@ -45,13 +50,13 @@ async fn a_simulated_baseline_is_stored_once_each_day_is_over_and_redone_when_it
     used(&app, &mut counter, 0.0, "2026-01-08T00:01:00Z").await;
     // The clock is at 2026-01-15 09:00: the 8th to the 14th are over.
     let first = saving(&owner, "2026-01-08", "2026-01-14").await;
-    assert_eq!(stored(&app).await, (7, 1));
+    assert_eq!(stored(&app).await, (7, 1, 7, 1));
     let again = saving(&owner, "2026-01-08", "2026-01-14").await;
     assert_eq!(again, first, "read back as stored");
     // A longer range reads the stored days and works out only the new ones.
     let longer = saving(&owner, "2026-01-08", "2026-01-15").await;
     assert_eq!(longer["days"].as_array().unwrap()[..7], first["days"].as_array().unwrap()[..7]);
-    assert_eq!(stored(&app).await, (7, 1), "today is not stored until it is over");
+    assert_eq!(stored(&app).await, (7, 1, 7, 1), "today is not stored until it is over");
 
     let cooler = json!({"time_zone": "Europe/London", "working_days": [1, 2, 3, 4, 5],
         "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 18.0});
@@ -60,7 +65,9 @@ async fn a_simulated_baseline_is_stored_once_each_day_is_over_and_redone_when_it
     let baseline = |saving: &Value| saving["totals"]["baseline_kg"].as_f64().unwrap();
     assert!(baseline(&redone) < baseline(&first), "{redone} against {first}");
     assert!(redone["method"].as_str().unwrap().contains("held at 18.0 °C"));
-    assert_eq!(stored(&app).await, (7, 1), "the old basis's rows were replaced");
+    assert_eq!(redone["method_parts"]["baseline"], "thermal");
+    assert_eq!(redone["method_parts"]["comfort_setpoint"], 18.0);
+    assert_eq!(stored(&app).await, (7, 1, 7, 1), "the old basis's rows were replaced");
 
     // A second radiator reporting in the room changes the basis too: twice the power to heat.
     owner.add_radiator_to(room, "HD-2", "Office 2").await;
@@ -125,6 +132,10 @@ async fn real_radiators_are_predicted_by_degree_days_after_their_first_weeks(app
             .await
             .unwrap();
     assert!(saving.method.starts_with("Baseline: each room's daily energy over its first 21"));
+    assert_eq!(
+        (saving.method_parts.baseline, saving.method_parts.learning_days),
+        ("degree_days", 21)
+    );
     for day in &saving.days {
         let date: Date = day.date.parse().unwrap();
         if date <= learned_until {

@@ -1,5 +1,5 @@
-//! Energy rollups: the hourly and daily rows equal the sums of the raw readings they were built
-//! from (CO2 too, at each reading's local month and half-hour), over random readings across
+//! Energy rollups: the hourly, daily and monthly rows of each radiator, and the hourly and
+//! daily rows of its business, equal the sums of the raw readings they were built from (CO2 too, at each reading's local month and half-hour), over random readings across
 //! midnight and both clock changes, in the business's zone.
 
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ store_tests!(rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_
 /// Per bucket: energy (Wh), heating minutes, temperature sum, setpoint sum, CO2 (g), readings.
 type Sums = BTreeMap<(i64, String), (f64, i64, f64, f64, f64, i64)>;
 
-/// A rollup row: radiator, hour or day, then the sums as in [`Sums`].
+/// A rollup row: radiator (or business), hour, day or month, then the sums as in [`Sums`].
 type RollupRow = (i64, String, f64, i64, f64, f64, f64, i64);
 
 fn add(sums: &mut Sums, key: (i64, String), row: (f64, i64, f64, f64, f64)) {
@@ -89,15 +89,25 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
     .unwrap();
     assert!(readings.len() > 300, "{} readings", readings.len());
     let london = TimeZone::get("Europe/London").unwrap();
-    let (mut hours, mut days) = (Sums::new(), Sums::new());
+    let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM radiators WHERE id = $1")
+        .bind(ids[0])
+        .fetch_one(app.store.reader())
+        .await
+        .unwrap();
+    let (mut hours, mut days, mut months) = (Sums::new(), Sums::new(), Sums::new());
+    let (mut business_hours, mut business_days) = (Sums::new(), Sums::new());
     for &(id, at, energy, power, temperature, setpoint) in &readings {
         let local = Timestamp::from_second(at).unwrap().to_zoned(london.clone());
         let half_hour = usize::try_from(local.hour() * 2 + local.minute() / 30).unwrap();
         let co2 = energy / 1000.0 * intensity(local.month(), half_hour);
         let row = (energy, i64::from(power > 0.0), temperature, setpoint, co2);
-        add(&mut hours, (id, (at - at.rem_euclid(3600)).to_string()), row);
+        let hour = (at - at.rem_euclid(3600)).to_string();
+        add(&mut hours, (id, hour.clone()), row);
+        add(&mut business_hours, (business_id, hour), row);
         let day = Timestamp::from_second(at).unwrap().to_zoned(london.clone()).date();
         add(&mut days, (id, day.to_string()), row);
+        add(&mut business_days, (business_id, day.to_string()), row);
+        add(&mut months, (id, day.strftime("%Y-%m").to_string()), row);
     }
     // The local days of the clock changes hold 23 and 25 hours of readings.
     assert!(
@@ -105,11 +115,18 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
             && days.keys().any(|(_, day)| day == "2026-10-25")
     );
 
-    for (table, key, expected) in
-        [("energy_hourly", "hour_start", &hours), ("energy_daily", "day", &days)]
-    {
+    // Both months of the clock changes are there.
+    assert!(months.keys().any(|(_, month)| month == "2026-03"));
+    assert!(months.keys().any(|(_, month)| month == "2026-10"));
+    for (table, owner, key, expected) in [
+        ("energy_hourly", "radiator_id", "hour_start", &hours),
+        ("energy_daily", "radiator_id", "day", &days),
+        ("energy_monthly", "radiator_id", "month", &months),
+        ("business_energy_hourly", "business_id", "hour_start", &business_hours),
+        ("business_energy_daily", "business_id", "day", &business_days),
+    ] {
         let sql = format!(
-            "SELECT radiator_id, CAST({key} AS TEXT), energy_wh, heating_minutes, temperature_sum,
+            "SELECT {owner}, CAST({key} AS TEXT), energy_wh, heating_minutes, temperature_sum,
                  setpoint_sum, co2_g, readings FROM {table}"
         );
         let rows: Vec<RollupRow> =

@@ -63,6 +63,8 @@ async fn budget_events_are_notified_once_each(app: TestApp) {
     assert_eq!(kinds(&owner).await, ["budget_100", "budget_80", "budget_forecast"]);
     let latest = owner.get("/v2/notifications").await.body["data"]["notifications"][0].clone();
     assert_eq!(latest["body"], "This month's electricity has cost £10.50 of your £10.00 budget.");
+    // The figures the web app words it from in the reader's language.
+    assert_eq!(latest["params"], json!({"cost_pence": 1050.0, "budget_pence": 1000.0}));
 }
 
 async fn a_radiator_offline_and_back_is_notified_once_each_way(app: TestApp) {
@@ -79,6 +81,7 @@ async fn a_radiator_offline_and_back_is_notified_once_each_way(app: TestApp) {
     assert_eq!(kinds(&owner).await, ["radiator_online", "radiator_offline"]);
     let offline = owner.get("/v2/notifications").await.body["data"]["notifications"][1].clone();
     assert_eq!(offline["body"], "Radiator 'Hall' has not reported for 5 minutes or more.");
+    assert_eq!(offline["params"], json!({"name": "Hall"}));
 }
 
 async fn notifications_are_read_switched_off_and_kept_to_their_business(app: TestApp) {
@@ -151,4 +154,6 @@ async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
     let list = owner.get("/v2/notifications").await.body["data"]["notifications"].clone();
     let note = list.as_array().unwrap().iter().find(|n| n["kind"] == "cf_goal").unwrap().clone();
     assert!(note["body"].as_str().unwrap().ends_with("reaching your goal of 2.0 kg."), "{note}");
+    assert_eq!(note["params"]["goal_kg"], 2.0);
+    assert!(note["params"]["saved_kg"].as_f64().unwrap() >= 2.0, "{note}");
 }

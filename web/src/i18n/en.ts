@@ -225,6 +225,33 @@ export const en = {
       radiator_offline: 'a radiator goes offline',
       radiator_online: 'a radiator is back online',
     },
+    // Each kind's title and body, worded here from the figures the server sends.
+    kinds: {
+      budget_forecast: {
+        title: 'Budget forecast exceeded',
+        body: 'At this month’s rate, electricity will cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
+      },
+      budget_80: {
+        title: '80 % of the budget used',
+        body: 'This month’s electricity has cost {{cost}} of your {{budget}} budget.',
+      },
+      budget_100: {
+        title: 'Budget used up',
+        body: 'This month’s electricity has cost {{cost}} of your {{budget}} budget.',
+      },
+      cf_goal: {
+        title: 'CF goal reached',
+        body: 'You have saved {{saved}} of CO2 this month, reaching your goal of {{goal}}.',
+      },
+      radiator_offline: {
+        title: 'Radiator offline',
+        body: 'Radiator “{{name}}” has not reported for 5 minutes or more.',
+      },
+      radiator_online: {
+        title: 'Radiator back online',
+        body: 'Radiator “{{name}}” is reporting again.',
+      },
+    },
   },
   comingSoon: {
     title: 'Coming in this release',
@@ -608,6 +635,16 @@ export const en = {
     openNamed: 'Open {{name}}',
     downloadCsv: 'Download CSV',
     showTable: 'Show the figures as a table',
+    // How a CO2 saving was worked out: the baseline's sentence, then the CO2's.
+    method: {
+      thermal:
+        'Baseline: the same rooms held at {{comfort}} from {{start}} to {{end}} on working days and off otherwise, with no schedules or automations, in the same modelled weather.',
+      degree_days:
+        'Baseline: each room’s daily energy over its first {{days}} full days of reports, fitted to heating degree-days ({{base}} base) of the modelled UK weather, working days and other days apart; until then the baseline is the energy used, so nothing counts as saved.',
+      profile:
+        'CO2 at the GB grid’s half-hourly carbon intensity (a modelled profile averaging about 124 g/kWh a year, or the Carbon Intensity API’s figures where switched on).',
+      desnz: 'CO2 at the DESNZ reporting factor of 0.20705 kg per kWh.',
+    },
     vis: {
       'energy-history': {
         title: 'Energy history',

@@ -12,6 +12,9 @@ use std::collections::{BTreeMap, HashMap};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
 
 use self::degree_days::{BASE_TEMPERATURE, LEARNING_DAYS, RoomModel, is_working_day, learn};
 use self::thermal::{BaselineRoom, Period, SimulatedDay, Start, Surroundings, WorkingPattern};
@@ -39,10 +42,28 @@ impl Model {
 }
 
 /// The business's baseline per local day: energy (Wh) and CO2 at the grid's intensity (g),
-/// and how it was worked out, in a sentence.
+/// and how it was worked out, in a sentence and in parts.
 pub struct Baseline {
     pub days: BTreeMap<Date, (f64, f64)>,
     pub method: String,
+    pub parts: MethodParts,
+}
+
+/// How a baseline and its CO2 were worked out, for the web app to word in the reader's
+/// language.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct MethodParts {
+    /// `thermal` (simulated radiators: the thermal model) or `degree_days` (real radiators).
+    pub baseline: &'static str,
+    /// The business's comfort setpoint, °C, and working hours (`HH:MM`).
+    pub comfort_setpoint: f64,
+    pub working_start: String,
+    pub working_end: String,
+    /// Days of reports a degree-day fit learns from, and its base temperature, °C.
+    pub learning_days: i64,
+    pub base_temperature: f64,
+    /// `profile` (the GB grid's half-hourly intensity) or `desnz` (the flat reporting factor).
+    pub carbon: &'static str,
 }
 
 /// The baseline from `first` to `last`, counting today up to `now` (unix seconds) and no day
@@ -77,7 +98,19 @@ pub async fn business_baseline(
             Model::DegreeDays => degree_day_days(&ctx, first, last).await?,
         }
     };
-    Ok(Baseline { days, method: method(model, &settings) })
+    let parts = MethodParts {
+        baseline: match model {
+            Model::Thermal => "thermal",
+            Model::DegreeDays => "degree_days",
+        },
+        comfort_setpoint: settings.comfort_setpoint,
+        working_start: settings.working_hours.start.clone(),
+        working_end: settings.working_hours.end.clone(),
+        learning_days: LEARNING_DAYS,
+        base_temperature: BASE_TEMPERATURE,
+        carbon: crate::goals::carbon_method(pool, business_id).await?.key(),
+    };
+    Ok(Baseline { days, method: method(model, &settings), parts })
 }
 
 /// What every part of one baseline shares.
@@ -116,11 +149,89 @@ fn method(model: Model, settings: &BusinessSettings) -> String {
     }
 }
 
-/// Simulated rooms: stored days where their basis still holds, the missing ones simulated and
-/// stored (resuming from the day before where it is stored), and today simulated up to now.
+/// A room as its stored days were worked out: what it is, and the basis its days are kept with.
+struct RoomBasis {
+    room: BaselineRoom,
+    basis: String,
+}
+
+/// Simulated rooms: the business's stored daily sums where every room's basis still holds (a
+/// year is 365 rows); from the first day without one, the rooms' own days (`rooms_days`),
+/// whose sums are stored for the next time; and today simulated up to now.
 async fn thermal_days(
     ctx: &Context<'_>,
     settings: &BusinessSettings,
+    first: Date,
+    last: Date,
+) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
+    let pool = ctx.store.reader();
+    let rooms: Vec<RoomBasis> = store::rooms_reporting(pool, ctx.business_id)
+        .await?
+        .into_iter()
+        .map(|(room_id, radiators, since)| RoomBasis {
+            room: BaselineRoom {
+                room_id,
+                radiators: usize::try_from(radiators).unwrap_or(0),
+                since,
+            },
+            basis: format!(
+                "{}|{:?}|{}-{}|{}|{}|{}",
+                settings.time_zone,
+                settings.working_days,
+                settings.working_hours.start,
+                settings.working_hours.end,
+                settings.comfort_setpoint,
+                radiators,
+                since
+            ),
+        })
+        .collect();
+    let digest = {
+        let mut hasher = Sha256::new();
+        for room in &rooms {
+            hasher.update(format!("{}:{};", room.room.room_id, room.basis));
+        }
+        hex::encode(hasher.finalize())
+    };
+    let yesterday = ctx.today.yesterday().unwrap_or(ctx.today);
+    let stored_last = last.min(yesterday);
+    let (from, to) = (first.to_string(), stored_last.to_string());
+    let mut totals: BTreeMap<Date, (f64, f64)> =
+        store::business_baselines(pool, ctx.business_id, &from, &to, &digest)
+            .await?
+            .into_iter()
+            .filter_map(|(day, wh, co2_g)| Some((day.parse::<Date>().ok()?, (wh, co2_g))))
+            .collect();
+    let missing = first
+        .series(1.day())
+        .take_while(|day| *day <= stored_last)
+        .find(|day| !totals.contains_key(day));
+    let rooms_first = match missing {
+        Some(day) => day,
+        None if last == ctx.today => ctx.today,
+        None => return Ok(totals),
+    };
+    let rooms_totals = rooms_days(ctx, &rooms, rooms_first, last).await?;
+    // Every past day worked out from the rooms is kept, a day with nothing used as zeros.
+    let sums: Vec<(String, f64, f64)> = rooms_first
+        .series(1.day())
+        .take_while(|day| *day <= stored_last)
+        .map(|day| {
+            let (wh, co2_g) = rooms_totals.get(&day).copied().unwrap_or_default();
+            (day.to_string(), wh, co2_g)
+        })
+        .collect();
+    store::save_business_baselines(ctx.store, ctx.business_id, &digest, &sums).await?;
+    totals.extend(rooms_totals);
+    Ok(totals)
+}
+
+/// The rooms' baselines summed per day from `first` to `last`: their stored days where their
+/// basis still holds, the missing ones simulated and stored (resuming from the day before
+/// where it is stored), and today simulated up to now.
+async fn rooms_days(
+    ctx: &Context<'_>,
+    rooms: &[RoomBasis],
     first: Date,
     last: Date,
 ) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
@@ -148,20 +259,9 @@ async fn thermal_days(
     let fetched = crate::grid::fetched_between(pool, ctx.start_of(read_first), end).await?;
     let surroundings = Surroundings { tz: ctx.tz, fetched: &fetched };
     let mut new_days = Vec::new();
-    for (room_id, radiators, since) in store::rooms_reporting(pool, ctx.business_id).await? {
-        let room =
-            BaselineRoom { room_id, radiators: usize::try_from(radiators).unwrap_or(0), since };
-        let basis = format!(
-            "{}|{:?}|{}-{}|{}|{}|{}",
-            settings.time_zone,
-            settings.working_days,
-            settings.working_hours.start,
-            settings.working_hours.end,
-            settings.comfort_setpoint,
-            radiators,
-            since
-        );
-        let valid = |day: Date| stored.get(&(room_id, day)).filter(|row| row.basis == basis);
+    for RoomBasis { room, basis } in rooms {
+        let (room_id, since) = (room.room_id, room.since);
+        let valid = |day: Date| stored.get(&(room_id, day)).filter(|row| row.basis == *basis);
         let from = wanted_first.max(ctx.day_of(since));
         let mut days: BTreeMap<Date, SimulatedDay> = BTreeMap::new();
         for day in from.series(1.day()).take_while(|day| *day <= stored_last) {
@@ -178,7 +278,7 @@ async fn thermal_days(
                         .map_or(Start::Cold, Start::Resume);
                     let period = Period { first: day, last: stored_last, until: ctx.now };
                     for (date, simulated) in
-                        thermal::simulate(&room, start, &period, ctx.pattern, &surroundings)
+                        thermal::simulate(room, start, &period, ctx.pattern, &surroundings)
                     {
                         new_days.push(StoredBaseline {
                             room_id,
@@ -198,7 +298,7 @@ async fn thermal_days(
             let start =
                 days.get(&yesterday).map_or(Start::Cold, |day| Start::Resume(day.end_temperature));
             let period = Period { first: ctx.today, last: ctx.today, until: ctx.now };
-            days.extend(thermal::simulate(&room, start, &period, ctx.pattern, &surroundings));
+            days.extend(thermal::simulate(room, start, &period, ctx.pattern, &surroundings));
         }
         for (date, simulated) in days.range(first..=last) {
             let total: &mut (f64, f64) = totals.entry(*date).or_default();

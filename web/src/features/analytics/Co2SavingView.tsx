@@ -16,7 +16,7 @@ import { formatKg, formatShare } from '../../lib/units';
 import { endpoints } from './api';
 import { DownloadCsvButton } from './DownloadCsvButton';
 import { useRanged } from './hooks';
-import { dayLabel, monthLabel, periodLabel } from './labels';
+import { dayLabel, methodText, monthLabel, periodLabel } from './labels';
 import { Co2Chart } from './LazyCharts';
 import { Loaded, TableAlternative } from './parts';
 import { RangePicker } from './RangePicker';
@@ -158,7 +158,7 @@ export function Co2SavingView() {
             <RangeLabel range={shown} />
             <SavingTotals saving={saving} />
             <Alert severity="info" icon={<InfoOutlinedIcon />} data-testid="co2-method">
-              {saving.method}
+              {methodText(saving, t)}
             </Alert>
             <GoalProgress saving={saving} />
             <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>

@@ -18,3 +18,4 @@ export { AnalyticsView } from './AnalyticsView';
 // The home screen's widgets and /home/compare-co2 show these too.
 export { Co2Chart, EnergyChart } from './LazyCharts';
 export { SavingFigures, SavingTotals } from './Co2SavingView';
+export { methodText } from './labels';

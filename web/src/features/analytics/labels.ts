@@ -1,5 +1,6 @@
-import { ltr } from '../../lib/format';
-import type { Span } from './types';
+import type { TFunction } from 'i18next';
+import { formatCelsius, ltr } from '../../lib/format';
+import type { Co2Saving, Span } from './types';
 
 /** The local date and time of an ISO 8601 moment as the server wrote it (its offset kept). */
 function parts(iso: string) {
@@ -55,4 +56,21 @@ export function dayLabel(date: string, language: string, short = false) {
 /** A `YYYY-MM` month: "November 2026". */
 export function monthLabel(month: string, language: string) {
   return format(parts(`${month}-01`).utc, language, { month: 'long', year: 'numeric' });
+}
+
+/** How a saving was worked out, in the reader's language: the baseline's sentence, then the
+ *  CO2's. */
+export function methodText({ method_parts: parts }: Co2Saving, t: TFunction) {
+  const baseline =
+    parts.baseline === 'thermal'
+      ? t('analytics.method.thermal', {
+          comfort: formatCelsius(parts.comfort_setpoint),
+          start: ltr(parts.working_start),
+          end: ltr(parts.working_end),
+        })
+      : t('analytics.method.degree_days', {
+          days: parts.learning_days,
+          base: formatCelsius(parts.base_temperature),
+        });
+  return `${baseline} ${t(`analytics.method.${parts.carbon}`)}`;
 }

@@ -45,9 +45,23 @@ export interface MonthProgress {
   progress: number | null;
 }
 
+/** How a saving was worked out, in parts (server: analytics/baseline `MethodParts`). */
+export interface MethodParts {
+  baseline: 'thermal' | 'degree_days';
+  comfort_setpoint: number;
+  /** `HH:MM`. */
+  working_start: string;
+  working_end: string;
+  learning_days: number;
+  base_temperature: number;
+  carbon: 'profile' | 'desnz';
+}
+
 export interface Co2Saving {
-  /** How the baseline and the CO2 were worked out, in a sentence. */
+  /** How the baseline and the CO2 were worked out, in an English sentence (`methodText` words
+   *  `method_parts` in the reader's language). */
   method: string;
+  method_parts: MethodParts;
   days: DaySaving[];
   totals: { baseline_kg: number; actual_kg: number; saved_kg: number };
   goal: { monthly_kg: number | null; months: MonthProgress[] };

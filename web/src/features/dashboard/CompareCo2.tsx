@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatKg, formatShare } from '../../lib/units';
-import { Co2Chart, EnergyChart, SavingTotals, type Span } from '../analytics';
+import { Co2Chart, EnergyChart, methodText, SavingTotals, type Span } from '../analytics';
 import { fetchComparison, type Comparison } from './slice';
 
 const SPANS: Span[] = ['day', 'week', 'month', 'year'];
@@ -160,7 +160,7 @@ export default function CompareCo2() {
             </Grid>
           </Grid>
           <Typography variant="body2" color="text.secondary" data-testid="co2-method">
-            <strong>{t('compareCo2.method')}</strong> <bdi>{shown.saving.method}</bdi>
+            <strong>{t('compareCo2.method')}</strong> <bdi>{methodText(shown.saving, t)}</bdi>
           </Typography>
         </>
       )}

@@ -73,6 +73,7 @@ function serve(dashboard: Dashboard = figures) {
             kind: 'budget_80',
             title: '80 % of the budget used',
             body: 'This month has used £160.00 of its £200.00 budget.',
+            params: { cost_pence: 16000, budget_pence: 20000 },
             created_at: '2026-11-18T09:00:00Z',
             read: 0,
           },

@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
+import { notificationText } from './text';
 import type { Notification } from './types';
 
 /** Notifications, newest first: unread ones in bold with a button that marks them read. */
@@ -29,6 +30,7 @@ export function NotificationList({
     <List dense disablePadding aria-label={t('notifications.title')}>
       {notifications.map((notification) => {
         const unread = notification.read === 0;
+        const { title, body } = notificationText(notification, t);
         return (
           <ListItem
             key={notification.id}
@@ -39,7 +41,7 @@ export function NotificationList({
                 <IconButton
                   edge="end"
                   disabled={busy}
-                  aria-label={t('notifications.markRead', { title: notification.title })}
+                  aria-label={t('notifications.markRead', { title })}
                   onClick={() => onRead(notification.id)}
                 >
                   <DoneIcon />
@@ -51,7 +53,7 @@ export function NotificationList({
               primary={
                 unread ? (
                   <>
-                    <strong>{notification.title}</strong>{' '}
+                    <strong>{title}</strong>{' '}
                     <Typography
                       component="span"
                       variant="caption"
@@ -61,12 +63,12 @@ export function NotificationList({
                     </Typography>
                   </>
                 ) : (
-                  notification.title
+                  title
                 )
               }
               secondary={
                 <>
-                  {notification.body}
+                  {body}
                   <br />
                   {formatDateTime(notification.created_at, i18n.language)}
                 </>

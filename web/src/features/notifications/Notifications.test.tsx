@@ -3,16 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { answer, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
+import { ltr } from '../../lib/format';
+import { setLanguage } from '../preferences';
 import { SettingsTabs } from '../settings';
 import { NotificationsBell } from './NotificationsBell';
 import { POLL_MS } from './useNotifications';
 import type { Notification, NotificationsData } from './types';
 
+// A kind this app does not word itself, so the server's English is shown.
 const notification = (id: number, more: Partial<Notification> = {}): Notification => ({
   id,
-  kind: 'budget_80',
+  kind: 'meter_read',
   title: `Notice ${id}`,
   body: `What happened ${id}.`,
+  params: {},
   created_at: '2026-11-18T09:00:00Z',
   read: 0,
   ...more,
@@ -69,15 +73,14 @@ describe('the notifications bell', () => {
       renderWithProviders(<NotificationsBell />);
       await screen.findByRole('button', { name: 'Notifications, 1 unread' });
 
-      list = [
-        notification(2, { title: 'Radiator offline', body: 'Lab east stopped reporting.' }),
-        ...list,
-      ];
+      list = [notification(2, { kind: 'radiator_offline', params: { name: 'Lab east' } }), ...list];
       await act(async () => {
         vi.advanceTimersByTime(POLL_MS);
       });
       expect(
-        await screen.findByText('Radiator offline: Lab east stopped reporting.'),
+        await screen.findByText(
+          'Radiator offline: Radiator “Lab east” has not reported for 5 minutes or more.',
+        ),
       ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
       expect(screen.queryByText(/^Already there:/)).not.toBeInTheDocument();
@@ -131,5 +134,34 @@ describe('the notifications tab of the settings', () => {
     await user.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(switched).toEqual(['0', '1']);
+  });
+
+  it('words each kind from its figures in the reader’s language', async () => {
+    const user = userEvent.setup();
+    const list = [
+      notification(2, {
+        kind: 'budget_forecast',
+        params: { forecast_pence: 23456, budget_pence: 20000 },
+      }),
+      notification(1, { kind: 'radiator_online', params: { name: 'Lab east' } }),
+    ];
+    server.use(http.get('/v2/notifications', () => answer('Notifications.', data(list))));
+    const { store } = renderWithProviders(<NotificationsBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).getByText('Budget forecast exceeded')).toBeInTheDocument();
+    // The body shares its line with the date.
+    expect(within(dialog).getByText(/^At this month’s rate/)).toHaveTextContent(
+      `At this month’s rate, electricity will cost about ${ltr('£234.56')} by the month’s end, over your ${ltr('£200.00')} budget.`,
+    );
+
+    act(() => {
+      store.dispatch(setLanguage('ar'));
+    });
+    expect(await within(dialog).findByText('التوقع يتجاوز الميزانية')).toBeInTheDocument();
+    expect(within(dialog).getByText('عادت مدفأة إلى الاتصال')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^عادت المدفأة/)).toHaveTextContent(
+      'عادت المدفأة «Lab east» إلى الإرسال.',
+    );
   });
 });

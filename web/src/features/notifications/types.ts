@@ -3,8 +3,11 @@ export interface Notification {
   id: number;
   /** `budget_forecast`, `budget_80`, `budget_100`, `cf_goal`, `radiator_offline`, `radiator_online`. */
   kind: string;
+  /** In English; `notificationText` words `kind` with `params` in the reader's language. */
   title: string;
   body: string;
+  /** The figures and names the text is made from (see `notificationText`). */
+  params: Record<string, string | number>;
   /** ISO 8601, UTC. */
   created_at: string;
   read: number;

@@ -1,9 +1,11 @@
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { notificationsApi } from './api';
 import { fetchNotifications, notificationsChanged } from './slice';
+import { notificationText } from './text';
 
 /** How often the signed-in app asks for new notifications. */
 export const POLL_MS = 30_000;
@@ -17,6 +19,7 @@ export function useNotificationPolling() {
   const { enqueueSnackbar } = useSnackbar();
   const { notifications, enabled } = useAppSelector((state) => state.notifications);
   const seen = useRef<Set<number> | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     const poll = () => {
@@ -34,10 +37,12 @@ export function useNotificationPolling() {
     if (!known || enabled !== 1) return;
     // Oldest first, so that the newest is toasted last.
     for (const notification of [...notifications].reverse()) {
-      if (notification.read === 0 && !known.has(notification.id))
-        enqueueSnackbar(`${notification.title}: ${notification.body}`, { variant: 'info' });
+      if (notification.read === 0 && !known.has(notification.id)) {
+        const { title, body } = notificationText(notification, t);
+        enqueueSnackbar(`${title}: ${body}`, { variant: 'info' });
+      }
     }
-  }, [notifications, enabled, enqueueSnackbar]);
+  }, [notifications, enabled, enqueueSnackbar, t]);
 }
 
 /** Marking read and switching notifications on or off; the store takes what the server answers. */

@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next';
+import { formatKg, formatPence } from '../../lib/units';
+import type { Notification } from './types';
+
+const KINDS = [
+  'budget_forecast',
+  'budget_80',
+  'budget_100',
+  'cf_goal',
+  'radiator_offline',
+  'radiator_online',
+] as const;
+
+type Kind = (typeof KINDS)[number];
+
+const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
+
+/** A notification's title and body in the reader's language, from its kind and figures; the
+ *  server's English words for a kind this app does not know. */
+export function notificationText(notification: Notification, t: TFunction) {
+  const { kind, params } = notification;
+  if (!isKind(kind)) return { title: notification.title, body: notification.body };
+  const number = (key: string) => Number(params[key] ?? 0);
+  const values = {
+    cost: formatPence(number('cost_pence')),
+    budget: formatPence(number('budget_pence')),
+    forecast: formatPence(number('forecast_pence')),
+    saved: formatKg(number('saved_kg')),
+    goal: formatKg(number('goal_kg')),
+    name: String(params.name ?? ''),
+  };
+  return {
+    title: t(`notifications.kinds.${kind}.title`),
+    body: t(`notifications.kinds.${kind}.body`, values),
+  };
+}
