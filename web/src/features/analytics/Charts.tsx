@@ -16,13 +16,18 @@ import { formatPlotted, plotted, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
 
 // recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
-// small. Charts are drawn left to right in either direction of text, and hidden from screen
-// readers, which get the same figures as a sentence and a table.
+// small. In right-to-left text the charts are mirrored (time and bars run from the right, the
+// value axis stands on the right), and they are hidden from screen readers, which get the same
+// figures as a sentence and a table.
 
 /** Colours with at least 3:1 contrast on the paper of either theme. */
 function useChartStyle() {
-  const { palette } = useTheme();
+  const { palette, direction } = useTheme();
+  const rtl = direction === 'rtl';
   return {
+    /** Props that mirror the axis along the data and move the value axis to the right. */
+    along: { reversed: rtl },
+    across: { orientation: rtl ? ('right' as const) : ('left' as const) },
     current: palette.primary.main,
     other: palette.text.secondary,
     grid: palette.divider,
@@ -86,8 +91,8 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
     <Frame height={compact ? 140 : 320}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
-        <XAxis dataKey="label" stroke={style.axis} minTickGap={8} />
-        <YAxis {...valueAxis(metric, style.axis)} hide={compact} />
+        <XAxis dataKey="label" stroke={style.axis} minTickGap={8} {...style.along} />
+        <YAxis {...valueAxis(metric, style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
         {!compact && <Legend />}
         {!compact && (
@@ -143,8 +148,14 @@ export function Co2Chart({ saving, compact = false }: Co2ChartProps) {
     <Frame height={compact ? 140 : 320}>
       <BarChart data={co2Points(saving, i18n.language)} margin={{ top: 8, right: 8, left: 0 }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
-        <XAxis dataKey="label" stroke={style.axis} minTickGap={12} hide={compact} />
-        <YAxis {...valueAxis('co2_kg', style.axis)} hide={compact} />
+        <XAxis
+          dataKey="label"
+          stroke={style.axis}
+          minTickGap={12}
+          hide={compact}
+          {...style.along}
+        />
+        <YAxis {...valueAxis('co2_kg', style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue('co2_kg')} {...style.tooltip} />
         {!compact && <Legend />}
         <Bar
@@ -183,13 +194,20 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
     <Frame height={compact ? 140 : Math.max(160, rows * 36 + 48)}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
         {!compact && <CartesianGrid stroke={style.grid} horizontal={false} />}
-        <XAxis type="number" {...valueAxis(metric, style.axis)} width={undefined} hide={compact} />
+        <XAxis
+          type="number"
+          {...valueAxis(metric, style.axis)}
+          width={undefined}
+          hide={compact}
+          {...style.along}
+        />
         <YAxis
           type="category"
           dataKey="name"
           stroke={style.axis}
           width={compact ? 96 : 128}
           tick={{ fontSize: compact ? 12 : 14 }}
+          {...style.across}
         />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
         <Bar

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { actorText } from './actor';
 import { fetchHistory } from './slice';
 import type { HistoryEntry } from './types';
 
@@ -49,7 +50,7 @@ export function HistoryTable() {
 
   const who = (entry: HistoryEntry) =>
     entry.by
-      ? t('settings.history.byHeatDesk', { by: entry.by })
+      ? t('settings.history.byHeatDesk', { by: actorText(entry.by, t) })
       : entry.user_email || t('settings.history.formerUser');
 
   return (

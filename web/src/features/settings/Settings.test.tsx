@@ -81,7 +81,7 @@ describe('the settings page', () => {
     expect(rows[1]).toHaveTextContent('owner@acme.co.uk');
     expect(rows[1]).toHaveTextContent('Changed');
     expect(rows[1]).toHaveTextContent('Room · Test lab');
-    expect(rows[2]).toHaveTextContent("HeatDesk (schedule 'Office hours')");
+    expect(rows[2]).toHaveTextContent('HeatDesk (schedule “Office hours”)');
     expect(rows[2]).toHaveTextContent('Applied a schedule');
     expect(screen.getByText('1–25 of 27')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
