@@ -8,6 +8,7 @@ pub mod degree_days;
 pub mod thermal;
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -17,7 +18,9 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use self::degree_days::{BASE_TEMPERATURE, LEARNING_DAYS, RoomModel, is_working_day, learn};
-use self::thermal::{BaselineRoom, Period, SimulatedDay, Start, Surroundings, WorkingPattern};
+use self::thermal::{
+    BaselineRoom, PartDay, Period, SimulatedDay, Start, Surroundings, WorkingPattern,
+};
 use super::store::{self, StoredBaseline};
 use crate::business::BusinessSettings;
 use crate::error::ApiResult;
@@ -297,8 +300,9 @@ async fn rooms_days(
         if last == ctx.today && since < ctx.now {
             let start =
                 days.get(&yesterday).map_or(Start::Cold, |day| Start::Resume(day.end_temperature));
-            let period = Period { first: ctx.today, last: ctx.today, until: ctx.now };
-            days.extend(thermal::simulate(room, start, &period, ctx.pattern, &surroundings));
+            if let Some(part) = today_so_far(ctx, room, basis, start, &surroundings) {
+                days.insert(ctx.today, part.day);
+            }
         }
         for (date, simulated) in days.range(first..=last) {
             let total: &mut (f64, f64) = totals.entry(*date).or_default();
@@ -308,6 +312,56 @@ async fn rooms_days(
     }
     store::save_baselines(ctx.store, &new_days).await?;
     Ok(totals)
+}
+
+/// What a run of today depends on besides its room: a kept run is carried on only while all of
+/// it is the same.
+#[derive(PartialEq)]
+struct TodayKey {
+    basis: String,
+    today: Date,
+    start: Start,
+    /// The grid intensities the API gave for today's half-hours, by start.
+    fetched: Vec<(i64, u64)>,
+}
+
+/// Today's run of each simulated room so far, kept between requests so that each simulates
+/// only the minutes since the last (the home dashboard asks every 30 s). A run depends only on
+/// its key and the room's id, so any business's request may carry it on.
+static TODAY: LazyLock<Mutex<HashMap<i64, (TodayKey, PartDay)>>> = LazyLock::new(Default::default);
+
+/// The room's baseline today up to now, from its kept run where the key still holds.
+fn today_so_far(
+    ctx: &Context<'_>,
+    room: &BaselineRoom,
+    basis: &str,
+    start: Start,
+    surroundings: &Surroundings,
+) -> Option<PartDay> {
+    let (from, to) = (ctx.start_of(ctx.today), ctx.start_of(ctx.today.tomorrow().ok()?));
+    let mut fetched: Vec<(i64, u64)> = surroundings
+        .fetched
+        .iter()
+        .filter(|(at, _)| (from..to).contains(*at))
+        .map(|(at, grams)| (*at, grams.to_bits()))
+        .collect();
+    fetched.sort_unstable();
+    let key = TodayKey { basis: basis.to_owned(), today: ctx.today, start, fetched };
+    let part = TODAY
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&room.room_id)
+        .filter(|(kept, part)| *kept == key && part.at <= ctx.now)
+        .map(|(_, part)| part.clone());
+    let part = thermal::simulate_today(
+        room,
+        (ctx.today, start, part),
+        ctx.now,
+        ctx.pattern,
+        surroundings,
+    )?;
+    TODAY.lock().unwrap_or_else(PoisonError::into_inner).insert(room.room_id, (key, part.clone()));
+    Some(part)
 }
 
 fn stored_day(row: &StoredBaseline) -> SimulatedDay {

@@ -11,7 +11,7 @@ use jiff::{Timestamp, ToSpan};
 use time::OffsetDateTime;
 
 use crate::devices::simulator::simulated_room;
-use crate::devices::thermal::{Heater, RATED_POWER_W, uk_outside_temperature};
+use crate::devices::thermal::{Heater, RATED_POWER_W, Room, uk_outside_temperature};
 use crate::grid::{half_hour_start, modelled_intensity};
 use crate::kernel::values::ClockTime;
 
@@ -76,7 +76,6 @@ pub fn simulate(
     pattern: &WorkingPattern,
     surroundings: &Surroundings,
 ) -> BTreeMap<Date, SimulatedDay> {
-    let tz = surroundings.tz;
     let mut days = BTreeMap::new();
     let mut room = simulated_room(baseline_room.room_id);
     room.heaters = (0..baseline_room.radiators)
@@ -92,9 +91,86 @@ pub fn simulate(
             period.first
         }
     };
-    // Day by day, working out the local clock once per day (and its offset once per hour), so
-    // the minute loop is arithmetic: a year of a room is half a million steps.
+    let run = Run { baseline_room, surroundings, until: period.until };
     while date <= period.last {
+        let Some(clock) = DayClock::of(date, surroundings.tz, pattern) else { break };
+        if clock.start >= period.until {
+            break;
+        }
+        let mut day = SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end_temperature: 0.0 };
+        let counted = date >= period.first;
+        run.day(&mut room, &clock, clock.start, counted.then_some(&mut day));
+        if counted {
+            day.end_temperature = room.temperature;
+            days.insert(date, day);
+        }
+        date = clock.tomorrow;
+    }
+    days
+}
+
+/// A day simulated part of the way: the room as it is, the minute it has reached (unix
+/// seconds), and what it used so far.
+#[derive(Clone, Debug)]
+pub struct PartDay {
+    pub room: Room,
+    pub at: i64,
+    pub day: SimulatedDay,
+}
+
+/// Today from `start` up to `until`, or from `part`, a run of today that stopped earlier, so
+/// each request simulates only the minutes since the last.
+pub fn simulate_today(
+    baseline_room: &BaselineRoom,
+    (today, start, part): (Date, Start, Option<PartDay>),
+    until: i64,
+    pattern: &WorkingPattern,
+    surroundings: &Surroundings,
+) -> Option<PartDay> {
+    let clock = DayClock::of(today, surroundings.tz, pattern)?;
+    let run = Run { baseline_room, surroundings, until };
+    let mut part = match part {
+        Some(part) => part,
+        None => {
+            let mut room = simulated_room(baseline_room.room_id);
+            room.heaters = (0..baseline_room.radiators)
+                .map(|_| Heater::new(RATED_POWER_W, false, pattern.comfort))
+                .collect();
+            match start {
+                Start::Resume(temperature) => room.temperature = temperature,
+                // Warmed up over the days before, as `simulate` does.
+                Start::Cold => {
+                    let mut date = today.checked_sub(WARM_UP_DAYS.days()).ok()?;
+                    while date < today {
+                        let warm_up = DayClock::of(date, surroundings.tz, pattern)?;
+                        run.day(&mut room, &warm_up, warm_up.start, None);
+                        date = warm_up.tomorrow;
+                    }
+                }
+            }
+            let day =
+                SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end_temperature: room.temperature };
+            PartDay { room, at: clock.start, day }
+        }
+    };
+    let from = part.at;
+    part.at = run.day(&mut part.room, &clock, from, Some(&mut part.day));
+    part.day.end_temperature = part.room.temperature;
+    Some(part)
+}
+
+/// A local day's clock, worked out once: when it starts and the next one does (unix seconds),
+/// the working hours if it is a working day, and tomorrow's date.
+struct DayClock {
+    date: Date,
+    start: i64,
+    next_start: i64,
+    hours: Option<(i64, i64)>,
+    tomorrow: Date,
+}
+
+impl DayClock {
+    fn of(date: Date, tz: &TimeZone, pattern: &WorkingPattern) -> Option<Self> {
         let instant = |day: Date, time: ClockTime| -> Option<i64> {
             let minutes = time.minutes();
             let (day, minutes) =
@@ -102,30 +178,55 @@ pub fn simulate(
             let local = day.at((minutes / 60) as i8, (minutes % 60) as i8, 0, 0);
             Some(tz.to_ambiguous_timestamp(local).compatible().ok()?.as_second())
         };
-        let (Some(day_start), Ok(tomorrow)) = (instant(date, ClockTime::MIDNIGHT), date.tomorrow())
-        else {
-            break;
-        };
-        let Some(next_start) = instant(tomorrow, ClockTime::MIDNIGHT) else { break };
-        if day_start >= period.until {
-            break;
-        }
+        let tomorrow = date.tomorrow().ok()?;
         let weekday = date.weekday().to_monday_one_offset() as u8;
         let hours = if pattern.days.contains(&weekday) {
             instant(date, pattern.start).zip(instant(date, pattern.end))
         } else {
             None
         };
-        let counted = date >= period.first;
-        let mut day = SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end_temperature: 0.0 };
-        let mut offset = 0;
-        let mut at = day_start;
-        while at < next_start.min(period.until) {
-            if (at - day_start) % 3600 == 0 {
-                let when = Timestamp::from_second(at).unwrap_or(Timestamp::UNIX_EPOCH);
-                offset = i64::from(tz.to_offset(when).seconds());
+        Some(Self {
+            date,
+            start: instant(date, ClockTime::MIDNIGHT)?,
+            next_start: instant(tomorrow, ClockTime::MIDNIGHT)?,
+            hours,
+            tomorrow,
+        })
+    }
+}
+
+/// What one simulation run shares: the room, where it is, and the moment it stops (unix
+/// seconds).
+struct Run<'a> {
+    baseline_room: &'a BaselineRoom,
+    surroundings: &'a Surroundings<'a>,
+    until: i64,
+}
+
+impl Run<'_> {
+    /// Runs `room` minute by minute through the day from `from` to its end or the run's,
+    /// adding what it uses after the room began reporting to `day` when it is counted; answers
+    /// the minute it reached. The local clock is worked out once per day (its offset once per
+    /// hour), so the minute loop is arithmetic: a year of a room is half a million steps.
+    fn day(
+        &self,
+        room: &mut Room,
+        clock: &DayClock,
+        from: i64,
+        mut day: Option<&mut SimulatedDay>,
+    ) -> i64 {
+        let tz = self.surroundings.tz;
+        let offset_at = |at: i64| {
+            let when = Timestamp::from_second(at).unwrap_or(Timestamp::UNIX_EPOCH);
+            i64::from(tz.to_offset(when).seconds())
+        };
+        let mut offset = offset_at(from);
+        let mut at = from;
+        while at < clock.next_start.min(self.until) {
+            if (at - clock.start) % 3600 == 0 {
+                offset = offset_at(at);
             }
-            let working = hours.is_some_and(|(start, end)| at >= start && at < end);
+            let working = clock.hours.is_some_and(|(start, end)| at >= start && at < end);
             for heater in &mut room.heaters {
                 heater.on = working;
             }
@@ -133,26 +234,23 @@ pub fn simulate(
             let outside =
                 OffsetDateTime::from_unix_timestamp(at).map_or(10.0, uk_outside_temperature);
             room.advance(60.0, outside);
-            if counted && at >= baseline_room.since {
+            if let Some(day) = day.as_deref_mut()
+                && at >= self.baseline_room.since
+            {
                 let used: f64 =
                     room.heaters.iter().map(|h| h.energy_wh_total).sum::<f64>() - before;
                 let half_hour =
                     usize::try_from((at + offset).rem_euclid(86_400) / 1800).unwrap_or(0);
-                let intensity = surroundings.fetched.get(&half_hour_start(at)).copied();
+                let intensity = self.surroundings.fetched.get(&half_hour_start(at)).copied();
                 let intensity =
-                    intensity.unwrap_or_else(|| modelled_intensity(date.month(), half_hour));
+                    intensity.unwrap_or_else(|| modelled_intensity(clock.date.month(), half_hour));
                 day.energy_wh += used;
                 day.co2_g += used / 1000.0 * intensity;
             }
             at += 60;
         }
-        if counted {
-            day.end_temperature = room.temperature;
-            days.insert(date, day);
-        }
-        date = tomorrow;
+        at
     }
-    days
 }
 
 #[cfg(test)]
@@ -252,6 +350,29 @@ mod tests {
         );
         for day in [tuesday, wednesday] {
             assert!((resumed[&day].energy_wh - whole[&day].energy_wh).abs() < 1e-6, "{day}");
+        }
+    }
+
+    #[test]
+    fn today_carried_on_from_a_part_run_is_today_run_at_once() {
+        let tz = TimeZone::get("Europe/London").unwrap();
+        let none = HashMap::new();
+        let at = Surroundings { tz: &tz, fetched: &none };
+        let monday = jiff::civil::date(2026, 1, 12);
+        let time = |text: &str| text.parse::<Timestamp>().unwrap().as_second();
+        let (ten, three) = (time("2026-01-12T10:00:00Z"), time("2026-01-12T15:00:00Z"));
+        for start in [Start::Cold, Start::Resume(17.0)] {
+            let period = Period { first: monday, last: monday, until: three };
+            let whole = simulate(&room(0), start, &period, &pattern(), &at)[&monday];
+            let morning = simulate_today(&room(0), (monday, start, None), ten, &pattern(), &at);
+            assert_eq!(morning.as_ref().unwrap().at, ten);
+            let day = simulate_today(&room(0), (monday, start, morning), three, &pattern(), &at)
+                .unwrap()
+                .day;
+            assert!(whole.energy_wh > 0.0);
+            assert!((day.energy_wh - whole.energy_wh).abs() < 1e-6, "{day:?} against {whole:?}");
+            assert!((day.co2_g - whole.co2_g).abs() < 1e-6);
+            assert!((day.end_temperature - whole.end_temperature).abs() < 1e-9);
         }
     }
 }
