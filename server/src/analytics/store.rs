@@ -263,19 +263,15 @@ pub async fn active_schedules(pool: &AnyPool, business_id: i64) -> StoreResult<i
 }
 
 /// `(room, radiators in it, the first hour any of them reported)` of the business's rooms whose
-/// radiators have reported: each radiator's first hour found through its rollups' key, never a
-/// scan of them.
+/// radiators have reported.
 pub async fn rooms_reporting(
     pool: &AnyPool,
     business_id: i64,
 ) -> StoreResult<Vec<(i64, i64, i64)>> {
     let rows = sqlx::query_as(
-        "SELECT r.room_id, COUNT(*),
-                MIN((SELECT MIN(h.hour_start) FROM energy_hourly h WHERE h.radiator_id = r.id))
-         FROM radiators r
-         WHERE r.business_id = $1 AND r.room_id IS NOT NULL
-             AND EXISTS (SELECT 1 FROM energy_hourly h WHERE h.radiator_id = r.id)
-         GROUP BY r.room_id ORDER BY r.room_id",
+        "SELECT room_id, COUNT(*), MIN(first_report_hour) FROM radiators
+         WHERE business_id = $1 AND room_id IS NOT NULL AND first_report_hour IS NOT NULL
+         GROUP BY room_id ORDER BY room_id",
     )
     .bind(business_id)
     .fetch_all(pool)
@@ -303,9 +299,11 @@ pub async fn stored_baselines(
     last: &str,
 ) -> StoreResult<Vec<StoredBaseline>> {
     let rows = sqlx::query_as(
+        // CROSS JOIN keeps the rooms as the outer loop in SQLite: each room's days are one
+        // range of the key, not a scan of every room's.
         "SELECT b.room_id, b.day, b.basis, b.energy_wh, b.co2_g, b.end_temperature
-         FROM baseline_daily b JOIN rooms r ON r.id = b.room_id
-         WHERE r.business_id = $1 AND b.day >= $2 AND b.day <= $3",
+         FROM rooms r CROSS JOIN baseline_daily b
+         WHERE r.business_id = $1 AND b.room_id = r.id AND b.day >= $2 AND b.day <= $3",
     )
     .bind(business_id)
     .bind(first)

@@ -173,8 +173,34 @@ impl Rollup {
         }
     }
 
-    /// Adds the sums to the stored rollups.
+    /// Adds the sums to the stored rollups, and notes each radiator's first hour.
     pub async fn write(self, db: &mut AnyConnection) -> StoreResult<()> {
+        // Each radiator's earliest hour here, and the radiators by it: one group, as a rule.
+        let mut earliest: HashMap<i64, i64> = HashMap::new();
+        for key in self.tables[0].keys() {
+            if let (Some(radiator_id), Bucket::Hour(hour)) = (key.radiator_id, &key.at) {
+                let first = earliest.entry(radiator_id).or_insert(*hour);
+                *first = (*first).min(*hour);
+            }
+        }
+        let mut by_hour: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (radiator_id, hour) in earliest {
+            by_hour.entry(hour).or_default().push(radiator_id);
+        }
+        for (hour, mut ids) in by_hour {
+            ids.sort_unstable();
+            for chunk in ids.chunks(rows_per_statement(1)) {
+                let at = format!("${}", chunk.len() + 1);
+                let sql = format!(
+                    "UPDATE radiators SET first_report_hour = {at} WHERE id IN {}
+                         AND (first_report_hour IS NULL OR first_report_hour > {at})",
+                    placeholders(1, chunk.len())
+                );
+                let query = sqlx::query(sqlx::AssertSqlSafe(sql));
+                let query = chunk.iter().fold(query, |query, id| query.bind(*id));
+                query.bind(hour).execute(&mut *db).await?;
+            }
+        }
         for (table, rows) in TABLES.iter().zip(self.tables) {
             let mut rows: Vec<(Key, Sums)> = rows.into_iter().collect();
             // In key order, so concurrent writers take the rows' locks in the same order.

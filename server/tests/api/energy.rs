@@ -138,4 +138,16 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
         assert_same(table, expected, &stored);
     }
     assert!(ids.iter().all(|id| hours.keys().any(|(radiator, _)| radiator == id)));
+    // Each radiator's first hour is noted with it.
+    for id in &ids {
+        let first = hours.keys().filter(|(radiator, _)| radiator == id).map(|(_, hour)| hour);
+        let first: i64 = first.map(|hour| hour.parse::<i64>().unwrap()).min().unwrap();
+        let (noted,): (Option<i64>,) =
+            sqlx::query_as("SELECT first_report_hour FROM radiators WHERE id = $1")
+                .bind(id)
+                .fetch_one(app.store.reader())
+                .await
+                .unwrap();
+        assert_eq!(noted, Some(first), "radiator {id}");
+    }
 }

@@ -351,7 +351,9 @@ fn today_so_far(
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .get(&room.room_id)
-        .filter(|(kept, part)| *kept == key && part.at <= ctx.now)
+        // A run counts each minute begun before its end, so it may have reached a minute past
+        // now; one that went past this minute (a clock set back) is not carried on.
+        .filter(|(kept, part)| *kept == key && part.at < ctx.now + 60)
         .map(|(_, part)| part.clone());
     let part = thermal::simulate_today(
         room,
