@@ -80,8 +80,9 @@ fn plan(
     let start = |date: Date| -> anyhow::Result<i64> {
         Ok(date.to_zoned(tz.clone())?.timestamp().as_second())
     };
+    // Times as text throughout, so the dashboard's reads can be one UNION on PostgreSQL too.
     let hours = format!(
-        "SELECT hour_start, energy_wh, co2_g FROM business_energy_hourly
+        "SELECT CAST(hour_start AS TEXT), energy_wh, co2_g FROM business_energy_hourly
          WHERE business_id = {business} AND hour_start >= {} AND hour_start < {}",
         start(today.yesterday()?)?,
         start(today.tomorrow()?)?
@@ -113,11 +114,21 @@ fn plan(
         rows("energy_daily", "day", head),
         rows("energy_daily", "day", tail)
     );
-    let saving = format!(
-        "{} UNION ALL {}",
-        used(first, last),
-        days("baseline_business_daily", first, today.yesterday()?)
+    // A saving up to today reads the business's days, its stored baseline days, and where
+    // each room's baseline ended yesterday (today's run resumes from it).
+    let yesterday = today.yesterday()?;
+    let rooms_yesterday = format!(
+        "SELECT b.day, b.energy_wh, b.end_temperature FROM rooms r
+         CROSS JOIN baseline_daily b
+         WHERE r.business_id = {business} AND b.room_id = r.id AND b.day = '{yesterday}'"
     );
+    let saving = |first: Date| {
+        format!(
+            "{} UNION ALL {} UNION ALL {rooms_yesterday}",
+            used(first, today),
+            days("baseline_business_daily", first, yesterday)
+        )
+    };
     let range = format!("start_date={first}&end_date={last}");
     let analytics = "/v2/analytics/commercial/web";
     Ok(vec![
@@ -147,11 +158,17 @@ fn plan(
             format!("{analytics}/zone-radiator-usage?{range}"),
             per_radiator,
         ),
-        ("CO2 savings, a year".into(), format!("{analytics}/co2_saving?{range}"), saving),
+        ("CO2 savings, a year".into(), format!("{analytics}/co2_saving?{range}"), saving(first)),
         (
             "home dashboard".into(),
             "/v2/dashboard/commercial/web".into(),
-            format!("{hours} UNION ALL {}", used(month, today)),
+            // Today's hours, the month's days and its saving, and the radiators' states.
+            format!(
+                "{hours} UNION ALL {} UNION ALL
+                 SELECT CAST(s.last_seen AS TEXT), s.temperature, s.heating FROM radiators r
+                 JOIN radiator_states s ON s.radiator_id = r.id WHERE r.business_id = {business}",
+                saving(month)
+            ),
         ),
     ])
 }

@@ -91,7 +91,15 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
     <Frame height={compact ? 140 : 320}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
-        <XAxis dataKey="label" stroke={style.axis} minTickGap={8} {...style.along} />
+        <XAxis
+          dataKey="label"
+          stroke={style.axis}
+          minTickGap={8}
+          // All seven days even on a phone (recharts would drop some to keep its gap).
+          interval={history.type === 'week' ? 0 : 'preserveEnd'}
+          tick={{ fontSize: 12 }}
+          {...style.along}
+        />
         <YAxis {...valueAxis(metric, style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
         {!compact && <Legend />}
