@@ -4,3 +4,5 @@
 ALTER TABLE radiators ADD COLUMN first_report_hour BIGINT;
 UPDATE radiators SET first_report_hour =
     (SELECT MIN(h.hour_start) FROM energy_hourly h WHERE h.radiator_id = radiators.id);
+-- A business's rooms and when their radiators began, from the index alone.
+CREATE INDEX radiators_business_room_first ON radiators (business_id, room_id, first_report_hour);

@@ -246,17 +246,25 @@ async fn rooms_days(
     let stored_last = last.min(yesterday);
     let read_first = wanted_first.yesterday().unwrap_or(wanted_first);
     let mut stored: HashMap<(i64, Date), StoredBaseline> = HashMap::new();
-    for row in store::stored_baselines(
-        pool,
-        ctx.business_id,
-        &read_first.to_string(),
-        &stored_last.to_string(),
-    )
-    .await?
-    {
-        if let Ok(day) = row.day.parse::<Date>() {
-            stored.insert((row.room_id, day), row);
+    let read = async |stored: &mut HashMap<(i64, Date), StoredBaseline>, from: Date, to: Date| {
+        let (from, to) = (from.to_string(), to.to_string());
+        for row in store::stored_baselines(pool, ctx.business_id, &from, &to).await? {
+            if let Ok(day) = row.day.parse::<Date>() {
+                stored.insert((row.room_id, day), row);
+            }
         }
+        ApiResult::Ok(())
+    };
+    read(&mut stored, wanted_first, stored_last).await?;
+    // A room whose first wanted day is missing resumes from the day before, if it is stored.
+    let resumes = rooms.iter().any(|RoomBasis { room, basis }| {
+        let from = wanted_first.max(ctx.day_of(room.since));
+        from == wanted_first
+            && from <= stored_last
+            && stored.get(&(room.room_id, from)).is_none_or(|row| row.basis != *basis)
+    });
+    if resumes {
+        read(&mut stored, read_first, read_first).await?;
     }
     let end = ctx.start_of(last.tomorrow().unwrap_or(last));
     let fetched = crate::grid::fetched_between(pool, ctx.start_of(read_first), end).await?;
