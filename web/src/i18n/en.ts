@@ -781,6 +781,7 @@ export const en = {
       upcoming: 'Upcoming',
       none: 'No tariff entered yet.',
       penceFormat: 'Enter pence with at most two decimals, like 24.5.',
+      negative: 'A price cannot be negative.',
       unitRange: 'Use more than 0 and up to 200 pence.',
       standingRange: 'Use 0 to 500 pence.',
     },

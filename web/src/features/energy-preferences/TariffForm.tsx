@@ -20,6 +20,7 @@ function penceError(raw: string, least: number, most: number, strictlyAbove: boo
   const text = raw.trim();
   if (!text) return 'validation.required';
   const value = Number(text);
+  if (value < 0) return 'energyPrefs.tariff.negative';
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'energyPrefs.tariff.penceFormat';
   if ((strictlyAbove ? value <= least : value < least) || value > most)
     return strictlyAbove ? 'energyPrefs.tariff.unitRange' : 'energyPrefs.tariff.standingRange';

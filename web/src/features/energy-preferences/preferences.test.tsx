@@ -223,8 +223,14 @@ describe('the energy usage preferences', () => {
       `In force today: ${iso('24.5 p/kWh')} and ${iso('53.35 p/day')}.`,
     );
 
-    await userEvents.type(screen.getByLabelText('Unit rate'), '126.1');
+    await userEvents.type(screen.getByLabelText('Unit rate'), '-5');
     await userEvents.type(screen.getByLabelText('Standing charge'), '60');
+    await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
+    expect(await screen.findByText('A price cannot be negative.')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+
+    await userEvents.clear(screen.getByLabelText('Unit rate'));
+    await userEvents.type(screen.getByLabelText('Unit rate'), '126.1');
     await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
     expect(await screen.findByText('Use 0.01 to 200 pence.')).toBeInTheDocument();
 
