@@ -107,8 +107,11 @@ fn plan(
         )
     };
     let per_radiator = format!(
-        "SELECT radiator_id, SUM(energy_wh), SUM(co2_g), SUM(heating_minutes),
-             SUM(temperature_sum), SUM(readings) FROM ({} UNION ALL {} UNION ALL {}) used
+        // PostgreSQL sums BIGINTs as NUMERIC, which the Any driver cannot read: cast back, as
+        // the API's query does.
+        "SELECT radiator_id, SUM(energy_wh), SUM(co2_g), CAST(SUM(heating_minutes) AS BIGINT),
+             SUM(temperature_sum), CAST(SUM(readings) AS BIGINT)
+         FROM ({} UNION ALL {} UNION ALL {}) used
          GROUP BY radiator_id",
         rows("energy_monthly", "month", months),
         rows("energy_daily", "day", head),
