@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { formatCelsius, ltr } from '../../lib/format';
 import { setToken, sessionEnded } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
+import { thermalMethod, thermalMethodText } from '../../test/savings';
 import { answer, refusal, server } from '../../test/server';
 import { AnalyticsList } from './AnalyticsList';
 import { AnalyticsView } from './AnalyticsView';
@@ -54,16 +54,7 @@ function history(type: Span): EnergyHistory {
 }
 
 const saving: Co2Saving = {
-  method: 'Baseline: the same rooms held at 21.0 °C from 08:00 to 18:00 on working days.',
-  method_parts: {
-    baseline: 'thermal',
-    comfort_setpoint: 21,
-    working_start: '08:00',
-    working_end: '18:00',
-    learning_days: 21,
-    base_temperature: 15.5,
-    carbon: 'desnz',
-  },
+  ...thermalMethod,
   days: [
     { date: '2026-03-01', baseline_kg: 10, actual_kg: 6, saved_kg: 4 },
     { date: '2026-03-02', baseline_kg: 12, actual_kg: 7.5, saved_kg: 4.5 },
@@ -284,9 +275,7 @@ describe('the CO2 savings', () => {
     expect(await screen.findByTestId('co2-saved')).toHaveTextContent(iso('8.50 kg'));
     expect(screen.getByTestId('co2-baseline')).toHaveTextContent(iso('22.0 kg'));
     expect(screen.getByTestId('co2-actual')).toHaveTextContent(iso('13.5 kg'));
-    expect(screen.getByTestId('co2-method')).toHaveTextContent(
-      `Baseline: the same rooms held at ${formatCelsius(21)} from ${ltr('08:00')} to ${ltr('18:00')} on working days and off otherwise, with no schedules or automations, in the same modelled weather. CO2 at the DESNZ reporting factor of 0.20705 kg per kWh.`,
-    );
+    expect(screen.getByTestId('co2-method')).toHaveTextContent(thermalMethodText);
     expect(
       screen.getByText(`March 2026: ${iso('8.50 kg')} saved, ${iso('43%')} of the goal`),
     ).toBeInTheDocument();

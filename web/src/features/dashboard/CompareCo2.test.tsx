@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import type { Co2Saving, EnergyHistory } from '../analytics';
-import { formatCelsius, ltr } from '../../lib/format';
+import { ltr } from '../../lib/format';
 import { answer, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
+import { thermalMethod, thermalMethodText } from '../../test/savings';
 import CompareCo2 from './CompareCo2';
 import { todayAt } from './slice';
 
@@ -40,16 +41,7 @@ const week: EnergyHistory = {
   totals: { kwh: 0, cost_pence: 0, co2_kg: 7 },
 };
 const saving: Co2Saving = {
-  method: 'Baseline: the same rooms held at 21.0 °C from 08:00 to 18:00 on working days.',
-  method_parts: {
-    baseline: 'thermal',
-    comfort_setpoint: 21,
-    working_start: '08:00',
-    working_end: '18:00',
-    learning_days: 21,
-    base_temperature: 15.5,
-    carbon: 'desnz',
-  },
+  ...thermalMethod,
   days: [{ date: '2026-11-01', baseline_kg: 50, actual_kg: 20, saved_kg: 30 }],
   totals: { baseline_kg: 50, actual_kg: 20, saved_kg: 30 },
   goal: { monthly_kg: null, months: [] },
@@ -92,9 +84,7 @@ describe('comparing CO2', () => {
     expect(screen.getByTestId('co2-baseline')).toHaveTextContent('50.0 kg');
     expect(screen.getByTestId('co2-actual')).toHaveTextContent('20.0 kg');
     expect(screen.getByTestId('co2-saved')).toHaveTextContent('30.0 kg');
-    expect(screen.getByTestId('co2-method')).toHaveTextContent(
-      `Baseline: the same rooms held at ${formatCelsius(21)} from ${ltr('08:00')} to ${ltr('18:00')} on working days and off otherwise, with no schedules or automations, in the same modelled weather. CO2 at the DESNZ reporting factor of 0.20705 kg per kWh.`,
-    );
+    expect(screen.getByTestId('co2-method')).toHaveTextContent(thermalMethodText);
     expect(
       screen.getByText(
         `Actual CO2 ${ltr('20.0 kg')} against a baseline of ${ltr('50.0 kg')} over the days so far.`,

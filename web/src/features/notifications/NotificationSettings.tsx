@@ -6,16 +6,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { fetchNotifications } from './slice';
+import { NOTIFICATION_KINDS } from './types';
 import { useNotificationActions } from './useNotifications';
-
-const EVENTS = [
-  'budget_forecast',
-  'budget_80',
-  'budget_100',
-  'cf_goal',
-  'radiator_offline',
-  'radiator_online',
-] as const;
 
 /** The settings page's notifications tab: what HeatDesk notifies, and the switch. */
 export function NotificationSettings() {
@@ -38,7 +30,7 @@ export function NotificationSettings() {
       />
       <Typography>{t('notifications.settingsIntro')}</Typography>
       <Typography component="ul" sx={{ m: 0, paddingInlineStart: 3 }}>
-        {EVENTS.map((event) => (
+        {NOTIFICATION_KINDS.map((event) => (
           <li key={event}>{t(`notifications.events.${event}`)}</li>
         ))}
       </Typography>

@@ -1,19 +1,9 @@
 import type { TFunction } from 'i18next';
 import { formatKg, formatPence } from '../../lib/units';
-import type { Notification } from './types';
+import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from './types';
 
-const KINDS = [
-  'budget_forecast',
-  'budget_80',
-  'budget_100',
-  'cf_goal',
-  'radiator_offline',
-  'radiator_online',
-] as const;
-
-type Kind = (typeof KINDS)[number];
-
-const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
+const isKind = (kind: string): kind is NotificationKind =>
+  (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
 /** A notification's title and body in the reader's language, from its kind and figures; the
  *  server's English words for a kind this app does not know. */

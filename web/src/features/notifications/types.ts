@@ -1,3 +1,15 @@
+/** The kinds of notification the server makes (notifications/domain.rs), each worded here. */
+export const NOTIFICATION_KINDS = [
+  'budget_forecast',
+  'budget_80',
+  'budget_100',
+  'cf_goal',
+  'radiator_offline',
+  'radiator_online',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 /** A notification (server: notifications/domain.rs `NotificationView`). */
 export interface Notification {
   id: number;
