@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 npm --prefix web ci --no-audit --no-fund
 npm --prefix web run build
 cargo build --release --bin heatdesk
-exec target/release/heatdesk serve --demo --time-scale 60 "$@"
+exec target/release/heatdesk serve --demo "$@"

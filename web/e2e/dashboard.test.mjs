@@ -45,6 +45,13 @@ test('the home dashboard shows the demo, and a widget dragged in edit mode stays
   // The demo's back-filled history gives today some energy.
   const energy = page.getByTestId('today-energy');
   await energy.filter({ hasText: 'kWh' }).waitFor();
+
+  // The keyboard's first stop skips the menus to the page.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'main');
   const kwh = Number.parseFloat((await energy.textContent()).replace(/[^\d.]/g, ''));
   assert.ok(kwh > 0, `today's energy is ${kwh} kWh`);
   await page.getByTestId('month-cost').filter({ hasText: '£' }).waitFor();

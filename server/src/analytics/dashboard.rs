@@ -67,7 +67,7 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
     let month = energy_history(state, business_id, Span::Month).await?;
     let now = state.clock.now();
     let pool = state.store.reader();
-    let budget_pence = crate::goals::monthly_budget(pool, business_id).await?;
+    let budget_pence = crate::goals::read(pool, business_id).await?.budget_pence;
     // Days of the month begun so far, and in all.
     let days = month.current.buckets.len().max(1) as f64;
     let begun = month
@@ -89,7 +89,7 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
     let local_today = crate::business::local_date(&settings, now);
     let model = Model::for_devices(state.devices.as_ref());
     let month = (local_today.first_of_month(), local_today);
-    let saving = co2_saving(&state.store, model, business_id, month, now.unix_timestamp()).await?;
+    let saving = co2_saving(&state.store, model, business_id, &settings, month, now).await?;
     let co2_saved = CarbonFigures {
         baseline_kg: saving.totals.baseline_kg,
         actual_kg: saving.totals.actual_kg,

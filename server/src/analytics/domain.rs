@@ -208,7 +208,7 @@ pub async fn energy_history(
     span: Span,
 ) -> ApiResult<EnergyHistory> {
     let settings = crate::business::get(state, business_id).await?;
-    let tz = TimeZone::get(&settings.time_zone).unwrap_or(TimeZone::UTC);
+    let tz = crate::business::time_zone(&settings);
     let now =
         Timestamp::from_second(state.clock.now().unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH);
     let today = now.to_zoned(tz.clone()).date();
@@ -219,7 +219,7 @@ pub async fn energy_history(
     let (from, to) =
         (previous[0].timestamp().as_second(), current[current.len() - 1].timestamp().as_second());
     let pool = state.store.reader();
-    let co2 = crate::goals::carbon_method(pool, business_id).await?;
+    let co2 = crate::goals::read(pool, business_id).await?.carbon_method;
     // A day's buckets are hours; longer periods' are local days or months, summed from the
     // business's daily rollup (a year is 365 rows), each day placed at its local midnight.
     let used: Vec<(i64, f64, f64)> = if matches!(span, Span::Day) {
@@ -238,11 +238,7 @@ pub async fn energy_history(
     let used: Vec<(i64, f64, f64)> =
         used.into_iter().map(|(at, wh, co2_g)| (at, wh, co2.co2_g(wh, co2_g))).collect();
     let tariffs = Tariffs::load(pool, business_id).await?;
-    let (created_at, first_day) = store::began(pool, business_id).await?;
-    let created = Timestamp::from_second(created_at).unwrap_or(now).to_zoned(tz.clone()).date();
-    let from = first_day
-        .and_then(|day| day.parse::<Date>().ok())
-        .map_or(created, |first| first.min(created));
+    let from = crate::tariffs::charged_from(pool, business_id, &tz).await?;
     let charging = Charging { tariffs: &tariffs, tz: &tz, now, from };
     Ok(EnergyHistory {
         kind: span.key(),

@@ -13,6 +13,7 @@ mod usage;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -34,16 +35,33 @@ pub use store::MonthCover;
 use usage::PlaceUsage;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    let mut router = OpenApiRouter::new()
         .routes(routes!(energy_history))
-        .routes(routes!(energy_history_v2))
         .routes(routes!(rooms_usage))
-        .routes(routes!(rooms_usage_v2))
         .routes(routes!(zones_usage))
-        .routes(routes!(zones_usage_v2))
-        .routes(routes!(show_dashboard))
         .routes(routes!(co2_saving))
-        .routes(routes!(co2_saving_v2))
+        .routes(routes!(show_dashboard));
+    // Spec §7 serves the analytics calls at the same paths without `/v2` too (DESIGN.md §3):
+    // the same handlers, documented again there.
+    let unversioned: [(&str, MethodRouter<AppState>); 4] = [
+        ("energy-history-graph", get(energy_history)),
+        ("rooms-radiator-usage", get(rooms_usage)),
+        ("zone-radiator-usage", get(zones_usage)),
+        ("co2_saving", get(co2_saving)),
+    ];
+    for (call, handler) in unversioned {
+        let path = format!("/analytics/commercial/web/{call}");
+        let paths = &mut router.get_openapi_mut().paths.paths;
+        if let Some(mut item) = paths.get(&format!("/v2{path}")).cloned() {
+            for operation in item.get.iter_mut() {
+                operation.operation_id =
+                    operation.operation_id.take().map(|id| id + "_unversioned");
+            }
+            paths.insert(path.clone(), item);
+        }
+        router = router.route(&path, handler);
+    }
+    router
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -102,18 +120,6 @@ async fn answer(state: AppState, business_id: i64, query: HistoryQuery) -> ApiRe
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/energy-history-graph", tag = "energy",
     security(("bearer" = [])), params(HistoryQuery),
     responses((status = 200, body = Envelope<EnergyHistoryData>), (status = 422, body = ErrorBody)))]
-pub async fn energy_history_v2(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Query(query): Query<HistoryQuery>,
-) -> ApiResult<Response> {
-    answer(state, user.business_id, query).await
-}
-
-/// The same, at the path without `/v2` (DESIGN.md §3).
-#[utoipa::path(get, path = "/analytics/commercial/web/energy-history-graph", tag = "energy",
-    security(("bearer" = [])), params(HistoryQuery),
-    responses((status = 200, body = Envelope<EnergyHistoryData>), (status = 422, body = ErrorBody)))]
 pub async fn energy_history(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
@@ -136,14 +142,11 @@ pub struct RangeQuery {
 const MOST_DAYS: i32 = 5 * 366;
 
 /// The range asked for, checked: both dates or neither (this month so far).
-async fn range(state: &AppState, business_id: i64, query: &RangeQuery) -> ApiResult<(Date, Date)> {
+/// The range asked for; without one, this month to `today`.
+fn range(query: &RangeQuery, today: Date) -> ApiResult<(Date, Date)> {
     let mut check = FieldCheck::default();
     let dates = match (query.start_date.as_deref(), query.end_date.as_deref()) {
-        (None, None) => {
-            let settings = crate::business::get(state, business_id).await?;
-            let today = crate::business::local_date(&settings, state.clock.now());
-            Some((today.first_of_month(), today))
-        }
+        (None, None) => Some((today.first_of_month(), today)),
         (first, last) => {
             let first = check.check("start_date", calendar_date(first.unwrap_or_default()));
             let last = check.check("end_date", calendar_date(last.unwrap_or_default()));
@@ -177,14 +180,15 @@ fn usage_csv(kind: &str, places: &[PlaceUsage]) -> Response {
     let mut text = format!("{kind},radiator,kwh,cost_pence,co2_kg,heating_hours\n");
     for place in places {
         for radiator in &place.radiators {
+            let used = &radiator.used;
             let line = format!(
                 "{},{},{},{},{},{}\n",
                 csv_field(&place.name),
                 csv_field(&radiator.name),
-                radiator.kwh,
-                radiator.cost_pence,
-                radiator.co2_kg,
-                radiator.heating_hours
+                used.kwh,
+                used.cost_pence,
+                used.co2_kg,
+                used.heating_hours
             );
             text.push_str(&line);
         }
@@ -218,7 +222,9 @@ async fn usage_answer(
     query: RangeQuery,
     zones: bool,
 ) -> ApiResult<Response> {
-    let (first, last) = range(&state, business_id, &query).await?;
+    let settings = crate::business::get(&state, business_id).await?;
+    let today = crate::business::local_date(&settings, state.clock.now());
+    let (first, last) = range(&query, today)?;
     let places = usage::usage(&state, business_id, first, last, zones).await?;
     let kind = if zones { "zone" } else { "room" };
     Ok(match query.format.as_deref() {
@@ -235,18 +241,6 @@ async fn usage_answer(
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/rooms-radiator-usage", tag = "energy",
     security(("bearer" = [])), params(RangeQuery),
     responses((status = 200, body = Envelope<RoomsUsageData>), (status = 422, body = ErrorBody)))]
-pub async fn rooms_usage_v2(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Query(query): Query<RangeQuery>,
-) -> ApiResult<Response> {
-    usage_answer(state, user.business_id, query, false).await
-}
-
-/// The same, at the path without `/v2`.
-#[utoipa::path(get, path = "/analytics/commercial/web/rooms-radiator-usage", tag = "energy",
-    security(("bearer" = [])), params(RangeQuery),
-    responses((status = 200, body = Envelope<RoomsUsageData>), (status = 422, body = ErrorBody)))]
 pub async fn rooms_usage(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
@@ -257,18 +251,6 @@ pub async fn rooms_usage(
 
 /// Each zone's use over a range of days, with its radiators'. `?format=csv` answers a CSV file.
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/zone-radiator-usage", tag = "energy",
-    security(("bearer" = [])), params(RangeQuery),
-    responses((status = 200, body = Envelope<ZonesUsageData>), (status = 422, body = ErrorBody)))]
-pub async fn zones_usage_v2(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Query(query): Query<RangeQuery>,
-) -> ApiResult<Response> {
-    usage_answer(state, user.business_id, query, true).await
-}
-
-/// The same, at the path without `/v2`.
-#[utoipa::path(get, path = "/analytics/commercial/web/zone-radiator-usage", tag = "energy",
     security(("bearer" = [])), params(RangeQuery),
     responses((status = 200, body = Envelope<ZonesUsageData>), (status = 422, body = ErrorBody)))]
 pub async fn zones_usage(
@@ -325,10 +307,10 @@ async fn saving_answer(
     business_id: i64,
     query: RangeQuery,
 ) -> ApiResult<Response> {
-    let (first, last) = range(&state, business_id, &query).await?;
     let now = state.clock.now();
     let settings = crate::business::get(&state, business_id).await?;
     let today = crate::business::local_date(&settings, now);
+    let (first, last) = range(&query, today)?;
     if last > today {
         let message =
             format!("Savings are known up to today: choose an end date no later than {today}.");
@@ -336,7 +318,7 @@ async fn saving_answer(
     }
     let model = Model::for_devices(state.devices.as_ref());
     let co2_saving =
-        savings::co2_saving(&state.store, model, business_id, (first, last), now.unix_timestamp())
+        savings::co2_saving(&state.store, model, business_id, &settings, (first, last), now)
             .await?;
     Ok(match query.format.as_deref() {
         Some("csv") => saving_csv(&co2_saving),
@@ -350,18 +332,6 @@ async fn saving_answer(
 /// CO2 saved per day against the baseline (the same rooms at the comfort setpoint through
 /// working hours, no schedules or automations), with the monthly CF goal's progress.
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/co2_saving", tag = "energy",
-    security(("bearer" = [])), params(RangeQuery),
-    responses((status = 200, body = Envelope<Co2SavingData>), (status = 422, body = ErrorBody)))]
-pub async fn co2_saving_v2(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Query(query): Query<RangeQuery>,
-) -> ApiResult<Response> {
-    saving_answer(state, user.business_id, query).await
-}
-
-/// The same, at the path without `/v2`.
-#[utoipa::path(get, path = "/analytics/commercial/web/co2_saving", tag = "energy",
     security(("bearer" = [])), params(RangeQuery),
     responses((status = 200, body = Envelope<Co2SavingData>), (status = 422, body = ErrorBody)))]
 pub async fn co2_saving(

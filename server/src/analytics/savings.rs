@@ -9,8 +9,11 @@ use jiff::civil::Date;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::baseline::{Baseline, MethodParts, Model, business_baseline};
+use time::OffsetDateTime;
+
+use super::baseline::{Baseline, ForBusiness, MethodParts, Model, business_baseline};
 use super::store;
+use crate::business::BusinessSettings;
 use crate::error::ApiResult;
 use crate::store::Store;
 
@@ -61,18 +64,21 @@ fn round(value: f64) -> f64 {
     (value * 1000.0).round() / 1000.0
 }
 
-/// CO2 saved per local day from `first` to `last`, counting today up to `now` (unix seconds).
+/// CO2 saved per local day from `first` to `last`, counting today up to `now`.
 pub async fn co2_saving(
     store: &Store,
     model: Model,
     business_id: i64,
+    settings: &BusinessSettings,
     (first, last): (Date, Date),
-    now: i64,
+    now: OffsetDateTime,
 ) -> ApiResult<Co2Saving> {
     let pool = store.reader();
-    let co2 = crate::goals::carbon_method(pool, business_id).await?;
+    let goals = crate::goals::read(pool, business_id).await?;
+    let co2 = goals.carbon_method;
+    let business = ForBusiness { id: business_id, settings, carbon: co2 };
     let Baseline { days: baseline_days, method, parts } =
-        business_baseline(store, model, business_id, first, last, now).await?;
+        business_baseline(store, model, &business, first, last, now.unix_timestamp()).await?;
     let baseline: BTreeMap<Date, f64> =
         baseline_days.into_iter().map(|(day, (wh, co2_g))| (day, co2.co2_g(wh, co2_g))).collect();
     let (from, to) = (first.to_string(), last.to_string());
@@ -102,7 +108,7 @@ pub async fn co2_saving(
         actual_kg: sum(|d| d.actual_kg),
         saved_kg: sum(|d| d.saved_kg),
     };
-    let monthly_kg = crate::goals::carbon_goal(pool, business_id).await?;
+    let monthly_kg = goals.carbon_goal_kg;
     let mut by_month: BTreeMap<String, f64> = BTreeMap::new();
     for saving in &days {
         *by_month.entry(saving.date[..7].to_owned()).or_default() += saving.saved_kg;

@@ -3,7 +3,7 @@
 use jiff::civil::Date;
 use sqlx::AnyPool;
 
-use crate::store::{Store, StoreResult, placeholders, rows_per_statement};
+use crate::store::{Store, StoreResult, write_rows};
 
 /// The business's energy (Wh) and its CO2 (g) per UTC hour in `[from, to)` (unix seconds).
 pub async fn hourly_energy(
@@ -322,26 +322,25 @@ pub async fn save_baselines(store: &Store, days: &[StoredBaseline]) -> StoreResu
         return Ok(());
     }
     let mut tx = store.begin_write().await?;
-    for chunk in days.chunks(rows_per_statement(BASELINE_COLUMNS)) {
-        let sql = format!(
+    let sql = |values: &str| {
+        format!(
             "INSERT INTO baseline_daily (room_id, day, basis, energy_wh, co2_g, end_temperature)
-             VALUES {}
+             VALUES {values}
              ON CONFLICT (room_id, day) DO UPDATE SET basis = excluded.basis,
                  energy_wh = excluded.energy_wh, co2_g = excluded.co2_g,
-                 end_temperature = excluded.end_temperature",
-            placeholders(chunk.len(), BASELINE_COLUMNS)
-        );
-        let query = chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, day| {
-            query
-                .bind(day.room_id)
-                .bind(day.day.clone())
-                .bind(day.basis.clone())
-                .bind(day.energy_wh)
-                .bind(day.co2_g)
-                .bind(day.end_temperature)
-        });
-        query.execute(&mut *tx).await?;
-    }
+                 end_temperature = excluded.end_temperature"
+        )
+    };
+    write_rows(&mut tx, days, BASELINE_COLUMNS, sql, |query, day| {
+        query
+            .bind(day.room_id)
+            .bind(day.day.clone())
+            .bind(day.basis.clone())
+            .bind(day.energy_wh)
+            .bind(day.co2_g)
+            .bind(day.end_temperature)
+    })
+    .await?;
     store.commit(tx).await
 }
 
@@ -382,19 +381,19 @@ pub async fn save_business_baselines(
         return Ok(());
     }
     let mut tx = store.begin_write().await?;
-    for chunk in days.chunks(rows_per_statement(BUSINESS_BASELINE_COLUMNS)) {
-        let sql = format!(
+    let sql = |values: &str| {
+        format!(
             "INSERT INTO baseline_business_daily (business_id, day, basis, energy_wh, co2_g)
-             VALUES {}
+             VALUES {values}
              ON CONFLICT (business_id, day) DO UPDATE SET basis = excluded.basis,
-                 energy_wh = excluded.energy_wh, co2_g = excluded.co2_g",
-            placeholders(chunk.len(), BUSINESS_BASELINE_COLUMNS)
-        );
-        let query = chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, day| {
-            query.bind(business_id).bind(day.0.clone()).bind(basis).bind(day.1).bind(day.2)
-        });
-        query.execute(&mut *tx).await?;
-    }
+                 energy_wh = excluded.energy_wh, co2_g = excluded.co2_g"
+        )
+    };
+    write_rows(&mut tx, days, BUSINESS_BASELINE_COLUMNS, sql, |query, day| {
+        let basis = basis.to_owned();
+        query.bind(business_id).bind(day.0.clone()).bind(basis).bind(day.1).bind(day.2)
+    })
+    .await?;
     store.commit(tx).await
 }
 
@@ -418,18 +417,4 @@ pub async fn room_daily_use(
     .fetch_all(pool)
     .await?;
     Ok(rows)
-}
-
-/// When the business began: the unix second it was created, and the first local day any of
-/// its radiators reported (a demo's history begins before it was created).
-pub async fn began(pool: &AnyPool, business_id: i64) -> StoreResult<(i64, Option<String>)> {
-    let row = sqlx::query_as(
-        "SELECT b.created_at,
-                (SELECT MIN(d.day) FROM business_energy_daily d WHERE d.business_id = b.id)
-         FROM businesses b WHERE b.id = $1",
-    )
-    .bind(business_id)
-    .fetch_one(pool)
-    .await?;
-    Ok(row)
 }

@@ -13,10 +13,9 @@ use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::tariffs::Tariffs;
 
+/// What a radiator, room or zone used over the range.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
-pub struct RadiatorFigures {
-    pub id: i64,
-    pub name: String,
+pub struct UsageFigures {
     pub kwh: f64,
     pub cost_pence: i64,
     pub co2_kg: f64,
@@ -24,13 +23,19 @@ pub struct RadiatorFigures {
 }
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct RadiatorFigures {
+    pub id: i64,
+    pub name: String,
+    #[serde(flatten)]
+    pub used: UsageFigures,
+}
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct PlaceUsage {
     pub id: i64,
     pub name: String,
-    pub kwh: f64,
-    pub cost_pence: i64,
-    pub co2_kg: f64,
-    pub heating_hours: f64,
+    #[serde(flatten)]
+    pub used: UsageFigures,
     /// The mean of its radiators' readings; null without any.
     pub average_temperature: Option<f64>,
     pub radiators: Vec<RadiatorFigures>,
@@ -48,6 +53,16 @@ struct Totals<'a> {
     cost_pence: f64,
 }
 
+/// Rounded figures from energy (Wh), cost (pence), CO2 (g) and heating minutes.
+fn figures(energy_wh: f64, cost_pence: f64, co2_g: f64, heating_minutes: f64) -> UsageFigures {
+    UsageFigures {
+        kwh: round(energy_wh / 1000.0, 3),
+        cost_pence: cost_pence.round() as i64,
+        co2_kg: round(co2_g / 1000.0, 3),
+        heating_hours: round(heating_minutes / 60.0, 2),
+    }
+}
+
 fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
     let sum = |f: fn(&Totals) -> f64| radiators.iter().map(|r| f(r)).sum::<f64>();
     let readings: i64 = radiators.iter().map(|r| r.used.readings).sum();
@@ -55,20 +70,24 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
     PlaceUsage {
         id,
         name,
-        kwh: round(sum(|r| r.used.energy_wh) / 1000.0, 3),
-        cost_pence: sum(|r| r.cost_pence).round() as i64,
-        co2_kg: round(sum(|r| r.used.co2_g) / 1000.0, 3),
-        heating_hours: round(sum(|r| r.used.heating_minutes as f64) / 60.0, 2),
+        used: figures(
+            sum(|r| r.used.energy_wh),
+            sum(|r| r.cost_pence),
+            sum(|r| r.used.co2_g),
+            sum(|r| r.used.heating_minutes as f64),
+        ),
         average_temperature: (readings > 0).then(|| round(temperature_sum / readings as f64, 1)),
         radiators: radiators
             .iter()
             .map(|r| RadiatorFigures {
                 id: r.radiator.id,
                 name: r.radiator.name.clone(),
-                kwh: round(r.used.energy_wh / 1000.0, 3),
-                cost_pence: r.cost_pence.round() as i64,
-                co2_kg: round(r.used.co2_g / 1000.0, 3),
-                heating_hours: round(r.used.heating_minutes as f64 / 60.0, 2),
+                used: figures(
+                    r.used.energy_wh,
+                    r.cost_pence,
+                    r.used.co2_g,
+                    r.used.heating_minutes as f64,
+                ),
             })
             .collect(),
     }
@@ -85,7 +104,7 @@ pub async fn usage(
     zones: bool,
 ) -> ApiResult<Vec<PlaceUsage>> {
     let pool = state.store.reader();
-    let co2 = crate::goals::carbon_method(pool, business_id).await?;
+    let co2 = crate::goals::read(pool, business_id).await?.carbon_method;
     let tariffs = Tariffs::load(pool, business_id).await?;
     let mut used: HashMap<i64, (RadiatorUse, f64)> = HashMap::new();
     for (from, to, rates) in tariffs.periods(first, last) {

@@ -202,7 +202,7 @@ async fn end_of_day(
 ) -> ApiResult<bool> {
     let pool = store.reader();
     let settings = crate::business::read(pool, business_id).await?;
-    let tz = jiff::tz::TimeZone::get(&settings.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    let tz = crate::business::time_zone(&settings);
     let local =
         Timestamp::from_second(now.unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH).to_zoned(tz);
     let day = local.date().to_string();

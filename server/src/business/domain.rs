@@ -74,12 +74,16 @@ pub async fn read(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Busines
     Ok(row.map_or_else(defaults, from_row))
 }
 
+/// The business's time zone (UTC should a stored name no longer be known).
+pub fn time_zone(settings: &BusinessSettings) -> jiff::tz::TimeZone {
+    jiff::tz::TimeZone::get(&settings.time_zone).unwrap_or(jiff::tz::TimeZone::UTC)
+}
+
 /// The business's local date at `at`.
 pub fn local_date(settings: &BusinessSettings, at: time::OffsetDateTime) -> jiff::civil::Date {
-    let zone = jiff::tz::TimeZone::get(&settings.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
     let at =
         jiff::Timestamp::from_second(at.unix_timestamp()).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
-    at.to_zoned(zone).date()
+    at.to_zoned(time_zone(settings)).date()
 }
 
 /// Replaces the settings; recorded in the action history with what they were.

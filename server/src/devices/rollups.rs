@@ -128,6 +128,8 @@ const TABLES: [Table; 5] = [
 #[derive(Default)]
 pub struct Rollup {
     tables: [HashMap<Key, Sums>; 5],
+    /// Radiators' first report hours as already stored, which need no update when earlier.
+    stored_first_hours: HashMap<i64, i64>,
 }
 
 impl Rollup {
@@ -159,6 +161,11 @@ impl Rollup {
         self.count(business_id, radiator_id, hour, day, &sums);
     }
 
+    /// Notes that `radiator_id`'s first report hour is stored as `hour`.
+    pub fn first_hour_stored(&mut self, radiator_id: i64, hour: i64) {
+        self.stored_first_hours.insert(radiator_id, hour);
+    }
+
     fn count(&mut self, business_id: i64, radiator_id: i64, hour: i64, day: &str, sums: &Sums) {
         let month = day.get(..7).unwrap_or(day);
         let buckets = [
@@ -185,11 +192,14 @@ impl Rollup {
         }
         let mut by_hour: HashMap<i64, Vec<i64>> = HashMap::new();
         for (radiator_id, hour) in earliest {
+            if self.stored_first_hours.get(&radiator_id).is_some_and(|stored| *stored <= hour) {
+                continue;
+            }
             by_hour.entry(hour).or_default().push(radiator_id);
         }
         for (hour, mut ids) in by_hour {
             ids.sort_unstable();
-            for chunk in ids.chunks(rows_per_statement(1)) {
+            for chunk in ids.chunks(rows_per_statement(db, 1)) {
                 let at = format!("${}", chunk.len() + 1);
                 let sql = format!(
                     "UPDATE radiators SET first_report_hour = {at} WHERE id IN {}
@@ -205,7 +215,7 @@ impl Rollup {
             let mut rows: Vec<(Key, Sums)> = rows.into_iter().collect();
             // In key order, so concurrent writers take the rows' locks in the same order.
             rows.sort_by(|a, b| a.0.cmp(&b.0));
-            for chunk in rows.chunks(rows_per_statement(table.columns())) {
+            for chunk in rows.chunks(rows_per_statement(db, table.columns())) {
                 write_rows(db, table, chunk).await?;
             }
         }

@@ -13,7 +13,7 @@ use super::{Report, counter_plausible};
 use crate::clock::iso8601;
 use sqlx::{AnyConnection, Row};
 
-use crate::store::{Store, StoreResult, placeholders, rows_per_statement};
+use crate::store::{AnyQuery, Store, StoreResult, placeholders, rows_per_statement, write_rows};
 
 /// A radiator's reported state as the live stream sends it.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -135,6 +135,8 @@ struct KnownRadiator {
     energy_wh_total: Option<f64>,
     reading_energy_wh_total: Option<f64>,
     last_seen: Option<i64>,
+    /// The hour of its first report, once it has reported.
+    first_report_hour: Option<i64>,
     /// Its business's time zone, whose days the daily rollups count.
     time_zone: String,
 }
@@ -217,6 +219,11 @@ pub async fn ingest(
     // Counted once: a reading stored before (a report sent twice) is not added again.
     let stored = insert_new_readings(&mut tx, &readings).await?;
     let mut rollup = Rollup::default();
+    for radiator in &rows {
+        if let Some(hour) = radiator.first_report_hour {
+            rollup.first_hour_stored(radiator.id, hour);
+        }
+    }
     for reading in readings.iter().filter(|reading| stored.contains(&reading.radiator_id)) {
         let Some(state) = states.get(&reading.radiator_id) else { continue };
         let local = local_times.at(state.zone, minute);
@@ -224,9 +231,7 @@ pub async fn ingest(
     }
     let mut states: Vec<(i64, State)> = states.into_iter().collect();
     states.sort_by_key(|(id, _)| *id);
-    for chunk in states.chunks(rows_per_statement(STATE_COLUMNS)) {
-        upsert_states(&mut tx, chunk, now).await?;
-    }
+    upsert_states(&mut tx, &states, now).await?;
     rollup.write(&mut tx).await?;
     // New reports change what the business's views show (see `kernel/version_cache.rs`).
     for business_id in updates.keys() {
@@ -255,10 +260,10 @@ async fn known_radiators(
     uids.sort_unstable();
     uids.dedup();
     let mut rows = Vec::with_capacity(uids.len());
-    for chunk in uids.chunks(rows_per_statement(1)) {
+    for chunk in uids.chunks(rows_per_statement(db, 1)) {
         let sql = format!(
             "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
-                 s.reading_energy_wh_total, s.last_seen,
+                 s.reading_energy_wh_total, s.last_seen, r.first_report_hour,
                  COALESCE(b.time_zone, 'Europe/London') AS time_zone
              FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
              LEFT JOIN business_settings b ON b.business_id = r.business_id
@@ -288,30 +293,29 @@ async fn upsert_states(
     states: &[(i64, State<'_>)],
     now: i64,
 ) -> StoreResult<()> {
-    let sql = format!(
-        "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
-             energy_wh_total, reading_energy_wh_total, last_seen)
-         VALUES {}
-         ON CONFLICT (radiator_id) DO UPDATE SET temperature = excluded.temperature,
-             power_w = excluded.power_w, heating = excluded.heating,
-             energy_wh_total = excluded.energy_wh_total,
-             reading_energy_wh_total = excluded.reading_energy_wh_total,
-             last_seen = excluded.last_seen",
-        placeholders(states.len(), STATE_COLUMNS)
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for (id, state) in states {
-        query = query
+    let sql = |values: &str| {
+        format!(
+            "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
+                 energy_wh_total, reading_energy_wh_total, last_seen)
+             VALUES {values}
+             ON CONFLICT (radiator_id) DO UPDATE SET temperature = excluded.temperature,
+                 power_w = excluded.power_w, heating = excluded.heating,
+                 energy_wh_total = excluded.energy_wh_total,
+                 reading_energy_wh_total = excluded.reading_energy_wh_total,
+                 last_seen = excluded.last_seen"
+        )
+    };
+    write_rows(db, states, STATE_COLUMNS, sql, |query, (id, state)| {
+        query
             .bind(*id)
             .bind(state.report.temperature)
             .bind(state.report.power_w)
             .bind(i64::from(state.report.heating))
             .bind(state.report.energy_wh_total)
             .bind(state.reading_total)
-            .bind(now);
-    }
-    query.execute(db).await?;
-    Ok(())
+            .bind(now)
+    })
+    .await
 }
 
 /// Stores the readings, skipping any stored before; answers the radiators whose reading is new.
@@ -320,7 +324,7 @@ async fn insert_new_readings(
     readings: &[Reading],
 ) -> StoreResult<std::collections::HashSet<i64>> {
     let mut stored = std::collections::HashSet::new();
-    for chunk in readings.chunks(rows_per_statement(READING_COLUMNS)) {
+    for chunk in readings.chunks(rows_per_statement(db, READING_COLUMNS)) {
         let sql = rows_sql(
             "readings",
             chunk.len(),
@@ -349,14 +353,12 @@ pub async fn insert_rows(
     tail: &str,
     readings: &[Reading],
 ) -> StoreResult<()> {
-    for chunk in readings.chunks(rows_per_statement(READING_COLUMNS)) {
+    for chunk in readings.chunks(rows_per_statement(db, READING_COLUMNS)) {
         let sql = rows_sql(table, chunk.len(), tail);
         bind_readings(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).execute(&mut *db).await?;
     }
     Ok(())
 }
-
-type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
 
 /// Binds the readings' values, row by row, to a statement from [`rows_sql`].
 fn bind_readings<'q>(query: AnyQuery<'q>, readings: &[Reading]) -> AnyQuery<'q> {

@@ -38,15 +38,18 @@ pub async fn set_carbon_method(state: &AppState, actor: Actor, method: Co2Method
     Ok(())
 }
 
-/// What electricity cost the business this month, to and including `today` (its local date),
-/// in pence: each day's energy at that day's unit rate, plus each day's standing charge.
+/// What electricity cost the business this month, to and including `today` (its local date in
+/// `tz`), in pence: each day's energy at that day's unit rate, plus each day's standing charge
+/// from when the business began (as the energy history counts it).
 pub async fn month_to_date_cost(
     pool: &sqlx::AnyPool,
     business_id: i64,
+    tz: &jiff::tz::TimeZone,
     today: jiff::civil::Date,
 ) -> StoreResult<f64> {
     let first = today.first_of_month();
     let tariffs = Tariffs::load(pool, business_id).await?;
+    let charged_from = crate::tariffs::charged_from(pool, business_id, tz).await?;
     let (from, to) = (first.to_string(), today.to_string());
     let energy = store::daily_use(pool, business_id, &from, &to).await?;
     let mut pence = 0.0;
@@ -55,7 +58,10 @@ pub async fn month_to_date_cost(
         let rates = tariffs.on(day);
         let wh =
             energy.iter().find(|(date, ..)| *date == day.to_string()).map_or(0.0, |use_| use_.1);
-        pence += wh / 1000.0 * rates.unit_rate_pence + rates.standing_charge_pence;
+        pence += wh / 1000.0 * rates.unit_rate_pence;
+        if day >= charged_from {
+            pence += rates.standing_charge_pence;
+        }
         day = match day.tomorrow() {
             Ok(next) => next,
             Err(_) => break,
@@ -77,10 +83,13 @@ impl Budget for MonthlyBudget {
     ) -> Pin<Box<dyn Future<Output = StoreResult<bool>> + Send + 'a>> {
         Box::pin(async move {
             let pool = store.reader();
-            let Some(budget) = store::budget(pool, business_id).await? else { return Ok(false) };
+            let Some(budget) = store::read(pool, business_id).await?.budget_pence else {
+                return Ok(false);
+            };
             let settings = crate::business::read(pool, business_id).await?;
             let today = crate::business::local_date(&settings, now);
-            Ok(month_to_date_cost(pool, business_id, today).await? > budget as f64)
+            let tz = crate::business::time_zone(&settings);
+            Ok(month_to_date_cost(pool, business_id, &tz, today).await? > budget as f64)
         })
     }
 }

@@ -7,7 +7,7 @@ mod domain;
 mod store;
 
 pub use domain::{MonthlyBudget, month_to_date_cost};
-pub use store::{budget as monthly_budget, carbon_goal, carbon_method, daily_use};
+pub use store::{Goals, daily_use, read};
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;

@@ -23,16 +23,6 @@ pub async fn set_carbon_goal(db: &mut AnyConnection, business_id: i64, kg: f64) 
     Ok(())
 }
 
-/// The business's monthly budget in pence, if set.
-pub async fn budget(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Option<i64>> {
-    let row: Option<(Option<i64>,)> =
-        sqlx::query_as("SELECT electricity_budget_pence FROM businesses WHERE id = $1")
-            .bind(business_id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.and_then(|(budget,)| budget))
-}
-
 /// The business's energy (Wh) and its CO2 (g) per local day from `first` to `last`
 /// (`YYYY-MM-DD`), from its daily rollup.
 pub async fn daily_use(
@@ -53,16 +43,6 @@ pub async fn daily_use(
     Ok(rows)
 }
 
-/// How the business counts its CO2.
-pub async fn carbon_method(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Co2Method> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT carbon_method FROM businesses WHERE id = $1")
-            .bind(business_id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.and_then(|(method,)| Co2Method::parse(&method)).unwrap_or_default())
-}
-
 pub async fn set_carbon_method(
     db: &mut AnyConnection,
     business_id: i64,
@@ -76,12 +56,27 @@ pub async fn set_carbon_method(
     Ok(())
 }
 
-/// The business's monthly CO2 savings goal in kg, if set.
-pub async fn carbon_goal(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Option<f64>> {
-    let row: Option<(Option<f64>,)> =
-        sqlx::query_as("SELECT carbon_goal_kg FROM businesses WHERE id = $1")
-            .bind(business_id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.and_then(|(goal,)| goal))
+/// The business's monthly budget, CO2 savings goal and CO2 method, as set (or the defaults).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Goals {
+    /// The monthly budget in pence, if set.
+    pub budget_pence: Option<i64>,
+    /// The monthly CO2 savings goal in kg, if set.
+    pub carbon_goal_kg: Option<f64>,
+    pub carbon_method: Co2Method,
+}
+
+pub async fn read(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Goals> {
+    let row: Option<(Option<i64>, Option<f64>, String)> = sqlx::query_as(
+        "SELECT electricity_budget_pence, carbon_goal_kg, carbon_method FROM businesses
+         WHERE id = $1",
+    )
+    .bind(business_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map_or_else(Goals::default, |(budget_pence, carbon_goal_kg, method)| Goals {
+        budget_pence,
+        carbon_goal_kg,
+        carbon_method: Co2Method::parse(&method).unwrap_or_default(),
+    }))
 }

@@ -114,10 +114,12 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
             }
             Ok(())
         };
-        if let Some(budget) = crate::goals::monthly_budget(pool, business_id).await? {
+        let goals = crate::goals::read(pool, business_id).await?;
+        if let Some(budget) = goals.budget_pence {
             let settings = crate::business::read(pool, business_id).await?;
             let today = crate::business::local_date(&settings, now);
-            let cost = crate::goals::month_to_date_cost(pool, business_id, today).await?;
+            let tz = crate::business::time_zone(&settings);
+            let cost = crate::goals::month_to_date_cost(pool, business_id, &tz, today).await?;
             let budget = budget as f64;
             let month = format!("{:04}-{:02}", today.year(), today.month());
             let forecast = cost / f64::from(today.day()) * f64::from(today.days_in_month());
@@ -156,13 +158,13 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
         }
         // The goal needs the month's baseline simulated: checked once an hour.
         if now.minute() == 0
-            && let Some(goal) = crate::goals::carbon_goal(pool, business_id).await?
+            && let Some(goal) = goals.carbon_goal_kg
         {
             let settings = crate::business::read(pool, business_id).await?;
             let today = crate::business::local_date(&settings, now);
             let month = (today.first_of_month(), today);
             let saving =
-                co2_saving_between(store, model, business_id, month, now.unix_timestamp()).await?;
+                co2_saving_between(store, model, business_id, &settings, month, now).await?;
             let saved = saving.totals.saved_kg;
             if goal > 0.0 && saved >= goal {
                 let month = format!("{:04}-{:02}", today.year(), today.month());

@@ -249,15 +249,43 @@ pub async fn name_taken<'e>(
     Ok(taken.is_some())
 }
 
-/// Parameters bound to one multi-row statement. SQLite finds each `$n` parameter's name by
-/// walking the statement's list of names, so binding costs grow with the square of the
+/// Parameters bound to one multi-row statement on SQLite. It finds each `$n` parameter's name
+/// by walking the statement's list of names, so binding costs grow with the square of the
 /// parameters in a statement: 1,000 six-value rows spent three quarters of ingest there.
 /// Measured with `heatdesk bench` (see the README).
-const PARAMETERS_PER_STATEMENT: usize = 240;
+const SQLITE_PARAMETERS_PER_STATEMENT: usize = 240;
 
-/// How many rows of `columns` values to write per multi-row statement.
-pub fn rows_per_statement(columns: usize) -> usize {
-    (PARAMETERS_PER_STATEMENT / columns.max(1)).max(1)
+/// The same on PostgreSQL, which binds by position: fewer, larger statements save round trips
+/// (its limit is 65,535 parameters).
+const POSTGRES_PARAMETERS_PER_STATEMENT: usize = 12_000;
+
+/// How many rows of `columns` values to write per multi-row statement on `db`.
+pub fn rows_per_statement(db: &AnyConnection, columns: usize) -> usize {
+    let parameters = if db.backend_name().eq_ignore_ascii_case("postgresql") {
+        POSTGRES_PARAMETERS_PER_STATEMENT
+    } else {
+        SQLITE_PARAMETERS_PER_STATEMENT
+    };
+    (parameters / columns.max(1)).max(1)
+}
+
+/// A statement with its parameters bound so far.
+pub type AnyQuery<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>;
+
+/// Writes `rows` with multi-row statements of `columns` values a row: `sql` makes each
+/// statement around its `VALUES` placeholders, and `bind` binds one row's values in order.
+pub async fn write_rows<T>(
+    db: &mut AnyConnection,
+    rows: &[T],
+    columns: usize,
+    sql: impl Fn(&str) -> String,
+    bind: impl for<'q> Fn(AnyQuery<'q>, &T) -> AnyQuery<'q>,
+) -> StoreResult<()> {
+    for chunk in rows.chunks(rows_per_statement(db, columns)) {
+        let statement = sqlx::query(sqlx::AssertSqlSafe(sql(&placeholders(chunk.len(), columns))));
+        chunk.iter().fold(statement, &bind).execute(&mut *db).await?;
+    }
+    Ok(())
 }
 
 /// `($1, $2, …), (…)`: `rows` rows of `columns` parameters each, for a multi-row statement.

@@ -1,7 +1,9 @@
 //! Tariffs: what electricity costs a business on a given day, from its tariff history (each
 //! tariff from its effective date until the next one's), or the default until it sets one.
 
+use jiff::Timestamp;
 use jiff::civil::Date;
+use jiff::tz::TimeZone;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -65,6 +67,23 @@ impl Tariffs {
         let ends = starts.iter().skip(1).filter_map(|next| next.yesterday().ok()).chain([last]);
         starts.iter().zip(ends).map(|(start, end)| (*start, end, self.on(*start))).collect()
     }
+}
+
+/// The first local day a business is charged for: standing charges begin when it began (its
+/// creation, or its first energy used where that is earlier, as a demo's history is).
+pub async fn charged_from(
+    pool: &sqlx::AnyPool,
+    business_id: i64,
+    tz: &TimeZone,
+) -> StoreResult<Date> {
+    let (created_at, first_day) = store::began(pool, business_id).await?;
+    let created = Timestamp::from_second(created_at)
+        .unwrap_or(Timestamp::UNIX_EPOCH)
+        .to_zoned(tz.clone())
+        .date();
+    Ok(first_day
+        .and_then(|day| day.parse::<Date>().ok())
+        .map_or(created, |first| first.min(created)))
 }
 
 fn rates(row: &TariffRow) -> Rates {

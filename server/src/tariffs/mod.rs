@@ -17,8 +17,8 @@ use crate::http::{Answer, ApiJson, Envelope, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::calendar_date;
 use crate::state::AppState;
-pub use domain::Tariffs;
 use domain::{Charges, Rates};
+pub use domain::{Tariffs, charged_from};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show, add))

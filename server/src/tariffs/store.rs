@@ -55,3 +55,17 @@ pub async fn save(
     .await?;
     Ok(())
 }
+
+/// When the business began: the unix second it was created, and the first local day any of
+/// its radiators reported (a demo's history begins before it was created).
+pub async fn began(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<(i64, Option<String>)> {
+    let row = sqlx::query_as(
+        "SELECT b.created_at,
+                (SELECT MIN(d.day) FROM business_energy_daily d WHERE d.business_id = b.id)
+         FROM businesses b WHERE b.id = $1",
+    )
+    .bind(business_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(row)
+}

@@ -4,6 +4,7 @@
 
 use heatdesk::analytics::baseline::degree_days::{LEARNING_DAYS, heating_degree_days};
 use heatdesk::analytics::{Model, co2_saving_between};
+use heatdesk::clock::Clock;
 use jiff::ToSpan;
 use jiff::civil::{Date, date};
 use reqwest::StatusCode;
@@ -126,9 +127,10 @@ async fn real_radiators_are_predicted_by_degree_days_after_their_first_weeks(app
         }
         used(&app, &mut counter, wh, &format!("{day}T12:00:00Z")).await;
     }
-    let now = app.clock_now();
+    let settings = heatdesk::business::read(app.store.reader(), business_id.0).await.unwrap();
+    let (store, now) = (&app.store, app.clock.now());
     let saving =
-        co2_saving_between(&app.store, Model::DegreeDays, business_id.0, (first, last), now)
+        co2_saving_between(store, Model::DegreeDays, business_id.0, &settings, (first, last), now)
             .await
             .unwrap();
     assert!(saving.method.starts_with("Baseline: each room's daily energy over its first 21"));

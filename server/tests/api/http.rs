@@ -109,10 +109,17 @@ async fn the_openapi_document_covers_the_calls_and_pins_the_schedule_shape(app: 
         ("/v2/schedules/{toggle}/{id}/{status}", "put"),
         ("/v2/settings/business", "put"),
         ("/v2/settings/automation", "post"),
+        ("/v2/analytics/commercial/web/co2_saving", "get"),
+        // Spec §7's analytics calls, also without `/v2`.
+        ("/analytics/commercial/web/co2_saving", "get"),
+        ("/analytics/commercial/web/energy-history-graph", "get"),
     ];
     for (path, method) in expected {
         assert!(doc["paths"][path][method].is_object(), "{method} {path} is not documented");
     }
+    let operation = |path: &str| doc["paths"][path]["get"]["operationId"].clone();
+    let alias = "/analytics/commercial/web/co2_saving";
+    assert_ne!(operation(alias), operation(&format!("/v2{alias}")), "operation ids are unique");
     assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
     // The schedule's wire shape, pinned.
     let schedule = &doc["components"]["schemas"]["ScheduleRequest"]["properties"];

@@ -138,8 +138,11 @@ async fn the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget(ap
     }
     let me: User = owner.get("/v2/auth/me").await.data("me");
     let today = jiff::civil::date(2026, 1, 15);
-    let cost = month_to_date_cost(app.store.reader(), me.business_id, today).await.unwrap();
-    assert!((cost - (40.0 + 30.0 + 15.0 * 50.0)).abs() < 1e-9, "{cost} p");
+    let london = jiff::tz::TimeZone::get("Europe/London").unwrap();
+    let cost =
+        month_to_date_cost(app.store.reader(), me.business_id, &london, today).await.unwrap();
+    // Standing charges from its first energy used, the 10th: 6 days, not the month's 15.
+    assert!((cost - (40.0 + 30.0 + 6.0 * 50.0)).abs() < 1e-9, "{cost} p");
 
     let now = app.clock.now(); // 2026-01-15
     let over = |pounds: &'static str| {
@@ -150,8 +153,8 @@ async fn the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget(ap
             MonthlyBudget.over_budget(&app.store, me.business_id, now).await.unwrap()
         }
     };
-    assert!(over("8.19").await, "820 p spent");
-    assert!(!over("8.20").await);
+    assert!(over("3.69").await, "370 p spent");
+    assert!(!over("3.70").await);
 }
 
 async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(app: TestApp) {

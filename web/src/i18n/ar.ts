@@ -21,6 +21,7 @@ export const ar: Texts = {
     changePassword: 'تغيير كلمة المرور',
     logout: 'تسجيل الخروج',
     mainMenu: 'القائمة الرئيسية',
+    skipToContent: 'انتقل إلى المحتوى',
     openMenu: 'فتح القائمة',
     closeMenu: 'إغلاق القائمة',
     userMenu: 'قائمة الحساب',

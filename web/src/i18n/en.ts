@@ -19,6 +19,7 @@ export const en = {
     changePassword: 'Change password',
     logout: 'Log out',
     mainMenu: 'Main menu',
+    skipToContent: 'Skip to content',
     openMenu: 'Open the menu',
     closeMenu: 'Close the menu',
     userMenu: 'Account menu',

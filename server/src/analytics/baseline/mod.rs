@@ -24,7 +24,7 @@ use self::thermal::{
 use super::store::{self, StoredBaseline};
 use crate::business::BusinessSettings;
 use crate::error::ApiResult;
-use crate::grid::modelled_intensity;
+use crate::grid::{Co2Method, modelled_intensity};
 use crate::kernel::values::ClockTime;
 use crate::store::Store;
 
@@ -69,19 +69,25 @@ pub struct MethodParts {
     pub carbon: &'static str,
 }
 
+/// The business a baseline is worked out for: its settings, and how it counts CO2.
+pub struct ForBusiness<'a> {
+    pub id: i64,
+    pub settings: &'a BusinessSettings,
+    pub carbon: Co2Method,
+}
+
 /// The baseline from `first` to `last`, counting today up to `now` (unix seconds) and no day
 /// after it.
 pub async fn business_baseline(
     store: &Store,
     model: Model,
-    business_id: i64,
+    business: &ForBusiness<'_>,
     first: Date,
     last: Date,
     now: i64,
 ) -> ApiResult<Baseline> {
-    let pool = store.reader();
-    let settings = crate::business::read(pool, business_id).await?;
-    let tz = TimeZone::get(&settings.time_zone).unwrap_or(TimeZone::UTC);
+    let (business_id, settings) = (business.id, business.settings);
+    let tz = crate::business::time_zone(settings);
     let time = |text: &str| ClockTime::parse(text).unwrap_or(ClockTime::MIDNIGHT);
     let pattern = WorkingPattern {
         days: settings.working_days.clone(),
@@ -97,7 +103,7 @@ pub async fn business_baseline(
         BTreeMap::new()
     } else {
         match model {
-            Model::Thermal => thermal_days(&ctx, &settings, first, last).await?,
+            Model::Thermal => thermal_days(&ctx, settings, first, last).await?,
             Model::DegreeDays => degree_day_days(&ctx, first, last).await?,
         }
     };
@@ -111,9 +117,9 @@ pub async fn business_baseline(
         working_end: settings.working_hours.end.clone(),
         learning_days: LEARNING_DAYS,
         base_temperature: BASE_TEMPERATURE,
-        carbon: crate::goals::carbon_method(pool, business_id).await?.key(),
+        carbon: business.carbon.key(),
     };
-    Ok(Baseline { days, method: method(model, &settings), parts })
+    Ok(Baseline { days, method: method(model, settings), parts })
 }
 
 /// What every part of one baseline shares.

@@ -16,6 +16,7 @@ import { NotificationsBell } from '../../features/notifications';
 import { PreferenceControls } from '../../features/preferences';
 import { useLiveRadiators } from '../../features/radiators';
 import { Brand } from '../../components/Brand';
+import { SkipLink } from '../../components/SkipLink';
 import { mainNavigation } from './navigation';
 import { LayoutPage, TopBar } from './TopBar';
 import { UserMenu } from './UserMenu';
@@ -63,6 +64,7 @@ export function MainLayout() {
   const shift = open && !narrow ? DRAWER_WIDTH : 0;
   return (
     <LayoutPage>
+      <SkipLink />
       <TopBar
         position="fixed"
         style={{
@@ -96,7 +98,10 @@ export function MainLayout() {
       </Drawer>
       <Box
         component="main"
+        id="main"
+        tabIndex={-1}
         sx={{
+          outline: 'none',
           marginInlineStart: `${shift}px`,
           transition: 'margin 0.3s',
           p: { xs: 2, sm: 3 },
