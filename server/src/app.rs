@@ -62,6 +62,8 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::schedules::router())
         .merge(crate::tariffs::router())
         .merge(crate::notifications::router())
+        .merge(crate::subscriptions::router())
+        .merge(crate::tips::router())
         .merge(crate::goals::router())
         .merge(crate::zones::router())
         .merge(crate::live::router())

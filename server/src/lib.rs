@@ -2,8 +2,8 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`, `bench`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `history`, `live`) → `state` → kernel
-//! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`) → `store` and `clock`.
+//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `subscriptions`, `tips`, `history`, `live`) → `state` → kernel
+//! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`, `cards`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
 pub mod analytics;
@@ -12,6 +12,7 @@ pub mod auth;
 pub mod automations;
 pub mod bench;
 pub mod business;
+pub mod cards;
 pub mod clock;
 pub mod connections;
 pub mod demo;
@@ -32,6 +33,8 @@ pub mod schedules;
 pub mod settings;
 pub mod state;
 pub mod store;
+pub mod subscriptions;
 pub mod tariffs;
+pub mod tips;
 mod web;
 pub mod zones;

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::cards::{CardProvider, Sandbox};
 use crate::clock::Clock;
 use crate::devices::DeviceGateway;
 use crate::devices::telemetry::LiveHub;
@@ -33,6 +34,8 @@ pub struct AppState {
     pub hashing: Arc<WorkLimit>,
     pub clock: Arc<dyn Clock>,
     pub mailer: Mailer,
+    /// Where card payments are charged: the sandbox unless a real provider is set.
+    pub cards: Arc<dyn CardProvider>,
     pub config: Arc<AppConfig>,
 }
 
@@ -52,6 +55,7 @@ impl AppState {
             hashing: Arc::new(WorkLimit::per_core()),
             clock,
             mailer,
+            cards: Arc::new(Sandbox),
             config: Arc::new(config),
         }
     }

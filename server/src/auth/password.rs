@@ -4,9 +4,10 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use time::Duration;
 
-use super::session::{AuthUser, hash_token, new_token};
+use super::session::AuthUser;
 use super::{store, throttle};
 use crate::error::{ApiError, ApiResult};
+use crate::kernel::tokens::{hash_token, new_token};
 use crate::kernel::values::{Email, Password};
 use crate::kernel::work_limit::WorkLimit;
 use crate::mail::Mail;

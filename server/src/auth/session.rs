@@ -3,10 +3,10 @@
 
 use std::net::{IpAddr, SocketAddr};
 
+use crate::kernel::tokens::{hash_token, new_token};
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use sha2::{Digest, Sha256};
 use time::{Duration, OffsetDateTime};
 
 use super::store;
@@ -18,15 +18,6 @@ use crate::store::Store;
 
 /// How long a token stays valid (and the web app keeps its cookie).
 pub const SESSION_LIFETIME: Duration = Duration::days(7);
-
-/// A fresh random token: 256 bits, hex.
-pub fn new_token() -> String {
-    hex::encode(rand::random::<[u8; 32]>())
-}
-
-pub fn hash_token(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
 
 /// Starts a session; answers the token and when it expires.
 pub async fn create(

@@ -3,6 +3,7 @@
 
 pub mod change;
 pub mod named;
+pub mod tokens;
 pub mod validation;
 pub mod values;
 pub mod version_cache;

@@ -24,5 +24,7 @@ mod notifications;
 mod radiators;
 mod rooms;
 mod schedules;
+mod subscriptions;
 mod tariffs;
+mod tips;
 mod zones;

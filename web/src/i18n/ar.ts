@@ -556,6 +556,11 @@ export const ar: Texts = {
         schedule: 'جدول',
         automation: 'أتمتة',
         business_settings: 'إعدادات الشركة',
+        tariff: 'التعرفة',
+        budget: 'ميزانية الطاقة',
+        carbon_goal: 'هدف البصمة الكربونية',
+        carbon_method: 'طريقة حساب ثاني أكسيد الكربون',
+        subscription: 'الاشتراك',
       },
       actions: {
         create: 'أُنشئ',

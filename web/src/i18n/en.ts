@@ -562,6 +562,11 @@ export const en = {
         schedule: 'Schedule',
         automation: 'Automation',
         business_settings: 'Business settings',
+        tariff: 'Tariff',
+        budget: 'Energy budget',
+        carbon_goal: 'CF goal',
+        carbon_method: 'CO2 method',
+        subscription: 'Subscription',
       },
       actions: {
         create: 'Created',

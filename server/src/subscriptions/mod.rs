@@ -1,0 +1,154 @@
+//! Subscriptions (spec §7): the plans on offer, the business's plan, its one free trial, its
+//! payments, and the hosted checkout (`POST /v2/nmi/get_token` → `/checkout/{token}`).
+//! Handlers here, what they do in `domain.rs` and `checkout.rs`, the checkout's HTML in
+//! `page.rs`, the SQL in `store.rs`.
+
+mod checkout;
+mod domain;
+mod page;
+mod store;
+
+use axum::Form;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::BusinessUser;
+use crate::error::ErrorBody;
+use crate::http::{Answer, ApiJson, Envelope, Path, ok};
+use crate::kernel::validation::FieldCheck;
+use crate::state::AppState;
+pub use checkout::CHECKOUT_LIFETIME_SECS;
+use checkout::CardForm;
+pub use domain::{Payment, PlanView, UserPlan};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(plans))
+        .routes(routes!(user_plan))
+        .routes(routes!(free_trial))
+        .routes(routes!(payments))
+        .routes(routes!(get_token))
+        // The hosted checkout is a page, not part of the JSON API.
+        .route("/checkout/{token}", get(checkout_page).post(pay))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PlansData {
+    plans: Vec<PlanView>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserPlanData {
+    /// Null until the business chooses a plan or starts its trial.
+    plan: Option<UserPlan>,
+}
+
+/// The plans on offer, cheapest first.
+#[utoipa::path(get, path = "/v2/subscriptions", tag = "subscriptions", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<PlansData>)))]
+pub async fn plans(
+    State(state): State<AppState>,
+    BusinessUser(_user): BusinessUser,
+) -> Answer<PlansData> {
+    Ok(ok("Plans.", PlansData { plans: domain::plans(&state).await? }))
+}
+
+/// The business's plan and its status as of now.
+#[utoipa::path(get, path = "/v2/users/subscriptions/plan", tag = "subscriptions",
+    security(("bearer" = [])), responses((status = 200, body = Envelope<UserPlanData>)))]
+pub async fn user_plan(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+) -> Answer<UserPlanData> {
+    let plan = domain::user_plan(&state, user.business_id).await?;
+    Ok(ok("Your plan.", UserPlanData { plan }))
+}
+
+/// The plan a trial or a checkout is for.
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct TrialRequest {
+    pub plan_id: Option<i64>,
+}
+
+/// Start the business's free trial of a plan: once per business.
+#[utoipa::path(post, path = "/v2/users/subscriptions/get_free_trial", tag = "subscriptions",
+    security(("bearer" = [])), request_body = TrialRequest,
+    responses((status = 200, body = Envelope<UserPlanData>), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn free_trial(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    ApiJson(request): ApiJson<TrialRequest>,
+) -> Answer<UserPlanData> {
+    let mut check = FieldCheck::default();
+    let plan_id =
+        check.check("plan_id", request.plan_id.ok_or_else(|| "Choose a plan.".to_owned()));
+    let plan_id = check.finish(plan_id)?;
+    let plan = domain::start_trial(&state, user.actor(), plan_id).await?;
+    let description =
+        format!("Your {}-day free trial of {} has started.", plan.plan.trial_days, plan.plan.name);
+    Ok(ok(description, UserPlanData { plan: Some(plan) }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PaymentsData {
+    payments: Vec<Payment>,
+}
+
+/// The business's card payments, latest first.
+#[utoipa::path(get, path = "/v2/users/subscriptions/payments", tag = "subscriptions",
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PaymentsData>)))]
+pub async fn payments(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+) -> Answer<PaymentsData> {
+    let payments = domain::payments(&state, user.business_id).await?;
+    Ok(ok("Payments.", PaymentsData { payments }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CheckoutData {
+    /// The hosted checkout page, valid for 30 minutes; the web app opens it in a new tab.
+    url: String,
+}
+
+/// Open a hosted checkout for a plan.
+#[utoipa::path(post, path = "/v2/nmi/get_token", tag = "subscriptions", security(("bearer" = [])),
+    request_body = TrialRequest,
+    responses((status = 200, body = Envelope<CheckoutData>), (status = 422, body = ErrorBody)))]
+pub async fn get_token(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    ApiJson(request): ApiJson<TrialRequest>,
+) -> Answer<CheckoutData> {
+    let mut check = FieldCheck::default();
+    let plan_id =
+        check.check("plan_id", request.plan_id.ok_or_else(|| "Choose a plan.".to_owned()));
+    let plan_id = check.finish(plan_id)?;
+    let url = checkout::start(&state, user.actor(), plan_id).await?;
+    Ok(ok("Checkout opened: pay in the new tab.", CheckoutData { url }))
+}
+
+async fn checkout_page(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+    match checkout::show(&state, &token).await {
+        Ok(page) => page::render(&page, &CardForm::default()).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+async fn pay(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Form(form): Form<CardForm>,
+) -> Response {
+    match checkout::pay(&state, &token, &form).await {
+        Ok(page) => page::render(&page, &form).into_response(),
+        Err(error) => error.into_response(),
+    }
+}

@@ -1,0 +1,212 @@
+//! The plans' and subscriptions' SQL.
+
+use sqlx::{Any, AnyConnection, Executor};
+
+use crate::store::StoreResult;
+
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct PlanRow {
+    pub id: i64,
+    pub key: String,
+    pub name: String,
+    pub monthly_price_pence: i64,
+    pub radiator_limit: i64,
+    pub trial_days: i64,
+    pub features: String,
+}
+
+const PLAN_COLUMNS: &str =
+    "p.id, p.key, p.name, p.monthly_price_pence, p.radiator_limit, p.trial_days, p.features";
+
+/// Every plan, cheapest first.
+pub async fn plans<'e>(db: impl Executor<'e, Database = Any>) -> StoreResult<Vec<PlanRow>> {
+    let sql = format!("SELECT {PLAN_COLUMNS} FROM plans p ORDER BY p.monthly_price_pence");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(db).await?)
+}
+
+pub async fn plan<'e>(
+    db: impl Executor<'e, Database = Any>,
+    plan_id: i64,
+) -> StoreResult<Option<PlanRow>> {
+    let sql = format!("SELECT {PLAN_COLUMNS} FROM plans p WHERE p.id = $1");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(plan_id).fetch_optional(db).await?)
+}
+
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct SubscriptionRow {
+    pub plan_id: i64,
+    pub status: String,
+    pub period_end: Option<i64>,
+    pub trial_end: Option<i64>,
+}
+
+pub async fn subscription<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+) -> StoreResult<Option<SubscriptionRow>> {
+    let row = sqlx::query_as(
+        "SELECT plan_id, status, period_end, trial_end FROM subscriptions WHERE business_id = $1",
+    )
+    .bind(business_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row)
+}
+
+/// Starts the business's free trial of a plan, ending at `trial_end` (unix seconds). A business
+/// with a subscription already is refused by the key (a conflict).
+pub async fn start_trial(
+    db: &mut AnyConnection,
+    business_id: i64,
+    plan_id: i64,
+    trial_end: i64,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO subscriptions (business_id, plan_id, status, period_end, trial_end,
+             created_at, updated_at)
+         VALUES ($1, $2, 'trialing', NULL, $3, $4, $4)",
+    )
+    .bind(business_id)
+    .bind(plan_id)
+    .bind(trial_end)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Opens a checkout, found later by its token's digest.
+pub async fn create_checkout(
+    db: &mut AnyConnection,
+    digest: &str,
+    user: (i64, i64),
+    plan: &PlanRow,
+    (created_at, expires_at): (i64, i64),
+) -> StoreResult<()> {
+    let (user_id, business_id) = user;
+    sqlx::query(
+        "INSERT INTO checkouts (token_digest, business_id, user_id, plan_id, amount_pence,
+             created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(digest)
+    .bind(business_id)
+    .bind(user_id)
+    .bind(plan.id)
+    .bind(plan.monthly_price_pence)
+    .bind(created_at)
+    .bind(expires_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct CheckoutRow {
+    pub business_id: i64,
+    pub user_id: i64,
+    pub plan_id: i64,
+    pub amount_pence: i64,
+    pub expires_at: i64,
+    pub paid_at: Option<i64>,
+}
+
+pub async fn checkout<'e>(
+    db: impl Executor<'e, Database = Any>,
+    digest: &str,
+) -> StoreResult<Option<CheckoutRow>> {
+    let row = sqlx::query_as(
+        "SELECT business_id, user_id, plan_id, amount_pence, expires_at, paid_at FROM checkouts
+         WHERE token_digest = $1",
+    )
+    .bind(digest)
+    .fetch_optional(db)
+    .await?;
+    Ok(row)
+}
+
+/// Marks the checkout paid at `now`; false when it was paid already (by a request that came
+/// first), so it is charged once.
+pub async fn mark_paid(db: &mut AnyConnection, digest: &str, now: i64) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "UPDATE checkouts SET paid_at = $1 WHERE token_digest = $2 AND paid_at IS NULL",
+    )
+    .bind(now)
+    .bind(digest)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn record_payment(
+    db: &mut AnyConnection,
+    checkout: &CheckoutRow,
+    status: &str,
+    card_last4: &str,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO payments (business_id, plan_id, amount_pence, status, card_last4, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(checkout.business_id)
+    .bind(checkout.plan_id)
+    .bind(checkout.amount_pence)
+    .bind(status)
+    .bind(card_last4)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Puts the business on `plan_id`, paid until `period_end`; a trial it had stays on record.
+pub async fn activate(
+    db: &mut AnyConnection,
+    business_id: i64,
+    plan_id: i64,
+    period_end: i64,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO subscriptions (business_id, plan_id, status, period_end, trial_end,
+             created_at, updated_at)
+         VALUES ($1, $2, 'active', $3, NULL, $4, $4)
+         ON CONFLICT (business_id) DO UPDATE SET plan_id = excluded.plan_id,
+             status = 'active', period_end = excluded.period_end,
+             updated_at = excluded.updated_at",
+    )
+    .bind(business_id)
+    .bind(plan_id)
+    .bind(period_end)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct PaymentRow {
+    pub created_at: i64,
+    pub plan_name: String,
+    pub amount_pence: i64,
+    pub status: String,
+    pub card_last4: String,
+}
+
+/// The business's payments, latest first.
+pub async fn payments<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+) -> StoreResult<Vec<PaymentRow>> {
+    let rows = sqlx::query_as(
+        "SELECT p.created_at, l.name AS plan_name, p.amount_pence, p.status, p.card_last4
+         FROM payments p JOIN plans l ON l.id = p.plan_id
+         WHERE p.business_id = $1 ORDER BY p.created_at DESC, p.id DESC",
+    )
+    .bind(business_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows)
+}

@@ -1,0 +1,182 @@
+//! Subscriptions: the plans on offer, a business's plan and its status, and its one free trial.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::store_tests;
+use crate::support::TestApp;
+
+store_tests!(
+    the_plans_are_listed_and_a_new_business_has_none,
+    the_free_trial_starts_once_per_business,
+    a_trial_past_its_end_has_expired,
+    the_checkout_checks_the_card_declines_the_test_card_and_charges_once,
+    a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused,
+);
+
+/// Posts the card form to the checkout page at `url`; answers the status and the HTML.
+async fn pay(app: &TestApp, url: &str, card: &str, expiry: &str) -> (StatusCode, String) {
+    let form = [("card_number", card), ("expiry", expiry), ("cvc", "123"), ("name", "A Owner")];
+    let response = app.client.post(url).form(&form).send().await.unwrap();
+    (response.status(), response.text().await.unwrap())
+}
+
+async fn open_checkout(owner: &crate::support::Owner<'_>, plan_id: i64) -> String {
+    let answer = owner.post("/v2/nmi/get_token", json!({"plan_id": plan_id})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    answer.body["data"]["url"].as_str().unwrap().to_owned()
+}
+
+async fn the_plans_are_listed_and_a_new_business_has_none(app: TestApp) {
+    let signed_out = app.call(Method::GET, "/v2/subscriptions", None, None).await;
+    assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let plans = owner.get("/v2/subscriptions").await.body["data"]["plans"].clone();
+    let keys: Vec<&str> =
+        plans.as_array().unwrap().iter().map(|p| p["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["starter", "business", "estate"], "cheapest first");
+    assert_eq!(plans[0]["monthly_price_pence"], 2900);
+    assert_eq!(plans[0]["radiator_limit"], 25);
+    assert_eq!(plans[0]["trial_days"], 14);
+    assert_eq!(plans[0]["features"][0], "Up to 25 radiators");
+    let plan = owner.get("/v2/users/subscriptions/plan").await;
+    assert_eq!(plan.status, StatusCode::OK);
+    assert_eq!(plan.body["data"]["plan"], Value::Null);
+}
+
+async fn the_free_trial_starts_once_per_business(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let trial = |body: Value| owner.post("/v2/users/subscriptions/get_free_trial", body);
+    let missing = trial(json!({})).await;
+    assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(missing.field_error("plan_id"), "Choose a plan.");
+    let unknown = trial(json!({"plan_id": 99})).await;
+    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(unknown.field_error("plan_id"), "Choose one of the plans.");
+
+    let started = trial(json!({"plan_id": 2})).await;
+    assert_eq!(started.status, StatusCode::OK);
+    assert_eq!(started.description(), "Your 14-day free trial of Business has started.");
+    // The test clock is 2026-01-15T09:00:00Z.
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan, started.body["data"]["plan"]);
+    assert_eq!(plan["plan"]["key"], "business");
+    assert_eq!(plan["status"], "trialing");
+    assert_eq!(plan["trial_days_left"], 14);
+    assert_eq!(plan["trial_end"], "2026-01-29T09:00:00Z");
+    assert_eq!(plan["period_end"], Value::Null);
+    assert_eq!(owner.history("?kind=subscription").await.total, 1);
+
+    let again = trial(json!({"plan_id": 1})).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(
+        again.description(),
+        "This business has had its free trial: choose a plan and pay to carry on."
+    );
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan["plan"]["key"], "business", "the refused trial changed nothing");
+
+    // Another business has a trial of its own, and sees only its own plan.
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan, Value::Null);
+    let started = rival.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 1})).await;
+    assert_eq!(started.body["data"]["plan"]["plan"]["key"], "starter");
+}
+
+async fn a_trial_past_its_end_has_expired(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 1})).await;
+    app.clock.advance(time::Duration::days(13) + time::Duration::hours(1));
+    // Sessions last 7 days: signed in again.
+    let owner = app.sign_in("owner@acme.co.uk", crate::support::PASSWORD).await;
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["status"].clone(), plan["trial_days_left"].clone()),
+        (json!("trialing"), json!(1))
+    );
+    app.clock.advance(time::Duration::days(1));
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan["status"], "expired");
+    assert_eq!(plan["trial_days_left"], Value::Null);
+    assert_eq!(plan["plan"]["key"], "starter", "the business keeps its plan to pay for");
+}
+
+async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let unknown = owner.post("/v2/nmi/get_token", json!({"plan_id": 7})).await;
+    assert_eq!(unknown.field_error("plan_id"), "Choose one of the plans.");
+    let url = open_checkout(&owner, 2).await;
+    assert!(url.starts_with(&format!("{}/checkout/", app.base)), "{url}");
+
+    let page = app.client.get(&url).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("Pay for HeatDesk Business") && html.contains("£79.00 a month"));
+    assert!(html.contains("<label for=\"card_number\">Card number</label>"));
+
+    // Field errors: the page again, with each field's sentence; nothing is charged.
+    let (status, html) = pay(&app, &url, "4111 1111 1111 1112", "12/25").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("This card number is not valid: check the digits."));
+    assert!(html.contains("This card has expired."));
+    assert!(html.contains("aria-invalid=\"true\""));
+    assert!(!html.contains("4111 1111 1111 1112"), "the number is never written back");
+
+    let (status, html) = pay(&app, &url, "4000 0000 0000 0002", "12/29").await;
+    assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
+    assert!(html.contains("Your card was declined."));
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan, Value::Null, "a declined card activates nothing");
+
+    let (status, html) = pay(&app, &url, "4111 1111 1111 1111", "12/29").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Payment received"));
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["plan"]["key"].as_str(), plan["status"].as_str()),
+        (Some("business"), Some("active"))
+    );
+    assert_eq!(plan["period_end"], "2026-02-15T09:00:00Z", "a month from the payment");
+
+    // Paying the same link again (a double click, a replay) shows the receipt, charges nothing.
+    let (status, html) = pay(&app, &url, "4111 1111 1111 1111", "12/29").await;
+    assert_eq!((status, html.contains("Payment received")), (StatusCode::OK, true));
+    let payments =
+        owner.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    let payments: Vec<(&str, i64, &str)> = payments
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["status"].as_str().unwrap(),
+                p["amount_pence"].as_i64().unwrap(),
+                p["card_last4"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(payments, [("paid", 7900, "1111"), ("declined", 7900, "0002")]);
+    assert_eq!(owner.history("?kind=subscription").await.total, 1);
+
+    // Another business sees none of it.
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs =
+        rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    assert_eq!(theirs, json!([]));
+    assert_eq!(rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"], Value::Null);
+}
+
+async fn a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 1).await;
+    app.clock.advance(time::Duration::minutes(30));
+    let (status, html) = pay(&app, &url, "4111 1111 1111 1111", "12/29").await;
+    assert_eq!(status, StatusCode::GONE);
+    assert!(html.contains("This payment link has expired"));
+    assert_eq!(owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"], Value::Null);
+    let made_up = format!("{}/checkout/{}", app.base, "0".repeat(64));
+    let page = app.client.get(&made_up).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::NOT_FOUND);
+    assert!(page.text().await.unwrap().contains("This payment link is not valid."));
+}

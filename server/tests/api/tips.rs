@@ -1,0 +1,33 @@
+//! Energy-saving tips: at least 20, each with a category, a saving and a page to act on it.
+
+use std::collections::HashSet;
+
+use reqwest::{Method, StatusCode};
+
+use crate::store_tests;
+use crate::support::TestApp;
+
+store_tests!(the_tips_are_listed_largest_saving_first);
+
+async fn the_tips_are_listed_largest_saving_first(app: TestApp) {
+    let signed_out = app.call(Method::GET, "/v2/energy-saving-tips", None, None).await;
+    assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let answer = owner.get("/v2/energy-saving-tips").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let tips = answer.body["data"]["energy_savings_tips"].as_array().unwrap().clone();
+    assert!(tips.len() >= 20, "{} tips", tips.len());
+    let categories = ["schedules", "temperature", "automations", "building", "people", "tariff"];
+    let mut ids = HashSet::new();
+    let mut last_saving = f64::INFINITY;
+    for tip in &tips {
+        assert!(ids.insert(tip["id"].as_str().unwrap().to_owned()), "{} twice", tip["id"]);
+        assert!(categories.contains(&tip["category"].as_str().unwrap()), "{tip}");
+        let saving = tip["estimated_saving_percent"].as_f64().unwrap();
+        assert!(saving > 0.0 && saving <= last_saving, "largest first: {tip}");
+        last_saving = saving;
+        assert!(tip["title"].as_str().unwrap().len() > 10);
+        assert!(tip["body"].as_str().unwrap().len() > 80, "a real sentence: {tip}");
+        assert!(tip["action_path"].as_str().unwrap().starts_with('/'));
+    }
+}
