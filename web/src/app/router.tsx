@@ -39,6 +39,9 @@ const PreferencesPage = lazyPage(() => import('./pages/PreferencesPage'));
 const EnergyUsagePreferencesPage = lazyPage(() => import('./pages/EnergyUsagePreferencesPage'));
 const Co2SavingsPreferencesPage = lazyPage(() => import('./pages/Co2SavingsPreferencesPage'));
 const EntireOfficePage = lazyPage(() => import('./pages/EntireOfficePage'));
+const SubscriptionPlanPage = lazyPage(() => import('./pages/SubscriptionPlanPage'));
+const PlanPaymentPage = lazyPage(() => import('./pages/PlanPaymentPage'));
+const SubscriptionsPage = lazyPage(() => import('./pages/SubscriptionsPage'));
 
 function page(element: ReactNode) {
   return (
@@ -81,8 +84,8 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          comingSoon(paths.subscriptionPlan, 'pages.subscriptionPlan'),
-          comingSoon(paths.planPayment, 'pages.planPayment'),
+          { path: paths.subscriptionPlan, element: page(<SubscriptionPlanPage />) },
+          { path: paths.planPayment, element: page(<PlanPaymentPage />) },
           comingSoon(paths.consentSetup, 'pages.consentSetup'),
           comingSoon(paths.confirmAddress, 'pages.confirmAddress'),
           comingSoon(paths.energyUsageSetup, 'pages.energyUsage'),
@@ -118,7 +121,7 @@ export const routes: RouteObject[] = [
           { path: paths.scheduleNew, element: page(<NewSchedulePage />) },
           { path: paths.scheduleUpdate, element: page(<UpdateSchedulePage />) },
           { path: paths.schedule, element: page(<SchedulePage />) },
-          comingSoon(paths.subscriptions, 'nav.subscriptions'),
+          { path: paths.subscriptions, element: page(<SubscriptionsPage />) },
           comingSoon(paths.withdrawConsent, 'pages.withdrawConsent'),
           { path: paths.settings, element: page(<SettingsPage />) },
           comingSoon(paths.contactUs, 'nav.contactUs'),

@@ -100,7 +100,16 @@ describe('the session', () => {
   it('persists exactly the areas of spec §3', () => {
     // The other areas of spec §3 join this list with the issues that build their features.
     expect([...PERSISTED_AREAS].sort()).toEqual(
-      ['analytics', 'auth', 'radiators', 'rooms', 'schedule', 'settings', 'zones'].sort(),
+      [
+        'analytics',
+        'auth',
+        'radiators',
+        'rooms',
+        'schedule',
+        'settings',
+        'subscriptionPlan',
+        'zones',
+      ].sort(),
     );
   });
 

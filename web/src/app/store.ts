@@ -22,6 +22,7 @@ import { radiatorsSlice } from '../features/radiators';
 import { roomsSlice } from '../features/rooms';
 import { scheduleSlice } from '../features/schedules';
 import { settingsSlice } from '../features/settings';
+import { subscriptionPlanSlice } from '../features/subscriptions';
 import { zonesSlice } from '../features/zones';
 
 /** Persisted under `persist:<area>`; the listed fields (and loading flags) stay transient. */
@@ -42,6 +43,7 @@ const rootReducer = combineReducers({
   zones: persisted('zones', ['zoneToUpdate', 'error'], zonesSlice.reducer),
   schedule: persisted('schedule', ['schedule', 'scheduleFor', 'error'], scheduleSlice.reducer),
   settings: persisted('settings', ['settingTab', 'error'], settingsSlice.reducer),
+  subscriptionPlan: persisted('subscriptionPlan', ['error'], subscriptionPlanSlice.reducer),
   analytics: persisted(
     'analytics',
     ['error', 'refusedRange', 'selectedAnalytics'],
@@ -57,7 +59,7 @@ const rootReducer = combineReducers({
 
 /**
  * Every area that redux-persist stores, for tests and purging. Spec §3's other areas
- * (subscriptions, consent, …) arrive with the issues that build their features.
+ * (consent, onboarding, …) arrive with the issues that build their features.
  */
 export const PERSISTED_AREAS = [
   'auth',
@@ -66,6 +68,7 @@ export const PERSISTED_AREAS = [
   'zones',
   'schedule',
   'settings',
+  'subscriptionPlan',
   'analytics',
 ] as const;
 

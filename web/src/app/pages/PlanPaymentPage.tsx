@@ -1,0 +1,5 @@
+import { PlanPayment } from '../../features/subscriptions';
+
+export default function PlanPaymentPage() {
+  return <PlanPayment />;
+}

@@ -1,0 +1,5 @@
+import { PlanChooser } from '../../features/subscriptions';
+
+export default function SubscriptionPlanPage() {
+  return <PlanChooser />;
+}

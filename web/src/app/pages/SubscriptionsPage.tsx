@@ -1,0 +1,5 @@
+import { SubscriptionOverview } from '../../features/subscriptions';
+
+export default function SubscriptionsPage() {
+  return <SubscriptionOverview />;
+}

@@ -1,0 +1,107 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CardGrid } from '../../components/CardGrid';
+import { Heading } from '../../components/Heading';
+import { ListStates } from '../../components/ListStates';
+import { paths } from '../../config/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { formatPence } from '../../lib/units';
+import { useAction } from '../../lib/useAction';
+import { subscriptionsApi } from './api';
+import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
+import type { Plan } from './types';
+
+/** `/subscription-plan`: the plans side by side; a free trial (once) or paying by card. */
+export function PlanChooser() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { run, busy } = useAction();
+  const { subscriptionPlans, userPlan, isLoading, error } = useAppSelector(
+    (state) => state.subscriptionPlan,
+  );
+  useEffect(() => {
+    void dispatch(fetchPlans());
+    void dispatch(fetchUserPlan());
+  }, [dispatch]);
+
+  // A business has one trial: once it has had a plan of any kind, it pays.
+  const trialOpen = userPlan === null;
+  const startTrial = (plan: Plan) =>
+    run(() => subscriptionsApi.freeTrial(plan.id), {
+      onSuccess: (answer) => {
+        dispatch(userPlanChanged(answer.data.data.plan));
+        void navigate(paths.home);
+      },
+    });
+  const pay = (plan: Plan) => {
+    dispatch(planChosen(plan));
+    void navigate(paths.planPayment);
+  };
+
+  return (
+    <>
+      <Heading title={t('pages.subscriptionPlan')} intro={t('subscriptions.chooseIntro')} />
+      <ListStates
+        count={subscriptionPlans.length}
+        load={{ loading: isLoading, error, retry: () => void dispatch(fetchPlans()) }}
+        empty={{ title: t('subscriptions.noPlans'), text: t('subscriptions.noPlansText') }}
+      >
+        <CardGrid items={subscriptionPlans}>
+          {(plan) => {
+            const current = userPlan?.plan.id === plan.id;
+            return (
+              <Card
+                component="section"
+                aria-labelledby={`plan-${plan.key}`}
+                variant="outlined"
+                sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+              >
+                <CardContent sx={{ flex: 1 }}>
+                  <Typography id={`plan-${plan.key}`} variant="h2" gutterBottom>
+                    {plan.name}{' '}
+                    {current && (
+                      <Chip size="small" color="primary" label={t('subscriptions.yourPlan')} />
+                    )}
+                  </Typography>
+                  <Typography variant="h3" component="p">
+                    {t('subscriptions.perMonth', { price: formatPence(plan.monthly_price_pence) })}
+                  </Typography>
+                  <Typography color="text.secondary">
+                    {t('subscriptions.radiatorLimit', { count: plan.radiator_limit })}
+                  </Typography>
+                  <List dense>
+                    {plan.features.map((feature) => (
+                      <ListItem key={feature} disableGutters>
+                        {feature}
+                      </ListItem>
+                    ))}
+                  </List>
+                </CardContent>
+                <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  {trialOpen && (
+                    <Button variant="outlined" disabled={busy} onClick={() => startTrial(plan)}>
+                      {t('subscriptions.startTrial', { days: plan.trial_days })}
+                    </Button>
+                  )}
+                  <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
+                    {t('subscriptions.payByCard')}
+                  </Button>
+                </CardActions>
+              </Card>
+            );
+          }}
+        </CardGrid>
+      </ListStates>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Heading } from '../../components/Heading';
+import { ListStates } from '../../components/ListStates';
+import { paths } from '../../config/paths';
+import { formatDateTime } from '../../lib/format';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { describeError } from '../../lib/http';
+import { formatPence } from '../../lib/units';
+import { subscriptionsApi } from './api';
+import { fetchUserPlan } from './slice';
+import type { Payment } from './types';
+
+/** `/subscriptions`: the plan and its status, trial days left or the paid period, payments. */
+export function SubscriptionOverview() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const userPlan = useAppSelector((state) => state.subscriptionPlan.userPlan);
+  const [payments, setPayments] = useState<Payment[]>([]);
+  const [load, setLoad] = useState({ loading: true, error: null as string | null });
+  // Answers arrive in callbacks; the retry raises the loading flag itself.
+  const fetchPayments = useCallback(() => {
+    subscriptionsApi.payments().then(
+      (answer) => {
+        setPayments(answer.data.data.payments);
+        setLoad({ loading: false, error: null });
+      },
+      (error: unknown) => {
+        console.error('payments failed to load', error);
+        setLoad({ loading: false, error: describeError(error).description });
+      },
+    );
+  }, []);
+  useEffect(() => {
+    void dispatch(fetchUserPlan());
+    fetchPayments();
+  }, [dispatch, fetchPayments]);
+  const retry = () => {
+    setLoad({ loading: true, error: null });
+    fetchPayments();
+  };
+
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '');
+  return (
+    <>
+      <Heading title={t('nav.subscriptions')} intro={t('subscriptions.overviewIntro')} />
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, mb: 3 }}
+        component="section"
+        aria-label={t('subscriptions.current')}
+      >
+        {userPlan ? (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography variant="h2">
+              {userPlan.plan.name}{' '}
+              <Chip
+                size="small"
+                color={
+                  userPlan.status === 'active' || userPlan.status === 'trialing'
+                    ? 'success'
+                    : 'warning'
+                }
+                label={t(`subscriptions.status.${userPlan.status}`)}
+              />
+            </Typography>
+            <Typography>
+              {t('subscriptions.perMonth', {
+                price: formatPence(userPlan.plan.monthly_price_pence),
+              })}
+              {' · '}
+              {t('subscriptions.radiatorLimit', { count: userPlan.plan.radiator_limit })}
+            </Typography>
+            {userPlan.trial_days_left !== null && (
+              <Typography data-testid="trial-left">
+                {t('subscriptions.trialLeft', {
+                  count: userPlan.trial_days_left,
+                  end: when(userPlan.trial_end),
+                })}
+              </Typography>
+            )}
+            {userPlan.period_end && (
+              <Typography>
+                {t('subscriptions.periodEnd', { end: when(userPlan.period_end) })}
+              </Typography>
+            )}
+            <Button component={RouterLink} to={paths.subscriptionPlan} variant="contained">
+              {t('subscriptions.changePlan')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography>{t('subscriptions.none')}</Typography>
+            <Button component={RouterLink} to={paths.subscriptionPlan} variant="contained">
+              {t('subscriptions.choosePlan')}
+            </Button>
+          </Stack>
+        )}
+      </Paper>
+      <Typography variant="h2" gutterBottom>
+        {t('subscriptions.payments')}
+      </Typography>
+      <ListStates
+        count={payments.length}
+        load={{ ...load, retry }}
+        empty={{ title: t('subscriptions.noPayments'), text: t('subscriptions.noPaymentsText') }}
+      >
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('subscriptions.payments')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('subscriptions.columns.date')}</TableCell>
+                <TableCell>{t('subscriptions.columns.plan')}</TableCell>
+                <TableCell>{t('subscriptions.columns.amount')}</TableCell>
+                <TableCell>{t('subscriptions.columns.status')}</TableCell>
+                <TableCell>{t('subscriptions.columns.card')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {payments.map((payment) => (
+                <TableRow key={`${payment.date}-${payment.status}-${payment.card_last4}`}>
+                  <TableCell>{when(payment.date)}</TableCell>
+                  <TableCell>{payment.plan}</TableCell>
+                  <TableCell>{formatPence(payment.amount_pence)}</TableCell>
+                  <TableCell>{t(`subscriptions.paymentStatus.${payment.status}`)}</TableCell>
+                  <TableCell>{`•••• ${payment.card_last4}`}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </ListStates>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { authClient, type Envelope } from '../../lib/http';
+import type { Payment, Plan, UserPlan } from './types';
+
+export const subscriptionsApi = {
+  plans: () => authClient.get<Envelope<{ plans: Plan[] }>>('/v2/subscriptions'),
+  userPlan: () =>
+    authClient.get<Envelope<{ plan: UserPlan | null }>>('/v2/users/subscriptions/plan'),
+  freeTrial: (planId: number) =>
+    authClient.post<Envelope<{ plan: UserPlan }>>('/v2/users/subscriptions/get_free_trial', {
+      plan_id: planId,
+    }),
+  /** Opens a hosted checkout for the plan; answers its URL. */
+  checkout: (planId: number) =>
+    authClient.post<Envelope<{ url: string }>>('/v2/nmi/get_token', { plan_id: planId }),
+  payments: () =>
+    authClient.get<Envelope<{ payments: Payment[] }>>('/v2/users/subscriptions/payments'),
+};

@@ -1,0 +1,11 @@
+export {
+  fetchPlans,
+  fetchUserPlan,
+  reset as resetSubscriptionPlan,
+  subscriptionPlanSlice,
+  type SubscriptionPlanState,
+} from './slice';
+export type { Payment, Plan, UserPlan } from './types';
+export { PlanChooser } from './PlanChooser';
+export { PlanPayment } from './PlanPayment';
+export { SubscriptionOverview } from './SubscriptionOverview';

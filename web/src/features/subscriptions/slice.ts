@@ -1,0 +1,70 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../lib/session';
+import { addLoad, apiThunk, logLoadFailure } from '../../lib/thunk';
+import { subscriptionsApi } from './api';
+import type { PaymentIntent, Plan, UserPlan } from './types';
+
+/** Spec §3's `subscriptionPlan` area. */
+export interface SubscriptionPlanState {
+  isLoading: boolean;
+  subscriptionPlans: Plan[];
+  /** The plan chosen on /subscription-plan, paid for on /plan-payment. */
+  planChoosed: Plan | null;
+  /** The checkout opened in a new tab, until the plan it pays for is active. */
+  paymentIntent: PaymentIntent | null;
+  userPlan: UserPlan | null;
+  error: string | null;
+}
+
+const initialState: SubscriptionPlanState = {
+  isLoading: false,
+  subscriptionPlans: [],
+  planChoosed: null,
+  paymentIntent: null,
+  userPlan: null,
+  error: null,
+};
+
+export const fetchPlans = apiThunk(
+  'subscriptionPlan/fetchPlans',
+  async (): Promise<Plan[]> => (await subscriptionsApi.plans()).data.data.plans,
+  logLoadFailure('plans'),
+);
+
+export const fetchUserPlan = apiThunk(
+  'subscriptionPlan/fetchUserPlan',
+  async (): Promise<UserPlan | null> => (await subscriptionsApi.userPlan()).data.data.plan,
+  logLoadFailure('your plan'),
+);
+
+export const subscriptionPlanSlice = createSlice({
+  name: 'subscriptionPlan',
+  initialState,
+  reducers: {
+    planChosen: (state, action: PayloadAction<Plan>) => {
+      state.planChoosed = action.payload;
+    },
+    paymentStarted: (state, action: PayloadAction<PaymentIntent>) => {
+      state.paymentIntent = action.payload;
+    },
+    userPlanChanged: (state, action: PayloadAction<UserPlan>) => {
+      state.userPlan = action.payload;
+    },
+    /** Spec §3: reset clears the chosen plan and the payment intent. */
+    reset: (state) => {
+      state.planChoosed = null;
+      state.paymentIntent = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+    addLoad(builder, fetchPlans, (state, plans) => {
+      state.subscriptionPlans = plans;
+    });
+    addLoad(builder, fetchUserPlan, (state, plan) => {
+      state.userPlan = plan;
+    });
+  },
+});
+
+export const { planChosen, paymentStarted, userPlanChanged, reset } = subscriptionPlanSlice.actions;

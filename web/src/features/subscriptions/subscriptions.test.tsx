@@ -1,0 +1,175 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { answer, refusal, server } from '../../test/server';
+import { PAYMENT_POLL_MS, PlanPayment } from './PlanPayment';
+import { PlanChooser } from './PlanChooser';
+import { SubscriptionOverview } from './SubscriptionOverview';
+import type { Plan, UserPlan } from './types';
+
+/** A figure as the page writes it: isolated left-to-right. */
+const iso = (text: string) => `\u2066${text}\u2069`;
+
+const plan = (id: number, key: string, name: string, pence: number, limit: number): Plan => ({
+  id,
+  key,
+  name,
+  monthly_price_pence: pence,
+  radiator_limit: limit,
+  trial_days: 14,
+  features: [`Up to ${limit} radiators`],
+});
+const business = plan(2, 'business', 'Business', 7900, 100);
+const plans = [plan(1, 'starter', 'Starter', 2900, 25), business];
+
+const onPlan = (status: UserPlan['status'], extra: Partial<UserPlan> = {}): UserPlan => ({
+  plan: business,
+  status,
+  period_end: null,
+  trial_end: null,
+  trial_days_left: null,
+  ...extra,
+});
+
+function plansServer(userPlan: UserPlan | null) {
+  server.use(
+    http.get('/v2/subscriptions', () => answer('Plans.', { plans })),
+    http.get('/v2/users/subscriptions/plan', () => answer('Your plan.', { plan: userPlan })),
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('choosing a plan', () => {
+  it('starts the one free trial of a plan and goes home', async () => {
+    const user = userEvent.setup();
+    plansServer(null);
+    let asked: unknown = null;
+    server.use(
+      http.post('/v2/users/subscriptions/get_free_trial', async ({ request }) => {
+        asked = await request.json();
+        return answer('Your 14-day free trial of Business has started.', {
+          plan: onPlan('trialing', { trial_days_left: 14 }),
+        });
+      }),
+    );
+    const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    const card = await screen.findByRole('region', { name: 'Business' });
+    expect(within(card).getByText(`${iso('£79.00')} a month`)).toBeInTheDocument();
+    expect(within(card).getByText('Radiators: up to 100')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Start a 14-day free trial' }));
+    expect(
+      await screen.findByText('Your 14-day free trial of Business has started.'),
+    ).toBeInTheDocument();
+    expect(asked).toEqual({ plan_id: 2 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(store.getState().subscriptionPlan.userPlan?.status).toBe('trialing');
+  });
+
+  it('offers no second trial, shows the server’s refusal, and takes a plan to payment', async () => {
+    const user = userEvent.setup();
+    plansServer(onPlan('expired'));
+    const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    const card = await screen.findByRole('region', { name: /Business/ });
+    expect(within(card).getByText('Your plan')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /free trial/ })).toBeNull());
+    await user.click(within(card).getByRole('button', { name: 'Pay by card' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plan-payment'));
+    expect(store.getState().subscriptionPlan.planChoosed?.key).toBe('business');
+  });
+});
+
+describe('paying for a plan', () => {
+  const chosen = {
+    subscriptionPlan: {
+      isLoading: false,
+      subscriptionPlans: plans,
+      planChoosed: business,
+      paymentIntent: null,
+      userPlan: null,
+      error: null,
+    },
+  };
+
+  it('opens the checkout in a new tab and moves on once the plan is active', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const user = userEvent.setup();
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      let current: UserPlan | null = null;
+      server.use(
+        http.post('/v2/nmi/get_token', () =>
+          answer('Checkout opened: pay in the new tab.', { url: 'http://localhost/checkout/abc' }),
+        ),
+        http.get('/v2/users/subscriptions/plan', () => answer('Your plan.', { plan: current })),
+      );
+      const { router, store } = renderWithProviders(<PlanPayment />, {
+        route: '/plan-payment',
+        preloadedState: chosen,
+      });
+      await user.click(screen.getByRole('button', { name: 'Open the secure checkout' }));
+      expect(
+        await screen.findByText('Waiting for your payment in the other tab…'),
+      ).toBeInTheDocument();
+      expect(open).toHaveBeenCalledWith('http://localhost/checkout/abc', '_blank', 'noopener');
+
+      await act(async () => {
+        vi.advanceTimersByTime(PAYMENT_POLL_MS);
+      });
+      expect(router.state.location.pathname).toBe('/plan-payment');
+      current = onPlan('active', { period_end: '2026-02-15T09:00:00Z' });
+      await act(async () => {
+        vi.advanceTimersByTime(PAYMENT_POLL_MS);
+      });
+      expect(await screen.findByText('Payment received: Business is active.')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      expect(store.getState().subscriptionPlan.planChoosed).toBeNull();
+      expect(store.getState().subscriptionPlan.paymentIntent).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the server’s description when the checkout cannot open', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post('/v2/nmi/get_token', () =>
+        refusal(422, 'Choose one of the plans.', { plan_id: ['Choose one of the plans.'] }),
+      ),
+    );
+    renderWithProviders(<PlanPayment />, { route: '/plan-payment', preloadedState: chosen });
+    await user.click(screen.getByRole('button', { name: 'Open the secure checkout' }));
+    expect(await screen.findByText('Choose one of the plans.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open the secure checkout' })).toBeInTheDocument();
+  });
+});
+
+describe('the subscription page', () => {
+  it('shows the plan, the trial days left and the payments', async () => {
+    plansServer(onPlan('trialing', { trial_days_left: 9, trial_end: '2026-01-29T09:00:00Z' }));
+    server.use(
+      http.get('/v2/users/subscriptions/payments', () =>
+        answer('Payments.', {
+          payments: [
+            {
+              date: '2026-01-15T09:00:00Z',
+              plan: 'Business',
+              amount_pence: 7900,
+              status: 'declined',
+              card_last4: '0002',
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
+    expect(await screen.findByText('Free trial')).toBeInTheDocument();
+    expect(screen.getByTestId('trial-left')).toHaveTextContent('Free trial days left: 9');
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(table).getByText('Declined')).toBeInTheDocument();
+    expect(within(table).getByText('•••• 0002')).toBeInTheDocument();
+    expect(within(table).getByText(iso('£79.00'))).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+/** A plan on offer (`GET /v2/subscriptions`). */
+export interface Plan {
+  id: number;
+  key: string;
+  name: string;
+  monthly_price_pence: number;
+  radiator_limit: number;
+  trial_days: number;
+  features: string[];
+}
+
+export type PlanStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
+
+/** The business's plan (`GET /v2/users/subscriptions/plan`). */
+export interface UserPlan {
+  plan: Plan;
+  status: PlanStatus;
+  period_end: string | null;
+  trial_end: string | null;
+  trial_days_left: number | null;
+}
+
+export interface Payment {
+  date: string;
+  plan: string;
+  amount_pence: number;
+  status: 'paid' | 'declined';
+  card_last4: string;
+}
+
+/** A checkout opened in a new tab, waited on until the plan is active. */
+export interface PaymentIntent {
+  planId: number;
+  url: string;
+}
