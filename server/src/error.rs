@@ -22,6 +22,9 @@ pub enum ApiError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    /// 402: the business's plan does not cover what was asked (a radiator past its limit).
+    #[error("{0}")]
+    PaymentRequired(String),
     #[error("This endpoint does not accept this method.")]
     MethodNotAllowed,
     #[error("{description}")]
@@ -73,6 +76,7 @@ impl ApiError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,

@@ -25,7 +25,7 @@ const business = {
   password: 'correct horse battery',
 };
 
-/** Registers a business with `email` through the API and signs in through the page. */
+/** Registers a business with `email` through the API, signs in through the page and starts its free trial. */
 async function signedInAs(page, email) {
   const body = {
     first_name: 'Lab Co',
@@ -49,6 +49,13 @@ async function signedInAs(page, email) {
   await page.getByLabel('Password').fill(business.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${base}/home`);
+  // Radiators need a plan: the free trial of Starter.
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const trial = await page.request.post(`${base}/v2/users/subscriptions/get_free_trial`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { plan_id: 1 },
+  });
+  assert.equal(trial.status(), 200);
 }
 
 async function fillRegistration(page) {

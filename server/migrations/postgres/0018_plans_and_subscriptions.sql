@@ -23,11 +23,13 @@ INSERT INTO plans (id, key, name, monthly_price_pence, radiator_limit, trial_day
 CREATE TABLE subscriptions (
     business_id BIGINT PRIMARY KEY REFERENCES businesses (id) ON DELETE CASCADE,
     plan_id BIGINT NOT NULL REFERENCES plans (id),
-    -- trialing, active, past_due or cancelled.
+    -- trialing, active or cancelled (in force to the end of its trial or period).
     status TEXT NOT NULL,
     -- Unix seconds: the end of the paid period (NULL while trialing), and of the free trial.
     period_end BIGINT,
     trial_end BIGINT,
+    -- A smaller plan chosen for the next period (a downgrade waits for the period's end).
+    pending_plan_id BIGINT REFERENCES plans (id),
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );

@@ -86,6 +86,8 @@ pub async fn register(
     }
     let business_id = change.business_id();
     ensure_name_free(change.db(), RecordKind::Radiator, business_id, &settings.name, 0).await?;
+    let now = change.now();
+    crate::subscriptions::ensure_radiator_allowed(change.db(), business_id, now).await?;
     let setpoint = DEFAULT_SETPOINT.clamp(settings.min, settings.max);
     let fields =
         Fields { room_id, name: &settings.name, min: settings.min, max: settings.max, setpoint };

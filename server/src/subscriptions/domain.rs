@@ -2,6 +2,7 @@
 //! status as of now, and its one free trial.
 
 use serde::Serialize;
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::store::{self, PlanRow, SubscriptionRow};
@@ -9,7 +10,7 @@ use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
 use crate::state::AppState;
-use crate::store::StoreError;
+use crate::store::{Store, StoreError, StoreResult};
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct PlanView {
@@ -51,6 +52,8 @@ pub struct UserPlan {
     pub trial_end: Option<String>,
     /// Whole days of the trial left, while trialing.
     pub trial_days_left: Option<i64>,
+    /// The smaller plan the next period is on, after a downgrade.
+    pub pending_plan: Option<PlanView>,
 }
 
 /// The subscription's status at `now` (unix seconds): a trial or paid period past its end says
@@ -61,9 +64,58 @@ fn status_at(row: &SubscriptionRow, now: i64) -> &'static str {
         "trialing" => "trialing",
         "active" if row.period_end.is_some_and(|end| end <= now) => "past_due",
         "active" => "active",
-        "past_due" => "past_due",
         _ => "cancelled",
     }
+}
+
+/// Whether the plan covers the business at `now`: a trial or a paid period not yet over,
+/// cancelled or not.
+fn in_force(row: &SubscriptionRow, now: i64) -> bool {
+    let end = if row.period_end.is_some() { row.period_end } else { row.trial_end };
+    matches!(status_at(row, now), "trialing" | "active" | "cancelled")
+        && end.is_some_and(|end| end > now)
+}
+
+/// 402 unless the business's plan in force has room for one more radiator; the sentence names
+/// the limit and the way up. Radiators already added keep running whatever the plan.
+pub async fn ensure_radiator_allowed(
+    db: &mut AnyConnection,
+    business_id: i64,
+    now: i64,
+) -> ApiResult<()> {
+    let refuse = |sentence: String| Err(ApiError::PaymentRequired(sentence));
+    let Some(row) = store::subscription(&mut *db, business_id).await? else {
+        return refuse(
+            "Choose a plan to add radiators: start a free trial or pay for one under Subscriptions."
+                .into(),
+        );
+    };
+    let plan = store::plan(&mut *db, row.plan_id).await?.ok_or(StoreError::NotFound)?;
+    if !in_force(&row, now) {
+        return refuse(format!(
+            "Your {} plan is no longer in force: choose a plan under Subscriptions to add \
+             radiators. Your radiators keep running their schedules.",
+            plan.name
+        ));
+    }
+    if store::radiator_count(&mut *db, business_id).await? < plan.radiator_limit {
+        return Ok(());
+    }
+    let larger = store::plans(&mut *db)
+        .await?
+        .into_iter()
+        .find(|other| other.radiator_limit > plan.radiator_limit);
+    let way_up = match larger {
+        Some(larger) => format!(
+            "Upgrade to {} (up to {} radiators) under Subscriptions to add more.",
+            larger.name, larger.radiator_limit
+        ),
+        None => "Contact us to control more.".to_owned(),
+    };
+    refuse(format!(
+        "Your {} plan controls up to {} radiators. {way_up}",
+        plan.name, plan.radiator_limit
+    ))
 }
 
 pub async fn plans(state: &AppState) -> ApiResult<Vec<PlanView>> {
@@ -79,12 +131,17 @@ pub async fn user_plan(state: &AppState, business_id: i64) -> ApiResult<Option<U
     let status = status_at(&row, now);
     let trial_days_left =
         row.trial_end.filter(|_| status == "trialing").map(|end| (end - now + 86_399) / 86_400);
+    let pending_plan = match row.pending_plan_id {
+        Some(id) => store::plan(pool, id).await?.map(plan_view),
+        None => None,
+    };
     Ok(Some(UserPlan {
         plan: plan_view(plan),
         status,
         period_end: row.period_end.map(iso8601),
         trial_end: row.trial_end.map(iso8601),
         trial_days_left,
+        pending_plan,
     }))
 }
 
@@ -143,4 +200,81 @@ pub async fn payments(state: &AppState, business_id: i64) -> ApiResult<Vec<Payme
             card_last4: row.card_last4,
         })
         .collect())
+}
+
+/// What changing plan does.
+pub enum PlanChange {
+    /// Paid at once through the checkout: a larger plan, or any plan without a paid one in force.
+    Checkout,
+    /// A smaller plan from the end of the paid period.
+    Scheduled(Box<UserPlan>),
+}
+
+/// Moves the business to `plan_id`: up at once (through the checkout), down at the period's end
+/// unless it has more radiators than the smaller plan controls.
+pub async fn change_plan(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<PlanChange> {
+    let mut change = state.change(actor).await?;
+    let target = store::plan(change.db(), plan_id)
+        .await?
+        .ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))?;
+    let now = change.now();
+    let Some(row) = store::subscription(change.db(), actor.business_id).await? else {
+        return Ok(PlanChange::Checkout);
+    };
+    if status_at(&row, now) != "active" {
+        return Ok(PlanChange::Checkout);
+    }
+    let current = store::plan(change.db(), row.plan_id).await?.ok_or(StoreError::NotFound)?;
+    if target.id == current.id {
+        let message = format!("Your business is on the {} plan already.", current.name);
+        return Err(ApiError::conflict("plan_id", message));
+    }
+    if target.monthly_price_pence > current.monthly_price_pence {
+        return Ok(PlanChange::Checkout);
+    }
+    let radiators = store::radiator_count(change.db(), actor.business_id).await?;
+    if radiators > target.radiator_limit {
+        let message = format!(
+            "Your business has {radiators} radiators and {} controls up to {}: remove {} of them \
+             before moving to it.",
+            target.name,
+            target.radiator_limit,
+            radiators - target.radiator_limit
+        );
+        return Err(ApiError::conflict("plan_id", message));
+    }
+    store::set_pending_plan(change.db(), actor.business_id, Some(target.id), now).await?;
+    let after = serde_json::json!({"plan": current.key, "next_plan": target.key});
+    change.commit(Entry::new("update", "subscription", actor.business_id).after(&after)).await?;
+    let plan = user_plan(state, actor.business_id).await?;
+    Ok(PlanChange::Scheduled(Box::new(plan.ok_or(StoreError::NotFound)?)))
+}
+
+/// Cancels the plan; it stays in force to the end of its trial or paid period.
+pub async fn cancel(state: &AppState, actor: Actor) -> ApiResult<UserPlan> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let row = store::subscription(change.db(), actor.business_id).await?;
+    let Some(row) = row.filter(|row| in_force(row, now) && row.status != "cancelled") else {
+        return Err(ApiError::conflict("plan", "Your business has no plan in force to cancel."));
+    };
+    store::cancel(change.db(), actor.business_id, now).await?;
+    let after = serde_json::json!({"status": "cancelled", "plan_id": row.plan_id});
+    change.commit(Entry::new("cancel", "subscription", actor.business_id).after(&after)).await?;
+    user_plan(state, actor.business_id).await?.ok_or_else(|| StoreError::NotFound.into())
+}
+
+/// Puts a business on the plan `plan_key` from `now` until `until` (unix seconds) without a
+/// payment: the demo business's plan, and the bench's.
+pub async fn grant_plan(
+    store: &Store,
+    business_id: i64,
+    plan_key: &str,
+    (now, until): (i64, i64),
+) -> StoreResult<()> {
+    let mut tx = store.begin_write().await?;
+    let plans = store::plans(&mut *tx).await?;
+    let plan = plans.iter().find(|plan| plan.key == plan_key).ok_or(StoreError::NotFound)?;
+    store::activate(&mut tx, business_id, plan.id, until, now).await?;
+    store.commit(tx).await
 }

@@ -24,7 +24,8 @@ use crate::kernel::validation::FieldCheck;
 use crate::state::AppState;
 pub use checkout::CHECKOUT_LIFETIME_SECS;
 use checkout::CardForm;
-pub use domain::{Payment, PlanView, UserPlan};
+use domain::PlanChange;
+pub use domain::{Payment, PlanView, UserPlan, ensure_radiator_allowed, grant_plan};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -33,6 +34,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(free_trial))
         .routes(routes!(payments))
         .routes(routes!(get_token))
+        .routes(routes!(change_plan))
+        .routes(routes!(cancel))
         // The hosted checkout is a page, not part of the JSON API.
         .route("/checkout/{token}", get(checkout_page).post(pay))
 }
@@ -151,4 +154,56 @@ async fn pay(
         Ok(page) => page::render(&page, &form).into_response(),
         Err(error) => error.into_response(),
     }
+}
+
+/// What changing plan answers: the checkout to pay a larger plan at, or the plan with the
+/// smaller one waiting for the period's end.
+#[derive(Serialize, ToSchema)]
+pub struct PlanChangeData {
+    url: Option<String>,
+    plan: Option<UserPlan>,
+}
+
+/// Change plan: a larger one at once through the checkout (`data.url`), a smaller one from the
+/// end of the paid period, refused while the business has more radiators than it controls.
+#[utoipa::path(post, path = "/v2/users/subscriptions/change", tag = "subscriptions",
+    security(("bearer" = [])), request_body = TrialRequest,
+    responses((status = 200, body = Envelope<PlanChangeData>), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn change_plan(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    ApiJson(request): ApiJson<TrialRequest>,
+) -> Answer<PlanChangeData> {
+    let mut check = FieldCheck::default();
+    let plan_id =
+        check.check("plan_id", request.plan_id.ok_or_else(|| "Choose a plan.".to_owned()));
+    let plan_id = check.finish(plan_id)?;
+    match domain::change_plan(&state, user.actor(), plan_id).await? {
+        PlanChange::Checkout => {
+            let url = checkout::start(&state, user.actor(), plan_id).await?;
+            let data = PlanChangeData { url: Some(url), plan: None };
+            Ok(ok("Checkout opened: pay in the new tab to change plan at once.", data))
+        }
+        PlanChange::Scheduled(plan) => {
+            let next = plan.pending_plan.as_ref().map_or("", |next| next.name.as_str());
+            let end = plan.period_end.clone().unwrap_or_default();
+            let description = format!("Your plan changes to {next} when this period ends ({end}).");
+            Ok(ok(description, PlanChangeData { url: None, plan: Some(*plan) }))
+        }
+    }
+}
+
+/// Cancel the plan: it stays in force to the end of its trial or paid period.
+#[utoipa::path(post, path = "/v2/users/subscriptions/cancel", tag = "subscriptions",
+    security(("bearer" = [])),
+    responses((status = 200, body = Envelope<UserPlanData>), (status = 409, body = ErrorBody)))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+) -> Answer<UserPlanData> {
+    let plan = domain::cancel(&state, user.actor()).await?;
+    let end = plan.period_end.clone().or_else(|| plan.trial_end.clone()).unwrap_or_default();
+    let description = format!("Your plan is cancelled: it stays in force until {end}.");
+    Ok(ok(description, UserPlanData { plan: Some(plan) }))
 }

@@ -38,6 +38,7 @@ pub struct SubscriptionRow {
     pub status: String,
     pub period_end: Option<i64>,
     pub trial_end: Option<i64>,
+    pub pending_plan_id: Option<i64>,
 }
 
 pub async fn subscription<'e>(
@@ -45,7 +46,8 @@ pub async fn subscription<'e>(
     business_id: i64,
 ) -> StoreResult<Option<SubscriptionRow>> {
     let row = sqlx::query_as(
-        "SELECT plan_id, status, period_end, trial_end FROM subscriptions WHERE business_id = $1",
+        "SELECT plan_id, status, period_end, trial_end, pending_plan_id FROM subscriptions
+         WHERE business_id = $1",
     )
     .bind(business_id)
     .fetch_optional(db)
@@ -174,7 +176,7 @@ pub async fn activate(
              created_at, updated_at)
          VALUES ($1, $2, 'active', $3, NULL, $4, $4)
          ON CONFLICT (business_id) DO UPDATE SET plan_id = excluded.plan_id,
-             status = 'active', period_end = excluded.period_end,
+             status = 'active', period_end = excluded.period_end, pending_plan_id = NULL,
              updated_at = excluded.updated_at",
     )
     .bind(business_id)
@@ -209,4 +211,47 @@ pub async fn payments<'e>(
     .fetch_all(db)
     .await?;
     Ok(rows)
+}
+
+/// How many radiators the business has.
+pub async fn radiator_count<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+) -> StoreResult<i64> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM radiators WHERE business_id = $1")
+        .bind(business_id)
+        .fetch_one(db)
+        .await?;
+    Ok(count)
+}
+
+/// Sets (or clears) the plan the next period is on.
+pub async fn set_pending_plan(
+    db: &mut AnyConnection,
+    business_id: i64,
+    plan_id: Option<i64>,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE subscriptions SET pending_plan_id = $1, updated_at = $2 WHERE business_id = $3",
+    )
+    .bind(plan_id)
+    .bind(now)
+    .bind(business_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Cancels the subscription: it stays in force to the end of its trial or paid period.
+pub async fn cancel(db: &mut AnyConnection, business_id: i64, now: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE subscriptions SET status = 'cancelled', pending_plan_id = NULL, updated_at = $1
+         WHERE business_id = $2",
+    )
+    .bind(now)
+    .bind(business_id)
+    .execute(db)
+    .await?;
+    Ok(())
 }

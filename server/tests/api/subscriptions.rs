@@ -4,7 +4,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::store_tests;
-use crate::support::TestApp;
+use crate::support::{PASSWORD, TestApp, radiator};
 
 store_tests!(
     the_plans_are_listed_and_a_new_business_has_none,
@@ -12,7 +12,18 @@ store_tests!(
     a_trial_past_its_end_has_expired,
     the_checkout_checks_the_card_declines_the_test_card_and_charges_once,
     a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused,
+    radiators_past_the_plans_limit_or_without_a_plan_in_force_are_refused_with_402,
+    a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled,
 );
+
+/// Adds radiators `HD-{from}` to `HD-{to}` without a room, each answered 200.
+async fn add_radiators(owner: &crate::support::Owner<'_>, from: usize, to: usize) {
+    for n in from..=to {
+        let added =
+            owner.post("/v2/radiators", radiator(&format!("HD-{n}"), &format!("Desk {n}"))).await;
+        assert_eq!(added.status, StatusCode::OK, "{:?}", added.body);
+    }
+}
 
 /// Posts the card form to the checkout page at `url`; answers the status and the HTML.
 async fn pay(app: &TestApp, url: &str, card: &str, expiry: &str) -> (StatusCode, String) {
@@ -30,7 +41,7 @@ async fn open_checkout(owner: &crate::support::Owner<'_>, plan_id: i64) -> Strin
 async fn the_plans_are_listed_and_a_new_business_has_none(app: TestApp) {
     let signed_out = app.call(Method::GET, "/v2/subscriptions", None, None).await;
     assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
-    let owner = app.register_business("owner@acme.co.uk").await;
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
     let plans = owner.get("/v2/subscriptions").await.body["data"]["plans"].clone();
     let keys: Vec<&str> =
         plans.as_array().unwrap().iter().map(|p| p["key"].as_str().unwrap()).collect();
@@ -45,7 +56,7 @@ async fn the_plans_are_listed_and_a_new_business_has_none(app: TestApp) {
 }
 
 async fn the_free_trial_starts_once_per_business(app: TestApp) {
-    let owner = app.register_business("owner@acme.co.uk").await;
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
     let trial = |body: Value| owner.post("/v2/users/subscriptions/get_free_trial", body);
     let missing = trial(json!({})).await;
     assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -77,7 +88,7 @@ async fn the_free_trial_starts_once_per_business(app: TestApp) {
     assert_eq!(plan["plan"]["key"], "business", "the refused trial changed nothing");
 
     // Another business has a trial of its own, and sees only its own plan.
-    let rival = app.register_business("owner@rival.co.uk").await;
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
     let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!(plan, Value::Null);
     let started = rival.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 1})).await;
@@ -85,7 +96,7 @@ async fn the_free_trial_starts_once_per_business(app: TestApp) {
 }
 
 async fn a_trial_past_its_end_has_expired(app: TestApp) {
-    let owner = app.register_business("owner@acme.co.uk").await;
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
     owner.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 1})).await;
     app.clock.advance(time::Duration::days(13) + time::Duration::hours(1));
     // Sessions last 7 days: signed in again.
@@ -103,7 +114,7 @@ async fn a_trial_past_its_end_has_expired(app: TestApp) {
 }
 
 async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(app: TestApp) {
-    let owner = app.register_business("owner@acme.co.uk").await;
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
     let unknown = owner.post("/v2/nmi/get_token", json!({"plan_id": 7})).await;
     assert_eq!(unknown.field_error("plan_id"), "Choose one of the plans.");
     let url = open_checkout(&owner, 2).await;
@@ -160,7 +171,7 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
     assert_eq!(owner.history("?kind=subscription").await.total, 1);
 
     // Another business sees none of it.
-    let rival = app.register_business("owner@rival.co.uk").await;
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
     let theirs =
         rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
     assert_eq!(theirs, json!([]));
@@ -168,7 +179,7 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
 }
 
 async fn a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused(app: TestApp) {
-    let owner = app.register_business("owner@acme.co.uk").await;
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
     let url = open_checkout(&owner, 1).await;
     app.clock.advance(time::Duration::minutes(30));
     let (status, html) = pay(&app, &url, "4111 1111 1111 1111", "12/29").await;
@@ -179,4 +190,92 @@ async fn a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused(a
     let page = app.client.get(&made_up).send().await.unwrap();
     assert_eq!(page.status(), StatusCode::NOT_FOUND);
     assert!(page.text().await.unwrap().contains("This payment link is not valid."));
+}
+
+async fn radiators_past_the_plans_limit_or_without_a_plan_in_force_are_refused_with_402(
+    app: TestApp,
+) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let refused = owner.post("/v2/radiators", radiator("HD-1", "Desk 1")).await;
+    assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
+    assert_eq!(
+        refused.description(),
+        "Choose a plan to add radiators: start a free trial or pay for one under Subscriptions."
+    );
+    owner.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 1})).await;
+    add_radiators(&owner, 1, 25).await;
+    let refused = owner.post("/v2/radiators", radiator("HD-26", "Desk 26")).await;
+    assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
+    assert_eq!(
+        refused.description(),
+        "Your Starter plan controls up to 25 radiators. Upgrade to Business (up to 100 \
+         radiators) under Subscriptions to add more."
+    );
+    // Through a room too.
+    let room = owner.add_room("Office").await.id;
+    assert_eq!(owner.attach(room, "HD-26", "Desk 26").await.status, StatusCode::PAYMENT_REQUIRED);
+
+    // The trial ends unpaid: nothing more is added, and nothing is lost.
+    app.clock.advance(time::Duration::days(15));
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let refused = owner.post("/v2/radiators", radiator("HD-26", "Desk 26")).await;
+    assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
+    assert!(refused.description().starts_with("Your Starter plan is no longer in force"));
+    let radiators = owner.get("/v2/radiators").await.body["data"]["radiators"].clone();
+    assert_eq!(radiators.as_array().unwrap().len(), 25);
+}
+
+async fn a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled(
+    app: TestApp,
+) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    add_radiators(&owner, 1, 26).await;
+    let change =
+        |plan_id: i64| owner.post("/v2/users/subscriptions/change", json!({"plan_id": plan_id}));
+
+    let up = change(3).await;
+    assert_eq!(up.status, StatusCode::OK);
+    assert!(up.body["data"]["url"].as_str().unwrap().contains("/checkout/"), "paid at once");
+    let same = change(2).await;
+    assert_eq!(same.status, StatusCode::CONFLICT);
+    assert_eq!(same.description(), "Your business is on the Business plan already.");
+    let down = change(1).await;
+    assert_eq!(down.status, StatusCode::CONFLICT);
+    assert_eq!(
+        down.description(),
+        "Your business has 26 radiators and Starter controls up to 25: remove 1 of them before \
+         moving to it."
+    );
+    let radiators = owner.get("/v2/radiators").await.body["data"]["radiators"].clone();
+    let last =
+        radiators.as_array().unwrap().iter().find(|r| r["uid"] == "HD-26").unwrap()["id"].clone();
+    assert_eq!(owner.delete(&format!("/v2/radiators/{last}")).await.status, StatusCode::OK);
+    let down = change(1).await;
+    assert_eq!(down.status, StatusCode::OK);
+    assert_eq!(
+        down.description(),
+        "Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z)."
+    );
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["plan"]["key"].as_str(), plan["pending_plan"]["key"].as_str()),
+        (Some("business"), Some("starter"))
+    );
+
+    let cancelled = owner.post("/v2/users/subscriptions/cancel", json!({})).await;
+    assert_eq!(cancelled.status, StatusCode::OK);
+    assert_eq!(
+        cancelled.description(),
+        "Your plan is cancelled: it stays in force until 2026-02-15T09:00:00Z."
+    );
+    assert_eq!(cancelled.body["data"]["plan"]["status"], "cancelled");
+    let again = owner.post("/v2/users/subscriptions/cancel", json!({})).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    add_radiators(&owner, 27, 27).await;
+    app.clock.advance(time::Duration::days(32));
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let refused = owner.post("/v2/radiators", radiator("HD-28", "Desk 28")).await;
+    assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
 }

@@ -20,6 +20,7 @@ use heatdesk::kernel::work_limit::WorkLimit;
 use heatdesk::mail::Mailer;
 use heatdesk::state::{AppConfig, AppState};
 use heatdesk::store::Store;
+use heatdesk::subscriptions::grant_plan;
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -244,8 +245,19 @@ impl TestApp {
         self.post("/v2/auth/login", json!({"email": email, "password": password})).await
     }
 
-    /// Registers a business and signs its owner in.
+    /// Registers a business on the Estate plan (1,000 radiators) for a year, as a business
+    /// that has paid would be, and signs its owner in.
     pub async fn register_business(&self, email: &str) -> Owner<'_> {
+        let owner = self.register_business_without_plan(email).await;
+        let me: User = owner.get("/v2/auth/me").await.data("me");
+        let now = self.clock_now();
+        let year = (now, now + 365 * 86_400);
+        grant_plan(&self.store, me.business_id, "estate", year).await.expect("grant a plan");
+        owner
+    }
+
+    /// Registers a business that has not chosen a plan yet, and signs its owner in.
+    pub async fn register_business_without_plan(&self, email: &str) -> Owner<'_> {
         let registered = self.register(email).await;
         assert_eq!(registered.status, StatusCode::OK, "{:?}", registered.body);
         self.sign_in(email, PASSWORD).await
