@@ -844,6 +844,13 @@ export const ar: Texts = {
     radiatorLimit: 'المدافئ: حتى {{count}}',
     startTrial: 'ابدأ تجربة مجانية لمدة {{days}} يومًا',
     payByCard: 'ادفع بالبطاقة',
+    upgrade: 'رقِّ الآن',
+    moveDown: 'انتقل إليها عند نهاية هذه الفترة',
+    pending: 'تنتقل إلى {{plan}} في {{end}}.',
+    cancel: 'ألغِ الخطة',
+    cancelTitle: 'هل تريد إلغاء خطتك؟',
+    cancelText:
+      'تبقى خطتك سارية حتى {{end}}. بعد ذلك تستمر مدافئك في تنفيذ جداولها، لكن لا يمكنك إضافة مدافئ حتى تختار خطة من جديد.',
     noPlanChosen: 'اختر خطة أولًا: الدفع يكون للخطة التي تختارها.',
     choosePlan: 'اختر خطة',
     paymentIntro:

@@ -849,6 +849,13 @@ export const en = {
     radiatorLimit: 'Radiators: up to {{count}}',
     startTrial: 'Start a {{days}}-day free trial',
     payByCard: 'Pay by card',
+    upgrade: 'Upgrade now',
+    moveDown: 'Move to it when this period ends',
+    pending: 'Moves to {{plan}} on {{end}}.',
+    cancel: 'Cancel plan',
+    cancelTitle: 'Cancel your plan?',
+    cancelText:
+      'Your plan stays in force until {{end}}. After that your radiators keep running their schedules, but you cannot add radiators until you choose a plan again.',
     noPlanChosen: 'Choose a plan first: the payment is for the plan you choose.',
     choosePlan: 'Choose a plan',
     paymentIntro:

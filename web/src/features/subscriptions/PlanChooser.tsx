@@ -34,8 +34,10 @@ export function PlanChooser() {
     void dispatch(fetchUserPlan());
   }, [dispatch]);
 
-  // A business has one trial: once it has had a plan of any kind, it pays.
+  // A business has one trial: once it has had a plan of any kind, it pays. On a paid plan, a
+  // smaller one waits for the period's end; a larger one is paid for at once.
   const trialOpen = userPlan === null;
+  const paid = userPlan?.status === 'active' ? userPlan : null;
   const startTrial = (plan: Plan) =>
     run(() => subscriptionsApi.freeTrial(plan.id), {
       onSuccess: (answer) => {
@@ -43,9 +45,32 @@ export function PlanChooser() {
         void navigate(paths.home);
       },
     });
+  const moveDown = (plan: Plan) =>
+    run(() => subscriptionsApi.change(plan.id), {
+      onSuccess: (answer) => {
+        const changed = answer.data.data.plan;
+        if (changed) dispatch(userPlanChanged(changed));
+        void navigate(paths.subscriptions);
+      },
+    });
   const pay = (plan: Plan) => {
     dispatch(planChosen(plan));
     void navigate(paths.planPayment);
+  };
+  /** Pay for a plan; on a paid plan, upgrade at once or move down at the period's end. */
+  const planAction = (plan: Plan, current: boolean) => {
+    if (paid && current) return null;
+    if (paid && plan.monthly_price_pence < paid.plan.monthly_price_pence)
+      return (
+        <Button variant="outlined" disabled={busy} onClick={() => moveDown(plan)}>
+          {t('subscriptions.moveDown')}
+        </Button>
+      );
+    return (
+      <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
+        {t(paid ? 'subscriptions.upgrade' : 'subscriptions.payByCard')}
+      </Button>
+    );
   };
 
   return (
@@ -93,9 +118,7 @@ export function PlanChooser() {
                       {t('subscriptions.startTrial', { days: plan.trial_days })}
                     </Button>
                   )}
-                  <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
-                    {t('subscriptions.payByCard')}
-                  </Button>
+                  {planAction(plan, current)}
                 </CardActions>
               </Card>
             );

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Heading } from '../../components/Heading';
 import { ListStates } from '../../components/ListStates';
 import { paths } from '../../config/paths';
@@ -19,8 +20,9 @@ import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeError } from '../../lib/http';
 import { formatPence } from '../../lib/units';
+import { useAction } from '../../lib/useAction';
 import { subscriptionsApi } from './api';
-import { fetchUserPlan } from './slice';
+import { fetchUserPlan, userPlanChanged } from './slice';
 import type { Payment } from './types';
 
 /** `/subscriptions`: the plan and its status, trial days left or the paid period, payments. */
@@ -29,6 +31,8 @@ export function SubscriptionOverview() {
   const dispatch = useAppDispatch();
   const userPlan = useAppSelector((state) => state.subscriptionPlan.userPlan);
   const [payments, setPayments] = useState<Payment[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const { run, busy } = useAction();
   const [load, setLoad] = useState({ loading: true, error: null as string | null });
   // Answers arrive in callbacks; the retry raises the loading flag itself.
   const fetchPayments = useCallback(() => {
@@ -91,14 +95,47 @@ export function SubscriptionOverview() {
                 })}
               </Typography>
             )}
+            {userPlan.pending_plan && userPlan.period_end && (
+              <Typography>
+                {t('subscriptions.pending', {
+                  plan: userPlan.pending_plan.name,
+                  end: when(userPlan.period_end),
+                })}
+              </Typography>
+            )}
             {userPlan.period_end && (
               <Typography>
                 {t('subscriptions.periodEnd', { end: when(userPlan.period_end) })}
               </Typography>
             )}
-            <Button component={RouterLink} to={paths.subscriptionPlan} variant="contained">
-              {t('subscriptions.changePlan')}
-            </Button>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to={paths.subscriptionPlan} variant="contained">
+                {t('subscriptions.changePlan')}
+              </Button>
+              {(userPlan.status === 'active' || userPlan.status === 'trialing') && (
+                <Button color="secondary" onClick={() => setConfirming(true)}>
+                  {t('subscriptions.cancel')}
+                </Button>
+              )}
+            </Stack>
+            <ConfirmDialog
+              open={confirming}
+              title={t('subscriptions.cancelTitle')}
+              text={t('subscriptions.cancelText', {
+                end: when(userPlan.period_end ?? userPlan.trial_end),
+              })}
+              confirm={t('subscriptions.cancel')}
+              busy={busy}
+              onConfirm={() =>
+                void run(subscriptionsApi.cancel, {
+                  onSuccess: (answer) => {
+                    dispatch(userPlanChanged(answer.data.data.plan));
+                    setConfirming(false);
+                  },
+                })
+              }
+              onClose={() => setConfirming(false)}
+            />
           </Stack>
         ) : (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>

@@ -12,6 +12,13 @@ export const subscriptionsApi = {
   /** Opens a hosted checkout for the plan; answers its URL. */
   checkout: (planId: number) =>
     authClient.post<Envelope<{ url: string }>>('/v2/nmi/get_token', { plan_id: planId }),
+  /** A larger plan answers a checkout URL; a smaller one the plan with it waiting. */
+  change: (planId: number) =>
+    authClient.post<Envelope<{ url: string | null; plan: UserPlan | null }>>(
+      '/v2/users/subscriptions/change',
+      { plan_id: planId },
+    ),
+  cancel: () => authClient.post<Envelope<{ plan: UserPlan }>>('/v2/users/subscriptions/cancel', {}),
   payments: () =>
     authClient.get<Envelope<{ payments: Payment[] }>>('/v2/users/subscriptions/payments'),
 };

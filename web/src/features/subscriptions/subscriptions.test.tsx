@@ -30,6 +30,7 @@ const onPlan = (status: UserPlan['status'], extra: Partial<UserPlan> = {}): User
   period_end: null,
   trial_end: null,
   trial_days_left: null,
+  pending_plan: null,
   ...extra,
 });
 
@@ -78,6 +79,64 @@ describe('choosing a plan', () => {
     await user.click(within(card).getByRole('button', { name: 'Pay by card' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/plan-payment'));
     expect(store.getState().subscriptionPlan.planChoosed?.key).toBe('business');
+  });
+});
+
+describe('changing a paid plan', () => {
+  it('moves down at the period’s end and offers an upgrade now', async () => {
+    const user = userEvent.setup();
+    plansServer(onPlan('active', { period_end: '2026-02-15T09:00:00Z' }));
+    const estate = plan(3, 'estate', 'Estate', 19900, 1000);
+    server.use(
+      http.get('/v2/subscriptions', () => answer('Plans.', { plans: [...plans, estate] })),
+      http.post('/v2/users/subscriptions/change', () =>
+        answer('Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z).', {
+          url: null,
+          plan: onPlan('active', { pending_plan: plans[0] ?? null }),
+        }),
+      ),
+    );
+    const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    const current = await screen.findByRole('region', { name: /Business/ });
+    expect(within(current).queryByRole('button')).toBeNull();
+    const larger = screen.getByRole('region', { name: 'Estate' });
+    expect(within(larger).getByRole('button', { name: 'Upgrade now' })).toBeInTheDocument();
+    const smaller = screen.getByRole('region', { name: 'Starter' });
+    await user.click(
+      within(smaller).getByRole('button', { name: 'Move to it when this period ends' }),
+    );
+    expect(
+      await screen.findByText(
+        'Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z).',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
+    expect(store.getState().subscriptionPlan.userPlan?.pending_plan?.key).toBe('starter');
+  });
+
+  it('cancels after asking, and says until when the plan lasts', async () => {
+    const user = userEvent.setup();
+    plansServer(onPlan('active', { period_end: '2026-02-15T09:00:00Z' }));
+    server.use(
+      http.get('/v2/users/subscriptions/payments', () => answer('Payments.', { payments: [] })),
+      http.post('/v2/users/subscriptions/cancel', () =>
+        answer('Your plan is cancelled: it stays in force until 2026-02-15T09:00:00Z.', {
+          plan: onPlan('cancelled', { period_end: '2026-02-15T09:00:00Z' }),
+        }),
+      ),
+    );
+    renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel your plan?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
+    expect(
+      await screen.findByText(
+        'Your plan is cancelled: it stays in force until 2026-02-15T09:00:00Z.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    // Nothing left to cancel once the dialog has gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull());
   });
 });
 

@@ -18,6 +18,8 @@ export interface UserPlan {
   period_end: string | null;
   trial_end: string | null;
   trial_days_left: number | null;
+  /** The smaller plan the next period is on. */
+  pending_plan: Plan | null;
 }
 
 export interface Payment {
