@@ -38,3 +38,8 @@ export function formatRate(pence: number, per: 'kWh' | 'day') {
 export function formatShare(share: number) {
   return ltr(`${Math.round(share * 100)}%`);
 }
+
+/** A whole number with British grouping: 1000 → "1,000". */
+export function formatCount(count: number) {
+  return ltr(number(count, 0));
+}

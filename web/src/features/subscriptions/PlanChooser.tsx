@@ -14,7 +14,7 @@ import { Heading } from '../../components/Heading';
 import { ListStates } from '../../components/ListStates';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { formatPence } from '../../lib/units';
+import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { subscriptionsApi } from './api';
 import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
@@ -102,7 +102,7 @@ export function PlanChooser() {
                     {t('subscriptions.perMonth', { price: formatPence(plan.monthly_price_pence) })}
                   </Typography>
                   <Typography color="text.secondary">
-                    {t('subscriptions.radiatorLimit', { count: plan.radiator_limit })}
+                    {t('subscriptions.radiatorLimit', { count: formatCount(plan.radiator_limit) })}
                   </Typography>
                   <List dense>
                     {plan.features.map((feature) => (

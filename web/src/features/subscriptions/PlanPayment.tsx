@@ -12,7 +12,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Heading } from '../../components/Heading';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { formatPence } from '../../lib/units';
+import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, paymentStarted, reset } from './slice';
@@ -83,7 +83,7 @@ export function PlanPayment() {
           <Typography>
             {t('subscriptions.perMonth', { price: formatPence(plan.monthly_price_pence) })}
             {' · '}
-            {t('subscriptions.radiatorLimit', { count: plan.radiator_limit })}
+            {t('subscriptions.radiatorLimit', { count: formatCount(plan.radiator_limit) })}
           </Typography>
           {paymentIntent ? (
             <Alert severity="info" icon={<CircularProgress size={20} />} role="status">

@@ -19,7 +19,7 @@ import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeError } from '../../lib/http';
-import { formatPence } from '../../lib/units';
+import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, userPlanChanged } from './slice';
@@ -85,7 +85,9 @@ export function SubscriptionOverview() {
                 price: formatPence(userPlan.plan.monthly_price_pence),
               })}
               {' · '}
-              {t('subscriptions.radiatorLimit', { count: userPlan.plan.radiator_limit })}
+              {t('subscriptions.radiatorLimit', {
+                count: formatCount(userPlan.plan.radiator_limit),
+              })}
             </Typography>
             {userPlan.trial_days_left !== null && (
               <Typography data-testid="trial-left">

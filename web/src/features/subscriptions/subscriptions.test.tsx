@@ -59,7 +59,7 @@ describe('choosing a plan', () => {
     const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const card = await screen.findByRole('region', { name: 'Business' });
     expect(within(card).getByText(`${iso('£79.00')} a month`)).toBeInTheDocument();
-    expect(within(card).getByText('Radiators: up to 100')).toBeInTheDocument();
+    expect(within(card).getByText(`Radiators: up to ${iso('100')}`)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Start a 14-day free trial' }));
     expect(
       await screen.findByText('Your 14-day free trial of Business has started.'),

@@ -1,0 +1,99 @@
+// Paying for a plan: the plans page, the hosted checkout in a new tab (a declined card, then
+// the test card), the first tab noticing the payment, and the subscription page after.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { cspViolations, launchBrowser, screenshots, startServer } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a business pays for a plan in the checkout tab and the app moves on by itself', async () => {
+  const { base } = server;
+  const email = `pay-${Date.now()}@acme.co.uk`;
+  const password = 'correct horse battery';
+  const registered = await fetch(`${base}/v2/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Pay Co',
+      last_name: 'Pay Co Trading',
+      business_name: 'Pay Co',
+      email,
+      mobile: '07700 900125',
+      address_line1: '3 Mill Lane',
+      town: 'Leeds',
+      city: 'Leeds',
+      post_code: 'LS3 1AA',
+      password,
+      is_business: 1,
+      is_same_address: 1,
+    }),
+  });
+  assert.equal(registered.status, 200);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const violations = cspViolations(page);
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/home`);
+
+  await page.goto(`${base}/subscription-plan`);
+  const business = page.getByRole('region', { name: 'Business' });
+  await business.getByText(/Radiators: up to .100/).waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'plans-1280.png'), fullPage: true });
+  await business.getByRole('button', { name: 'Pay by card' }).click();
+  await page.waitForURL(`${base}/plan-payment`);
+
+  const [checkout] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Open the secure checkout' }).click(),
+  ]);
+  const checkoutViolations = cspViolations(checkout);
+  await checkout.waitForLoadState();
+  await page.getByText('Waiting for your payment in the other tab…').waitFor();
+  await checkout.getByRole('heading', { name: 'Pay for HeatDesk Business' }).waitFor();
+
+  const payWith = async (number) => {
+    await checkout.getByLabel('Card number').fill(number);
+    await checkout.getByLabel('Expiry date (MM/YY)').fill('12/30');
+    await checkout.getByLabel('Security code (CVC)').fill('123');
+    await checkout.getByLabel('Name on the card').fill('Pat Payer');
+    await checkout.getByRole('button', { name: 'Pay £79.00' }).click();
+  };
+  await payWith('4000 0000 0000 0002');
+  await checkout.getByText('Your card was declined.').waitFor();
+  await checkout.setViewportSize({ width: 390, height: 844 });
+  await checkout.screenshot({
+    path: path.join(screenshots, 'checkout-declined-390.png'),
+    fullPage: true,
+  });
+  await payWith('4111 1111 1111 1111');
+  await checkout.getByRole('heading', { name: 'Payment received' }).waitFor();
+
+  // The first tab notices within a few seconds and goes home.
+  await page.waitForURL(`${base}/home`, { timeout: 15_000 });
+  await page.getByText('Payment received: Business is active.').waitFor();
+
+  await page.goto(`${base}/subscriptions`);
+  await page.getByText('Active', { exact: true }).waitFor();
+  const payments = page.getByRole('table', { name: 'Payments' });
+  await payments.getByText('Declined').waitFor();
+  assert.equal(await payments.getByRole('row').count(), 3, 'a header, the payment, the refusal');
+  await page.screenshot({ path: path.join(screenshots, 'subscriptions-1280.png'), fullPage: true });
+  assert.deepEqual([...violations, ...checkoutViolations], []);
+  await context.close();
+});
