@@ -2,8 +2,8 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`, `bench`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `subscriptions`, `tips`, `history`, `live`) → `state` → kernel
-//! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`, `cards`) → `store` and `clock`.
+//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `subscriptions`, `tips`, `onboarding`, `history`, `live`) → `state` → kernel
+//! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`, `cards`, `meter`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
 pub mod analytics;
@@ -26,7 +26,9 @@ pub mod http;
 pub mod kernel;
 pub mod live;
 pub mod mail;
+pub mod meter;
 pub mod notifications;
+pub mod onboarding;
 pub mod radiators;
 pub mod rooms;
 pub mod schedules;

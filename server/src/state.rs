@@ -11,6 +11,7 @@ use crate::kernel::values::Cidr;
 use crate::kernel::version_cache::VersionCache;
 use crate::kernel::work_limit::WorkLimit;
 use crate::mail::Mailer;
+use crate::meter::{MeterProvider, SimulatedMeter};
 use crate::store::{Store, StoreResult};
 
 /// Settings the handlers need.
@@ -36,6 +37,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Where card payments are charged: the sandbox unless a real provider is set.
     pub cards: Arc<dyn CardProvider>,
+    /// Where smart-meter readings come from: the simulated meter unless a real provider is set.
+    pub meter: Arc<dyn MeterProvider>,
     pub config: Arc<AppConfig>,
 }
 
@@ -56,6 +59,7 @@ impl AppState {
             clock,
             mailer,
             cards: Arc::new(Sandbox),
+            meter: Arc::new(SimulatedMeter),
             config: Arc::new(config),
         }
     }

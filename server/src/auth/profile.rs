@@ -102,7 +102,7 @@ impl ProfileRequest {
     }
 }
 
-fn parse_address(
+pub fn parse_address(
     check: &mut FieldCheck,
     prefix: &str,
     [line1, line2, town, city, post_code]: [&String; 5],
@@ -165,4 +165,6 @@ pub struct UserView {
     /// `desnz` (the flat DESNZ factor).
     #[schema(example = "profile")]
     pub carbon_method: String,
+    /// The business's onboarding step: `plan`, `consent`, `address`, `energy_usage` or `done`.
+    pub onboarding: String,
 }

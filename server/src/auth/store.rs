@@ -14,7 +14,7 @@ const USER_VIEW: &str =
         b.name AS business_name, b.is_same_address, b.address_line1 AS business_address_line1,
         b.address_line2 AS business_address_line2, b.town AS business_town,
         b.city AS business_city, b.post_code AS business_post_code, u.created_at,
-        b.electricity_budget_pence, b.carbon_goal_kg, b.carbon_method
+        b.electricity_budget_pence, b.carbon_goal_kg, b.carbon_method, b.onboarding_step
     FROM users u JOIN businesses b ON b.id = u.business_id
     WHERE u.id = $1";
 
@@ -43,6 +43,7 @@ struct UserRow {
     electricity_budget_pence: Option<i64>,
     carbon_goal_kg: Option<f64>,
     carbon_method: String,
+    onboarding_step: String,
 }
 
 impl From<UserRow> for UserView {
@@ -72,6 +73,7 @@ impl From<UserRow> for UserView {
             electricity_budget_pence: row.electricity_budget_pence,
             carbon_goal_kg: row.carbon_goal_kg,
             carbon_method: row.carbon_method,
+            onboarding: row.onboarding_step,
         }
     }
 }
@@ -123,8 +125,8 @@ pub async fn create(
     let business = &profile.business_address;
     let (business_id,): (i64,) = sqlx::query_as(
         "INSERT INTO businesses (name, is_same_address, address_line1, address_line2, town, city,
-             post_code, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+             post_code, created_at, onboarding_step)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'plan') RETURNING id",
     )
     .bind(&profile.business_name)
     .bind(i64::from(profile.is_same_address))

@@ -81,10 +81,11 @@ const BUILDING: [(&str, &[DemoRoom]); 3] = [
 
 /// Builds the demo; answers its rooms' ids.
 async fn build(state: &AppState, actor: Actor) -> ApiResult<Vec<i64>> {
-    // The demo is on an active Business plan for a year, paid for by nobody.
+    // The demo is on an active Business plan for a year, paid for by nobody, and onboarded.
     let start = state.clock.now().unix_timestamp();
     let year = (start, start + 365 * 86_400);
     crate::subscriptions::grant_plan(&state.store, actor.business_id, "business", year).await?;
+    crate::onboarding::finish(&state.store, actor.business_id).await?;
     let mut room_number = 0;
     let (mut zone_ids, mut room_ids) = (Vec::new(), Vec::new());
     for (zone, rooms) in BUILDING {

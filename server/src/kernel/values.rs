@@ -300,6 +300,65 @@ impl Cidr {
     }
 }
 
+/// The 13-digit core of a UK electricity meter's MPAN, its last digit a check digit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mpan(String);
+
+/// The weights of the MPAN core's check digit, one per digit before it.
+const MPAN_PRIMES: [u32; 12] = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43];
+
+impl Mpan {
+    /// Spaces are allowed while typing and removed.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let digits: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+        if digits.is_empty() {
+            return Err(
+                "Enter the MPAN: the 13 digits at the bottom of the box on your bill.".into()
+            );
+        }
+        if digits.len() != 13 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(
+                "An MPAN has 13 digits: check the bottom line of the box on your bill.".into()
+            );
+        }
+        let values: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
+        let sum: u32 = values.iter().zip(MPAN_PRIMES).map(|(digit, prime)| digit * prime).sum();
+        if sum % 11 % 10 != values[12] {
+            return Err("This MPAN's check digit does not match: check each digit again.".into());
+        }
+        Ok(Self(digits))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An in-home display's MAC: 16 hex digits, kept upper-case without separators.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IhdMac(String);
+
+impl IhdMac {
+    /// `-` and `:` between the digits are allowed and removed: `00-1a-2b…` → `001A2B…`.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let hex: String = raw.trim().chars().filter(|c| !matches!(c, '-' | ':')).collect();
+        if hex.is_empty() {
+            return Err("Enter the MAC of your in-home display: 16 characters, 0–9 and A–F.".into());
+        }
+        if hex.len() != 16 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(
+                "A display's MAC has 16 characters, 0–9 and A–F, like 00-1A-2B-3C-4D-5E-6F-70."
+                    .into(),
+            );
+        }
+        Ok(Self(hex.to_uppercase()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,5 +472,25 @@ mod tests {
         assert!(Password::parse("123456789").is_err());
         assert!(Password::parse("1234567890").is_ok());
         assert!(Password::parse(&"x".repeat(129)).is_err());
+    }
+
+    #[test]
+    fn an_mpan_has_13_digits_and_a_matching_check_digit() {
+        assert_eq!(Mpan::parse("12 0002 3305 967").unwrap().as_str(), "1200023305967");
+        assert!(Mpan::parse("1600012345677").is_ok());
+        assert!(Mpan::parse("1200023305968").unwrap_err().contains("check digit"));
+        assert!(Mpan::parse("120002330596").unwrap_err().contains("13 digits"));
+        assert!(Mpan::parse("12000233059A7").unwrap_err().contains("13 digits"));
+        assert!(Mpan::parse(" ").unwrap_err().starts_with("Enter the MPAN"));
+    }
+
+    #[test]
+    fn an_ihd_mac_is_16_hex_digits_kept_upper_case_without_separators() {
+        assert_eq!(IhdMac::parse("00-1a-2b-3c-4d-5e-6f-70").unwrap().as_str(), "001A2B3C4D5E6F70");
+        assert_eq!(IhdMac::parse("00:1A:2B:3C:4D:5E:6F:70").unwrap().as_str(), "001A2B3C4D5E6F70");
+        assert_eq!(IhdMac::parse("001a2b3c4d5e6f70").unwrap().as_str(), "001A2B3C4D5E6F70");
+        assert!(IhdMac::parse("001A2B3C4D5E6F7").is_err(), "15 digits");
+        assert!(IhdMac::parse("001A2B3C4D5E6F7G").is_err(), "not hex");
+        assert!(IhdMac::parse("").is_err());
     }
 }

@@ -167,6 +167,8 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         .and_then(|start| start.to_zoned(jiff::tz::TimeZone::UTC).checked_add(1.month()).ok())
         .map_or(at + 30 * 86_400, |end| end.timestamp().as_second());
     store::activate(change.db(), checkout.business_id, plan.id, period_end, at).await?;
+    crate::onboarding::passed(change.db(), checkout.business_id, crate::onboarding::Step::Plan)
+        .await?;
     let after = serde_json::json!({"plan": plan.key, "status": "active",
         "period_end": crate::clock::iso8601(period_end), "card_last4": card.last4()});
     change.commit(Entry::new("paid", "subscription", checkout.business_id).after(&after)).await?;

@@ -170,6 +170,8 @@ pub async fn start_trial(state: &AppState, actor: Actor, plan_id: i64) -> ApiRes
             other => other.into(),
         },
     )?;
+    crate::onboarding::passed(change.db(), actor.business_id, crate::onboarding::Step::Plan)
+        .await?;
     let after = serde_json::json!({"plan": plan.key, "status": "trialing", "trial_end": iso8601(trial_end)});
     change.commit(Entry::new("create", "subscription", actor.business_id).after(&after)).await?;
     let user_plan = user_plan(state, actor.business_id).await?;

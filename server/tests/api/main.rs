@@ -21,6 +21,7 @@ mod lease;
 mod mail;
 mod mqtt;
 mod notifications;
+mod onboarding;
 mod radiators;
 mod rooms;
 mod schedules;

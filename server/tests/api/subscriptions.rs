@@ -149,6 +149,8 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
         (Some("business"), Some("active"))
     );
     assert_eq!(plan["period_end"], "2026-02-15T09:00:00Z", "a month from the payment");
+    let me: crate::support::User = owner.get("/v2/auth/me").await.data("me");
+    assert_eq!(me.onboarding, "consent", "paying is the plan step done");
 
     // Paying the same link again (a double click, a replay) shows the receipt, charges nothing.
     let (status, html) = pay(&app, &url, "4111 1111 1111 1111", "12/29").await;

@@ -172,6 +172,7 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
         "automations",
         "business_settings",
         "subscriptions",
+        "consents",
     ];
     let count = |table: &'static str| {
         let store = app.store.clone();
@@ -199,7 +200,8 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
         let settings = json!({"time_zone": "Europe/London", "working_days": [1, 2, 3, 4, 5],
             "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
         owner.put("/v2/settings/business", settings).await;
-        owner.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 1})).await;
+        let consent = json!({"terms_version": "2026-11", "agreed": 1, "mpan": "1200023305967"});
+        owner.post("/v2/consents", consent).await;
     }
     app.tick(60).await;
     app.tick(60).await;

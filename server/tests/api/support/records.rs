@@ -136,4 +136,5 @@ pub struct User {
     pub electricity_budget_pence: Option<i64>,
     pub carbon_goal_kg: Option<f64>,
     pub carbon_method: String,
+    pub onboarding: String,
 }

@@ -1,0 +1,213 @@
+//! Onboarding (plan → consent → address → energy usage → done), kept by the server so a
+//! business resumes where it stopped on any device; and the business's consent to its smart
+//! meter's data, without which no meter reading is read.
+
+use serde::Serialize;
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use super::store::{self, ConsentRow};
+use crate::auth::profile::Address;
+use crate::clock::iso8601;
+use crate::error::{ApiError, ApiResult};
+use crate::kernel::change::{Actor, Entry};
+use crate::kernel::values::{IhdMac, Mpan};
+use crate::state::AppState;
+use crate::store::{Store, StoreResult};
+
+/// The terms a consent agrees to; a consent to other terms is refused.
+pub const TERMS_VERSION: &str = "2026-11";
+
+/// The steps in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Plan,
+    Consent,
+    Address,
+    EnergyUsage,
+    Done,
+}
+
+impl Step {
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Plan => "plan",
+            Self::Consent => "consent",
+            Self::Address => "address",
+            Self::EnergyUsage => "energy_usage",
+            Self::Done => "done",
+        }
+    }
+
+    fn next(self) -> Self {
+        match self {
+            Self::Plan => Self::Consent,
+            Self::Consent => Self::Address,
+            Self::Address => Self::EnergyUsage,
+            Self::EnergyUsage | Self::Done => Self::Done,
+        }
+    }
+}
+
+/// The business has done `step`: one at that step moves to the next; one further on, or not
+/// onboarding, stays where it is.
+pub async fn passed(db: &mut AnyConnection, business_id: i64, step: Step) -> StoreResult<()> {
+    store::advance(db, business_id, step.key(), step.next().key()).await
+}
+
+/// The consent as the API shows it.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Consent {
+    pub terms_version: String,
+    pub mpan: String,
+    /// The in-home display's MAC, 16 upper-case hex digits; null until given.
+    pub ihd_mac: Option<String>,
+    /// ISO 8601.
+    pub agreed_at: String,
+    /// ISO 8601; null while the consent stands.
+    pub withdrawn_at: Option<String>,
+    /// 1 while the consent stands, 0 once withdrawn.
+    pub active: i64,
+}
+
+fn consent_view(row: ConsentRow) -> Consent {
+    Consent {
+        active: i64::from(row.withdrawn_at.is_none()),
+        terms_version: row.terms_version,
+        mpan: row.mpan,
+        ihd_mac: row.ihd_mac,
+        agreed_at: iso8601(row.agreed_at),
+        withdrawn_at: row.withdrawn_at.map(iso8601),
+    }
+}
+
+pub async fn consent(state: &AppState, business_id: i64) -> ApiResult<Option<Consent>> {
+    Ok(store::consent(state.store.reader(), business_id).await?.map(consent_view))
+}
+
+/// The consent in force: 409 with `sentence` without one.
+async fn standing(
+    db: &mut AnyConnection,
+    business_id: i64,
+    sentence: &str,
+) -> ApiResult<ConsentRow> {
+    store::consent(&mut *db, business_id)
+        .await?
+        .filter(|row| row.withdrawn_at.is_none())
+        .ok_or_else(|| ApiError::conflict("consent", sentence))
+}
+
+async fn read_back(state: &AppState, business_id: i64) -> ApiResult<Consent> {
+    consent(state, business_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the consent just saved is gone")))
+}
+
+pub async fn give_consent(state: &AppState, actor: Actor, mpan: &Mpan) -> ApiResult<Consent> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    store::save_consent(change.db(), actor.business_id, TERMS_VERSION, mpan.as_str(), now).await?;
+    passed(change.db(), actor.business_id, Step::Consent).await?;
+    let after = serde_json::json!({"terms_version": TERMS_VERSION, "mpan": mpan.as_str()});
+    change.commit(Entry::new("create", "consent", actor.business_id).after(&after)).await?;
+    read_back(state, actor.business_id).await
+}
+
+pub async fn set_ihd_mac(state: &AppState, actor: Actor, mac: &IhdMac) -> ApiResult<Consent> {
+    let mut change = state.change(actor).await?;
+    let sentence = "Give your consent first: the display belongs to the consented meter.";
+    standing(change.db(), actor.business_id, sentence).await?;
+    store::set_ihd_mac(change.db(), actor.business_id, mac.as_str()).await?;
+    let after = serde_json::json!({"ihd_mac": mac.as_str()});
+    change.commit(Entry::new("update", "consent", actor.business_id).after(&after)).await?;
+    read_back(state, actor.business_id).await
+}
+
+pub async fn withdraw(state: &AppState, actor: Actor) -> ApiResult<Consent> {
+    let mut change = state.change(actor).await?;
+    standing(change.db(), actor.business_id, "There is no consent to withdraw.").await?;
+    let now = change.now();
+    store::withdraw(change.db(), actor.business_id, now).await?;
+    let after = serde_json::json!({"withdrawn_at": iso8601(now)});
+    change.commit(Entry::new("withdraw", "consent", actor.business_id).after(&after)).await?;
+    read_back(state, actor.business_id).await
+}
+
+/// One half-hour of the meter's import.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct MeterReading {
+    /// ISO 8601, the half-hour's start.
+    pub start: String,
+    pub kwh: f64,
+}
+
+/// The last `days` days of half-hourly import, up to the last whole half-hour: only with the
+/// business's consent.
+pub async fn readings(
+    state: &AppState,
+    business_id: i64,
+    days: i64,
+) -> ApiResult<Vec<MeterReading>> {
+    let pool = state.store.reader();
+    let consent = store::consent(pool, business_id).await?.filter(|row| row.withdrawn_at.is_none());
+    let Some(consent) = consent else {
+        return Err(ApiError::Forbidden(
+            "HeatDesk reads your smart meter only with your consent: give it under Consent.".into(),
+        ));
+    };
+    let now = state.clock.now().unix_timestamp();
+    let to = now - now.rem_euclid(1800);
+    let half_hours = state
+        .meter
+        .half_hourly_import(&state.store, business_id, &consent.mpan, (to - days * 86_400, to))
+        .await?;
+    Ok(half_hours
+        .into_iter()
+        .map(|(start, kwh)| MeterReading { start: iso8601(start), kwh })
+        .collect())
+}
+
+pub async fn confirm_address(state: &AppState, actor: Actor, address: &Address) -> ApiResult<Step> {
+    let mut change = state.change(actor).await?;
+    store::confirm_address(change.db(), actor.business_id, address).await?;
+    passed(change.db(), actor.business_id, Step::Address).await?;
+    let after = serde_json::json!({"address_line1": address.line1, "address_line2": address.line2,
+        "town": address.town, "city": address.city, "post_code": address.post_code.as_str()});
+    change
+        .commit(Entry::new("confirm", "business_address", actor.business_id).after(&after))
+        .await?;
+    Ok(current(state, actor.business_id).await?)
+}
+
+/// Finishes onboarding from the energy-usage step; refused from an earlier one.
+pub async fn complete(state: &AppState, actor: Actor) -> ApiResult<Step> {
+    let mut change = state.change(actor).await?;
+    let step = store::step(change.db(), actor.business_id).await?;
+    if step == Step::Done.key() {
+        return Ok(Step::Done);
+    }
+    if step != Step::EnergyUsage.key() {
+        let message =
+            format!("Finish the earlier steps first: this business is at its {step} step.");
+        return Err(ApiError::conflict("onboarding", message));
+    }
+    passed(change.db(), actor.business_id, Step::EnergyUsage).await?;
+    let after = serde_json::json!({"onboarding": "done"});
+    change.commit(Entry::new("complete", "onboarding", actor.business_id).after(&after)).await?;
+    Ok(Step::Done)
+}
+
+async fn current(state: &AppState, business_id: i64) -> StoreResult<Step> {
+    let step = store::step(state.store.reader(), business_id).await?;
+    Ok([Step::Plan, Step::Consent, Step::Address, Step::EnergyUsage]
+        .into_iter()
+        .find(|known| known.key() == step)
+        .unwrap_or(Step::Done))
+}
+
+/// Marks a business's onboarding done: the demo's.
+pub async fn finish(store: &Store, business_id: i64) -> StoreResult<()> {
+    let mut tx = store.begin_write().await?;
+    store::set_step(&mut tx, business_id, Step::Done.key()).await?;
+    store.commit(tx).await
+}
