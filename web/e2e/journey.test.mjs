@@ -25,7 +25,7 @@ const business = {
   password: 'correct horse battery',
 };
 
-/** Registers a business with `email` through the API, signs in through the page and starts its free trial. */
+/** Registers and onboards a business with `email` through the API; signs in through the page. */
 async function signedInAs(page, email) {
   const body = {
     first_name: 'Lab Co',
@@ -44,18 +44,36 @@ async function signedInAs(page, email) {
   };
   const registered = await page.request.post(`${base}/v2/auth`, { data: body });
   assert.equal(registered.status(), 200);
+  // Onboarded through the API (the first test walks it in the page): a Starter trial, consent,
+  // the address as registered, done.
+  const login = await page.request.post(`${base}/v2/auth/login`, {
+    data: { email, password: business.password },
+  });
+  const headers = { Authorization: `Bearer ${(await login.json()).data.user.access_token}` };
+  const steps = [
+    ['/v2/users/subscriptions/get_free_trial', { plan_id: 1 }],
+    ['/v2/consents', { terms_version: '2026-11', agreed: 1, mpan: '1200023305967' }],
+    [
+      '/v2/users/address/confirm',
+      {
+        business_address_line1: body.address_line1,
+        business_address_line2: '',
+        business_town: body.town,
+        business_city: body.city,
+        business_post_code: body.post_code,
+      },
+    ],
+    ['/v2/users/onboarding/complete', {}],
+  ];
+  for (const [step, data] of steps) {
+    const answer = await page.request.post(`${base}${step}`, { headers, data });
+    assert.equal(answer.status(), 200, step);
+  }
   await page.goto(`${base}/`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(business.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${base}/home`);
-  // Radiators need a plan: the free trial of Starter.
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  const trial = await page.request.post(`${base}/v2/users/subscriptions/get_free_trial`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { plan_id: 1 },
-  });
-  assert.equal(trial.status(), 200);
 }
 
 async function fillRegistration(page) {
@@ -77,7 +95,7 @@ async function signIn(page, password = business.password) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a business registers, signs in, keeps its session, and switches theme and language', async () => {
+test('a business registers, onboards (trial, consent, address, energy usage), keeps its session, switches theme and language, withdraws consent and deletes its account', async () => {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     colorScheme: 'light',
@@ -99,7 +117,28 @@ test('a business registers, signs in, keeps its session, and switches theme and 
   await page.getByText('The email or password is incorrect.').waitFor();
   assert.equal(new URL(page.url()).pathname, '/');
 
+  // A new business is sent through onboarding, a step at a time.
   await signIn(page);
+  await page.waitForURL(`${base}/subscription-plan`);
+  const starter = page.getByRole('region', { name: 'Starter' });
+  await starter.getByRole('button', { name: 'Start a 14-day free trial' }).click();
+  await page.waitForURL(`${base}/consent-setup`);
+  await page.getByLabel('MPAN (meter number)').fill('1200 0233 0596 7');
+  await page.getByLabel('In-home display MAC (optional)').fill('00-1a-2b-3c-4d-5e-6f-70');
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await page.screenshot({ path: path.join(screenshots, 'consent-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Give consent' }).click();
+  await page.waitForURL(`${base}/confirm-address`);
+  // A reload resumes at the same step.
+  await page.reload();
+  await page.getByLabel('Address line 1').waitFor();
+  assert.equal(await page.getByLabel('Postcode').inputValue(), 'LS1 4AP');
+  await page.getByRole('button', { name: 'Confirm address' }).click();
+  await page.waitForURL(`${base}/energy-usage`);
+  const perDay = page.getByRole('table', { name: 'Electricity per day' });
+  await perDay.getByRole('row').nth(7).waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'energy-usage-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Go to my dashboard' }).click();
   await page.waitForURL(`${base}/home`);
   await page.getByRole('heading', { level: 1, name: 'Welcome, Acme Heating Ltd' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'home-1280.png') });
@@ -141,6 +180,31 @@ test('a business registers, signs in, keeps its session, and switches theme and 
   await page.waitForURL(`${base}/`);
   const stored = await page.evaluate(() => localStorage.getItem('persist:auth') ?? '');
   assert.doesNotMatch(stored, /Acme/);
+
+  // Back in: withdraw the meter consent, then delete the account.
+  await signIn(page);
+  await page.waitForURL(`${base}/home`);
+  await page.goto(`${base}/withdraw-consent`);
+  await page.getByText('Meter (MPAN): 1200023305967').waitFor();
+  await page.getByText('In-home display: 001A2B3C4D5E6F70').waitFor();
+  await page.getByRole('button', { name: 'Withdraw consent' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Withdraw consent' }).click();
+  await page
+    .getByTestId('consent-state')
+    .filter({ hasText: 'You withdrew your consent' })
+    .waitFor();
+  await page.goto(`${base}/energy-usage`);
+  await page.getByText(/you have not given your consent, or you withdrew it/).waitFor();
+  await page.goto(`${base}/profile`);
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await page
+    .getByRole('dialog')
+    .getByText(/payments/)
+    .waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
+  await page.waitForURL(`${base}/`);
+  await signIn(page);
+  await page.getByText('The email or password is incorrect.').waitFor();
   assert.deepEqual(violations, [], 'the app works under the Content-Security-Policy');
   await context.close();
 });

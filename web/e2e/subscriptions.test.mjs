@@ -49,9 +49,8 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/home`);
-
-  await page.goto(`${base}/subscription-plan`);
+  // A new business starts onboarding at the plan.
+  await page.waitForURL(`${base}/subscription-plan`);
   const business = page.getByRole('region', { name: 'Business' });
   await business.getByText(/Radiators: up to .100/).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'plans-1280.png'), fullPage: true });
@@ -84,10 +83,28 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   await payWith('4111 1111 1111 1111');
   await checkout.getByRole('heading', { name: 'Payment received' }).waitFor();
 
-  // The first tab notices within a few seconds and goes home.
-  await page.waitForURL(`${base}/home`, { timeout: 15_000 });
+  // The first tab notices within a few seconds and moves on to the next step, consent.
+  await page.waitForURL(`${base}/consent-setup`, { timeout: 15_000 });
   await page.getByText('Payment received: Business is active.').waitFor();
 
+  // The rest of onboarding through the API, then the subscription page.
+  const token = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const headers = { Authorization: `Bearer ${token}` };
+  const consent = { terms_version: '2026-11', agreed: 1, mpan: '1200023305967' };
+  const address = {
+    business_address_line1: '3 Mill Lane',
+    business_address_line2: '',
+    business_town: 'Leeds',
+    business_city: 'Leeds',
+    business_post_code: 'LS3 1AA',
+  };
+  for (const [step, data] of [
+    ['/v2/consents', consent],
+    ['/v2/users/address/confirm', address],
+    ['/v2/users/onboarding/complete', {}],
+  ]) {
+    assert.equal((await page.request.post(`${base}${step}`, { headers, data })).status(), 200);
+  }
   await page.goto(`${base}/subscriptions`);
   await page.getByText('Active', { exact: true }).waitFor();
   const payments = page.getByRole('table', { name: 'Payments' });

@@ -42,6 +42,10 @@ const EntireOfficePage = lazyPage(() => import('./pages/EntireOfficePage'));
 const SubscriptionPlanPage = lazyPage(() => import('./pages/SubscriptionPlanPage'));
 const PlanPaymentPage = lazyPage(() => import('./pages/PlanPaymentPage'));
 const SubscriptionsPage = lazyPage(() => import('./pages/SubscriptionsPage'));
+const ConsentSetupPage = lazyPage(() => import('./pages/ConsentSetupPage'));
+const ConfirmAddressPage = lazyPage(() => import('./pages/ConfirmAddressPage'));
+const EnergyUsageSetupPage = lazyPage(() => import('./pages/EnergyUsageSetupPage'));
+const WithdrawConsentPage = lazyPage(() => import('./pages/WithdrawConsentPage'));
 
 function page(element: ReactNode) {
   return (
@@ -86,9 +90,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.subscriptionPlan, element: page(<SubscriptionPlanPage />) },
           { path: paths.planPayment, element: page(<PlanPaymentPage />) },
-          comingSoon(paths.consentSetup, 'pages.consentSetup'),
-          comingSoon(paths.confirmAddress, 'pages.confirmAddress'),
-          comingSoon(paths.energyUsageSetup, 'pages.energyUsage'),
+          { path: paths.consentSetup, element: page(<ConsentSetupPage />) },
+          { path: paths.confirmAddress, element: page(<ConfirmAddressPage />) },
+          { path: paths.energyUsageSetup, element: page(<EnergyUsageSetupPage />) },
         ],
       },
       {
@@ -122,7 +126,7 @@ export const routes: RouteObject[] = [
           { path: paths.scheduleUpdate, element: page(<UpdateSchedulePage />) },
           { path: paths.schedule, element: page(<SchedulePage />) },
           { path: paths.subscriptions, element: page(<SubscriptionsPage />) },
-          comingSoon(paths.withdrawConsent, 'pages.withdrawConsent'),
+          { path: paths.withdrawConsent, element: page(<WithdrawConsentPage />) },
           { path: paths.settings, element: page(<SettingsPage />) },
           comingSoon(paths.contactUs, 'nav.contactUs'),
           comingSoon(paths.aboutUs, 'nav.aboutUs'),

@@ -131,7 +131,7 @@ export const en = {
     deleteButton: 'Delete account',
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmText:
-      'Your account, your business and all its rooms, radiators and history will be deleted for good.',
+      'Your account and your business will be deleted for good, with all of its rooms, zones, radiators and their readings, schedules, automations, energy history, tariffs, budget and goals, notifications, plan and payments, smart-meter consent and action history.',
     cancel: 'Cancel',
     confirmDelete: 'Delete for good',
   },
@@ -837,6 +837,57 @@ export const en = {
       noFloor: 'Rooms in no zone',
       setpoint: 'Setpoint {{value}}',
       switchedOff: 'Switched off',
+    },
+  },
+  onboarding: {
+    consent: {
+      intro:
+        'HeatDesk compares your radiators with your whole building’s electricity. With your consent it reads your smart meter’s half-hourly import; you can withdraw it at any time.',
+      mpan: 'MPAN (meter number)',
+      mpanHelp: 'The 13 digits on the bottom line of the box on your electricity bill.',
+      mpanDigits: 'An MPAN has 13 digits: check the bottom line of the box on your bill.',
+      mpanCheck: 'This MPAN’s check digit does not match: check each digit again.',
+      ihdMac: 'In-home display MAC (optional)',
+      ihdMacHelp:
+        'On a label on the back of the display: 16 characters, like 00-1A-2B-3C-4D-5E-6F-70.',
+      macInvalid: 'A display’s MAC has 16 characters, 0–9 and A–F.',
+      agree:
+        'I agree to HeatDesk reading my smart meter’s half-hourly data under the terms (version {{version}}).',
+      agreeRequired: 'Tick the box to agree to the terms.',
+      readTerms: 'Read the terms',
+      submit: 'Give consent',
+      saved: 'Consent given: HeatDesk can read your smart meter.',
+    },
+    address: {
+      intro:
+        'Check the registered address of your business, as you gave it when you signed up, and correct it if it has changed.',
+      submit: 'Confirm address',
+    },
+    usage: {
+      intro:
+        'The last 7 days of your smart meter’s half-hourly import: your whole building’s electricity.',
+      title: 'Your building’s electricity',
+      total: '{{kwh}} over {{count}} half-hours.',
+      perDay: 'Electricity per day',
+      day: 'Day',
+      kwh: 'Import',
+      noConsent:
+        'HeatDesk does not read your smart meter: you have not given your consent, or you withdrew it.',
+      giveConsent: 'Give consent',
+      finish: 'Go to my dashboard',
+    },
+    withdraw: {
+      intro: 'Your consent for HeatDesk to read your smart meter, and withdrawing it.',
+      given: 'Consent given on {{date}} (terms version {{version}}).',
+      mpan: 'Meter (MPAN): {{mpan}}',
+      ihd: 'In-home display: {{mac}}',
+      button: 'Withdraw consent',
+      confirmTitle: 'Withdraw your consent?',
+      confirmText:
+        'HeatDesk will stop reading your smart meter at once. Your radiators, schedules and analytics are not affected.',
+      withdrawnOn:
+        'You withdrew your consent on {{date}}: HeatDesk does not read your smart meter.',
+      none: 'You have not given consent: HeatDesk does not read your smart meter.',
     },
   },
   subscriptions: {

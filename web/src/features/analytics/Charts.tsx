@@ -228,3 +228,35 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
     </Frame>
   );
 }
+
+export interface MeterChartProps {
+  /** Half-hours of import: start (ISO 8601) and kWh. */
+  readings: { start: string; kwh: number }[];
+}
+
+/** A smart meter's half-hours as bars, labelled by day. */
+export function MeterChart({ readings }: MeterChartProps) {
+  const { i18n } = useTranslation();
+  const style = useChartStyle();
+  const data = readings.map((reading) => ({
+    label: dayLabel(reading.start.slice(0, 10), i18n.language, true),
+    kwh: reading.kwh,
+  }));
+  return (
+    <Frame height={260}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap={0}>
+        <CartesianGrid stroke={style.grid} vertical={false} />
+        <XAxis
+          dataKey="label"
+          stroke={style.axis}
+          interval={47}
+          tick={{ fontSize: 12 }}
+          {...style.along}
+        />
+        <YAxis {...valueAxis('kwh', style.axis)} {...style.across} />
+        <Tooltip formatter={tooltipValue('kwh')} {...style.tooltip} />
+        <Bar isAnimationActive={false} dataKey="kwh" fill={style.current} />
+      </BarChart>
+    </Frame>
+  );
+}

@@ -16,6 +16,6 @@ export { isVisId, visualisationPath, VISUALISATIONS, type VisId } from './visual
 export { AnalyticsList } from './AnalyticsList';
 export { AnalyticsView } from './AnalyticsView';
 // The home screen's widgets and /home/compare-co2 show these too.
-export { Co2Chart, EnergyChart } from './LazyCharts';
+export { Co2Chart, EnergyChart, MeterChart } from './LazyCharts';
 export { SavingFigures, SavingTotals } from './Co2SavingView';
-export { methodText } from './labels';
+export { dayLabel, methodText } from './labels';

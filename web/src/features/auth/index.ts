@@ -18,6 +18,7 @@ export {
   validateProfile,
   type ProfileValues,
 } from './ProfileFields';
+export { optional, text, ukPostcode, validate } from './validation';
 export { LoginForm } from './LoginForm';
 export { RegisterForm } from './RegisterForm';
 export { ForgotPasswordForm } from './ForgotPasswordForm';

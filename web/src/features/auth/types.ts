@@ -25,6 +25,8 @@ export interface User extends ProfileText {
   business_id: number;
   is_same_address: number;
   created_at: string;
+  /** The business's onboarding step (absent in a session stored before onboarding existed). */
+  onboarding?: 'plan' | 'consent' | 'address' | 'energy_usage' | 'done';
 }
 
 export interface SignedInUser extends User {

@@ -16,6 +16,7 @@ import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
+import { fetchMe } from '../auth';
 import { subscriptionsApi } from './api';
 import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
 import type { Plan } from './types';
@@ -40,8 +41,10 @@ export function PlanChooser() {
   const paid = userPlan?.status === 'active' ? userPlan : null;
   const startTrial = (plan: Plan) =>
     run(() => subscriptionsApi.freeTrial(plan.id), {
-      onSuccess: (answer) => {
+      onSuccess: async (answer) => {
         dispatch(userPlanChanged(answer.data.data.plan));
+        // The trial is the plan step done: `me` says which step is next.
+        await dispatch(fetchMe());
         void navigate(paths.home);
       },
     });

@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
+import { fetchMe } from '../auth';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, paymentStarted, reset } from './slice';
 
@@ -50,7 +51,7 @@ export function PlanPayment() {
     if (!paid) return;
     enqueueSnackbar(t('subscriptions.paid', { plan: userPlan.plan.name }), { variant: 'success' });
     dispatch(reset());
-    void navigate(paths.home);
+    void dispatch(fetchMe()).then(() => navigate(paths.home));
   }, [paid, userPlan, dispatch, enqueueSnackbar, navigate, t]);
 
   if (!plan) {

@@ -1,0 +1,5 @@
+import { ConfirmAddress } from '../../features/onboarding';
+
+export default function ConfirmAddressPage() {
+  return <ConfirmAddress />;
+}

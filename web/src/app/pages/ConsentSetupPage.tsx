@@ -1,0 +1,5 @@
+import { ConsentSetup } from '../../features/onboarding';
+
+export default function ConsentSetupPage() {
+  return <ConsentSetup />;
+}

@@ -1,0 +1,5 @@
+import { EnergyUsageSetup } from '../../features/onboarding';
+
+export default function EnergyUsageSetupPage() {
+  return <EnergyUsageSetup />;
+}

@@ -1,0 +1,5 @@
+import { WithdrawConsent } from '../../features/onboarding';
+
+export default function WithdrawConsentPage() {
+  return <WithdrawConsent />;
+}

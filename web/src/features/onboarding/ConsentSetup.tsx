@@ -1,0 +1,107 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { FormPage } from '../../components/FormPage';
+import { paths } from '../../config/paths';
+import { useAppDispatch } from '../../lib/hooks';
+import { useAction } from '../../lib/useAction';
+import { fetchMe } from '../auth';
+import { onboardingApi, TERMS_VERSION } from './api';
+import { macError, mpanError } from './steps';
+
+/**
+ * `/consent-setup`: the business agrees to HeatDesk reading its smart meter, names the meter
+ * (MPAN) and, if it has one, its in-home display; then onboarding moves on.
+ */
+export function ConsentSetup() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { run, busy } = useAction();
+  const [agreed, setAgreed] = useState(false);
+  const [agreedError, setAgreedError] = useState<string | undefined>();
+  const form = useForm({ mpan: '', ihd_mac: '' }, ({ mpan, ihd_mac }) => {
+    const errors: Record<string, string> = {};
+    const mpanProblem = mpanError(mpan);
+    if (mpanProblem) errors.mpan = mpanProblem;
+    const macProblem = macError(ihd_mac);
+    if (macProblem) errors.ihd_mac = macProblem;
+    return errors;
+  });
+
+  const send = async ({ mpan, ihd_mac }: { mpan: string; ihd_mac: string }) => {
+    if (!agreed) {
+      setAgreedError(t('onboarding.consent.agreeRequired'));
+      return;
+    }
+    await run(
+      async () => {
+        const given = await onboardingApi.giveConsent(mpan.replace(/\s/g, ''));
+        return ihd_mac.trim() ? onboardingApi.setIhdMac(ihd_mac.trim()) : given;
+      },
+      {
+        toast: () => t('onboarding.consent.saved'),
+        onSuccess: async () => {
+          await dispatch(fetchMe());
+          void navigate(paths.home);
+        },
+        onError: form.showServerErrors,
+      },
+    );
+  };
+
+  return (
+    <FormPage title={t('pages.consentSetup')}>
+      <Typography sx={{ mb: 2 }}>{t('onboarding.consent.intro')}</Typography>
+      <Form onSubmit={form.onSubmit(send)}>
+        <Stack spacing={2}>
+          <FormField
+            label={t('onboarding.consent.mpan')}
+            helperText={t('onboarding.consent.mpanHelp')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+            required
+            {...form.field('mpan')}
+          />
+          <FormField
+            label={t('onboarding.consent.ihdMac')}
+            helperText={t('onboarding.consent.ihdMacHelp')}
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+            {...form.field('ihd_mac')}
+          />
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={agreed}
+                  onChange={(event) => {
+                    setAgreed(event.target.checked);
+                    setAgreedError(undefined);
+                  }}
+                  slotProps={{ input: { 'aria-describedby': 'agreed-help' } }}
+                />
+              }
+              label={t('onboarding.consent.agree', { version: TERMS_VERSION })}
+            />
+            <FormHelperText id="agreed-help" error={Boolean(agreedError)}>
+              {agreedError ?? (
+                <Link component={RouterLink} to={paths.terms}>
+                  {t('onboarding.consent.readTerms')}
+                </Link>
+              )}
+            </FormHelperText>
+          </div>
+          <div>
+            <SubmitButton busy={busy}>{t('onboarding.consent.submit')}</SubmitButton>
+          </div>
+        </Stack>
+      </Form>
+    </FormPage>
+  );
+}

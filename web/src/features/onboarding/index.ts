@@ -1,0 +1,7 @@
+export { onboardingApi, TERMS_VERSION } from './api';
+export { onboardingRedirect } from './steps';
+export type { Consent, MeterReading, OnboardingStep } from './types';
+export { ConsentSetup } from './ConsentSetup';
+export { ConfirmAddress } from './ConfirmAddress';
+export { EnergyUsageSetup } from './EnergyUsageSetup';
+export { WithdrawConsent } from './WithdrawConsent';

@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../auth';
+import { renderWithProviders } from '../../test/render';
+import { answer, refusal, server } from '../../test/server';
+import { ConfirmAddress } from './ConfirmAddress';
+import { ConsentSetup } from './ConsentSetup';
+import { EnergyUsageSetup } from './EnergyUsageSetup';
+import { macError, mpanError, onboardingRedirect } from './steps';
+import { WithdrawConsent } from './WithdrawConsent';
+import type { Consent } from './types';
+
+const user = (onboarding: User['onboarding']): User => ({
+  id: 1,
+  email: 'owner@acme.co.uk',
+  first_name: 'Acme',
+  last_name: 'Acme Trading',
+  mobile: '07700 900123',
+  address_line1: '1 High Street',
+  address_line2: '',
+  town: 'Leeds',
+  city: 'Leeds',
+  post_code: 'LS1 1AA',
+  is_business: 1,
+  level: 5001,
+  business_id: 1,
+  business_name: 'Acme',
+  is_same_address: 1,
+  business_address_line1: '1 High Street',
+  business_address_line2: '',
+  business_town: 'Leeds',
+  business_city: 'Leeds',
+  business_post_code: 'LS1 1AA',
+  created_at: '2026-01-01T00:00:00Z',
+  onboarding,
+});
+
+const signedIn = (onboarding: User['onboarding']) => ({
+  auth: {
+    user: user(onboarding),
+    isLoading: false,
+    success: null,
+    error: null,
+    isAuthenticated: true,
+    contactUs: null,
+    userCords: null,
+  },
+});
+
+/** `me` answering the step after the one just done. */
+const meAt = (onboarding: User['onboarding']) =>
+  http.get('/v2/auth/me', () => answer('You.', { me: user(onboarding) }));
+
+const consent = (extra: Partial<Consent> = {}): Consent => ({
+  terms_version: '2026-11',
+  mpan: '1200023305967',
+  ihd_mac: null,
+  agreed_at: '2026-01-15T09:00:00Z',
+  withdrawn_at: null,
+  active: 1,
+  ...extra,
+});
+
+describe('the onboarding steps', () => {
+  it('sends an unfinished business to its step, and lets a finished one go anywhere', () => {
+    expect(onboardingRedirect('plan', '/home')).toBe('/subscription-plan');
+    expect(onboardingRedirect('plan', '/plan-payment')).toBeNull();
+    expect(onboardingRedirect('consent', '/subscription-plan')).toBe('/consent-setup');
+    expect(onboardingRedirect('address', '/rooms')).toBe('/confirm-address');
+    expect(onboardingRedirect('energy_usage', '/energy-usage')).toBeNull();
+    expect(onboardingRedirect('done', '/consent-setup')).toBeNull();
+    expect(onboardingRedirect(undefined, '/home')).toBeNull();
+  });
+
+  it('checks an MPAN’s check digit and a display’s MAC as the server does', () => {
+    expect(mpanError('12 0002 3305 967')).toBeUndefined();
+    expect(mpanError('1200023305968')).toBe('onboarding.consent.mpanCheck');
+    expect(mpanError('12000233059')).toBe('onboarding.consent.mpanDigits');
+    expect(macError('00-1a-2b-3c-4d-5e-6f-70')).toBeUndefined();
+    expect(macError('')).toBeUndefined();
+    expect(macError('00-1A-2B')).toBe('onboarding.consent.macInvalid');
+  });
+});
+
+describe('consent', () => {
+  it('asks for the box, checks the fields, sends consent and display, and moves on', async () => {
+    const ui = userEvent.setup();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/v2/consents', async ({ request }) => {
+        sent.push(await request.json());
+        return answer('Consent given: HeatDesk can read your smart meter.', { consent: consent() });
+      }),
+      http.post('/v2/consents/ihd_mac', async ({ request }) => {
+        sent.push(await request.json());
+        return answer('In-home display saved.', {
+          consent: consent({ ihd_mac: '001A2B3C4D5E6F70' }),
+        });
+      }),
+      meAt('address'),
+    );
+    const { router, store } = renderWithProviders(<ConsentSetup />, {
+      route: '/consent-setup',
+      preloadedState: signedIn('consent'),
+    });
+    await ui.type(screen.getByLabelText(/MPAN/), '1200023305968');
+    await ui.click(screen.getByRole('button', { name: 'Give consent' }));
+    expect(
+      await screen.findByText('This MPAN’s check digit does not match: check each digit again.'),
+    ).toBeInTheDocument();
+    await ui.clear(screen.getByLabelText(/MPAN/));
+    await ui.type(screen.getByLabelText(/MPAN/), '1200 0233 0596 7');
+    await ui.type(screen.getByLabelText(/In-home display/), '00-1a-2b-3c-4d-5e-6f-70');
+    await ui.click(screen.getByRole('button', { name: 'Give consent' }));
+    expect(await screen.findByText('Tick the box to agree to the terms.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await ui.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await ui.click(screen.getByRole('button', { name: 'Give consent' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(sent).toEqual([
+      { terms_version: '2026-11', agreed: 1, mpan: '1200023305967' },
+      { ihd_mac: '00-1a-2b-3c-4d-5e-6f-70' },
+    ]);
+    expect(store.getState().auth.user?.onboarding).toBe('address');
+  });
+});
+
+describe('the registered address', () => {
+  it('starts from the registered address and shows the server’s field errors', async () => {
+    const ui = userEvent.setup();
+    server.use(
+      http.post('/v2/users/address/confirm', () =>
+        refusal(422, 'Enter a valid UK postcode, like SW1A 1AA.', {
+          business_post_code: ['Enter a valid UK postcode, like SW1A 1AA.'],
+        }),
+      ),
+    );
+    renderWithProviders(<ConfirmAddress />, {
+      route: '/confirm-address',
+      preloadedState: signedIn('address'),
+    });
+    expect(screen.getByLabelText(/Address line 1/)).toHaveValue('1 High Street');
+    await ui.click(screen.getByRole('button', { name: 'Confirm address' }));
+    expect(
+      await screen.findAllByText('Enter a valid UK postcode, like SW1A 1AA.'),
+    ).not.toHaveLength(0);
+  });
+});
+
+describe('energy usage', () => {
+  it('shows the meter’s week by day and finishes onboarding', async () => {
+    const ui = userEvent.setup();
+    const readings = [
+      { start: '2026-01-14T08:00:00Z', kwh: 1.25 },
+      { start: '2026-01-14T08:30:00Z', kwh: 0.75 },
+      { start: '2026-01-15T08:00:00Z', kwh: 0.5 },
+    ];
+    server.use(
+      http.get('/v2/meter/readings', () => answer('Meter readings.', { readings })),
+      http.post('/v2/users/onboarding/complete', () =>
+        answer('Welcome to HeatDesk: your dashboard is ready.', { onboarding: 'done' }),
+      ),
+      meAt('done'),
+    );
+    const { router } = renderWithProviders(<EnergyUsageSetup />, {
+      route: '/energy-usage',
+      preloadedState: signedIn('energy_usage'),
+    });
+    expect(await screen.findByTestId('meter-total')).toHaveTextContent('over 3 half-hours');
+    const table = screen.getByRole('table', { name: 'Electricity per day' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await ui.click(screen.getByRole('button', { name: 'Go to my dashboard' }));
+    expect(
+      await screen.findByText('Welcome to HeatDesk: your dashboard is ready.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('says so when there is no consent', async () => {
+    server.use(
+      http.get('/v2/meter/readings', () =>
+        refusal(
+          403,
+          'HeatDesk reads your smart meter only with your consent: give it under Consent.',
+        ),
+      ),
+    );
+    renderWithProviders(<EnergyUsageSetup />, {
+      route: '/energy-usage',
+      preloadedState: signedIn('done'),
+    });
+    expect(
+      await screen.findByText(/you have not given your consent, or you withdrew it/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Give consent' })).toHaveAttribute(
+      'href',
+      '/consent-setup',
+    );
+    expect(screen.queryByRole('button', { name: 'Go to my dashboard' })).toBeNull();
+  });
+});
+
+describe('withdrawing consent', () => {
+  it('shows the consent and withdraws it after asking', async () => {
+    const ui = userEvent.setup();
+    server.use(
+      http.get('/v2/consents', () =>
+        answer('Consent.', { consent: consent({ ihd_mac: '001A2B3C4D5E6F70' }) }),
+      ),
+      http.post('/v2/consents/withdraw', () =>
+        HttpResponse.json({
+          code: 200,
+          description: 'Consent withdrawn: HeatDesk no longer reads your smart meter.',
+          data: { consent: consent({ active: 0, withdrawn_at: '2026-01-16T09:00:00Z' }) },
+        }),
+      ),
+    );
+    renderWithProviders(<WithdrawConsent />, {
+      route: '/withdraw-consent',
+      preloadedState: signedIn('done'),
+    });
+    expect(await screen.findByText('Meter (MPAN): 1200023305967')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Withdraw consent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw your consent?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Withdraw consent' }));
+    expect(
+      await screen.findByText('Consent withdrawn: HeatDesk no longer reads your smart meter.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('consent-state')).toHaveTextContent(
+      'You withdrew your consent on',
+    );
+  });
+});
