@@ -141,6 +141,8 @@ test('a business registers, onboards (trial, consent, address, energy usage), ke
   await page.getByRole('button', { name: 'Go to my dashboard' }).click();
   await page.waitForURL(`${base}/home`);
   await page.getByRole('heading', { level: 1, name: 'Welcome, Acme Heating Ltd' }).waitFor();
+  // No radiators yet: the home says so and leads to adding them.
+  await page.getByTestId('first-steps').getByRole('link', { name: 'Add a room' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'home-1280.png') });
 
   await page.reload();

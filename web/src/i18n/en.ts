@@ -140,6 +140,11 @@ export const en = {
     intro: 'Your heating dashboard',
   },
   dashboard: {
+    firstSteps: {
+      text: 'Your building has no radiators yet: add your rooms, then put a radiator in each. Every figure here fills in as they report.',
+      addRoom: 'Add a room',
+      addRadiator: 'Add a radiator',
+    },
     edit: 'Edit layout',
     done: 'Done',
     reset: 'Reset to defaults',

@@ -157,6 +157,21 @@ describe('the home dashboard', () => {
     expect(await within(latest).findByText('80 % of the budget used')).toBeInTheDocument();
   });
 
+  it('leads a business without radiators to adding rooms and radiators', async () => {
+    serve({ ...figures, radiators: { total: 0, online: 0, heating: 0 } });
+    renderHome();
+    const steps = await screen.findByTestId('first-steps');
+    expect(steps).toHaveTextContent('Your building has no radiators yet');
+    expect(within(steps).getByRole('link', { name: 'Add a room' })).toHaveAttribute(
+      'href',
+      '/rooms/add-room',
+    );
+    expect(within(steps).getByRole('link', { name: 'Add a radiator' })).toHaveAttribute(
+      'href',
+      '/radiators',
+    );
+  });
+
   it('says when there is no budget and links to where it is set', async () => {
     serve({
       ...figures,

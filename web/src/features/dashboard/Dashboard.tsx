@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { LoadError } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../config/paths';
@@ -130,6 +131,24 @@ export default function HomeDashboard() {
         </Stack>
       </PageHeader>
       {editing && <Alert severity="info">{t('dashboard.editHelp')}</Alert>}
+      {data?.radiators.total === 0 && (
+        <Alert
+          severity="info"
+          data-testid="first-steps"
+          action={
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to={paths.addRoom} color="inherit">
+                {t('dashboard.firstSteps.addRoom')}
+              </Button>
+              <Button component={RouterLink} to={paths.radiators} color="inherit">
+                {t('dashboard.firstSteps.addRadiator')}
+              </Button>
+            </Stack>
+          }
+        >
+          {t('dashboard.firstSteps.text')}
+        </Alert>
+      )}
       {error && <LoadError message={error} onRetry={load} />}
       <WidgetGrid layouts={layouts} editing={editing} onChange={change} widgets={widgets} />
     </Stack>
