@@ -65,6 +65,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::subscriptions::router())
         .merge(crate::tips::router())
         .merge(crate::onboarding::router())
+        .merge(crate::insights::router())
         .merge(crate::goals::router())
         .merge(crate::zones::router())
         .merge(crate::live::router())

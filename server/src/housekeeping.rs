@@ -2,7 +2,7 @@
 //! not grow without bound: expired sessions, spent reset links, sign-in failures out of the
 //! throttling window, undelivered mail older than a week, raw readings older than the retention
 //! (their hourly and daily rollups stay), and cached values of businesses nobody looked at
-//! lately. The store's part runs on the instance holding the `housekeeping`
+//! lately; and each business's insights are worked out again once a day. The store's part runs on the instance holding the `housekeeping`
 //! lease (each step is idempotent, so an overlap at a handover does no harm); each instance
 //! evicts its own cache.
 
@@ -31,6 +31,8 @@ pub struct Swept {
     pub mail: u64,
     pub readings: u64,
     pub cached: usize,
+    /// Businesses whose insights were worked out again (daily).
+    pub insights: usize,
 }
 
 /// One round of housekeeping at `now`, keeping raw readings for `retention`.
@@ -44,7 +46,8 @@ pub async fn sweep(
     let mail = crate::mail::purge_outbox(store, (now - KEEP_MAIL).unix_timestamp()).await?;
     let readings = purge_readings(store, (now - retention).unix_timestamp()).await?;
     let cached = cache.evict_stale(now.unix_timestamp());
-    Ok(Swept { accounts, mail, readings, cached })
+    let insights = crate::insights::refresh_stale(store, now).await?;
+    Ok(Swept { accounts, mail, readings, cached, insights })
 }
 
 /// Sweeps every [`EVERY`] until the process ends.

@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`, `bench`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `subscriptions`, `tips`, `onboarding`, `history`, `live`) → `state` → kernel
+//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `subscriptions`, `tips`, `onboarding`, `insights`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`, `cards`, `meter`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
@@ -23,6 +23,7 @@ pub mod grid;
 pub mod history;
 pub mod housekeeping;
 pub mod http;
+pub mod insights;
 pub mod kernel;
 pub mod live;
 pub mod mail;

@@ -17,6 +17,7 @@ mod grid;
 mod history;
 mod housekeeping;
 mod http;
+mod insights;
 mod lease;
 mod mail;
 mod mqtt;

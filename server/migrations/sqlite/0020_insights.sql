@@ -1,0 +1,14 @@
+-- Insights worked out from a business's data by rules (`insights/`): the latest set, replaced
+-- whole at each refresh; `params` holds the figures its text is made from (JSON).
+CREATE TABLE insights (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    business_id INTEGER NOT NULL REFERENCES businesses (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    action_path TEXT NOT NULL,
+    params TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX insights_business ON insights (business_id);

@@ -1,0 +1,272 @@
+//! Insights: rules over a business's last week of data, each with a title, a sentence with
+//! its numbers, a severity and the page to act on it — the rooms using most energy and their
+//! share, radiators heating outside working hours, rooms held above 22 °C, the week's change
+//! on the week before, the month's budget trajectory, and radiators offline. Worked out daily
+//! (by housekeeping, under its lease) and on demand, and stored as the latest set.
+
+use jiff::ToSpan;
+use jiff::civil::Date;
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+use super::store::{self, InsightRow, NewInsight};
+use crate::business::BusinessSettings;
+use crate::clock::iso8601;
+use crate::devices::OFFLINE_AFTER_SECS;
+use crate::error::ApiResult;
+use crate::kernel::values::ClockTime;
+use crate::store::{Store, StoreResult};
+
+/// A room held warmer than this, °C, on average over the week is worth a look.
+const WARM_ROOM: f64 = 22.0;
+/// A radiator's energy outside working hours over the week worth naming, kWh.
+const OUT_OF_HOURS_KWH: f64 = 0.5;
+/// A change on the week before worth naming, either way (0.1 = 10 %).
+const NOTABLE_CHANGE: f64 = 0.1;
+
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Insight {
+    pub id: i64,
+    /// `top_rooms`, `out_of_hours`, `warm_rooms`, `week_change`, `budget` or `offline`.
+    pub kind: String,
+    /// `info`, `warning` or `critical`.
+    pub severity: String,
+    pub title: String,
+    pub body: String,
+    /// The web app's page to act on it.
+    pub action_path: String,
+    /// The figures and names the text is made from.
+    #[schema(value_type = Object)]
+    pub params: serde_json::Value,
+    /// ISO 8601: when it was worked out.
+    pub created_at: String,
+}
+
+fn view(row: InsightRow) -> Insight {
+    Insight {
+        id: row.id,
+        kind: row.kind,
+        severity: row.severity,
+        title: row.title,
+        body: row.body,
+        action_path: row.action_path,
+        params: serde_json::from_str(&row.params).unwrap_or_default(),
+        created_at: iso8601(row.created_at),
+    }
+}
+
+pub async fn list(store: &Store, business_id: i64) -> StoreResult<Vec<Insight>> {
+    Ok(store::list(store.reader(), business_id).await?.into_iter().map(view).collect())
+}
+
+fn round(value: f64, places: i32) -> f64 {
+    let factor = 10f64.powi(places);
+    (value * factor).round() / factor
+}
+
+/// Works out the business's insights at `now` and stores them in place of the last set.
+pub async fn refresh(
+    store: &Store,
+    business_id: i64,
+    now: time::OffsetDateTime,
+) -> ApiResult<Vec<Insight>> {
+    let pool = store.reader();
+    let settings = crate::business::read(pool, business_id).await?;
+    let today = crate::business::local_date(&settings, now);
+    let (first, last) =
+        (today.checked_sub(7.days()).unwrap_or(today), today.yesterday().unwrap_or(today));
+    let week = (first.to_string(), last.to_string());
+    let week = (week.0.as_str(), week.1.as_str());
+    let mut insights = Vec::new();
+
+    let rooms = store::room_energy(pool, business_id, week).await?;
+    let total: f64 =
+        store::daily_energy(pool, business_id, week).await?.iter().map(|(_, kwh)| kwh).sum();
+    if let Some((room, kwh)) = rooms.first().filter(|(_, kwh)| *kwh > 0.0 && total > 0.0) {
+        let share = kwh / total;
+        let runner_up = rooms.get(1).map(|(name, _)| name.as_str());
+        let body = match runner_up {
+            Some(next) => format!(
+                "'{room}' used {:.1} kWh in the last 7 days, {:.0} % of the building's {:.1} kWh; next came '{next}'.",
+                kwh,
+                share * 100.0,
+                total
+            ),
+            None => format!(
+                "'{room}' used {kwh:.1} kWh in the last 7 days, {:.0} % of the building's {total:.1} kWh.",
+                share * 100.0
+            ),
+        };
+        insights.push(NewInsight {
+            kind: "top_rooms",
+            severity: if share >= 0.5 && rooms.len() > 1 { "warning" } else { "info" },
+            title: format!("'{room}' uses the most energy"),
+            body,
+            action_path: "/analytics/room-usage",
+            params: json!({"room": room, "kwh": round(*kwh, 1), "share": round(share, 3), "total_kwh": round(total, 1)}),
+        });
+    }
+
+    insights.extend(out_of_hours(store, business_id, &settings, (first, today)).await?);
+
+    let mut warm = store::room_temperatures(pool, business_id, week).await?;
+    warm.retain(|(_, celsius)| *celsius > WARM_ROOM);
+    warm.sort_by(|a, b| b.1.total_cmp(&a.1));
+    if let Some((room, celsius)) = warm.first() {
+        let others = warm.len() - 1;
+        let also = if others > 0 {
+            format!(" {others} more room(s) were above {WARM_ROOM} °C too.")
+        } else {
+            String::new()
+        };
+        insights.push(NewInsight {
+            kind: "warm_rooms",
+            severity: "warning",
+            title: format!("'{room}' is kept above {WARM_ROOM} °C"),
+            body: format!(
+                "'{room}' averaged {celsius:.1} °C over the last 7 days. Each degree lower saves up to 8 % of its heating.{also}"
+            ),
+            action_path: "/rooms",
+            params: json!({"room": room, "celsius": round(*celsius, 1), "others": others}),
+        });
+    }
+
+    let before = (
+        first.checked_sub(7.days()).unwrap_or(first).to_string(),
+        first.yesterday().unwrap_or(first).to_string(),
+    );
+    let previous: f64 = store::daily_energy(pool, business_id, (&before.0, &before.1))
+        .await?
+        .iter()
+        .map(|(_, kwh)| kwh)
+        .sum();
+    if previous > 0.0 {
+        let change = total / previous - 1.0;
+        if change.abs() >= NOTABLE_CHANGE {
+            let (word, severity) =
+                if change > 0.0 { ("more", "warning") } else { ("less", "info") };
+            insights.push(NewInsight {
+                kind: "week_change",
+                severity,
+                title: format!("{:.0} % {word} energy than the week before", change.abs() * 100.0),
+                body: format!(
+                    "The last 7 days used {total:.1} kWh against {previous:.1} kWh in the 7 days before."
+                ),
+                action_path: "/analytics/energy-history",
+                params: json!({"kwh": round(total, 1), "previous_kwh": round(previous, 1), "change": round(change, 3)}),
+            });
+        }
+    }
+
+    let goals = crate::goals::read(pool, business_id).await?;
+    if let Some(budget) = goals.budget_pence.filter(|budget| *budget > 0) {
+        let tz = crate::business::time_zone(&settings);
+        let cost = crate::goals::month_to_date_cost(pool, business_id, &tz, today).await?;
+        let forecast = cost / f64::from(today.day()) * f64::from(today.days_in_month());
+        let budget = budget as f64;
+        let pounds = |pence: f64| format!("£{:.2}", pence / 100.0);
+        let (severity, title) = if cost > budget {
+            ("critical", "The monthly budget is spent")
+        } else if forecast > budget {
+            ("warning", "On course to go over budget")
+        } else {
+            ("info", "On course to stay within budget")
+        };
+        insights.push(NewInsight {
+            kind: "budget",
+            severity,
+            title: title.to_owned(),
+            body: format!(
+                "This month has cost {} so far; at this rate it ends at about {} against a budget of {}.",
+                pounds(cost), pounds(forecast), pounds(budget)
+            ),
+            action_path: "/preferences/energy-usage",
+            params: json!({"cost_pence": cost.round(), "forecast_pence": forecast.round(), "budget_pence": budget}),
+        });
+    }
+
+    let offline =
+        store::offline_radiators(pool, business_id, now.unix_timestamp() - OFFLINE_AFTER_SECS)
+            .await?;
+    if let Some(first_name) = offline.first() {
+        let body = match offline.len() {
+            1 => format!(
+                "Radiator '{first_name}' has stopped reporting: it keeps its last setpoint and cannot follow its schedule."
+            ),
+            n => format!(
+                "{n} radiators have stopped reporting, '{first_name}' among them: they keep their last setpoints and cannot follow their schedules."
+            ),
+        };
+        insights.push(NewInsight {
+            kind: "offline",
+            severity: "critical",
+            title: format!("{} radiator(s) offline", offline.len()),
+            body,
+            action_path: "/radiators",
+            params: json!({"count": offline.len(), "names": offline}),
+        });
+    }
+
+    let mut tx = store.begin_write().await?;
+    store::replace(&mut tx, business_id, &insights, now.unix_timestamp()).await?;
+    store.commit(tx).await?;
+    Ok(list(store, business_id).await?)
+}
+
+/// Radiators that used energy outside the business's working hours over the local days from
+/// `first` up to (not including) `end`.
+async fn out_of_hours(
+    store: &Store,
+    business_id: i64,
+    settings: &BusinessSettings,
+    (first, end): (Date, Date),
+) -> StoreResult<Option<NewInsight>> {
+    let tz = crate::business::time_zone(settings);
+    let at = |day: Date| day.to_zoned(tz.clone()).map_or(0, |zoned| zoned.timestamp().as_second());
+    let minutes = |text: &str| ClockTime::parse(text).map_or(0, ClockTime::minutes);
+    let (start, stop) =
+        (minutes(&settings.working_hours.start), minutes(&settings.working_hours.end));
+    let mut by_radiator: std::collections::BTreeMap<String, f64> =
+        std::collections::BTreeMap::new();
+    for (radiator, hour, kwh) in
+        store::radiator_hours(store.reader(), business_id, (at(first), at(end))).await?
+    {
+        let local = jiff::Timestamp::from_second(hour)
+            .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+            .to_zoned(tz.clone());
+        let minute = i64::from(local.hour()) * 60 + i64::from(local.minute());
+        let weekday = local.date().weekday().to_monday_one_offset() as u8;
+        let working = settings.working_days.contains(&weekday) && minute >= start && minute < stop;
+        if !working {
+            *by_radiator.entry(radiator).or_default() += kwh;
+        }
+    }
+    let mut named: Vec<(String, f64)> =
+        by_radiator.into_iter().filter(|(_, kwh)| *kwh >= OUT_OF_HOURS_KWH).collect();
+    named.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let Some((worst, worst_kwh)) = named.first() else { return Ok(None) };
+    let total: f64 = named.iter().map(|(_, kwh)| kwh).sum();
+    Ok(Some(NewInsight {
+        kind: "out_of_hours",
+        severity: "warning",
+        title: format!("{} radiator(s) heating outside working hours", named.len()),
+        body: format!(
+            "In the last 7 days {} radiator(s) used {total:.1} kWh outside working hours ({}–{}), '{worst}' the most with {worst_kwh:.1} kWh. A schedule can switch them off.",
+            named.len(),
+            settings.working_hours.start,
+            settings.working_hours.end
+        ),
+        action_path: "/schedules",
+        params: json!({"count": named.len(), "kwh": round(total, 1), "worst": worst, "worst_kwh": round(*worst_kwh, 1)}),
+    }))
+}
+
+/// Refreshes the insights of every business with radiators whose last set is a day old.
+pub async fn refresh_stale(store: &Store, now: time::OffsetDateTime) -> ApiResult<usize> {
+    let stale = store::stale(store.reader(), now.unix_timestamp() - 86_400).await?;
+    for business_id in &stale {
+        refresh(store, *business_id, now).await?;
+    }
+    Ok(stale.len())
+}

@@ -1,0 +1,51 @@
+//! Insights (spec §7): `GET /v2/insights` (the latest set, worked out first when there is none)
+//! and `POST /v2/insights/refresh`. Handlers here, the rules in `domain.rs`, the SQL in
+//! `store.rs`.
+
+pub mod domain;
+mod store;
+
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::BusinessUser;
+use crate::http::{Answer, Envelope, ok};
+use crate::state::AppState;
+pub use domain::{Insight, refresh_stale};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(refresh))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InsightsData {
+    insights: Vec<Insight>,
+}
+
+/// The business's insights, most severe first.
+#[utoipa::path(get, path = "/v2/insights", tag = "insights", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<InsightsData>)))]
+pub async fn list(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+) -> Answer<InsightsData> {
+    let mut insights = domain::list(&state.store, user.business_id).await?;
+    if insights.is_empty() {
+        insights = domain::refresh(&state.store, user.business_id, state.clock.now()).await?;
+    }
+    Ok(ok("Insights.", InsightsData { insights }))
+}
+
+/// Work the business's insights out again now.
+#[utoipa::path(post, path = "/v2/insights/refresh", tag = "insights", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<InsightsData>)))]
+pub async fn refresh(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+) -> Answer<InsightsData> {
+    let insights = domain::refresh(&state.store, user.business_id, state.clock.now()).await?;
+    Ok(ok("Insights refreshed.", InsightsData { insights }))
+}

@@ -1,0 +1,183 @@
+//! The insights' SQL: the stored set, and the reads the rules work from.
+
+use sqlx::{Any, AnyConnection, AnyPool, Executor};
+
+use crate::store::StoreResult;
+
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct InsightRow {
+    pub id: i64,
+    pub kind: String,
+    pub severity: String,
+    pub title: String,
+    pub body: String,
+    pub action_path: String,
+    pub params: String,
+    pub created_at: i64,
+}
+
+/// The business's insights, most severe first.
+pub async fn list<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+) -> StoreResult<Vec<InsightRow>> {
+    let rows = sqlx::query_as(
+        "SELECT id, kind, severity, title, body, action_path, params, created_at FROM insights
+         WHERE business_id = $1
+         ORDER BY CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, id",
+    )
+    .bind(business_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows)
+}
+
+/// A new insight, as a rule words it.
+pub struct NewInsight {
+    pub kind: &'static str,
+    pub severity: &'static str,
+    pub title: String,
+    pub body: String,
+    pub action_path: &'static str,
+    pub params: serde_json::Value,
+}
+
+/// Replaces the business's insights with `insights`.
+pub async fn replace(
+    db: &mut AnyConnection,
+    business_id: i64,
+    insights: &[NewInsight],
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query("DELETE FROM insights WHERE business_id = $1")
+        .bind(business_id)
+        .execute(&mut *db)
+        .await?;
+    for insight in insights {
+        sqlx::query(
+            "INSERT INTO insights (business_id, kind, severity, title, body, action_path, params,
+                 created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(business_id)
+        .bind(insight.kind)
+        .bind(insight.severity)
+        .bind(&insight.title)
+        .bind(&insight.body)
+        .bind(insight.action_path)
+        .bind(insight.params.to_string())
+        .bind(now)
+        .execute(&mut *db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Businesses whose insights are older than `before` (or that have none), with radiators.
+pub async fn stale(pool: &AnyPool, before: i64) -> StoreResult<Vec<i64>> {
+    let rows: Vec<(i64,)> = sqlx::query_as(
+        "SELECT b.id FROM businesses b
+         WHERE EXISTS (SELECT 1 FROM radiators r WHERE r.business_id = b.id)
+             AND COALESCE((SELECT MAX(i.created_at) FROM insights i WHERE i.business_id = b.id), 0)
+                 < $1",
+    )
+    .bind(before)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// `(room, kWh)` of each room over the local days `first` to `last`, largest first.
+pub async fn room_energy(
+    pool: &AnyPool,
+    business_id: i64,
+    (first, last): (&str, &str),
+) -> StoreResult<Vec<(String, f64)>> {
+    let rows = sqlx::query_as(
+        "SELECT o.name, SUM(d.energy_wh) / 1000.0 FROM energy_daily d
+         JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
+         WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
+         GROUP BY o.id, o.name ORDER BY 2 DESC",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// `(room, mean temperature)` of each room with readings over the local days `first` to `last`.
+pub async fn room_temperatures(
+    pool: &AnyPool,
+    business_id: i64,
+    (first, last): (&str, &str),
+) -> StoreResult<Vec<(String, f64)>> {
+    let rows = sqlx::query_as(
+        "SELECT o.name, SUM(d.temperature_sum) / SUM(d.readings) FROM energy_daily d
+         JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
+         WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
+         GROUP BY o.id, o.name HAVING SUM(d.readings) > 0",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// The business's kWh per local day from `first` to `last`.
+pub async fn daily_energy(
+    pool: &AnyPool,
+    business_id: i64,
+    (first, last): (&str, &str),
+) -> StoreResult<Vec<(String, f64)>> {
+    let rows = sqlx::query_as(
+        "SELECT day, energy_wh / 1000.0 FROM business_energy_daily
+         WHERE business_id = $1 AND day >= $2 AND day <= $3",
+    )
+    .bind(business_id)
+    .bind(first)
+    .bind(last)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// `(radiator, hour start, kWh)` of each radiator's hours with energy from `from` to `to`.
+pub async fn radiator_hours(
+    pool: &AnyPool,
+    business_id: i64,
+    (from, to): (i64, i64),
+) -> StoreResult<Vec<(String, i64, f64)>> {
+    let rows = sqlx::query_as(
+        "SELECT r.name, h.hour_start, h.energy_wh / 1000.0 FROM energy_hourly h
+         JOIN radiators r ON r.id = h.radiator_id
+         WHERE h.business_id = $1 AND h.hour_start >= $2 AND h.hour_start < $3
+             AND h.energy_wh > 0",
+    )
+    .bind(business_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// Names of the business's radiators that have reported but not since `since`.
+pub async fn offline_radiators(
+    pool: &AnyPool,
+    business_id: i64,
+    since: i64,
+) -> StoreResult<Vec<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT r.name FROM radiators r JOIN radiator_states s ON s.radiator_id = r.id
+         WHERE r.business_id = $1 AND s.last_seen < $2 ORDER BY r.name",
+    )
+    .bind(business_id)
+    .bind(since)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(name,)| name).collect())
+}

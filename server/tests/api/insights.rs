@@ -1,0 +1,110 @@
+//! Insights: each rule over a hand-made week of readings, the set replaced on refresh and
+//! refreshed daily, and tenancy.
+
+use heatdesk::clock::Clock;
+use heatdesk::devices::Report;
+use heatdesk::devices::telemetry::{Source, ingest};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use crate::store_tests;
+use crate::support::TestApp;
+
+store_tests!(every_rule_words_its_numbers_and_the_set_is_refreshed);
+
+/// `uid` reports at `at` (RFC 3339) its counter at `from` Wh, and a minute later at `to`, at
+/// `temperature` °C.
+async fn used(app: &TestApp, uid: &str, at: &str, (from, to): (f64, f64), temperature: f64) {
+    let at = OffsetDateTime::parse(at, &Rfc3339).unwrap().unix_timestamp();
+    for (minute, total) in [(0, from), (1, to)] {
+        let report = Report {
+            uid: uid.into(),
+            temperature,
+            setpoint: 21.0,
+            on: true,
+            heating: true,
+            power_w: 1500.0,
+            energy_wh_total: total,
+        };
+        ingest(&app.store, &app.state.live, &[report], at + minute * 60, Source::Fleet)
+            .await
+            .unwrap();
+    }
+}
+
+async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let office = owner.add_room("Office").await.id;
+    let kitchen = owner.add_room("Kitchen").await.id;
+    owner.add_radiator_to(office, "HD-1", "Office 1").await;
+    owner.add_radiator_to(office, "HD-2", "Office 2").await;
+    owner.add_radiator_to(kitchen, "HD-3", "Kitchen 1").await;
+    // The week before (1–7 January): 2 kWh in the kitchen.
+    used(&app, "HD-3", "2026-01-05T12:00:00Z", (0.0, 2000.0), 20.0).await;
+    // The last 7 days (8–14 January): 3 kWh in office hours and 1 kWh on a Saturday night in
+    // the office, kept at 23.5 °C; 1 kWh in the kitchen.
+    used(&app, "HD-1", "2026-01-12T10:00:00Z", (0.0, 3000.0), 23.5).await;
+    used(&app, "HD-2", "2026-01-10T22:00:00Z", (0.0, 1000.0), 23.5).await;
+    used(&app, "HD-3", "2026-01-13T12:00:00Z", (2000.0, 3000.0), 20.0).await;
+    app.call(Method::PATCH, "/v2/users/budget/electricity/1", Some(&owner.token), None).await;
+
+    let answer = owner.get("/v2/insights").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let insights = answer.body["data"]["insights"].as_array().unwrap().clone();
+    let by_kind = |kind: &str| {
+        insights.iter().find(|i| i["kind"] == kind).unwrap_or_else(|| panic!("no {kind}")).clone()
+    };
+    let kinds: Vec<&str> = insights.iter().map(|i| i["kind"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        ["budget", "offline", "top_rooms", "out_of_hours", "warm_rooms", "week_change"],
+        "most severe first"
+    );
+
+    let top = by_kind("top_rooms");
+    assert_eq!(top["title"], "'Office' uses the most energy");
+    assert_eq!(
+        top["body"],
+        "'Office' used 4.0 kWh in the last 7 days, 80 % of the building's 5.0 kWh; next came 'Kitchen'."
+    );
+    assert_eq!(
+        (top["severity"].as_str(), top["action_path"].as_str()),
+        (Some("warning"), Some("/analytics/room-usage"))
+    );
+    let late = by_kind("out_of_hours");
+    assert_eq!(
+        late["body"],
+        "In the last 7 days 1 radiator(s) used 1.0 kWh outside working hours (08:00–18:00), 'Office 2' the most with 1.0 kWh. A schedule can switch them off."
+    );
+    let warm = by_kind("warm_rooms");
+    assert_eq!(warm["params"], json!({"room": "Office", "celsius": 23.5, "others": 0}));
+    let change = by_kind("week_change");
+    assert_eq!(change["title"], "150 % more energy than the week before");
+    assert_eq!(
+        change["body"],
+        "The last 7 days used 5.0 kWh against 2.0 kWh in the 7 days before."
+    );
+    // Charged from the 5th: 11 standing charges of 50 p and 7 kWh at 25 p, against £1.
+    let budget = by_kind("budget");
+    assert_eq!(
+        (budget["severity"].as_str(), budget["title"].as_str()),
+        (Some("critical"), Some("The monthly budget is spent"))
+    );
+    assert_eq!(budget["params"]["cost_pence"], 725.0);
+    let offline = by_kind("offline");
+    assert_eq!(offline["title"], "3 radiator(s) offline");
+    assert_eq!(offline["params"]["names"], json!(["Kitchen 1", "Office 1", "Office 2"]));
+
+    // A refresh replaces the set; a day on, housekeeping's round works it out again.
+    let refreshed = owner.post("/v2/insights/refresh", json!({})).await;
+    assert_eq!(refreshed.description(), "Insights refreshed.");
+    assert_eq!(refreshed.body["data"]["insights"].as_array().unwrap().len(), 6);
+    assert_eq!(heatdesk::insights::refresh_stale(&app.store, app.clock.now()).await.unwrap(), 0);
+    app.clock.advance(time::Duration::hours(25));
+    assert_eq!(heatdesk::insights::refresh_stale(&app.store, app.clock.now()).await.unwrap(), 1);
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    assert_eq!(rival.get("/v2/insights").await.body["data"]["insights"], Value::Array(vec![]));
+}
