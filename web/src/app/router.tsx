@@ -46,6 +46,8 @@ const ConsentSetupPage = lazyPage(() => import('./pages/ConsentSetupPage'));
 const ConfirmAddressPage = lazyPage(() => import('./pages/ConfirmAddressPage'));
 const EnergyUsageSetupPage = lazyPage(() => import('./pages/EnergyUsageSetupPage'));
 const WithdrawConsentPage = lazyPage(() => import('./pages/WithdrawConsentPage'));
+const InsightsPage = lazyPage(() => import('./pages/InsightsPage'));
+const ReduceCarbonFootprintPage = lazyPage(() => import('./pages/ReduceCarbonFootprintPage'));
 
 function page(element: ReactNode) {
   return (
@@ -119,8 +121,8 @@ export const routes: RouteObject[] = [
           { path: paths.radiator, element: page(<RadiatorPage />) },
           { path: paths.analytics, element: page(<AnalyticsPage />) },
           { path: paths.analyticsView, element: page(<AnalyticsViewPage />) },
-          comingSoon(paths.insights, 'nav.insights'),
-          comingSoon(paths.reduceCarbonFootprint, 'nav.reduceCarbonFootprint'),
+          { path: paths.insights, element: page(<InsightsPage />) },
+          { path: paths.reduceCarbonFootprint, element: page(<ReduceCarbonFootprintPage />) },
           { path: paths.schedules, element: page(<SchedulesPage />) },
           { path: paths.scheduleNew, element: page(<NewSchedulePage />) },
           { path: paths.scheduleUpdate, element: page(<UpdateSchedulePage />) },

@@ -844,6 +844,30 @@ export const en = {
       switchedOff: 'Switched off',
     },
   },
+  insights: {
+    refresh: 'Refresh',
+    act: 'Act on it',
+    none: 'Nothing to point out yet',
+    noneText: 'Insights appear once your radiators have reported for a few days.',
+    severity: { info: 'Info', warning: 'Worth a look', critical: 'Act now' },
+  },
+  reduce: {
+    intro:
+      'Where your CO2 saving stands this month, and the actions that cut it most for a business heated by electric radiators.',
+    progress: 'This month against your CF goal',
+    goal: '{{share}} of the {{goal}} monthly CF goal saved so far.',
+    actions: 'Actions, largest saving first',
+    noTips: 'No tips to show',
+    saving: 'Typical saving: up to {{percent}} %',
+    categories: {
+      schedules: 'Schedules',
+      temperature: 'Temperature',
+      automations: 'Automations',
+      building: 'Building',
+      people: 'People',
+      tariff: 'Tariff and budget',
+    },
+  },
   onboarding: {
     consent: {
       intro:

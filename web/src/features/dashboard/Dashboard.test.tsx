@@ -65,6 +65,22 @@ function serve(dashboard: Dashboard = figures) {
       answer('Energy history.', { energy_history: week }),
     ),
     http.get('/v2/rooms', () => answer('Rooms.', { rooms: [room] })),
+    http.get('/v2/insights', () =>
+      answer('Insights.', {
+        insights: [
+          {
+            id: 3,
+            kind: 'warm_rooms',
+            severity: 'warning',
+            title: '‘Boardroom’ is kept above 22 °C',
+            body: '‘Boardroom’ averaged 23.1 °C over the last 7 days.',
+            action_path: '/rooms',
+            params: {},
+            created_at: '2026-11-18T03:00:00Z',
+          },
+        ],
+      }),
+    ),
     http.get('/v2/notifications', () =>
       answer('Notifications.', {
         notifications: [
@@ -155,6 +171,8 @@ describe('the home dashboard', () => {
     ).toBeInTheDocument();
     const latest = screen.getByRole('region', { name: 'Latest notifications' });
     expect(await within(latest).findByText('80 % of the budget used')).toBeInTheDocument();
+    // The latest insights join them.
+    expect(await within(latest).findByText('‘Boardroom’ is kept above 22 °C')).toBeInTheDocument();
   });
 
   it('leads a business without radiators to adding rooms and radiators', async () => {

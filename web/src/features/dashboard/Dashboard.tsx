@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatKwh, formatPence } from '../../lib/units';
 import { EnergyChart } from '../analytics';
+import { LatestInsights } from '../insights';
 import { LatestNotifications } from '../notifications';
 import { loadLayouts, resetLayouts, saveLayouts, type Layouts, type WidgetId } from './layout';
 import { RoomsWidget } from './RoomsWidget';
@@ -104,7 +105,12 @@ export default function HomeDashboard() {
     },
     notifications: {
       title: t('dashboard.notifications'),
-      content: <LatestNotifications />,
+      content: (
+        <>
+          <LatestInsights />
+          <LatestNotifications />
+        </>
+      ),
     },
   };
 

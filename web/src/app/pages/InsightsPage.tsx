@@ -1,0 +1,5 @@
+import { InsightsList } from '../../features/insights';
+
+export default function InsightsPage() {
+  return <InsightsList />;
+}

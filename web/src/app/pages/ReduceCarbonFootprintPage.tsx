@@ -1,0 +1,5 @@
+import { ReduceCarbonFootprint } from '../../features/insights';
+
+export default function ReduceCarbonFootprintPage() {
+  return <ReduceCarbonFootprint />;
+}

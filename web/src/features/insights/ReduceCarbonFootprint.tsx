@@ -1,0 +1,114 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Heading } from '../../components/Heading';
+import { ListStates, LoadError } from '../../components/ListStates';
+import { paths } from '../../config/paths';
+import { formatKg, formatShare } from '../../lib/units';
+import { SavingTotals } from '../analytics';
+import { insightsApi } from './api';
+import { useLoad } from './useLoad';
+
+const readTips = async () => (await insightsApi.tips()).data.data.energy_savings_tips;
+const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_saving;
+
+/**
+ * `/reduce-carbon-footprint`: this month's CO2 saving against the CF goal, then the actions
+ * that save most, largest estimated saving first, each leading to where it is done.
+ */
+export function ReduceCarbonFootprint() {
+  const { t } = useTranslation();
+  const saving = useLoad(readSaving, 'CO2 saving');
+  const tips = useLoad(readTips, 'tips');
+  const goal = saving.value?.goal.monthly_kg ?? null;
+  const progress = saving.value?.goal.months.at(-1)?.progress ?? null;
+  return (
+    <Stack spacing={3}>
+      <Heading title={t('nav.reduceCarbonFootprint')} intro={t('reduce.intro')} space={0} />
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 } }}
+        component="section"
+        aria-labelledby="reduce-progress"
+      >
+        <Typography id="reduce-progress" variant="h2" gutterBottom>
+          {t('reduce.progress')}
+        </Typography>
+        {saving.error && <LoadError message={saving.error} onRetry={saving.retry} />}
+        {saving.value && (
+          <Stack spacing={2}>
+            <SavingTotals saving={saving.value} />
+            {goal === null ? (
+              <Alert
+                severity="info"
+                action={
+                  <Button component={RouterLink} to={paths.preferencesCo2Savings} color="inherit">
+                    {t('dashboard.co2.setGoal')}
+                  </Button>
+                }
+              >
+                {t('dashboard.co2.noGoal')}
+              </Alert>
+            ) : (
+              <div>
+                <Typography data-testid="goal-progress" gutterBottom>
+                  {t('reduce.goal', {
+                    share: formatShare(Math.max(progress ?? 0, 0)),
+                    goal: formatKg(goal),
+                  })}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.min(Math.max((progress ?? 0) * 100, 0), 100)}
+                  aria-label={t('reduce.progress')}
+                />
+              </div>
+            )}
+          </Stack>
+        )}
+      </Paper>
+      <section aria-labelledby="reduce-actions">
+        <Typography id="reduce-actions" variant="h2" gutterBottom>
+          {t('reduce.actions')}
+        </Typography>
+        <ListStates
+          count={tips.value?.length ?? 0}
+          load={{ loading: tips.value === null, error: tips.error, retry: tips.retry }}
+          empty={{ title: t('reduce.noTips'), text: '' }}
+        >
+          <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+            {tips.value?.map((tip) => (
+              <Paper key={tip.id} component="li" variant="outlined" sx={{ p: 2 }}>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}
+                >
+                  <Typography variant="h3">{tip.title}</Typography>
+                  <Chip size="small" label={t(`reduce.categories.${tip.category}`)} />
+                  <Chip
+                    size="small"
+                    color="success"
+                    label={t('reduce.saving', { percent: tip.estimated_saving_percent })}
+                  />
+                </Stack>
+                <Typography color="text.secondary" sx={{ mb: 1 }}>
+                  {tip.body}
+                </Typography>
+                <Button component={RouterLink} to={tip.action_path} size="small">
+                  {t('insights.act')}
+                </Button>
+              </Paper>
+            ))}
+          </Stack>
+        </ListStates>
+      </section>
+    </Stack>
+  );
+}
