@@ -17,13 +17,13 @@ SRC = Path(__file__).resolve().parent.parent / "server" / "src"
 LAYERS = [
     ("entry", ["main.rs", "settings.rs", "demo/", "bench/"]),
     ("app", ["app.rs", "connections.rs", "web.rs", "housekeeping.rs"]),
-    ("features", ["analytics/", "auth/", "automations/", "business/", "rooms/", "radiators/", "zones/", "schedules/", "tariffs/", "goals/", "notifications/", "subscriptions/", "tips/", "onboarding/", "insights/", "history/", "live.rs"]),
+    ("features", ["analytics/", "auth/", "automations/", "business/", "rooms/", "radiators/", "zones/", "schedules/", "tariffs/", "goals/", "notifications/", "subscriptions/", "tips/", "onboarding/", "insights/", "contact/", "avatar/", "history/", "live.rs"]),
     ("state", ["state.rs"]),
     ("kernel", ["kernel/", "error.rs", "http.rs"]),
     ("services", ["devices/", "grid/", "mail.rs", "cards.rs", "meter.rs"]),
     ("store", ["store/", "clock.rs"]),
 ]
-FEATURES = ["analytics", "auth", "automations", "business", "rooms", "radiators", "zones", "schedules", "tariffs", "goals", "notifications", "subscriptions", "tips", "onboarding", "insights", "history", "live.rs"]
+FEATURES = ["analytics", "auth", "automations", "business", "rooms", "radiators", "zones", "schedules", "tariffs", "goals", "notifications", "subscriptions", "tips", "onboarding", "insights", "contact", "avatar", "history", "live.rs"]
 NOT_IMPORTS = {"lib.rs"}  # the crate root only declares the modules
 
 

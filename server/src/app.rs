@@ -66,6 +66,8 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::tips::router())
         .merge(crate::onboarding::router())
         .merge(crate::insights::router())
+        .merge(crate::contact::router())
+        .merge(crate::avatar::router())
         .merge(crate::goals::router())
         .merge(crate::zones::router())
         .merge(crate::live::router())
@@ -85,12 +87,13 @@ pub fn app(state: AppState) -> Router {
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The browser security headers of every answer. The app has no inline script; its styles are
-/// injected at run time (emotion), so styles may be inline.
+/// injected at run time (emotion), so styles may be inline; the profile image is shown from a
+/// `blob:` URL (it is read with the bearer token).
 const SECURITY_HEADERS: [(&str, &str); 5] = [
     (
         "content-security-policy",
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+         img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
          base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     ),
     ("x-content-type-options", "nosniff"),

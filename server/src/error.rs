@@ -31,6 +31,12 @@ pub enum ApiError {
     Conflict { description: String, errors: FieldErrors },
     #[error("The request body is too large.")]
     PayloadTooLarge,
+    /// 415: a file of a kind not taken (the sentence says which are).
+    #[error("{0}")]
+    UnsupportedMedia(String),
+    /// 413 with a sentence of its own (an upload over its own limit).
+    #[error("{0}")]
+    TooLarge(String),
     #[error("{description}")]
     Validation { description: String, errors: FieldErrors },
     #[error("{description}")]
@@ -79,7 +85,8 @@ impl ApiError {
             Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict { .. } => StatusCode::CONFLICT,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::PayloadTooLarge | Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,

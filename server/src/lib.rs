@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (README, "Layers"; `scripts/check_layers.py`
 //! enforces it): entry (`main`, `settings`, `demo`, `bench`) → app (`app`, `connections`, `web`, `housekeeping`) →
-//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `subscriptions`, `tips`, `onboarding`, `insights`, `history`, `live`) → `state` → kernel
+//! features (`analytics`, `auth`, `automations`, `business`, `rooms`, `radiators`, `zones`, `schedules`, `tariffs`, `goals`, `notifications`, `subscriptions`, `tips`, `onboarding`, `insights`, `contact`, `avatar`, `history`, `live`) → `state` → kernel
 //! (`kernel`, `error`, `http`) → services (`devices`, `grid`, `mail`, `cards`, `meter`) → `store` and `clock`.
 #![forbid(unsafe_code)]
 
@@ -10,11 +10,13 @@ pub mod analytics;
 pub mod app;
 pub mod auth;
 pub mod automations;
+pub mod avatar;
 pub mod bench;
 pub mod business;
 pub mod cards;
 pub mod clock;
 pub mod connections;
+pub mod contact;
 pub mod demo;
 pub mod devices;
 pub mod error;

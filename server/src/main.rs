@@ -11,7 +11,7 @@ use heatdesk::devices::mqtt::{self, MqttGateway};
 use heatdesk::devices::simulator::{SimulatedFleet, run_simulation};
 use heatdesk::mail::Mailer;
 use heatdesk::settings::{Cli, Command, ServeArgs};
-use heatdesk::state::{AppConfig, AppState};
+use heatdesk::state::{AppConfig, AppState, ContactDetails};
 use heatdesk::store::Store;
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
@@ -30,7 +30,7 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     match Cli::parse().command {
-        Command::Serve(args) => serve(args).await,
+        Command::Serve(args) => serve(*args).await,
         Command::Emulate(args) => {
             heatdesk::devices::emulator::run(&args.mqtt_url, &args.uids, args.time_scale).await
         }
@@ -63,8 +63,14 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         Some((gateway, _)) => gateway.clone(),
         None => fleet.clone(),
     };
-    let config =
-        AppConfig { public_url: public_url.clone(), trusted_proxies: args.trusted_proxies.clone() };
+    let contact = ContactDetails {
+        email: args.contact_email.clone(),
+        phone: args.contact_phone.clone(),
+        address: args.contact_address.clone(),
+        hours: args.contact_hours.clone(),
+    };
+    let trusted_proxies = args.trusted_proxies.clone();
+    let config = AppConfig { public_url: public_url.clone(), trusted_proxies, contact };
     let state = AppState::new(store, devices, clock, mailer, config);
     if args.demo {
         let retention_days = i64::from(args.readings_retention_days);

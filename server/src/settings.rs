@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::connections::Limits;
 use crate::kernel::values::{Cidr, Uid};
+use crate::state::ContactDetails;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/heatdesk.db?mode=rwc";
 
@@ -23,7 +24,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Migrate the database, then serve the API and the web app until Ctrl-C or SIGTERM.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply pending database migrations and exit.
     Migrate(DatabaseArgs),
     /// Run emulated radiators on an MQTT broker, for a server started with --mqtt-url.
@@ -123,6 +124,22 @@ pub struct ServeArgs {
     #[arg(long, env = "HEATDESK_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections,
         value_parser = parse_max_connections)]
     pub max_connections: usize,
+
+    /// Where support mail goes, and the contact page's email.
+    #[arg(long, env = "HEATDESK_CONTACT_EMAIL", default_value_t = ContactDetails::default().email)]
+    pub contact_email: String,
+
+    /// The contact page's phone number.
+    #[arg(long, env = "HEATDESK_CONTACT_PHONE", default_value_t = ContactDetails::default().phone)]
+    pub contact_phone: String,
+
+    /// The contact page's postal address.
+    #[arg(long, env = "HEATDESK_CONTACT_ADDRESS", default_value_t = ContactDetails::default().address)]
+    pub contact_address: String,
+
+    /// The contact page's opening hours.
+    #[arg(long, env = "HEATDESK_CONTACT_HOURS", default_value_t = ContactDetails::default().hours)]
+    pub contact_hours: String,
 
     /// The address users open, used in links sent by mail (default: http://<bind>).
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]

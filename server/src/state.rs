@@ -2,6 +2,9 @@
 
 use std::sync::Arc;
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use crate::cards::{CardProvider, Sandbox};
 use crate::clock::Clock;
 use crate::devices::DeviceGateway;
@@ -20,6 +23,28 @@ pub struct AppConfig {
     pub public_url: String,
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Vec<Cidr>,
+    /// How users reach HeatDesk's support (the contact page).
+    pub contact: ContactDetails,
+}
+
+/// How users reach HeatDesk's support: shown on the contact page; messages go to `email`.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct ContactDetails {
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub hours: String,
+}
+
+impl Default for ContactDetails {
+    fn default() -> Self {
+        Self {
+            email: "support@heatdesk.example".into(),
+            phone: "0113 496 0000".into(),
+            address: "HeatDesk, 12 Wellington Street, Leeds LS1 4DL".into(),
+            hours: "Monday to Friday, 08:30–17:30".into(),
+        }
+    }
 }
 
 #[derive(Clone)]

@@ -198,6 +198,16 @@ test('a business registers, onboards (trial, consent, address, energy usage), ke
   await page.goto(`${base}/energy-usage`);
   await page.getByText(/you have not given your consent, or you withdrew it/).waitFor();
   await page.goto(`${base}/profile`);
+  // A profile image goes up as a real multipart upload and comes back as the kept PNG.
+  const onePixel = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page
+    .getByLabel('Choose an image')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: onePixel });
+  await page.getByText('Profile image updated.').waitFor();
+  await page.locator('img[alt="Your profile image"]').waitFor();
   await page.getByRole('button', { name: 'Delete account' }).click();
   await page
     .getByRole('dialog')

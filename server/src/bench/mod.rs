@@ -18,7 +18,7 @@ use crate::connections::Limits;
 use crate::devices::simulator::SimulatedFleet;
 use crate::mail::Mailer;
 use crate::settings::BenchArgs;
-use crate::state::{AppConfig, AppState};
+use crate::state::{AppConfig, AppState, ContactDetails};
 use crate::store::Store;
 
 pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
@@ -34,7 +34,8 @@ async fn bench(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base = format!("http://{}", listener.local_addr()?);
-    let config = AppConfig { public_url: base.clone(), trusted_proxies: Vec::new() };
+    let contact = ContactDetails::default();
+    let config = AppConfig { public_url: base.clone(), trusted_proxies: Vec::new(), contact };
     // Radiators are simulated but not run: the bench writes their history itself.
     let devices = Arc::new(SimulatedFleet::default());
     let state = AppState::new(store, devices, clock, Mailer::outbox(), config);

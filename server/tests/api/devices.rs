@@ -235,7 +235,7 @@ async fn stopping_the_server_closes_open_live_streams() {
     use heatdesk::connections::Limits;
     use heatdesk::devices::simulator::SimulatedFleet;
     use heatdesk::mail::Mailer;
-    use heatdesk::state::{AppConfig, AppState};
+    use heatdesk::state::{AppConfig, AppState, ContactDetails};
     use heatdesk::store::Store;
 
     let dir = tempfile::tempdir().unwrap();
@@ -244,7 +244,8 @@ async fn stopping_the_server_closes_open_live_streams() {
     store.migrate().await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    let config = AppConfig { public_url: base.clone(), trusted_proxies: vec![] };
+    let contact = ContactDetails::default();
+    let config = AppConfig { public_url: base.clone(), trusted_proxies: vec![], contact };
     let fleet = Arc::new(SimulatedFleet::default());
     let state = AppState::new(store, fleet, Arc::new(SystemClock), Mailer::outbox(), config);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

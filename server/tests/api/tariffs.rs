@@ -173,6 +173,8 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
         "business_settings",
         "subscriptions",
         "consents",
+        "contact_messages",
+        "insights",
     ];
     let count = |table: &'static str| {
         let store = app.store.clone();
@@ -202,6 +204,11 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
         owner.put("/v2/settings/business", settings).await;
         let consent = json!({"terms_version": "2026-11", "agreed": 1, "mpan": "1200023305967"});
         owner.post("/v2/consents", consent).await;
+        owner.post("/v2/contact-us", json!({"subject": "Hello", "message": "A question."})).await;
+        // A budget gives every business at least its budget insight.
+        let budget = "/v2/users/budget/electricity/100";
+        app.call(Method::PATCH, budget, Some(&owner.token), None).await;
+        owner.post("/v2/insights/refresh", json!({})).await;
     }
     app.tick(60).await;
     app.tick(60).await;

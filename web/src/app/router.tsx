@@ -19,7 +19,6 @@ const LegalPage = lazyPage(() => import('./pages/LegalPage'));
 const HomePage = lazyPage(() => import('./pages/HomePage'));
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'));
 const ChangePasswordPage = lazyPage(() => import('./pages/ChangePasswordPage'));
-const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const RoomsPage = lazyPage(() => import('./pages/RoomsPage'));
 const AddRoomPage = lazyPage(() => import('./pages/AddRoomPage'));
 const RoomPage = lazyPage(() => import('./pages/RoomPage'));
@@ -47,6 +46,8 @@ const ConfirmAddressPage = lazyPage(() => import('./pages/ConfirmAddressPage'));
 const EnergyUsageSetupPage = lazyPage(() => import('./pages/EnergyUsageSetupPage'));
 const WithdrawConsentPage = lazyPage(() => import('./pages/WithdrawConsentPage'));
 const InsightsPage = lazyPage(() => import('./pages/InsightsPage'));
+const ContactUsPage = lazyPage(() => import('./pages/ContactUsPage'));
+const AboutUsPage = lazyPage(() => import('./pages/AboutUsPage'));
 const ReduceCarbonFootprintPage = lazyPage(() => import('./pages/ReduceCarbonFootprintPage'));
 
 function page(element: ReactNode) {
@@ -61,10 +62,6 @@ function page(element: ReactNode) {
       {element}
     </Suspense>
   );
-}
-
-function comingSoon(path: string, title: string): RouteObject {
-  return { path, element: page(<ComingSoonPage title={title} />) };
 }
 
 export const routes: RouteObject[] = [
@@ -130,8 +127,8 @@ export const routes: RouteObject[] = [
           { path: paths.subscriptions, element: page(<SubscriptionsPage />) },
           { path: paths.withdrawConsent, element: page(<WithdrawConsentPage />) },
           { path: paths.settings, element: page(<SettingsPage />) },
-          comingSoon(paths.contactUs, 'nav.contactUs'),
-          comingSoon(paths.aboutUs, 'nav.aboutUs'),
+          { path: paths.contactUs, element: page(<ContactUsPage />) },
+          { path: paths.aboutUs, element: page(<AboutUsPage />) },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },

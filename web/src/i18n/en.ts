@@ -134,6 +134,14 @@ export const en = {
       'Your account and your business will be deleted for good, with all of its rooms, zones, radiators and their readings, schedules, automations, energy history, tariffs, budget and goals, notifications, plan and payments, smart-meter consent and action history.',
     cancel: 'Cancel',
     confirmDelete: 'Delete for good',
+    image: {
+      title: 'Profile image',
+      intro:
+        'A PNG, JPEG or WebP image of up to 2 MB. It is kept small (256 px) and without the photo’s details, such as where it was taken.',
+      choose: 'Choose an image',
+      alt: 'Your profile image',
+      tooLarge: 'The image is larger than 2 MB: choose a smaller one.',
+    },
   },
   home: {
     welcome: 'Welcome, {{name}}',
@@ -258,10 +266,6 @@ export const en = {
         body: 'Radiator “{{name}}” is reporting again.',
       },
     },
-  },
-  comingSoon: {
-    title: 'Coming in this release',
-    text: 'This part of HeatDesk is being built and arrives in this release.',
   },
   errors: {
     notFoundTitle: 'Page not found',
@@ -842,6 +846,40 @@ export const en = {
       noFloor: 'Rooms in no zone',
       setpoint: 'Setpoint {{value}}',
       switchedOff: 'Switched off',
+    },
+  },
+  contact: {
+    intro:
+      'Questions about your heating, your plan or your data: write to us, or call in office hours.',
+    details: 'How to reach us',
+    email: 'Email',
+    phone: 'Phone',
+    address: 'Post',
+    hours: 'Opening hours',
+    write: 'Write to us',
+    subject: 'Subject',
+    message: 'Message',
+    send: 'Send message',
+    subjectTooLong: 'Keep the subject to 120 characters.',
+  },
+  about: {
+    intro:
+      'HeatDesk controls the electric radiators of businesses and shows what their heating costs in pounds and CO2.',
+    what: {
+      title: 'What HeatDesk does',
+      text: 'Rooms, zones and radiators with their live temperatures; schedules and automations that heat only when people are there; the energy, cost and CO2 of every room, with a budget, a CF goal, insights and notifications.',
+    },
+    how: {
+      title: 'How it counts',
+      text: 'Every figure comes from the radiators’ own readings, a reading a minute. Costs use your tariff of each day; savings are measured against a stated baseline: the same rooms held at your comfort setpoint through working hours, with no schedules or automations.',
+    },
+    carbon: {
+      title: 'How it counts CO2',
+      text: 'Each reading’s energy is counted at the GB grid’s carbon intensity of its half-hour, or at the government’s flat reporting factor if you choose it.',
+    },
+    data: {
+      title: 'Your data',
+      text: 'Your business’s data is yours: only your account sees it, the smart meter is read only with your consent, and deleting your account deletes all of it.',
     },
   },
   insights: {

@@ -18,7 +18,7 @@ use heatdesk::devices::simulator::{SimulatedFleet, simulate_tick};
 use heatdesk::kernel::values::Cidr;
 use heatdesk::kernel::work_limit::WorkLimit;
 use heatdesk::mail::Mailer;
-use heatdesk::state::{AppConfig, AppState};
+use heatdesk::state::{AppConfig, AppState, ContactDetails};
 use heatdesk::store::Store;
 use heatdesk::subscriptions::grant_plan;
 use reqwest::{Method, StatusCode};
@@ -183,8 +183,9 @@ impl TestApp {
             Some((gateway, _)) => gateway.clone(),
             None => fleet.clone(),
         };
-        let config =
-            AppConfig { public_url: base.clone(), trusted_proxies: setup.trusted_proxies.clone() };
+        let trusted_proxies = setup.trusted_proxies.clone();
+        let contact = ContactDetails::default();
+        let config = AppConfig { public_url: base.clone(), trusted_proxies, contact };
         let mut state =
             AppState::new(store.clone(), devices, Arc::new(clock.clone()), setup.mailer, config);
         if let Some(limit) = setup.hashing {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Heading } from '../../components/Heading';
-import { DeleteAccount, ProfileForm } from '../../features/profile';
+import { DeleteAccount, ProfileForm, ProfileImage } from '../../features/profile';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -8,6 +8,7 @@ export default function ProfilePage() {
     <>
       <Heading title={t('profile.title')} intro={t('profile.intro')} />
       <ProfileForm />
+      <ProfileImage />
       <DeleteAccount />
     </>
   );

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useAction } from '../../lib/useAction';
 import { insightsApi } from './api';
 import { InsightCard } from './InsightCard';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../lib/useLoad';
 
 const readInsights = async () => (await insightsApi.insights()).data.data.insights;
 

@@ -13,7 +13,7 @@ import { paths } from '../../config/paths';
 import { formatKg, formatShare } from '../../lib/units';
 import { SavingTotals } from '../analytics';
 import { insightsApi } from './api';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../lib/useLoad';
 
 const readTips = async () => (await insightsApi.tips()).data.data.energy_savings_tips;
 const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_saving;

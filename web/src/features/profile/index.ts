@@ -1,2 +1,3 @@
 export { ProfileForm } from './ProfileForm';
 export { DeleteAccount } from './DeleteAccount';
+export { ProfileImage } from './ProfileImage';

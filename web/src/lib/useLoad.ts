@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { describeError } from '../../lib/http';
+import { describeError } from './http';
 
 /**
  * A page's own read: the value once loaded, the reason a load failed (logged, shown inline with

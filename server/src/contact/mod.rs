@@ -1,0 +1,96 @@
+//! Contact (spec §7): `GET /v2/contact-us` (how to reach HeatDesk, from the server's
+//! configuration) and `POST /v2/contact-us {subject, message}` (kept, mailed to the support
+//! address, at most 5 an hour per business). Handlers here, the SQL in `store.rs`.
+
+mod store;
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::BusinessUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
+use crate::kernel::validation::FieldCheck;
+use crate::mail::Mail;
+use crate::state::{AppState, ContactDetails};
+
+/// Messages a business may send an hour.
+const MESSAGES_AN_HOUR: i64 = 5;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(details, send))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactData {
+    contact_us: ContactDetails,
+}
+
+/// How to reach HeatDesk.
+#[utoipa::path(get, path = "/v2/contact-us", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<ContactData>)))]
+pub async fn details(
+    State(state): State<AppState>,
+    BusinessUser(_user): BusinessUser,
+) -> Answer<ContactData> {
+    Ok(ok("Contact details.", ContactData { contact_us: state.config.contact.clone() }))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct MessageRequest {
+    pub subject: String,
+    pub message: String,
+}
+
+fn text(raw: &str, what: &str, most: usize) -> Result<String, String> {
+    let text = raw.trim();
+    if text.is_empty() {
+        return Err(format!("Write a {what}."));
+    }
+    if text.chars().count() > most {
+        return Err(format!("Keep the {what} to {most} characters."));
+    }
+    Ok(text.to_owned())
+}
+
+/// Send a message to HeatDesk's support.
+#[utoipa::path(post, path = "/v2/contact-us", tag = "account", security(("bearer" = [])),
+    request_body = MessageRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn send(
+    State(state): State<AppState>,
+    BusinessUser(user): BusinessUser,
+    ApiJson(request): ApiJson<MessageRequest>,
+) -> Answer<NoData> {
+    let mut check = FieldCheck::default();
+    let subject = check.check("subject", text(&request.subject, "subject", 120));
+    let message = check.check("message", text(&request.message, "message", 5000));
+    let (subject, message) = check.finish(subject.zip(message))?;
+    let now = state.clock.now();
+    let mut tx = state.store.begin_write().await?;
+    let hour_ago = now.unix_timestamp() - 3600;
+    if store::sent_since(&mut *tx, user.business_id, hour_ago).await? >= MESSAGES_AN_HOUR {
+        return Err(ApiError::TooManyRequests {
+            description: "You have sent 5 messages in the last hour: please wait before sending \
+                          another, or call us."
+                .into(),
+            retry_after_secs: 3600,
+        });
+    }
+    let sender = (user.business_id, user.user_id);
+    store::save(&mut tx, sender, &subject, &message, now.unix_timestamp()).await?;
+    let (email, business) = store::sender(&mut *tx, user.user_id).await?;
+    state.store.commit(tx).await?;
+    let mail = Mail {
+        to: state.config.contact.email.clone(),
+        subject: format!("[HeatDesk contact] {subject}"),
+        body: format!("From {email} ({business}):\n\n{message}\n"),
+    };
+    state.mailer.send(&state.store, mail, now).await?;
+    Ok(done("Thank you: your message has been sent. We answer within one working day."))
+}

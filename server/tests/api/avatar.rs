@@ -1,0 +1,109 @@
+//! Profile images: sniffed from their bytes, at most 2 MB, re-encoded as a 256 px PNG that
+//! keeps nothing of the upload but its pixels.
+
+use std::io::Cursor;
+
+use image::{ImageBuffer, ImageFormat, Rgb};
+use reqwest::StatusCode;
+
+use crate::store_tests;
+use crate::support::{Owner, TestApp};
+
+store_tests!(an_upload_is_sniffed_limited_and_kept_as_a_small_png);
+
+fn encoded(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
+    let picture = ImageBuffer::from_pixel(width, height, Rgb([20u8, 120, 60]));
+    let mut bytes = Vec::new();
+    picture.write_to(&mut Cursor::new(&mut bytes), format).unwrap();
+    bytes
+}
+
+/// Posts `bytes` as the form's `image` field, named and typed as a browser might.
+async fn upload(owner: &Owner<'_>, bytes: &[u8], declared: &str) -> (StatusCode, String) {
+    let boundary = "heatdesk-test-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"image\"; filename=\"me\"\r\n\
+         Content-Type: {declared}\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let response = owner
+        .app
+        .client
+        .post(format!("{}/v2/users/profile-image", owner.app.base))
+        .bearer_auth(&owner.token)
+        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let body: serde_json::Value = response.json().await.unwrap();
+    (status, body["description"].as_str().unwrap_or_default().to_owned())
+}
+
+async fn an_upload_is_sniffed_limited_and_kept_as_a_small_png(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    assert_eq!(owner.get("/v2/users/profile-image").await.status, StatusCode::NOT_FOUND);
+
+    // A JPEG with something after its end (where a tool might leave metadata).
+    let mut jpeg = encoded(600, 400, ImageFormat::Jpeg);
+    jpeg.extend_from_slice(b"GPS 53.7997N 1.5492W");
+    let (status, description) = upload(&owner, &jpeg, "image/jpeg").await;
+    assert_eq!((status, description.as_str()), (StatusCode::OK, "Profile image updated."));
+    let kept = owner
+        .app
+        .client
+        .get(format!("{}/v2/users/profile-image", app.base))
+        .bearer_auth(&owner.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(kept.headers()["content-type"], "image/png");
+    let kept = kept.bytes().await.unwrap();
+    assert!(!kept.windows(3).any(|w| w == b"GPS"), "nothing of the upload but its pixels");
+    let picture = image::load_from_memory_with_format(&kept, ImageFormat::Png).unwrap();
+    assert_eq!((picture.width(), picture.height()), (256, 171));
+
+    // The bytes decide, not the declared type.
+    let png = encoded(50, 50, ImageFormat::Png);
+    assert_eq!(upload(&owner, &png, "image/jpeg").await.0, StatusCode::OK);
+    let (status, description) = upload(&owner, b"GIF89a\x01\x00\x01\x00", "image/png").await;
+    assert_eq!(
+        (status, description.as_str()),
+        (StatusCode::UNSUPPORTED_MEDIA_TYPE, "Upload a PNG, JPEG or WebP image.")
+    );
+    let mut broken = encoded(50, 50, ImageFormat::Png);
+    broken.truncate(40);
+    assert_eq!(upload(&owner, &broken, "image/png").await.0, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // Over 2 MB, a little and a lot.
+    for size in [2 * 1024 * 1024 + 10_000, 3 * 1024 * 1024] {
+        let mut large = vec![0u8; size];
+        large[..3].copy_from_slice(&[0xFF, 0xD8, 0xFF]);
+        let (status, description) = upload(&owner, &large, "image/jpeg").await;
+        assert_eq!(
+            (status, description.as_str()),
+            (StatusCode::PAYLOAD_TOO_LARGE, "The image is larger than 2 MB: choose a smaller one.")
+        );
+    }
+    let still: image::DynamicImage = image::load_from_memory(
+        &owner
+            .app
+            .client
+            .get(format!("{}/v2/users/profile-image", app.base))
+            .bearer_auth(&owner.token)
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(still.width(), 50, "a refused upload keeps the image before it");
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    assert_eq!(rival.get("/v2/users/profile-image").await.status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,5 @@
+import { AboutUs } from '../../features/contact';
+
+export default function AboutUsPage() {
+  return <AboutUs />;
+}

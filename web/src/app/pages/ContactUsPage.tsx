@@ -1,0 +1,5 @@
+import { ContactUs } from '../../features/contact';
+
+export default function ContactUsPage() {
+  return <ContactUs />;
+}

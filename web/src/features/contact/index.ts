@@ -1,0 +1,2 @@
+export { AboutUs } from './AboutUs';
+export { ContactUs } from './ContactUs';
