@@ -54,6 +54,9 @@ pub struct UserPlan {
     pub trial_days_left: Option<i64>,
     /// The smaller plan the next period is on, after a downgrade.
     pub pending_plan: Option<PlanView>,
+    /// 1 while the plan covers the business (a trial or paid period not over, cancelled or
+    /// not); 0 once it has ended, when the web app asks for a plan.
+    pub in_force: i64,
 }
 
 /// The subscription's status at `now` (unix seconds): a trial or paid period past its end says
@@ -142,6 +145,7 @@ pub async fn user_plan(state: &AppState, business_id: i64) -> ApiResult<Option<U
         trial_end: row.trial_end.map(iso8601),
         trial_days_left,
         pending_plan,
+        in_force: i64::from(in_force(&row, now)),
     }))
 }
 

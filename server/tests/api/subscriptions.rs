@@ -73,7 +73,7 @@ async fn the_free_trial_starts_once_per_business(app: TestApp) {
     assert_eq!(plan, started.body["data"]["plan"]);
     assert_eq!(plan["plan"]["key"], "business");
     assert_eq!(plan["status"], "trialing");
-    assert_eq!(plan["trial_days_left"], 14);
+    assert_eq!((plan["trial_days_left"].clone(), plan["in_force"].clone()), (json!(14), json!(1)));
     assert_eq!(plan["trial_end"], "2026-01-29T09:00:00Z");
     assert_eq!(plan["period_end"], Value::Null);
     assert_eq!(owner.history("?kind=subscription").await.total, 1);
@@ -109,7 +109,10 @@ async fn a_trial_past_its_end_has_expired(app: TestApp) {
     app.clock.advance(time::Duration::days(1));
     let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!(plan["status"], "expired");
-    assert_eq!(plan["trial_days_left"], Value::Null);
+    assert_eq!(
+        (plan["trial_days_left"].clone(), plan["in_force"].clone()),
+        (Value::Null, json!(0))
+    );
     assert_eq!(plan["plan"]["key"], "starter", "the business keeps its plan to pay for");
 }
 

@@ -986,6 +986,8 @@ export const en = {
     overviewIntro: 'Your plan, its status and your card payments.',
     current: 'Your plan',
     none: 'Your business has no plan yet.',
+    ended:
+      'Your {{plan}} plan has ended: choose a plan to add radiators. Your data is kept and your radiators keep running their schedules.',
     trialLeft: 'Free trial days left: {{count}} (it ends {{end}}).',
     periodEnd: 'Paid until {{end}}.',
     changePlan: 'Change plan',

@@ -15,6 +15,7 @@ import { DRAWER_WIDTH, SIDEBAR_MIN_WIDTH } from '../../config/constants';
 import { NotificationsBell } from '../../features/notifications';
 import { PreferenceControls } from '../../features/preferences';
 import { useLiveRadiators } from '../../features/radiators';
+import { PlanReminder } from '../../features/subscriptions';
 import { Brand } from '../../components/Brand';
 import { SkipLink } from '../../components/SkipLink';
 import { mainNavigation } from './navigation';
@@ -108,6 +109,7 @@ export function MainLayout() {
           pt: { xs: 10, sm: 11 },
         }}
       >
+        <PlanReminder />
         <Outlet />
       </Box>
     </LayoutPage>

@@ -8,4 +8,5 @@ export {
 export type { Payment, Plan, UserPlan } from './types';
 export { PlanChooser } from './PlanChooser';
 export { PlanPayment } from './PlanPayment';
+export { PlanReminder } from './PlanReminder';
 export { SubscriptionOverview } from './SubscriptionOverview';

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../test/render';
 import { answer, refusal, server } from '../../test/server';
 import { PAYMENT_POLL_MS, PlanPayment } from './PlanPayment';
 import { PlanChooser } from './PlanChooser';
+import { PlanReminder } from './PlanReminder';
 import { SubscriptionOverview } from './SubscriptionOverview';
 import type { Plan, UserPlan } from './types';
 
@@ -31,6 +32,7 @@ const onPlan = (status: UserPlan['status'], extra: Partial<UserPlan> = {}): User
   trial_end: null,
   trial_days_left: null,
   pending_plan: null,
+  in_force: 1,
   ...extra,
 });
 
@@ -230,5 +232,32 @@ describe('the subscription page', () => {
     expect(within(table).getByText('Declined')).toBeInTheDocument();
     expect(within(table).getByText('•••• 0002')).toBeInTheDocument();
     expect(within(table).getByText(iso('£79.00'))).toBeInTheDocument();
+  });
+});
+
+describe('the plan reminder', () => {
+  it('asks for a plan once the trial has ended, and says nothing while one is in force', async () => {
+    plansServer(onPlan('expired', { in_force: 0 }));
+    const { unmount } = renderWithProviders(<PlanReminder />, { route: '/rooms' });
+    const reminder = await screen.findByTestId('plan-reminder');
+    expect(reminder).toHaveTextContent(
+      'Your Business plan has ended: choose a plan to add radiators.',
+    );
+    expect(within(reminder).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute(
+      'href',
+      '/subscription-plan',
+    );
+    unmount();
+    let asked = 0;
+    server.use(
+      http.get('/v2/users/subscriptions/plan', () => {
+        asked += 1;
+        return answer('Your plan.', { plan: onPlan('active') });
+      }),
+    );
+    const { store } = renderWithProviders(<PlanReminder />, { route: '/rooms' });
+    await waitFor(() => expect(store.getState().subscriptionPlan.userPlan?.status).toBe('active'));
+    expect(asked).toBe(1);
+    expect(screen.queryByTestId('plan-reminder')).toBeNull();
   });
 });

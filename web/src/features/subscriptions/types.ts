@@ -20,6 +20,8 @@ export interface UserPlan {
   trial_days_left: number | null;
   /** The smaller plan the next period is on. */
   pending_plan: Plan | null;
+  /** 1 while the plan covers the business; 0 once its trial or period has ended. */
+  in_force: 0 | 1;
 }
 
 export interface Payment {
