@@ -220,8 +220,45 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
     }
     let acme = app.sign_in("owner@acme.co.uk", crate::support::PASSWORD).await;
     let me: User = acme.get("/v2/auth/me").await.data("me");
+    let rival = app.sign_in("owner@rival.co.uk", crate::support::PASSWORD).await;
+    let rival: User = rival.get("/v2/auth/me").await.data("me");
+    // Every table of the schema that holds a business's rows, by its `business_id` column.
+    let sqlite = "SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
+                  WHERE m.type = 'table' AND c.name = 'business_id'";
+    let postgres = "SELECT CAST(table_name AS TEXT) FROM information_schema.columns
+                    WHERE column_name = 'business_id' AND table_schema = current_schema()";
+    let reader = app.store.reader();
+    let owned: Vec<(String,)> = match sqlx::query_as(sqlite).fetch_all(reader).await {
+        Ok(tables) => tables,
+        Err(_) => sqlx::query_as(postgres).fetch_all(reader).await.unwrap(),
+    };
+    assert!(owned.len() >= 20, "{owned:?}");
+    let of = |table: &str, business_id: i64| {
+        let sql = format!("SELECT COUNT(*) FROM {table} WHERE business_id = $1");
+        let store = app.store.clone();
+        async move {
+            let (n,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(business_id)
+                .fetch_one(store.reader())
+                .await
+                .unwrap();
+            n
+        }
+    };
+    let mut rivals = Vec::new();
+    for (table,) in &owned {
+        rivals.push(of(table, rival.business_id).await);
+    }
     assert_eq!(acme.delete(&format!("/v2/auth/{}", me.id)).await.status, StatusCode::OK);
     for (table, rows) in tables.iter().zip(&before) {
         assert_eq!(count(table).await, rows / 2, "{table}: only the rival's rows are left");
+    }
+    for ((table,), rival_rows) in owned.iter().zip(rivals) {
+        assert_eq!(
+            of(table, me.business_id).await,
+            0,
+            "{table} keeps none of the deleted business"
+        );
+        assert_eq!(of(table, rival.business_id).await, rival_rows, "{table} keeps the rival's");
     }
 }
