@@ -81,8 +81,7 @@ pub async fn refresh(
     let mut insights = Vec::new();
 
     let rooms = store::room_energy(pool, business_id, week).await?;
-    let total: f64 =
-        store::daily_energy(pool, business_id, week).await?.iter().map(|(_, kwh)| kwh).sum();
+    let total: f64 = energy(pool, business_id, week).await?;
     if let Some((room, kwh)) = rooms.first().filter(|(_, kwh)| *kwh > 0.0 && total > 0.0) {
         let share = kwh / total;
         let runner_up = rooms.get(1).map(|(name, _)| name.as_str());
@@ -136,11 +135,7 @@ pub async fn refresh(
         first.checked_sub(7.days()).unwrap_or(first).to_string(),
         first.yesterday().unwrap_or(first).to_string(),
     );
-    let previous: f64 = store::daily_energy(pool, business_id, (&before.0, &before.1))
-        .await?
-        .iter()
-        .map(|(_, kwh)| kwh)
-        .sum();
+    let previous = energy(pool, business_id, (&before.0, &before.1)).await?;
     if previous > 0.0 {
         let change = total / previous - 1.0;
         if change.abs() >= NOTABLE_CHANGE {
@@ -212,6 +207,16 @@ pub async fn refresh(
     store::replace(&mut tx, business_id, &insights, now.unix_timestamp()).await?;
     store.commit(tx).await?;
     Ok(list(store, business_id).await?)
+}
+
+/// The business's kWh over the local days `first` to `last`.
+async fn energy(
+    pool: &sqlx::AnyPool,
+    business_id: i64,
+    (first, last): (&str, &str),
+) -> StoreResult<f64> {
+    let days = crate::goals::daily_use(pool, business_id, first, last).await?;
+    Ok(days.iter().map(|(_, wh, _)| wh / 1000.0).sum())
 }
 
 /// Radiators that used energy outside the business's working hours over the local days from

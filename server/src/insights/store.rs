@@ -127,24 +127,6 @@ pub async fn room_temperatures(
     Ok(rows)
 }
 
-/// The business's kWh per local day from `first` to `last`.
-pub async fn daily_energy(
-    pool: &AnyPool,
-    business_id: i64,
-    (first, last): (&str, &str),
-) -> StoreResult<Vec<(String, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT day, energy_wh / 1000.0 FROM business_energy_daily
-         WHERE business_id = $1 AND day >= $2 AND day <= $3",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
-}
-
 /// `(radiator, hour start, kWh)` of each radiator's hours with energy from `from` to `to`.
 pub async fn radiator_hours(
     pool: &AnyPool,

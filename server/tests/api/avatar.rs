@@ -43,6 +43,12 @@ async fn upload(owner: &Owner<'_>, bytes: &[u8], declared: &str) -> (StatusCode,
     (status, body["description"].as_str().unwrap_or_default().to_owned())
 }
 
+/// The kept image's response.
+async fn kept(owner: &Owner<'_>) -> reqwest::Response {
+    let url = format!("{}/v2/users/profile-image", owner.app.base);
+    owner.app.client.get(url).bearer_auth(&owner.token).send().await.unwrap()
+}
+
 async fn an_upload_is_sniffed_limited_and_kept_as_a_small_png(app: TestApp) {
     let owner = app.register_business("owner@acme.co.uk").await;
     assert_eq!(owner.get("/v2/users/profile-image").await.status, StatusCode::NOT_FOUND);
@@ -52,18 +58,11 @@ async fn an_upload_is_sniffed_limited_and_kept_as_a_small_png(app: TestApp) {
     jpeg.extend_from_slice(b"GPS 53.7997N 1.5492W");
     let (status, description) = upload(&owner, &jpeg, "image/jpeg").await;
     assert_eq!((status, description.as_str()), (StatusCode::OK, "Profile image updated."));
-    let kept = owner
-        .app
-        .client
-        .get(format!("{}/v2/users/profile-image", app.base))
-        .bearer_auth(&owner.token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(kept.headers()["content-type"], "image/png");
-    let kept = kept.bytes().await.unwrap();
-    assert!(!kept.windows(3).any(|w| w == b"GPS"), "nothing of the upload but its pixels");
-    let picture = image::load_from_memory_with_format(&kept, ImageFormat::Png).unwrap();
+    let response = kept(&owner).await;
+    assert_eq!(response.headers()["content-type"], "image/png");
+    let stored = response.bytes().await.unwrap();
+    assert!(!stored.windows(3).any(|w| w == b"GPS"), "nothing of the upload but its pixels");
+    let picture = image::load_from_memory_with_format(&stored, ImageFormat::Png).unwrap();
     assert_eq!((picture.width(), picture.height()), (256, 171));
 
     // The bytes decide, not the declared type.
@@ -88,20 +87,7 @@ async fn an_upload_is_sniffed_limited_and_kept_as_a_small_png(app: TestApp) {
             (StatusCode::PAYLOAD_TOO_LARGE, "The image is larger than 2 MB: choose a smaller one.")
         );
     }
-    let still: image::DynamicImage = image::load_from_memory(
-        &owner
-            .app
-            .client
-            .get(format!("{}/v2/users/profile-image", app.base))
-            .bearer_auth(&owner.token)
-            .send()
-            .await
-            .unwrap()
-            .bytes()
-            .await
-            .unwrap(),
-    )
-    .unwrap();
+    let still = image::load_from_memory(&kept(&owner).await.bytes().await.unwrap()).unwrap();
     assert_eq!(still.width(), 50, "a refused upload keeps the image before it");
 
     let rival = app.register_business("owner@rival.co.uk").await;

@@ -1,8 +1,6 @@
 //! Onboarding (plan → consent → address → energy usage → done, in `me.onboarding`), the smart
 //! meter consent with its in-home display, and the meter's half-hourly readings.
 
-use heatdesk::devices::Report;
-use heatdesk::devices::telemetry::{Source, ingest};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -130,19 +128,7 @@ async fn meter_readings_need_the_consent_and_follow_the_radiators(app: TestApp) 
 
     // 1 kWh of heating between 08:00 and 09:00 today (the clock is 09:00).
     owner.add_radiator("HD-1", "Hall").await;
-    for (minute, total) in [(0, 0.0), (1, 1000.0)] {
-        let report = Report {
-            uid: "HD-1".into(),
-            temperature: 20.0,
-            setpoint: 21.0,
-            on: true,
-            heating: true,
-            power_w: 1500.0,
-            energy_wh_total: total,
-        };
-        let at = app.clock_now() - 3600 + minute * 60;
-        ingest(&app.store, &app.state.live, &[report], at, Source::Fleet).await.unwrap();
-    }
+    crate::analytics::used_by(&app, "HD-1", &mut 0.0, 1000.0, "2026-01-15T08:01:00Z").await;
     let readings = owner.get("/v2/meter/readings?days=7").await.body["data"]["readings"].clone();
     let readings = readings.as_array().unwrap();
     assert_eq!(readings.len(), 7 * 48, "every half-hour of 7 days");

@@ -105,6 +105,7 @@ describe('the session', () => {
         'auth',
         'radiators',
         'rooms',
+        'onboarding',
         'schedule',
         'settings',
         'subscriptionPlan',

@@ -17,6 +17,7 @@ import { authSlice } from '../features/auth';
 import { dashboardSlice } from '../features/dashboard';
 import { chargesSlice } from '../features/energy-preferences';
 import { notificationsSlice } from '../features/notifications';
+import { onboardingSlice } from '../features/onboarding';
 import { loadPreferences, preferencesSlice, savePreferences } from '../features/preferences';
 import { radiatorsSlice } from '../features/radiators';
 import { roomsSlice } from '../features/rooms';
@@ -43,6 +44,7 @@ const rootReducer = combineReducers({
   zones: persisted('zones', ['zoneToUpdate', 'error'], zonesSlice.reducer),
   schedule: persisted('schedule', ['schedule', 'scheduleFor', 'error'], scheduleSlice.reducer),
   settings: persisted('settings', ['settingTab', 'error'], settingsSlice.reducer),
+  onboarding: persisted('onboarding', [], onboardingSlice.reducer),
   subscriptionPlan: persisted('subscriptionPlan', ['error'], subscriptionPlanSlice.reducer),
   analytics: persisted(
     'analytics',
@@ -59,7 +61,7 @@ const rootReducer = combineReducers({
 
 /**
  * Every area that redux-persist stores, for tests and purging. Spec §3's other areas
- * (consent, onboarding, …) arrive with the issues that build their features.
+ * (consent: its payload is the consent page's own form) are not kept.
  */
 export const PERSISTED_AREAS = [
   'auth',
@@ -68,6 +70,7 @@ export const PERSISTED_AREAS = [
   'zones',
   'schedule',
   'settings',
+  'onboarding',
   'subscriptionPlan',
   'analytics',
 ] as const;

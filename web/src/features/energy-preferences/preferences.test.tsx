@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import type { User } from '../auth';
 import { renderWithProviders } from '../../test/render';
+import { signedInAs, testUser } from '../../test/user';
 import { answer, refusal, server } from '../../test/server';
 import { Co2Preferences } from './Co2Preferences';
 import { EnergyUsagePreferences } from './EnergyUsagePreferences';
@@ -13,44 +14,13 @@ import type { Charges, DashboardFigures, Goals } from './types';
 /** A figure as the page writes it: isolated left-to-right. */
 const iso = (text: string) => `\u2066${text}\u2069`;
 
-const user: User & Goals = {
-  id: 1,
-  email: 'owner@acme.co.uk',
-  first_name: 'Acme',
-  last_name: 'Acme Trading',
-  mobile: '07700 900123',
-  address_line1: '1 High Street',
-  address_line2: '',
-  town: 'Leeds',
-  city: 'Leeds',
-  post_code: 'LS1 1AA',
-  is_business: 1,
-  level: 5001,
-  business_id: 1,
-  business_name: 'Acme',
-  is_same_address: 1,
-  business_address_line1: '1 High Street',
-  business_address_line2: '',
-  business_town: 'Leeds',
-  business_city: 'Leeds',
-  business_post_code: 'LS1 1AA',
-  created_at: '2026-01-01T00:00:00Z',
+const user = testUser<Goals>({
   electricity_budget_pence: 100000,
   carbon_goal_kg: 40,
   carbon_method: 'profile',
-};
+});
 
-const signedIn = {
-  auth: {
-    user,
-    isLoading: false,
-    success: null,
-    error: null,
-    isAuthenticated: true,
-    contactUs: null,
-    userCords: null,
-  },
-};
+const signedIn = signedInAs(user);
 
 const dashboard: DashboardFigures = {
   month: {

@@ -1,4 +1,5 @@
 export { onboardingApi, TERMS_VERSION } from './api';
+export { onboardingSlice, type OnboardingState } from './slice';
 export { onboardingRedirect } from './steps';
 export type { Consent, MeterReading, OnboardingStep } from './types';
 export { ConsentSetup } from './ConsentSetup';

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../auth';
+import { fetchMe, type User } from '../auth';
 import { renderWithProviders } from '../../test/render';
+import { signedInAs, testUser } from '../../test/user';
 import { answer, refusal, server } from '../../test/server';
 import { ConfirmAddress } from './ConfirmAddress';
 import { ConsentSetup } from './ConsentSetup';
@@ -12,42 +13,9 @@ import { macError, mpanError, onboardingRedirect } from './steps';
 import { WithdrawConsent } from './WithdrawConsent';
 import type { Consent } from './types';
 
-const user = (onboarding: User['onboarding']): User => ({
-  id: 1,
-  email: 'owner@acme.co.uk',
-  first_name: 'Acme',
-  last_name: 'Acme Trading',
-  mobile: '07700 900123',
-  address_line1: '1 High Street',
-  address_line2: '',
-  town: 'Leeds',
-  city: 'Leeds',
-  post_code: 'LS1 1AA',
-  is_business: 1,
-  level: 5001,
-  business_id: 1,
-  business_name: 'Acme',
-  is_same_address: 1,
-  business_address_line1: '1 High Street',
-  business_address_line2: '',
-  business_town: 'Leeds',
-  business_city: 'Leeds',
-  business_post_code: 'LS1 1AA',
-  created_at: '2026-01-01T00:00:00Z',
-  onboarding,
-});
+const user = (onboarding: User['onboarding']) => testUser({ onboarding });
 
-const signedIn = (onboarding: User['onboarding']) => ({
-  auth: {
-    user: user(onboarding),
-    isLoading: false,
-    success: null,
-    error: null,
-    isAuthenticated: true,
-    contactUs: null,
-    userCords: null,
-  },
-});
+const signedIn = (onboarding: User['onboarding']) => signedInAs(user(onboarding));
 
 /** `me` answering the step after the one just done. */
 const meAt = (onboarding: User['onboarding']) =>
@@ -81,6 +49,17 @@ describe('the onboarding steps', () => {
     expect(macError('00-1a-2b-3c-4d-5e-6f-70')).toBeUndefined();
     expect(macError('')).toBeUndefined();
     expect(macError('00-1A-2B')).toBe('onboarding.consent.macInvalid');
+  });
+});
+
+describe('the onboarding area', () => {
+  it('follows the step that me answers', async () => {
+    server.use(meAt('consent'));
+    const { store } = renderWithProviders(<p>page</p>, { preloadedState: signedIn('plan') });
+    expect(store.getState().onboarding.isOnboarding).toBe(true);
+    server.use(meAt('done'));
+    await store.dispatch(fetchMe());
+    expect(store.getState().onboarding.isOnboarding).toBe(false);
   });
 });
 
