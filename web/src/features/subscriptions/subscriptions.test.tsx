@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { testUser } from '../../test/user';
 import { answer, refusal, server } from '../../test/server';
 import { PAYMENT_POLL_MS, PlanPayment } from './PlanPayment';
 import { PlanChooser } from './PlanChooser';
@@ -40,8 +41,14 @@ function plansServer(userPlan: UserPlan | null) {
   server.use(
     http.get('/v2/subscriptions', () => answer('Plans.', { plans })),
     http.get('/v2/users/subscriptions/plan', () => answer('Your plan.', { plan: userPlan })),
+    meAfterPlan,
   );
 }
+
+/** `me` once the plan step is done: onboarding moves on to the consent. */
+const meAfterPlan = http.get('/v2/auth/me', () =>
+  answer('You.', { me: testUser({ onboarding: 'consent' }) }),
+);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -69,6 +76,8 @@ describe('choosing a plan', () => {
     expect(asked).toEqual({ plan_id: 2 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(store.getState().subscriptionPlan.userPlan?.status).toBe('trialing');
+    expect(store.getState().onboarding.isOnboarding).toBe(true);
+    expect(store.getState().auth.user?.onboarding).toBe('consent');
   });
 
   it('offers no second trial, shows the server’s refusal, and takes a plan to payment', async () => {
@@ -165,6 +174,7 @@ describe('paying for a plan', () => {
           answer('Checkout opened: pay in the new tab.', { url: 'http://localhost/checkout/abc' }),
         ),
         http.get('/v2/users/subscriptions/plan', () => answer('Your plan.', { plan: current })),
+        meAfterPlan,
       );
       const { router, store } = renderWithProviders(<PlanPayment />, {
         route: '/plan-payment',
