@@ -2,21 +2,20 @@
 //! not grow without bound: expired sessions, spent reset links, sign-in failures out of the
 //! throttling window, undelivered mail older than a week, raw readings older than the retention
 //! (their hourly and daily rollups stay), and cached values of businesses nobody looked at
-//! lately; and each business's insights are worked out again once a day. The store's part runs on the instance holding the `housekeeping`
+//! lately; each business's insights are worked out again once a day, and paid plans whose
+//! period ended are renewed. The store's part runs on the instance holding the `housekeeping`
 //! lease (each step is idempotent, so an overlap at a handover does no harm); each instance
 //! evicts its own cache.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use time::OffsetDateTime;
 
-use crate::clock::Clock;
 use crate::devices::telemetry::purge_readings;
 use crate::error::ApiResult;
-use crate::kernel::version_cache::VersionCache;
-use crate::store::Store;
+use crate::state::AppState;
 use crate::store::lease::Lease;
+use crate::subscriptions::renewals::{Renewed, renew_due};
 
 /// How often housekeeping runs.
 pub const EVERY: Duration = Duration::from_secs(3600);
@@ -33,44 +32,41 @@ pub struct Swept {
     pub cached: usize,
     /// Businesses whose insights were worked out again (daily).
     pub insights: usize,
+    pub renewals: Renewed,
 }
 
 /// One round of housekeeping at `now`, keeping raw readings for `retention`.
 pub async fn sweep(
-    store: &Store,
-    cache: &VersionCache,
+    state: &AppState,
     now: OffsetDateTime,
     retention: time::Duration,
 ) -> ApiResult<Swept> {
+    let store = &state.store;
     let accounts = crate::auth::purge(store, now).await?;
     let mail = crate::mail::purge_outbox(store, (now - KEEP_MAIL).unix_timestamp()).await?;
     let readings = purge_readings(store, (now - retention).unix_timestamp()).await?;
-    let cached = cache.evict_stale(now.unix_timestamp());
+    let cached = state.version_cache.evict_stale(now.unix_timestamp());
     let insights = crate::insights::refresh_stale(store, now).await?;
-    Ok(Swept { accounts, mail, readings, cached, insights })
+    let renewals = renew_due(state, now).await?;
+    Ok(Swept { accounts, mail, readings, cached, insights, renewals })
 }
 
 /// Sweeps every [`EVERY`] until the process ends.
-pub async fn run(
-    store: Store,
-    cache: Arc<VersionCache>,
-    clock: Arc<dyn Clock>,
-    retention: time::Duration,
-) {
+pub async fn run(state: AppState, retention: time::Duration) {
     let mut interval = tokio::time::interval(EVERY);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     // Two rounds long, so a holder that runs on time keeps it.
     let lease = Lease::new("housekeeping", 2 * EVERY.as_secs() as i64);
     loop {
         interval.tick().await;
-        let now = clock.now();
-        match lease.acquire(&store, now.unix_timestamp()).await {
-            Ok(true) => match sweep(&store, &cache, now, retention).await {
+        let now = state.clock.now();
+        match lease.acquire(&state.store, now.unix_timestamp()).await {
+            Ok(true) => match sweep(&state, now, retention).await {
                 Ok(swept) => tracing::info!(?swept, "housekeeping done"),
                 Err(error) => tracing::error!(?error, "housekeeping failed"),
             },
             Ok(false) => {
-                let cached = cache.evict_stale(now.unix_timestamp());
+                let cached = state.version_cache.evict_stale(now.unix_timestamp());
                 tracing::debug!(cached, "another instance holds the housekeeping lease");
             }
             Err(error) => tracing::error!(?error, "cannot take the housekeeping lease"),

@@ -76,8 +76,6 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let retention_days = i64::from(args.readings_retention_days);
         heatdesk::demo::seed(&state, retention_days).await?;
     }
-    let (store, cache, clock) =
-        (state.store.clone(), state.version_cache.clone(), state.clock.clone());
     let model = heatdesk::analytics::Model::for_devices(state.devices.as_ref());
     tokio::spawn(heatdesk::notifications::domain::run(
         state.store.clone(),
@@ -85,7 +83,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         state.clock.clone(),
     ));
     let retention = time::Duration::days(i64::from(args.readings_retention_days));
-    tokio::spawn(heatdesk::housekeeping::run(store, cache, clock, retention));
+    tokio::spawn(heatdesk::housekeeping::run(state.clone(), retention));
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
     let budget = Arc::new(heatdesk::goals::MonthlyBudget);
     let live = state.live.clone();

@@ -3,7 +3,6 @@
 //! one is recorded too and the page asks for another card. A link is paid once: a second
 //! payment (a double click, a replay) charges nothing and shows the receipt.
 
-use jiff::ToSpan;
 use serde::Deserialize;
 use time::OffsetDateTime;
 
@@ -151,22 +150,22 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
     let actor = Actor { user_id: checkout.user_id, business_id: checkout.business_id };
     let mut change = Change::begin(state.store.clone(), state.devices.clone(), actor, now).await?;
     let at = change.now();
-    if outcome == ChargeOutcome::Declined {
-        store::record_payment(change.db(), &checkout, "declined", card.last4(), at).await?;
+    let ChargeOutcome::Paid(saved) = outcome else {
+        store::record_payment(change.db(), &checkout.payment("declined", card.last4()), at).await?;
         let entry = Entry::new("declined", "payment", checkout.business_id);
         change.commit(entry.after(&serde_json::json!({"plan": plan.key}))).await?;
         return Ok(Page::Form { plan, errors: FormErrors::new(), declined: true });
-    }
+    };
     // Paid by a request that came first: this one charges nothing more.
     if !store::mark_paid(change.db(), &digest, at).await? {
         return Ok(Page::Paid { plan });
     }
-    store::record_payment(change.db(), &checkout, "paid", card.last4(), at).await?;
-    let period_end = jiff::Timestamp::from_second(at)
-        .ok()
-        .and_then(|start| start.to_zoned(jiff::tz::TimeZone::UTC).checked_add(1.month()).ok())
-        .map_or(at + 30 * 86_400, |end| end.timestamp().as_second());
+    store::record_payment(change.db(), &checkout.payment("paid", card.last4()), at).await?;
+    let period_end = super::renewals::month_after(at);
     store::activate(change.db(), checkout.business_id, plan.id, period_end, at).await?;
+    if let Some(saved) = saved {
+        store::keep_card(change.db(), checkout.business_id, &saved).await?;
+    }
     crate::onboarding::passed(change.db(), checkout.business_id, crate::onboarding::Step::Plan)
         .await?;
     let after = serde_json::json!({"plan": plan.key, "status": "active",

@@ -43,7 +43,8 @@ fn plan_view(row: PlanRow) -> PlanView {
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct UserPlan {
     pub plan: PlanView,
-    /// As of now: `trialing`, `active`, `past_due` (the paid period ended unpaid), `cancelled`,
+    /// As of now: `trialing`, `active`, `past_due` (the paid period ended and its renewal was
+    /// not paid), `cancelled`,
     /// or `expired` (the free trial ended without a payment).
     pub status: &'static str,
     /// The end of the paid period (ISO 8601); null while trialing.
@@ -54,6 +55,9 @@ pub struct UserPlan {
     pub trial_days_left: Option<i64>,
     /// The smaller plan the next period is on, after a downgrade.
     pub pending_plan: Option<PlanView>,
+    /// The last four digits of the card the plan renews on at its period's end; null when it
+    /// does not renew (a trial, a cancelled plan, one granted without a card).
+    pub renews_on_card: Option<String>,
     /// 1 while the plan covers the business (a trial or paid period not over, cancelled or
     /// not); 0 once it has ended, when the web app asks for a plan.
     pub in_force: i64,
@@ -67,6 +71,7 @@ fn status_at(row: &SubscriptionRow, now: i64) -> &'static str {
         "trialing" => "trialing",
         "active" if row.period_end.is_some_and(|end| end <= now) => "past_due",
         "active" => "active",
+        "past_due" => "past_due",
         _ => "cancelled",
     }
 }
@@ -145,6 +150,7 @@ pub async fn user_plan(state: &AppState, business_id: i64) -> ApiResult<Option<U
         trial_end: row.trial_end.map(iso8601),
         trial_days_left,
         pending_plan,
+        renews_on_card: row.card_last4.clone().filter(|_| status == "active"),
         in_force: i64::from(in_force(&row, now)),
     }))
 }

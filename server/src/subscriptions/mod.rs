@@ -6,6 +6,7 @@
 mod checkout;
 mod domain;
 mod page;
+pub mod renewals;
 mod store;
 
 use axum::Form;

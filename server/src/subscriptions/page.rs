@@ -73,7 +73,8 @@ fn form_page(
     let mut body = format!(
         "<h1>Pay for HeatDesk {}</h1><p>{price} a month, renewed monthly.</p>\
          <p class=\"note\">This is HeatDesk's sandbox checkout: no money moves. Card \
-         4111 1111 1111 1111 is paid; 4000 0000 0000 0002 is declined.</p>",
+         4111 1111 1111 1111 is paid; 4000 0000 0000 0341 is paid now and declined at \
+         renewal; 4000 0000 0000 0002 is declined.</p>",
         escape(&plan.name)
     );
     if declined {

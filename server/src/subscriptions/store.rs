@@ -2,6 +2,7 @@
 
 use sqlx::{Any, AnyConnection, Executor};
 
+use crate::cards::SavedCard;
 use crate::store::StoreResult;
 
 #[derive(sqlx::FromRow, Clone, Debug)]
@@ -39,6 +40,7 @@ pub struct SubscriptionRow {
     pub period_end: Option<i64>,
     pub trial_end: Option<i64>,
     pub pending_plan_id: Option<i64>,
+    pub card_last4: Option<String>,
 }
 
 pub async fn subscription<'e>(
@@ -46,8 +48,8 @@ pub async fn subscription<'e>(
     business_id: i64,
 ) -> StoreResult<Option<SubscriptionRow>> {
     let row = sqlx::query_as(
-        "SELECT plan_id, status, period_end, trial_end, pending_plan_id FROM subscriptions
-         WHERE business_id = $1",
+        "SELECT plan_id, status, period_end, trial_end, pending_plan_id, card_last4
+         FROM subscriptions WHERE business_id = $1",
     )
     .bind(business_id)
     .fetch_optional(db)
@@ -141,23 +143,100 @@ pub async fn mark_paid(db: &mut AnyConnection, digest: &str, now: i64) -> StoreR
     Ok(done.rows_affected() == 1)
 }
 
+/// A payment to record: paid or declined.
+pub struct NewPayment<'a> {
+    pub business_id: i64,
+    pub plan_id: i64,
+    pub amount_pence: i64,
+    pub status: &'a str,
+    pub card_last4: &'a str,
+}
+
+impl CheckoutRow {
+    pub fn payment<'a>(&self, status: &'a str, card_last4: &'a str) -> NewPayment<'a> {
+        let (business_id, plan_id, amount_pence) =
+            (self.business_id, self.plan_id, self.amount_pence);
+        NewPayment { business_id, plan_id, amount_pence, status, card_last4 }
+    }
+}
+
 pub async fn record_payment(
     db: &mut AnyConnection,
-    checkout: &CheckoutRow,
-    status: &str,
-    card_last4: &str,
+    payment: &NewPayment<'_>,
     now: i64,
 ) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO payments (business_id, plan_id, amount_pence, status, card_last4, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
     )
-    .bind(checkout.business_id)
-    .bind(checkout.plan_id)
-    .bind(checkout.amount_pence)
-    .bind(status)
-    .bind(card_last4)
+    .bind(payment.business_id)
+    .bind(payment.plan_id)
+    .bind(payment.amount_pence)
+    .bind(payment.status)
+    .bind(payment.card_last4)
     .bind(now)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Keeps the provider's token of the card the plan renews on.
+pub async fn keep_card(
+    db: &mut AnyConnection,
+    business_id: i64,
+    card: &SavedCard,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE subscriptions SET card_token = $1, card_last4 = $2 WHERE business_id = $3")
+        .bind(&card.token)
+        .bind(&card.last4)
+        .bind(business_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// A paid period that has ended and is due to renew.
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct DueRenewal {
+    pub business_id: i64,
+    /// The plan of the next period: the pending smaller one, or the same.
+    pub plan_id: i64,
+    pub period_end: i64,
+    pub card_token: Option<String>,
+    pub card_last4: Option<String>,
+}
+
+/// The active subscriptions whose paid period ended by `now`, oldest first.
+pub async fn due_renewals<'e>(
+    db: impl Executor<'e, Database = Any>,
+    now: i64,
+) -> StoreResult<Vec<DueRenewal>> {
+    let rows = sqlx::query_as(
+        "SELECT business_id, COALESCE(pending_plan_id, plan_id) AS plan_id, period_end,
+             card_token, card_last4
+         FROM subscriptions WHERE status = 'active' AND period_end <= $1 ORDER BY period_end",
+    )
+    .bind(now)
+    .fetch_all(db)
+    .await?;
+    Ok(rows)
+}
+
+/// Puts the business on `plan_id` with its period ended unpaid: it is asked to pay.
+pub async fn mark_past_due(
+    db: &mut AnyConnection,
+    business_id: i64,
+    plan_id: i64,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE subscriptions SET status = 'past_due', plan_id = $1, pending_plan_id = NULL,
+             updated_at = $2
+         WHERE business_id = $3",
+    )
+    .bind(plan_id)
+    .bind(now)
+    .bind(business_id)
     .execute(db)
     .await?;
     Ok(())

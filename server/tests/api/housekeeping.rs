@@ -38,14 +38,13 @@ async fn housekeeping_forgets_spent_sessions_links_failures_and_old_mail(app: Te
 
     // Nothing has run out yet: the sweep keeps everything but the idle cache.
     let now = app.clock.now() + time::Duration::minutes(1);
-    let swept = sweep(&app.store, &app.state.version_cache, now, RETENTION).await.unwrap();
+    let swept = sweep(&app.state, now, RETENTION).await.unwrap();
     assert_eq!((swept.accounts.sessions, swept.accounts.resets, swept.mail), (0, 0, 0));
     assert_eq!(swept.cached, 1, "the rooms list of a minute ago");
 
     // Eight days on, everything has run out.
     app.clock.advance(time::Duration::days(8));
-    let swept =
-        sweep(&app.store, &app.state.version_cache, app.clock.now(), RETENTION).await.unwrap();
+    let swept = sweep(&app.state, app.clock.now(), RETENTION).await.unwrap();
     assert_eq!((swept.accounts.sessions, swept.accounts.resets), (1, 1));
     // Throttle records: the failed sign-in under its email and its address, the registration
     // and the reset request.
@@ -72,7 +71,7 @@ async fn raw_readings_go_after_the_retention_and_their_rollups_stay(app: TestApp
     app.store.write(old).await.unwrap();
     let before = (count(&app, "readings").await, count(&app, "energy_daily").await);
     assert_eq!(before.0, 2);
-    let swept = sweep(&app.store, &app.state.version_cache, app.clock.now(), RETENTION).await;
+    let swept = sweep(&app.state, app.clock.now(), RETENTION).await;
     assert_eq!(swept.unwrap().readings, 1, "the reading of 40 days ago");
     assert_eq!(count(&app, "readings").await, 1);
     assert_eq!(count(&app, "energy_daily").await, before.1, "rollups stay");

@@ -4,6 +4,9 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::store_tests;
+use heatdesk::clock::Clock;
+use heatdesk::subscriptions::renewals::{Renewed, renew_due};
+
 use crate::support::{PASSWORD, TestApp, radiator};
 
 store_tests!(
@@ -14,6 +17,7 @@ store_tests!(
     a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused,
     radiators_past_the_plans_limit_or_without_a_plan_in_force_are_refused_with_402,
     a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled,
+    a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due,
 );
 
 /// Adds radiators `HD-{from}` to `HD-{to}` without a room, each answered 200.
@@ -283,4 +287,72 @@ async fn a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_canc
     let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
     let refused = owner.post("/v2/radiators", radiator("HD-28", "Desk 28")).await;
     assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
+}
+
+async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due(
+    app: TestApp,
+) {
+    // Acme pays with the card that renews and moves down to Starter for the next period.
+    let acme = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&acme, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let down = acme.post("/v2/users/subscriptions/change", json!({"plan_id": 1})).await;
+    assert_eq!(down.status, StatusCode::OK);
+    // Rival pays with the sandbox card that is declined at renewal.
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
+    let url = open_checkout(&rival, 2).await;
+    assert_eq!(pay(&app, &url, "4000 0000 0000 0341", "12/29").await.0, StatusCode::OK);
+    let renewed = renew_due(&app.state, app.clock.now()).await.unwrap();
+    assert_eq!(renewed, Renewed::default(), "nothing is due before the period ends");
+
+    app.clock.advance(time::Duration::days(31) + time::Duration::hours(1));
+    let renewed = renew_due(&app.state, app.clock.now()).await.unwrap();
+    assert_eq!(renewed, Renewed { paid: 1, past_due: 1 });
+    let again = renew_due(&app.state, app.clock.now()).await.unwrap();
+    assert_eq!(again, Renewed::default(), "a period renews once");
+
+    let acme = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let plan = acme.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["plan"]["key"].as_str(), plan["status"].as_str()),
+        (Some("starter"), Some("active"))
+    );
+    assert_eq!(plan["period_end"], "2026-03-15T09:00:00Z", "the next month follows the last");
+    assert_eq!((plan["pending_plan"].clone(), plan["in_force"].clone()), (Value::Null, json!(1)));
+    assert_eq!(plan["renews_on_card"], "1111");
+    let payments =
+        acme.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    assert_eq!(payments.as_array().unwrap().len(), 2);
+    assert_eq!(
+        (payments[0]["plan"].as_str(), payments[0]["amount_pence"].as_i64()),
+        (Some("Starter"), Some(2900)),
+        "the renewal charged the smaller plan's price"
+    );
+    assert_eq!(
+        (payments[0]["status"].as_str(), payments[0]["card_last4"].as_str()),
+        (Some("paid"), Some("1111"))
+    );
+    add_radiators(&acme, 1, 1).await;
+
+    let rival = app.sign_in("owner@rival.co.uk", PASSWORD).await;
+    let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["plan"]["key"].as_str(), plan["status"].as_str()),
+        (Some("business"), Some("past_due"))
+    );
+    assert_eq!(plan["in_force"], 0, "the web app asks for a payment");
+    assert_eq!(plan["renews_on_card"], Value::Null);
+    let payments =
+        rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    assert_eq!(
+        (payments[0]["status"].as_str(), payments[0]["amount_pence"].as_i64()),
+        (Some("declined"), Some(7900))
+    );
+    let refused = rival.post("/v2/radiators", radiator("HD-2", "Desk 2")).await;
+    assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
+    // Paying through the checkout again puts it back in force.
+    let url = open_checkout(&rival, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!((plan["status"].as_str(), plan["in_force"].as_i64()), (Some("active"), Some(1)));
 }

@@ -17,7 +17,7 @@ import { authSlice } from '../features/auth';
 import { dashboardSlice } from '../features/dashboard';
 import { chargesSlice } from '../features/energy-preferences';
 import { notificationsSlice } from '../features/notifications';
-import { onboardingSlice } from '../features/onboarding';
+import { consentSlice, onboardingSlice } from '../features/onboarding';
 import { loadPreferences, preferencesSlice, savePreferences } from '../features/preferences';
 import { radiatorsSlice } from '../features/radiators';
 import { roomsSlice } from '../features/rooms';
@@ -45,6 +45,7 @@ const rootReducer = combineReducers({
   schedule: persisted('schedule', ['schedule', 'scheduleFor', 'error'], scheduleSlice.reducer),
   settings: persisted('settings', ['settingTab', 'error'], settingsSlice.reducer),
   onboarding: persisted('onboarding', [], onboardingSlice.reducer),
+  consent: persisted('consent', ['consentPayload', 'error'], consentSlice.reducer),
   subscriptionPlan: persisted('subscriptionPlan', ['error'], subscriptionPlanSlice.reducer),
   analytics: persisted(
     'analytics',
@@ -59,10 +60,7 @@ const rootReducer = combineReducers({
   notifications: notificationsSlice.reducer,
 });
 
-/**
- * Every area that redux-persist stores, for tests and purging. Spec §3's other areas
- * (consent: its payload is the consent page's own form) are not kept.
- */
+/** Every area that redux-persist stores, for tests and purging. */
 export const PERSISTED_AREAS = [
   'auth',
   'radiators',
@@ -71,6 +69,7 @@ export const PERSISTED_AREAS = [
   'schedule',
   'settings',
   'onboarding',
+  'consent',
   'subscriptionPlan',
   'analytics',
 ] as const;

@@ -990,6 +990,7 @@ export const en = {
       'Your {{plan}} plan has ended: choose a plan to add radiators. Your data is kept and your radiators keep running their schedules.',
     trialLeft: 'Free trial days left: {{count}} (it ends {{end}}).',
     periodEnd: 'Paid until {{end}}.',
+    renews: 'Paid until {{end}}; it renews then on the card ending {{card}}.',
     changePlan: 'Change plan',
     payments: 'Payments',
     noPayments: 'No payments yet',

@@ -4,37 +4,47 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
 import { paths } from '../../config/paths';
-import { useAppDispatch } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { fetchMe } from '../auth';
 import { onboardingApi, TERMS_VERSION } from './api';
+import { consentChanged, consentPayloadChanged } from './consentSlice';
 import { macError, mpanError } from './steps';
 
 /**
  * `/consent-setup`: the business agrees to HeatDesk reading its smart meter, names the meter
- * (MPAN) and, if it has one, its in-home display; then onboarding moves on.
+ * (MPAN) and, if it has one, its in-home display; then onboarding moves on. What is typed is
+ * kept in the `consent` area's payload while the page is away (reading the terms).
  */
 export function ConsentSetup() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { run, busy } = useAction();
-  const [agreed, setAgreed] = useState(false);
+  const left = useAppSelector((state) => state.consent.consentPayload);
+  const [agreed, setAgreed] = useState(left?.agreed ?? false);
   const [agreedError, setAgreedError] = useState<string | undefined>();
-  const form = useForm({ mpan: '', ihd_mac: '' }, ({ mpan, ihd_mac }) => {
-    const errors: Record<string, string> = {};
-    const mpanProblem = mpanError(mpan);
-    if (mpanProblem) errors.mpan = mpanProblem;
-    const macProblem = macError(ihd_mac);
-    if (macProblem) errors.ihd_mac = macProblem;
-    return errors;
-  });
+  const form = useForm(
+    { mpan: left?.mpan ?? '', ihd_mac: left?.ihd_mac ?? '' },
+    ({ mpan, ihd_mac }) => {
+      const errors: Record<string, string> = {};
+      const mpanProblem = mpanError(mpan);
+      if (mpanProblem) errors.mpan = mpanProblem;
+      const macProblem = macError(ihd_mac);
+      if (macProblem) errors.ihd_mac = macProblem;
+      return errors;
+    },
+  );
+  const { mpan, ihd_mac } = form.values;
+  useEffect(() => {
+    dispatch(consentPayloadChanged({ mpan, ihd_mac, agreed }));
+  }, [dispatch, mpan, ihd_mac, agreed]);
 
   const send = async ({ mpan, ihd_mac }: { mpan: string; ihd_mac: string }) => {
     if (!agreed) {
@@ -48,7 +58,8 @@ export function ConsentSetup() {
       },
       {
         toast: () => t('onboarding.consent.saved'),
-        onSuccess: async () => {
+        onSuccess: async (answer) => {
+          dispatch(consentChanged(answer.data.data.consent));
           await dispatch(fetchMe());
           void navigate(paths.home);
         },

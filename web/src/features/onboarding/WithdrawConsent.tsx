@@ -10,40 +10,23 @@ import { Heading } from '../../components/Heading';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
-import { describeError } from '../../lib/http';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { onboardingApi } from './api';
-import type { Consent } from './types';
+import { consentChanged, fetchConsent } from './consentSlice';
 
 /** `/withdraw-consent`: the consent as given, and withdrawing it (after asking). */
 export function WithdrawConsent() {
   const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
   const { run, busy } = useAction();
-  const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
+  const { consent, error } = useAppSelector((state) => state.consent);
   const [confirming, setConfirming] = useState(false);
-  const load = useCallback(() => {
-    onboardingApi.consent().then(
-      (answer) => setConsent(answer.data.data.consent),
-      (failure: unknown) => {
-        console.error('consent failed to load', failure);
-        setError(describeError(failure).description);
-      },
-    );
-  }, []);
+  const load = useCallback(() => void dispatch(fetchConsent()), [dispatch]);
   useEffect(load, [load]);
 
   let body;
-  if (error)
-    body = (
-      <LoadError
-        message={error}
-        onRetry={() => {
-          setError(null);
-          load();
-        }}
-      />
-    );
+  if (error) body = <LoadError message={error} onRetry={load} />;
   else if (consent === undefined) body = <ListSkeleton rows={1} height={120} />;
   else if (!consent || !consent.active)
     body = (
@@ -85,7 +68,7 @@ export function WithdrawConsent() {
           onConfirm={() =>
             void run(onboardingApi.withdraw, {
               onSuccess: (answer) => {
-                setConsent(answer.data.data.consent);
+                dispatch(consentChanged(answer.data.data.consent));
                 setConfirming(false);
               },
             })

@@ -1,5 +1,12 @@
 export { onboardingApi, TERMS_VERSION } from './api';
 export { onboardingSlice, type OnboardingState } from './slice';
+export {
+  consentChanged,
+  consentPayloadChanged,
+  consentSlice,
+  fetchConsent,
+  type ConsentState,
+} from './consentSlice';
 export { onboardingRedirect } from './steps';
 export type { Consent, MeterReading, OnboardingStep } from './types';
 export { ConsentSetup } from './ConsentSetup';

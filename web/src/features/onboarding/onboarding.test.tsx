@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,28 @@ describe('consent', () => {
       { ihd_mac: '00-1a-2b-3c-4d-5e-6f-70' },
     ]);
     expect(store.getState().auth.user?.onboarding).toBe('address');
+    expect(store.getState().consent.consent).toEqual(consent({ ihd_mac: '001A2B3C4D5E6F70' }));
+    expect(store.getState().consent.consentPayload).toBeNull();
+  });
+
+  it('keeps what was typed while the terms are read', async () => {
+    const ui = userEvent.setup();
+    const { router, store } = renderWithProviders(<ConsentSetup />, {
+      route: '/consent-setup',
+      preloadedState: signedIn('consent'),
+    });
+    await ui.type(screen.getByLabelText(/MPAN/), '1200023305967');
+    await ui.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await ui.click(screen.getByRole('link', { name: /terms/i }));
+    expect(await screen.findByTestId('location')).toBeInTheDocument();
+    expect(store.getState().consent.consentPayload).toEqual({
+      mpan: '1200023305967',
+      ihd_mac: '',
+      agreed: true,
+    });
+    await act(() => router.navigate('/consent-setup'));
+    expect(await screen.findByLabelText(/MPAN/)).toHaveValue('1200023305967');
+    expect(screen.getByRole('checkbox', { name: /I agree/ })).toBeChecked();
   });
 });
 

@@ -107,7 +107,12 @@ export function SubscriptionOverview() {
             )}
             {userPlan.period_end && (
               <Typography>
-                {t('subscriptions.periodEnd', { end: when(userPlan.period_end) })}
+                {userPlan.renews_on_card
+                  ? t('subscriptions.renews', {
+                      end: when(userPlan.period_end),
+                      card: userPlan.renews_on_card,
+                    })
+                  : t('subscriptions.periodEnd', { end: when(userPlan.period_end) })}
               </Typography>
             )}
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

@@ -33,6 +33,7 @@ const onPlan = (status: UserPlan['status'], extra: Partial<UserPlan> = {}): User
   trial_end: null,
   trial_days_left: null,
   pending_plan: null,
+  renews_on_card: null,
   in_force: 1,
   ...extra,
 });
@@ -127,7 +128,7 @@ describe('changing a paid plan', () => {
 
   it('cancels after asking, and says until when the plan lasts', async () => {
     const user = userEvent.setup();
-    plansServer(onPlan('active', { period_end: '2026-02-15T09:00:00Z' }));
+    plansServer(onPlan('active', { period_end: '2026-02-15T09:00:00Z', renews_on_card: '1111' }));
     server.use(
       http.get('/v2/users/subscriptions/payments', () => answer('Payments.', { payments: [] })),
       http.post('/v2/users/subscriptions/cancel', () =>
@@ -138,6 +139,7 @@ describe('changing a paid plan', () => {
     );
     renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
     await user.click(await screen.findByRole('button', { name: 'Cancel plan' }));
+    expect(screen.getByText(/it renews then on the card ending 1111/)).toBeInTheDocument();
     const dialog = screen.getByRole('dialog', { name: 'Cancel your plan?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
     expect(
@@ -146,6 +148,7 @@ describe('changing a paid plan', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByText(/it renews then/)).toBeNull();
     // Nothing left to cancel once the dialog has gone.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull());
   });

@@ -20,6 +20,8 @@ export interface UserPlan {
   trial_days_left: number | null;
   /** The smaller plan the next period is on. */
   pending_plan: Plan | null;
+  /** The last four digits of the card the plan renews on; null when it does not renew. */
+  renews_on_card: string | null;
   /** 1 while the plan covers the business; 0 once its trial or period has ended. */
   in_force: 0 | 1;
 }

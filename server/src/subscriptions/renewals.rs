@@ -1,0 +1,83 @@
+//! Renewals: when a paid period ends, the card kept at the checkout is charged for the next
+//! month, on the smaller plan when a downgrade waits, and the plan runs on. A declined renewal
+//! (or no card kept) leaves the plan past due, so the web app asks for a payment; the radiators
+//! keep running. Housekeeping runs this under its lease; the charge's idempotency key names the
+//! business and the period, so a round that overlaps another charges once.
+
+use jiff::ToSpan;
+use time::OffsetDateTime;
+
+use super::store::{self, DueRenewal, NewPayment};
+use crate::cards::ChargeOutcome;
+use crate::clock::iso8601;
+use crate::kernel::change::{Change, Entry};
+use crate::state::AppState;
+use crate::store::{StoreError, StoreResult};
+
+/// One calendar month after `at` (unix seconds, UTC): a paid period's end.
+pub fn month_after(at: i64) -> i64 {
+    jiff::Timestamp::from_second(at)
+        .ok()
+        .and_then(|start| start.to_zoned(jiff::tz::TimeZone::UTC).checked_add(1.month()).ok())
+        .map_or(at + 30 * 86_400, |end| end.timestamp().as_second())
+}
+
+/// What one round of renewals did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Renewed {
+    pub paid: usize,
+    /// Declined, or no card kept: past due.
+    pub past_due: usize,
+}
+
+/// Renews every paid period that ended by `now`.
+pub async fn renew_due(state: &AppState, now: OffsetDateTime) -> StoreResult<Renewed> {
+    let mut renewed = Renewed::default();
+    for due in store::due_renewals(state.store.reader(), now.unix_timestamp()).await? {
+        match renew(state, &due, now).await {
+            Ok(true) => renewed.paid += 1,
+            Ok(false) => renewed.past_due += 1,
+            // One business's failure (its provider's answer, a busy store) waits for the next
+            // round; the others renew.
+            Err(error) => tracing::error!(?error, business_id = due.business_id, "renewal failed"),
+        }
+    }
+    Ok(renewed)
+}
+
+/// Renews one period; true when it was paid.
+async fn renew(state: &AppState, due: &DueRenewal, now: OffsetDateTime) -> anyhow::Result<bool> {
+    let business_id = due.business_id;
+    let plan = store::plan(state.store.reader(), due.plan_id).await?.ok_or(StoreError::NotFound)?;
+    let outcome = match &due.card_token {
+        Some(token) => {
+            let key = format!("renewal-{business_id}-{}", due.period_end);
+            state.cards.charge_saved(token, plan.monthly_price_pence, &key).await?
+        }
+        None => ChargeOutcome::Declined,
+    };
+    let by = "renewal".to_owned();
+    let mut change =
+        Change::begin_automatic(state.store.clone(), state.devices.clone(), business_id, by, now)
+            .await?;
+    let at = change.now();
+    let paid = matches!(outcome, ChargeOutcome::Paid(_));
+    if let Some(card_last4) = due.card_last4.as_deref() {
+        let status = if paid { "paid" } else { "declined" };
+        let amount_pence = plan.monthly_price_pence;
+        let payment =
+            NewPayment { business_id, plan_id: plan.id, amount_pence, status, card_last4 };
+        store::record_payment(change.db(), &payment, at).await?;
+    }
+    let after = if paid {
+        // The next period follows the last one, however late the round runs.
+        let period_end = month_after(due.period_end);
+        store::activate(change.db(), business_id, plan.id, period_end, at).await?;
+        serde_json::json!({"plan": plan.key, "status": "active", "period_end": iso8601(period_end)})
+    } else {
+        store::mark_past_due(change.db(), business_id, plan.id, at).await?;
+        serde_json::json!({"plan": plan.key, "status": "past_due"})
+    };
+    change.commit(Entry::new("renew", "subscription", business_id).after(&after)).await?;
+    Ok(paid)
+}
