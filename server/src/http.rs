@@ -92,3 +92,66 @@ impl From<QueryRejection> for ApiError {
         ApiError::BadRequest(format!("The query is not valid: {}", rejection.body_text()))
     }
 }
+
+/// The language an answer's words are in, from the request's `Accept-Language`: the first of
+/// its languages the web app speaks (Arabic or English), English when it names neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    English,
+    Arabic,
+}
+
+impl Language {
+    pub fn from_accept_language(header: &str) -> Self {
+        // Browsers list languages by preference; a weight of 0 means "not this one".
+        let refused = |params: &str| {
+            params.split(';').any(|param| {
+                param.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0)
+            })
+        };
+        header
+            .split(',')
+            .filter_map(|range| {
+                let (tag, params) = range.split_once(';').unwrap_or((range, ""));
+                (!refused(params)).then(|| tag.trim().split('-').next().unwrap_or_default())
+            })
+            .find_map(|primary| match primary.to_ascii_lowercase().as_str() {
+                "ar" => Some(Language::Arabic),
+                "en" => Some(Language::English),
+                _ => None,
+            })
+            .unwrap_or(Language::English)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Language {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let header = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE);
+        let header = header.and_then(|value| value.to_str().ok()).unwrap_or_default();
+        Ok(Language::from_accept_language(header))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Language;
+
+    #[test]
+    fn the_language_is_the_first_accepted_one_the_app_speaks() {
+        assert_eq!(Language::from_accept_language("ar"), Language::Arabic);
+        assert_eq!(
+            Language::from_accept_language("fr-FR, ar-SA;q=0.8, en;q=0.5"),
+            Language::Arabic
+        );
+        assert_eq!(Language::from_accept_language("en-GB,en;q=0.9,ar;q=0.8"), Language::English);
+        assert_eq!(Language::from_accept_language("ar;q=0, en"), Language::English);
+        assert_eq!(Language::from_accept_language("ar;q=0.0, en"), Language::English);
+        assert_eq!(Language::from_accept_language("de"), Language::English);
+        assert_eq!(Language::from_accept_language(""), Language::English);
+    }
+}

@@ -36,7 +36,8 @@ pub struct Insight {
     pub body: String,
     /// The web app's page to act on it.
     pub action_path: String,
-    /// The figures and names the text is made from.
+    /// The figures and names the text is made from, so that the web app can word it in the
+    /// reader's language.
     #[schema(value_type = Object)]
     pub params: serde_json::Value,
     /// ISO 8601: when it was worked out.
@@ -103,7 +104,7 @@ pub async fn refresh(
             title: format!("'{room}' uses the most energy"),
             body,
             action_path: "/analytics/room-usage",
-            params: json!({"room": room, "kwh": round(*kwh, 1), "share": round(share, 3), "total_kwh": round(total, 1)}),
+            params: json!({"room": room, "kwh": round(*kwh, 1), "share": round(share, 3), "total_kwh": round(total, 1), "next": runner_up}),
         });
     }
 
@@ -263,7 +264,8 @@ async fn out_of_hours(
             settings.working_hours.end
         ),
         action_path: "/schedules",
-        params: json!({"count": named.len(), "kwh": round(total, 1), "worst": worst, "worst_kwh": round(*worst_kwh, 1)}),
+        params: json!({"count": named.len(), "kwh": round(total, 1), "worst": worst, "worst_kwh": round(*worst_kwh, 1),
+            "from": settings.working_hours.start, "to": settings.working_hours.end}),
     }))
 }
 

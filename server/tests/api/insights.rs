@@ -73,7 +73,16 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
         (top["severity"].as_str(), top["action_path"].as_str()),
         (Some("warning"), Some("/analytics/room-usage"))
     );
+    assert_eq!(
+        top["params"],
+        json!({"room": "Office", "kwh": 4.0, "share": 0.8, "total_kwh": 5.0, "next": "Kitchen"})
+    );
     let late = by_kind("out_of_hours");
+    assert_eq!(
+        late["params"],
+        json!({"count": 1, "kwh": 1.0, "worst": "Office 2", "worst_kwh": 1.0,
+            "from": "08:00", "to": "18:00"})
+    );
     assert_eq!(
         late["body"],
         "In the last 7 days 1 radiator(s) used 1.0 kWh outside working hours (08:00–18:00), 'Office 2' the most with 1.0 kWh. A schedule can switch them off."

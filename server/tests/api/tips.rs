@@ -7,9 +7,9 @@ use reqwest::{Method, StatusCode};
 use crate::store_tests;
 use crate::support::TestApp;
 
-store_tests!(the_tips_are_listed_largest_saving_first);
+store_tests!(the_tips_are_listed_largest_saving_first_in_the_readers_language);
 
-async fn the_tips_are_listed_largest_saving_first(app: TestApp) {
+async fn the_tips_are_listed_largest_saving_first_in_the_readers_language(app: TestApp) {
     let signed_out = app.call(Method::GET, "/v2/energy-saving-tips", None, None).await;
     assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
     let owner = app.register_business("owner@acme.co.uk").await;
@@ -29,5 +29,21 @@ async fn the_tips_are_listed_largest_saving_first(app: TestApp) {
         assert!(tip["title"].as_str().unwrap().len() > 10);
         assert!(tip["body"].as_str().unwrap().len() > 80, "a real sentence: {tip}");
         assert!(tip["action_path"].as_str().unwrap().starts_with('/'));
+    }
+
+    // In the reader's language: the web app sends its own in Accept-Language.
+    let arabic = owner.get_in("/v2/energy-saving-tips", "ar-SA,ar;q=0.9,en;q=0.5").await;
+    let arabic = arabic.body["data"]["energy_savings_tips"].as_array().unwrap().clone();
+    assert_eq!(arabic.len(), tips.len());
+    assert_eq!(arabic[0]["title"], "دفّئ المبنى فقط أثناء ساعات العمل");
+    assert_eq!(tips[0]["title"], "Heat only while the building is open");
+    for (arabic, english) in arabic.iter().zip(&tips) {
+        assert_eq!(
+            (&arabic["id"], &arabic["action_path"]),
+            (&english["id"], &english["action_path"])
+        );
+        let body = arabic["body"].as_str().unwrap();
+        assert!(body.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "Arabic: {body}");
+        assert_ne!(arabic["body"], english["body"]);
     }
 }

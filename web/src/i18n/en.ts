@@ -888,6 +888,41 @@ export const en = {
     none: 'Nothing to point out yet',
     noneText: 'Insights appear once your radiators have reported for a few days.',
     severity: { info: 'Info', warning: 'Worth a look', critical: 'Act now' },
+    kinds: {
+      top_rooms: {
+        title: '‘{{room}}’ uses the most energy',
+        body: '‘{{room}}’ used {{kwh}} in the last 7 days, {{share}} of the building’s {{total}}.',
+        bodyNext:
+          '‘{{room}}’ used {{kwh}} in the last 7 days, {{share}} of the building’s {{total}}; next came ‘{{next}}’.',
+      },
+      out_of_hours: {
+        title: 'Radiators heating outside working hours: {{count}}',
+        body: 'In the last 7 days they used {{kwh}} outside working hours ({{hours}}), ‘{{worst}}’ the most with {{worstKwh}}. A schedule can switch them off.',
+      },
+      warm_rooms: {
+        title: '‘{{room}}’ is kept above {{limit}}',
+        body: '‘{{room}}’ averaged {{celsius}} over the last 7 days. Each degree lower saves up to 8 % of its heating.',
+        also: 'Other rooms above {{limit}} too: {{others}}.',
+      },
+      week_change: {
+        titleMore: '{{change}} more energy than the week before',
+        titleLess: '{{change}} less energy than the week before',
+        body: 'The last 7 days used {{kwh}} against {{previous}} in the 7 days before.',
+      },
+      budget: {
+        titleSpent: 'The monthly budget is spent',
+        titleOver: 'On course to go over budget',
+        titleWithin: 'On course to stay within budget',
+        body: 'This month has cost {{cost}} so far; at this rate it ends at about {{forecast}} against a budget of {{budget}}.',
+      },
+      offline: {
+        title: 'Radiators offline: {{count}}',
+        bodyOne:
+          'Radiator ‘{{name}}’ has stopped reporting: it keeps its last setpoint and cannot follow its schedule.',
+        bodyMany:
+          '{{count}} radiators have stopped reporting, ‘{{name}}’ among them: they keep their last setpoints and cannot follow their schedules.',
+      },
+    },
   },
   reduce: {
     intro:

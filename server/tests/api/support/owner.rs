@@ -18,6 +18,13 @@ impl Owner<'_> {
         self.app.call(Method::GET, path, Some(&self.token), None).await
     }
 
+    /// A GET whose answer is asked for in `language` (an `Accept-Language` value).
+    pub async fn get_in(&self, path: &str, language: &str) -> Answer {
+        let request = self.app.client.get(format!("{}{path}", self.app.base));
+        let request = request.bearer_auth(&self.token).header("accept-language", language);
+        Answer::read(request.send().await.expect("request")).await
+    }
+
     pub async fn post(&self, path: &str, body: Value) -> Answer {
         self.app.call(Method::POST, path, Some(&self.token), Some(body)).await
     }

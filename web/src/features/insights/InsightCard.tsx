@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { insightText } from './text';
 import type { Insight } from './types';
 
 const COLOUR = { info: 'info', warning: 'warning', critical: 'error' } as const;
@@ -12,6 +13,7 @@ const COLOUR = { info: 'info', warning: 'warning', critical: 'error' } as const;
 /** One insight: its severity, title, sentence and the page to act on it. */
 export function InsightCard({ insight, compact = false }: { insight: Insight; compact?: boolean }) {
   const { t } = useTranslation();
+  const { title, body } = insightText(insight, t);
   return (
     <Paper
       variant="outlined"
@@ -26,11 +28,11 @@ export function InsightCard({ insight, compact = false }: { insight: Insight; co
           label={t(`insights.severity.${insight.severity}`)}
         />
         <Typography id={`insight-${insight.id}`} variant={compact ? 'subtitle2' : 'h3'}>
-          {insight.title}
+          {title}
         </Typography>
       </Stack>
       <Typography color="text.secondary" sx={{ mb: compact ? 0 : 1 }}>
-        {insight.body}
+        {body}
       </Typography>
       {!compact && (
         <Button component={RouterLink} to={insight.action_path} size="small">

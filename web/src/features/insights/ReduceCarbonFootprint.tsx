@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Heading } from '../../components/Heading';
@@ -15,7 +16,8 @@ import { SavingTotals } from '../analytics';
 import { insightsApi } from './api';
 import { useLoad } from '../../lib/useLoad';
 
-const readTips = async () => (await insightsApi.tips()).data.data.energy_savings_tips;
+const readTips = async (language: string) =>
+  (await insightsApi.tips(language)).data.data.energy_savings_tips;
 const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_saving;
 
 /**
@@ -23,9 +25,11 @@ const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_
  * that save most, largest estimated saving first, each leading to where it is done.
  */
 export function ReduceCarbonFootprint() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const saving = useLoad(readSaving, 'CO2 saving');
-  const tips = useLoad(readTips, 'tips');
+  const language = i18n.language;
+  const readTipsInLanguage = useCallback(() => readTips(language), [language]);
+  const tips = useLoad(readTipsInLanguage, 'tips');
   const goal = saving.value?.goal.monthly_kg ?? null;
   const progress = saving.value?.goal.months.at(-1)?.progress ?? null;
   return (

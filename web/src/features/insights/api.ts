@@ -8,5 +8,9 @@ export const insightsApi = {
   /** Without dates the server answers this month so far, in the business's time zone. */
   co2ThisMonth: () =>
     authClient.get<Envelope<{ co2_saving: Co2Saving }>>('/v2/analytics/commercial/web/co2_saving'),
-  tips: () => authClient.get<Envelope<{ energy_savings_tips: Tip[] }>>('/v2/energy-saving-tips'),
+  /** The tips in `language` (the server writes them in English and Arabic). */
+  tips: (language: string) =>
+    authClient.get<Envelope<{ energy_savings_tips: Tip[] }>>('/v2/energy-saving-tips', {
+      headers: { 'Accept-Language': language },
+    }),
 };

@@ -4,19 +4,37 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { answer, server } from '../../test/server';
+import { i18n } from '../../i18n';
 import { InsightsList } from './InsightsList';
+import { insightText } from './text';
 import { ReduceCarbonFootprint } from './ReduceCarbonFootprint';
 import type { Insight, Tip } from './types';
 
-const insight = (id: number, severity: Insight['severity'], title: string): Insight => ({
+const insight = (
+  id: number,
+  kind: string,
+  severity: Insight['severity'],
+  params: Insight['params'],
+  title = 'The server’s words',
+): Insight => ({
   id,
-  kind: 'offline',
+  kind,
   severity,
   title,
   body: `${title}: the numbers.`,
   action_path: '/radiators',
-  params: {},
+  params,
   created_at: '2026-11-24T03:00:00Z',
+});
+
+const offline = insight(1, 'offline', 'critical', {
+  count: 3,
+  names: ['Kitchen 1', 'Office 1', 'Office 2'],
+});
+const withinBudget = insight(2, 'budget', 'info', {
+  cost_pence: 7250,
+  forecast_pence: 15000,
+  budget_pence: 20000,
 });
 
 const tip = (id: string, percent: number, category = 'schedules'): Tip => ({
@@ -32,17 +50,17 @@ describe('insights', () => {
   it('lists the insights with their severity and page, and refreshes them', async () => {
     const ui = userEvent.setup();
     server.use(
-      http.get('/v2/insights', () =>
-        answer('Insights.', { insights: [insight(1, 'critical', '3 radiator(s) offline')] }),
-      ),
+      http.get('/v2/insights', () => answer('Insights.', { insights: [offline] })),
       http.post('/v2/insights/refresh', () =>
-        answer('Insights refreshed.', {
-          insights: [insight(2, 'info', 'On course to stay within budget')],
-        }),
+        answer('Insights refreshed.', { insights: [withinBudget] }),
       ),
     );
     renderWithProviders(<InsightsList />, { route: '/insights' });
-    const card = await screen.findByRole('article', { name: '3 radiator(s) offline' });
+    // Worded here from the kind and figures, in the reader's language.
+    const card = await screen.findByRole('article', { name: /^Radiators offline: .3.$/ });
+    expect(
+      within(card).getByText(/radiators have stopped reporting, ‘Kitchen 1’ among them/),
+    ).toBeInTheDocument();
     expect(within(card).getByText('Act now')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Act on it' })).toHaveAttribute(
       'href',
@@ -53,7 +71,71 @@ describe('insights', () => {
     expect(
       await screen.findByRole('article', { name: 'On course to stay within budget' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: '3 radiator(s) offline' })).toBeNull();
+    expect(screen.queryByRole('article', { name: /Radiators offline/ })).toBeNull();
+  });
+
+  it('words every kind in English and Arabic, and keeps the server’s words for a new kind', () => {
+    const en = i18n.getFixedT('en');
+    const ar = i18n.getFixedT('ar');
+    const bare = (text: string) => text.replace(/[\u2066\u2069]/g, '');
+    const cases: [Insight, string, string][] = [
+      [
+        insight(3, 'top_rooms', 'warning', {
+          room: 'Office',
+          kwh: 4,
+          share: 0.8,
+          total_kwh: 5,
+          next: 'Kitchen',
+        }),
+        '‘Office’ uses the most energy',
+        '‘Office’ used 4.00 kWh in the last 7 days, 80% of the building’s 5.00 kWh; next came ‘Kitchen’.',
+      ],
+      [
+        insight(4, 'out_of_hours', 'warning', {
+          count: 1,
+          kwh: 1,
+          worst: 'Office 2',
+          worst_kwh: 1,
+          from: '08:00',
+          to: '18:00',
+        }),
+        'Radiators heating outside working hours: 1',
+        'In the last 7 days they used 1.00 kWh outside working hours (08:00–18:00), ‘Office 2’ the most with 1.00 kWh. A schedule can switch them off.',
+      ],
+      [
+        insight(5, 'warm_rooms', 'warning', { room: 'Office', celsius: 23.5, others: 2 }),
+        '‘Office’ is kept above 22.0 °C',
+        '‘Office’ averaged 23.5 °C over the last 7 days. Each degree lower saves up to 8 % of its heating. Other rooms above 22.0 °C too: 2.',
+      ],
+      [
+        insight(6, 'week_change', 'info', { kwh: 2, previous_kwh: 4, change: -0.5 }),
+        '50% less energy than the week before',
+        'The last 7 days used 2.00 kWh against 4.00 kWh in the 7 days before.',
+      ],
+      [
+        insight(7, 'budget', 'critical', {
+          cost_pence: 725,
+          forecast_pence: 1500,
+          budget_pence: 100,
+        }),
+        'The monthly budget is spent',
+        'This month has cost £7.25 so far; at this rate it ends at about £15.00 against a budget of £1.00.',
+      ],
+      [
+        insight(8, 'offline', 'critical', { count: 1, names: ['Kitchen 1'] }),
+        'Radiators offline: 1',
+        'Radiator ‘Kitchen 1’ has stopped reporting: it keeps its last setpoint and cannot follow its schedule.',
+      ],
+    ];
+    for (const [given, title, body] of cases) {
+      const english = insightText(given, en);
+      expect([bare(english.title), bare(english.body)]).toEqual([title, body]);
+      const arabic = insightText(given, ar);
+      expect(arabic.title).toMatch(/[\u0600-\u06FF]/);
+      expect(arabic.body).toMatch(/[\u0600-\u06FF]/);
+    }
+    const unknown = insight(9, 'new_rule', 'info', {}, 'A rule from a newer server');
+    expect(insightText(unknown, ar).title).toBe('A rule from a newer server');
   });
 
   it('says when there is nothing to point out', async () => {
@@ -64,7 +146,8 @@ describe('insights', () => {
 });
 
 describe('reducing the carbon footprint', () => {
-  it('shows the month against the CF goal and the actions, largest saving first', async () => {
+  it('shows the month against the CF goal and the actions in the reader’s language, largest saving first', async () => {
+    const languages: (string | null)[] = [];
     server.use(
       http.get('/v2/analytics/commercial/web/co2_saving', () =>
         answer('CO2 saving.', {
@@ -77,11 +160,12 @@ describe('reducing the carbon footprint', () => {
           },
         }),
       ),
-      http.get('/v2/energy-saving-tips', () =>
-        answer('Energy-saving tips.', {
+      http.get('/v2/energy-saving-tips', ({ request }) => {
+        languages.push(request.headers.get('Accept-Language'));
+        return answer('Energy-saving tips.', {
           energy_savings_tips: [tip('hours', 25), tip('degree', 8, 'temperature')],
-        }),
-      ),
+        });
+      }),
     );
     renderWithProviders(<ReduceCarbonFootprint />, { route: '/reduce-carbon-footprint' });
     expect(await screen.findByTestId('goal-progress')).toHaveTextContent('50%');
@@ -94,5 +178,6 @@ describe('reducing the carbon footprint', () => {
     expect(
       within(actions[0] as HTMLElement).getByText('Typical saving: up to 25 %'),
     ).toBeInTheDocument();
+    expect(languages).toEqual(['en']);
   });
 });
