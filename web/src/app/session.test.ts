@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { authClient } from '../lib/http';
 import { endSession, setToken } from '../lib/session';
 import { answer, refusal, server } from '../test/server';
+import { signedInAs, testUser } from '../test/user';
 import { connectSession } from './session';
 import { login } from '../features/auth';
 import { chooseSchedule, chooseScheduleFor, fetchSchedules } from '../features/schedules';
@@ -10,17 +11,7 @@ import { consentChanged, consentPayloadChanged } from '../features/onboarding';
 import { setSettingTab } from '../features/settings';
 import { makePersistor, makeStore, PERSISTED_AREAS } from './store';
 
-const signedIn = {
-  auth: {
-    user: { id: 1, business_name: 'Acme' } as never,
-    isLoading: false,
-    success: null,
-    error: null,
-    isAuthenticated: true,
-    contactUs: null,
-    userCords: null,
-  },
-};
+const signedIn = signedInAs(testUser({}));
 
 describe('the session', () => {
   it('ends on any 401 of an authenticated call: logged out, cookie removed, storage purged', async () => {

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import type { EnergyHistory } from '../analytics';
-import { ltr } from '../../lib/format';
+import { formatCelsius, ltr } from '../../lib/format';
 import { answer, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import HomeDashboard from './Dashboard';
 import { DEFAULT_LAYOUTS, WIDGETS_KEY } from './layout';
 import type { Dashboard } from './types';
+import { signedInAs, testUser } from '../../test/user';
 
 const figures: Dashboard = {
   today: { kwh: 12.345, cost_pence: 456, co2_kg: 1.53 },
@@ -75,7 +76,7 @@ function serve(dashboard: Dashboard = figures) {
             title: '‘Boardroom’ is kept above 22 °C',
             body: '‘Boardroom’ averaged 23.1 °C over the last 7 days.',
             action_path: '/rooms',
-            params: {},
+            params: { room: 'Boardroom', celsius: 23.1, others: 0 },
             created_at: '2026-11-18T03:00:00Z',
           },
         ],
@@ -107,17 +108,7 @@ const widgetOrder = () =>
 const renderHome = () =>
   renderWithProviders(<HomeDashboard />, {
     route: '/home',
-    preloadedState: {
-      auth: {
-        user: { business_name: 'Acme Heating Ltd' } as never,
-        isLoading: false,
-        success: null,
-        error: null,
-        isAuthenticated: true,
-        contactUs: null,
-        userCords: null,
-      } as never,
-    },
+    preloadedState: signedInAs(testUser({ business_name: 'Acme Heating Ltd' })),
   });
 
 describe('the home dashboard', () => {
@@ -172,7 +163,9 @@ describe('the home dashboard', () => {
     const latest = screen.getByRole('region', { name: 'Latest notifications' });
     expect(await within(latest).findByText('80 % of the budget used')).toBeInTheDocument();
     // The latest insights join them.
-    expect(await within(latest).findByText('‘Boardroom’ is kept above 22 °C')).toBeInTheDocument();
+    expect(
+      await within(latest).findByText(`‘Boardroom’ is kept above ${formatCelsius(22)}`),
+    ).toBeInTheDocument();
   });
 
   it('leads a business without radiators to adding rooms and radiators', async () => {
