@@ -950,8 +950,7 @@ export const en = {
       mpanDigits: 'An MPAN has 13 digits: check the bottom line of the box on your bill.',
       mpanCheck: 'This MPAN’s check digit does not match: check each digit again.',
       ihdMac: 'In-home display MAC (optional)',
-      ihdMacHelp:
-        'On a label on the back of the display: 16 characters, like 00-1A-2B-3C-4D-5E-6F-70.',
+      ihdMacHelp: 'On a label on the back of the display: 16 characters, like {{example}}.',
       macInvalid: 'A display’s MAC has 16 characters, 0–9 and A–F.',
       agree:
         'I agree to HeatDesk reading my smart meter’s half-hourly data under the terms (version {{version}}).',

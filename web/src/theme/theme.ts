@@ -30,6 +30,8 @@ export function createAppTheme(
       mode,
       primary: { main: dark ? '#66bb6a' : '#2e7d32', contrastText: dark ? '#0b1a0c' : '#ffffff' },
       secondary: { main: dark ? '#ef9a9a' : '#c62828', contrastText: dark ? '#1f0707' : '#ffffff' },
+      // MUI's orange carries white text at 3:1; this darker one at 5:1 (chips, alerts' icons).
+      warning: dark ? { main: '#ffb74d', contrastText: '#1f1200' } : { main: '#b45309' },
       background: dark
         ? { default: '#0f1412', paper: '#18201c' }
         : { default: '#f4f7f5', paper: '#ffffff' },

@@ -1,4 +1,5 @@
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { inOrder } from '../../lib/legend';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
 import { formatPlotted, plotted, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
@@ -79,10 +81,12 @@ export interface EnergyChartProps {
 export function EnergyChart({ history, metric, compact = false }: EnergyChartProps) {
   const { t, i18n } = useTranslation();
   const style = useChartStyle();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const data = history.buckets.map((bucket, index) => {
     const before = history.previous.buckets[index];
     return {
       label: bucketLabel(bucket.start, history.type, i18n.language),
+      tick: bucketLabel(bucket.start, history.type, i18n.language, phone ? 'narrow' : 'short'),
       current: plotted(bucket, metric),
       previous: before ? plotted(before, metric) : null,
     };
@@ -95,14 +99,16 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
           dataKey="label"
           stroke={style.axis}
           minTickGap={8}
-          // All seven days even on a phone (recharts would drop some to keep its gap).
+          // All seven days even on a phone (recharts would drop some to keep its gap), by
+          // their narrow names there; the tooltip keeps the short ones.
           interval={history.type === 'week' ? 0 : 'preserveEnd'}
+          tickFormatter={(label: string, index: number) => data[index]?.tick ?? label}
           tick={{ fontSize: 12 }}
           {...style.along}
         />
         <YAxis {...valueAxis(metric, style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
-        {!compact && <Legend />}
+        {!compact && <Legend itemSorter={inOrder('previous', 'current')} />}
         {!compact && (
           <Bar
             isAnimationActive={false}
@@ -165,7 +171,7 @@ export function Co2Chart({ saving, compact = false }: Co2ChartProps) {
         />
         <YAxis {...valueAxis('co2_kg', style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue('co2_kg')} {...style.tooltip} />
-        {!compact && <Legend />}
+        {!compact && <Legend itemSorter={inOrder('baseline', 'actual')} />}
         <Bar
           isAnimationActive={false}
           dataKey="baseline"

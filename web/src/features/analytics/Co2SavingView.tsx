@@ -14,12 +14,11 @@ import { useTranslation } from 'react-i18next';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { formatKg, formatShare } from '../../lib/units';
 import { endpoints } from './api';
-import { DownloadCsvButton } from './DownloadCsvButton';
 import { useRanged } from './hooks';
 import { dayLabel, methodText, monthLabel, periodLabel } from './labels';
 import { Co2Chart } from './LazyCharts';
 import { Loaded, TableAlternative } from './parts';
-import { RangePicker } from './RangePicker';
+import { RangeToolbar } from './RangePicker';
 import type { Co2Saving, DateRange } from './types';
 
 /**
@@ -128,30 +127,13 @@ export function RangeLabel({ range }: { range: DateRange }) {
   );
 }
 
-export const rangeFile = (name: string, range: DateRange) =>
-  `${name}-${range.start_date}-to-${range.end_date}.csv`;
-
 /** `/analytics/co2-savings`: each day's CO2 against the baseline, and the monthly goal. */
 export function Co2SavingView() {
   const { t } = useTranslation();
-  const { range, ranged, loading, error, retry } = useRanged('co2-savings');
+  const { ranged, loading, error, retry } = useRanged('co2-savings');
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        useFlexGap
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
-      >
-        <RangePicker />
-        <Box sx={{ pt: { md: 1.5 } }}>
-          <DownloadCsvButton
-            path={endpoints['co2-savings']}
-            params={{ ...range }}
-            filename={rangeFile('co2-saving', range)}
-          />
-        </Box>
-      </Stack>
+      <RangeToolbar path={endpoints['co2-savings']} file="co2-saving" />
       <Loaded data={ranged} loading={loading} error={error} retry={retry}>
         {({ range: shown, data: saving }) => (
           <Stack spacing={2}>

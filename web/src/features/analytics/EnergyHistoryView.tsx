@@ -84,7 +84,9 @@ function BucketsTable({ history }: { history: EnergyHistory }) {
           const before = history.previous.buckets[index];
           return (
             <TableRow key={bucket.start}>
-              <TableCell>{bucketLabel(bucket.start, history.type, i18n.language, false)}</TableCell>
+              <TableCell>
+                {bucketLabel(bucket.start, history.type, i18n.language, 'long')}
+              </TableCell>
               {METRICS.map((metric) => (
                 <TableCell key={metric} align="right">
                   {formatFigure(bucket, metric)}

@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { DateField, parseDate, type Dayjs } from '../../components/DateField';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { DownloadCsvButton } from './DownloadCsvButton';
 import { lastDays, rangeErrors, sameRange, thisMonth, thisYear, toRange } from './ranges';
 import { selectRange } from './slice';
 import type { DateRange } from './types';
@@ -15,6 +17,31 @@ const PRESETS = [
   { key: 'last30Days', range: () => lastDays(30) },
   { key: 'thisYear', range: () => thisYear() },
 ] as const;
+
+/**
+ * A ranged view's toolbar: the range picker, and the CSV download of `path` over the range as
+ * `{file}-{start}-to-{end}.csv`.
+ */
+export function RangeToolbar({ path, file }: { path: string; file: string }) {
+  const range = useAppSelector((state) => state.analytics.selectedAnalytics.range);
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      useFlexGap
+      spacing={1}
+      sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+    >
+      <RangePicker />
+      <Box sx={{ pt: { md: 1.5 } }}>
+        <DownloadCsvButton
+          path={path}
+          params={{ ...range }}
+          filename={`${file}-${range.start_date}-to-${range.end_date}.csv`}
+        />
+      </Box>
+    </Stack>
+  );
+}
 
 /** The days the CO2 savings and the room and zone usage cover, shared by the three. */
 export function RangePicker() {

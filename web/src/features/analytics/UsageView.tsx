@@ -1,6 +1,5 @@
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -16,13 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatCelsius, ltr } from '../../lib/format';
 import { endpoints } from './api';
-import { RangeLabel, rangeFile } from './Co2SavingView';
-import { DownloadCsvButton } from './DownloadCsvButton';
+import { RangeLabel } from './Co2SavingView';
 import { useRanged } from './hooks';
 import { UsageChart } from './LazyCharts';
 import { formatFigure, METRICS, type Metric } from './metrics';
 import { Loaded, MetricSwitch } from './parts';
-import { RangePicker } from './RangePicker';
+import { RangeToolbar } from './RangePicker';
 import type { PlaceUsage, RadiatorUsage } from './types';
 
 type Kind = 'rooms' | 'zones';
@@ -126,25 +124,11 @@ export function usageTotals(places: PlaceUsage[]) {
 export function UsageView({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const id = kind === 'rooms' ? 'rooms-usage' : 'zones-usage';
-  const { range, ranged, loading, error, retry } = useRanged(id);
+  const { ranged, loading, error, retry } = useRanged(id);
   const [metric, setMetric] = useState<Metric>('kwh');
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        useFlexGap
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
-      >
-        <RangePicker />
-        <Box sx={{ pt: { md: 1.5 } }}>
-          <DownloadCsvButton
-            path={endpoints[id]}
-            params={{ ...range }}
-            filename={rangeFile(kind === 'rooms' ? 'room-usage' : 'zone-usage', range)}
-          />
-        </Box>
-      </Stack>
+      <RangeToolbar path={endpoints[id]} file={kind === 'rooms' ? 'room-usage' : 'zone-usage'} />
       <Loaded data={ranged} loading={loading} error={error} retry={retry}>
         {({ range: shown, data: places }) => (
           <ListStates

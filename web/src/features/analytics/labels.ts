@@ -16,16 +16,23 @@ function format(utc: number, language: string, options: Intl.DateTimeFormatOptio
 }
 
 /**
- * A bucket's name on the chart (`short`) or in the table: its hour for a day, its weekday for a
- * week, its day for a month, its month for a year.
+ * A bucket's name on the chart (`short`, or `narrow` where seven weekdays must fit a phone) or
+ * in the table (`long`): its hour for a day, its weekday for a week, its day for a month, its
+ * month for a year.
  */
-export function bucketLabel(start: string, span: Span, language: string, short = true) {
+export function bucketLabel(
+  start: string,
+  span: Span,
+  language: string,
+  width: 'narrow' | 'short' | 'long' = 'short',
+) {
   const { utc, time } = parts(start);
+  const short = width !== 'long';
   switch (span) {
     case 'day':
       return ltr(time);
     case 'week':
-      return format(utc, language, short ? { weekday: 'short' } : { dateStyle: 'full' });
+      return format(utc, language, short ? { weekday: width } : { dateStyle: 'full' });
     case 'month':
       return short
         ? format(utc, language, { day: 'numeric' })

@@ -73,10 +73,11 @@ export const DEFAULT_LAYOUTS: Layouts = {
     place('budget', 0, 2, 1, 2),
     place('co2', 0, 4, 1, 2),
     place('chart', 0, 6, 1, 4),
-    place('rooms', 0, 10, 1, 3),
-    place('temperatures', 0, 13, 1, 1),
-    place('schedules', 0, 14, 1, 1),
-    place('notifications', 0, 15, 1, 2),
+    // On a phone the lists get the full height: a list cut short there shows no scroll bar.
+    place('rooms', 0, 10, 1, 4),
+    place('temperatures', 0, 14, 1, 1),
+    place('schedules', 0, 15, 1, 1),
+    place('notifications', 0, 16, 1, 4),
   ],
 };
 

@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
 import { paths } from '../../config/paths';
+import { ltr } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { fetchMe } from '../auth';
@@ -82,7 +83,9 @@ export function ConsentSetup() {
           />
           <FormField
             label={t('onboarding.consent.ihdMac')}
-            helperText={t('onboarding.consent.ihdMacHelp')}
+            helperText={t('onboarding.consent.ihdMacHelp', {
+              example: ltr('00-1A-2B-3C-4D-5E-6F-70'),
+            })}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
             {...form.field('ihd_mac')}
           />

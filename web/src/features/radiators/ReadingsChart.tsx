@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { inOrder } from '../../lib/legend';
 import { formatCelsius } from '../../lib/format';
 import type { Reading } from './types';
 
@@ -45,7 +46,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
               width={64}
             />
             <Tooltip labelFormatter={(at) => time(String(at))} />
-            <Legend />
+            <Legend itemSorter={inOrder('temperature', 'setpoint')} />
             <Line
               type="monotone"
               dataKey="temperature"
