@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::store::{self, PlanRow, SubscriptionRow};
 use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult};
+use crate::http::Language;
 use crate::kernel::change::{Actor, Entry};
 use crate::state::AppState;
 use crate::store::{Store, StoreError, StoreResult};
@@ -24,10 +25,15 @@ pub struct PlanView {
     pub radiator_limit: i64,
     /// Days of the free trial.
     pub trial_days: i64,
+    /// In the request's language (`Accept-Language`: English or Arabic).
     pub features: Vec<String>,
 }
 
-fn plan_view(row: PlanRow) -> PlanView {
+fn plan_view(row: PlanRow, language: Language) -> PlanView {
+    let features = match language {
+        Language::English => &row.features,
+        Language::Arabic => &row.features_ar,
+    };
     PlanView {
         id: row.id,
         key: row.key,
@@ -35,7 +41,7 @@ fn plan_view(row: PlanRow) -> PlanView {
         monthly_price_pence: row.monthly_price_pence,
         radiator_limit: row.radiator_limit,
         trial_days: row.trial_days,
-        features: serde_json::from_str(&row.features).unwrap_or_default(),
+        features: serde_json::from_str(features).unwrap_or_default(),
     }
 }
 
@@ -126,12 +132,17 @@ pub async fn ensure_radiator_allowed(
     ))
 }
 
-pub async fn plans(state: &AppState) -> ApiResult<Vec<PlanView>> {
-    Ok(store::plans(state.store.reader()).await?.into_iter().map(plan_view).collect())
+pub async fn plans(state: &AppState, language: Language) -> ApiResult<Vec<PlanView>> {
+    let plans = store::plans(state.store.reader()).await?;
+    Ok(plans.into_iter().map(|plan| plan_view(plan, language)).collect())
 }
 
 /// The business's plan as of now; none before it chose one.
-pub async fn user_plan(state: &AppState, business_id: i64) -> ApiResult<Option<UserPlan>> {
+pub async fn user_plan(
+    state: &AppState,
+    business_id: i64,
+    language: Language,
+) -> ApiResult<Option<UserPlan>> {
     let pool = state.store.reader();
     let Some(row) = store::subscription(pool, business_id).await? else { return Ok(None) };
     let plan = store::plan(pool, row.plan_id).await?.ok_or(StoreError::NotFound)?;
@@ -140,11 +151,11 @@ pub async fn user_plan(state: &AppState, business_id: i64) -> ApiResult<Option<U
     let trial_days_left =
         row.trial_end.filter(|_| status == "trialing").map(|end| (end - now + 86_399) / 86_400);
     let pending_plan = match row.pending_plan_id {
-        Some(id) => store::plan(pool, id).await?.map(plan_view),
+        Some(id) => store::plan(pool, id).await?.map(|plan| plan_view(plan, language)),
         None => None,
     };
     Ok(Some(UserPlan {
-        plan: plan_view(plan),
+        plan: plan_view(plan, language),
         status,
         period_end: row.period_end.map(iso8601),
         trial_end: row.trial_end.map(iso8601),
@@ -156,7 +167,12 @@ pub async fn user_plan(state: &AppState, business_id: i64) -> ApiResult<Option<U
 }
 
 /// Starts the business's one free trial of `plan_id`.
-pub async fn start_trial(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<UserPlan> {
+pub async fn start_trial(
+    state: &AppState,
+    actor: Actor,
+    plan_id: i64,
+    language: Language,
+) -> ApiResult<UserPlan> {
     let mut change = state.change(actor).await?;
     let plan = store::plan(change.db(), plan_id)
         .await?
@@ -184,7 +200,7 @@ pub async fn start_trial(state: &AppState, actor: Actor, plan_id: i64) -> ApiRes
         .await?;
     let after = serde_json::json!({"plan": plan.key, "status": "trialing", "trial_end": iso8601(trial_end)});
     change.commit(Entry::new("create", "subscription", actor.business_id).after(&after)).await?;
-    let user_plan = user_plan(state, actor.business_id).await?;
+    let user_plan = user_plan(state, actor.business_id, language).await?;
     user_plan.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the trial just started is gone")))
 }
 
@@ -224,7 +240,12 @@ pub enum PlanChange {
 
 /// Moves the business to `plan_id`: up at once (through the checkout), down at the period's end
 /// unless it has more radiators than the smaller plan controls.
-pub async fn change_plan(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<PlanChange> {
+pub async fn change_plan(
+    state: &AppState,
+    actor: Actor,
+    plan_id: i64,
+    language: Language,
+) -> ApiResult<PlanChange> {
     let mut change = state.change(actor).await?;
     let target = store::plan(change.db(), plan_id)
         .await?
@@ -258,12 +279,12 @@ pub async fn change_plan(state: &AppState, actor: Actor, plan_id: i64) -> ApiRes
     store::set_pending_plan(change.db(), actor.business_id, Some(target.id), now).await?;
     let after = serde_json::json!({"plan": current.key, "next_plan": target.key});
     change.commit(Entry::new("update", "subscription", actor.business_id).after(&after)).await?;
-    let plan = user_plan(state, actor.business_id).await?;
+    let plan = user_plan(state, actor.business_id, language).await?;
     Ok(PlanChange::Scheduled(Box::new(plan.ok_or(StoreError::NotFound)?)))
 }
 
 /// Cancels the plan; it stays in force to the end of its trial or paid period.
-pub async fn cancel(state: &AppState, actor: Actor) -> ApiResult<UserPlan> {
+pub async fn cancel(state: &AppState, actor: Actor, language: Language) -> ApiResult<UserPlan> {
     let mut change = state.change(actor).await?;
     let now = change.now();
     let row = store::subscription(change.db(), actor.business_id).await?;
@@ -273,7 +294,8 @@ pub async fn cancel(state: &AppState, actor: Actor) -> ApiResult<UserPlan> {
     store::cancel(change.db(), actor.business_id, now).await?;
     let after = serde_json::json!({"status": "cancelled", "plan_id": row.plan_id});
     change.commit(Entry::new("cancel", "subscription", actor.business_id).after(&after)).await?;
-    user_plan(state, actor.business_id).await?.ok_or_else(|| StoreError::NotFound.into())
+    let plan = user_plan(state, actor.business_id, language).await?;
+    plan.ok_or_else(|| StoreError::NotFound.into())
 }
 
 /// Puts a business on the plan `plan_key` from `now` until `until` (unix seconds) without a

@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
 use crate::error::ErrorBody;
-use crate::http::{Answer, ApiJson, Envelope, Path, ok};
+use crate::http::{Answer, ApiJson, Envelope, Language, Path, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::state::AppState;
 pub use checkout::CHECKOUT_LIFETIME_SECS;
@@ -58,8 +58,9 @@ pub struct UserPlanData {
 pub async fn plans(
     State(state): State<AppState>,
     BusinessUser(_user): BusinessUser,
+    language: Language,
 ) -> Answer<PlansData> {
-    Ok(ok("Plans.", PlansData { plans: domain::plans(&state).await? }))
+    Ok(ok("Plans.", PlansData { plans: domain::plans(&state, language).await? }))
 }
 
 /// The business's plan and its status as of now.
@@ -68,8 +69,9 @@ pub async fn plans(
 pub async fn user_plan(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
+    language: Language,
 ) -> Answer<UserPlanData> {
-    let plan = domain::user_plan(&state, user.business_id).await?;
+    let plan = domain::user_plan(&state, user.business_id, language).await?;
     Ok(ok("Your plan.", UserPlanData { plan }))
 }
 
@@ -88,13 +90,14 @@ pub struct TrialRequest {
 pub async fn free_trial(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
+    language: Language,
     ApiJson(request): ApiJson<TrialRequest>,
 ) -> Answer<UserPlanData> {
     let mut check = FieldCheck::default();
     let plan_id =
         check.check("plan_id", request.plan_id.ok_or_else(|| "Choose a plan.".to_owned()));
     let plan_id = check.finish(plan_id)?;
-    let plan = domain::start_trial(&state, user.actor(), plan_id).await?;
+    let plan = domain::start_trial(&state, user.actor(), plan_id, language).await?;
     let description =
         format!("Your {}-day free trial of {} has started.", plan.plan.trial_days, plan.plan.name);
     Ok(ok(description, UserPlanData { plan: Some(plan) }))
@@ -174,13 +177,14 @@ pub struct PlanChangeData {
 pub async fn change_plan(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
+    language: Language,
     ApiJson(request): ApiJson<TrialRequest>,
 ) -> Answer<PlanChangeData> {
     let mut check = FieldCheck::default();
     let plan_id =
         check.check("plan_id", request.plan_id.ok_or_else(|| "Choose a plan.".to_owned()));
     let plan_id = check.finish(plan_id)?;
-    match domain::change_plan(&state, user.actor(), plan_id).await? {
+    match domain::change_plan(&state, user.actor(), plan_id, language).await? {
         PlanChange::Checkout => {
             let url = checkout::start(&state, user.actor(), plan_id).await?;
             let data = PlanChangeData { url: Some(url), plan: None };
@@ -202,8 +206,9 @@ pub async fn change_plan(
 pub async fn cancel(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
+    language: Language,
 ) -> Answer<UserPlanData> {
-    let plan = domain::cancel(&state, user.actor()).await?;
+    let plan = domain::cancel(&state, user.actor(), language).await?;
     let end = plan.period_end.clone().or_else(|| plan.trial_end.clone()).unwrap_or_default();
     let description = format!("Your plan is cancelled: it stays in force until {end}.");
     Ok(ok(description, UserPlanData { plan: Some(plan) }))

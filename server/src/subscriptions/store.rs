@@ -13,11 +13,14 @@ pub struct PlanRow {
     pub monthly_price_pence: i64,
     pub radiator_limit: i64,
     pub trial_days: i64,
+    /// JSON arrays of the features in English and in Arabic.
     pub features: String,
+    pub features_ar: String,
 }
 
 const PLAN_COLUMNS: &str =
-    "p.id, p.key, p.name, p.monthly_price_pence, p.radiator_limit, p.trial_days, p.features";
+    "p.id, p.key, p.name, p.monthly_price_pence, p.radiator_limit, p.trial_days, p.features,
+     p.features_ar";
 
 /// Every plan, cheapest first.
 pub async fn plans<'e>(db: impl Executor<'e, Database = Any>) -> StoreResult<Vec<PlanRow>> {

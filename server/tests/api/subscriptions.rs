@@ -54,6 +54,12 @@ async fn the_plans_are_listed_and_a_new_business_has_none(app: TestApp) {
     assert_eq!(plans[0]["radiator_limit"], 25);
     assert_eq!(plans[0]["trial_days"], 14);
     assert_eq!(plans[0]["features"][0], "Up to 25 radiators");
+    let arabic = owner.get_in("/v2/subscriptions", "ar").await.body["data"]["plans"].clone();
+    assert_eq!(arabic[0]["features"][0], "حتى 25 مدفأة", "in the request's language");
+    assert_eq!(
+        (&arabic[2]["name"], &arabic[2]["radiator_limit"]),
+        (&plans[2]["name"], &json!(1000))
+    );
     let plan = owner.get("/v2/users/subscriptions/plan").await;
     assert_eq!(plan.status, StatusCode::OK);
     assert_eq!(plan.body["data"]["plan"], Value::Null);

@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { getToken } from './session';
+import { i18n } from '../i18n';
 
 /** The server's error envelope (DESIGN.md §3). */
 export interface ApiErrorBody {
@@ -26,6 +27,8 @@ export const authClient: AxiosInstance = axios.create({ baseURL });
 authClient.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // Words the server writes in either language (tips, plans' features) follow the app's.
+  if (i18n.language) config.headers.set('Accept-Language', i18n.language);
   return config;
 });
 

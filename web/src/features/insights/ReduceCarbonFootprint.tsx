@@ -5,7 +5,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Heading } from '../../components/Heading';
@@ -16,8 +15,7 @@ import { SavingTotals } from '../analytics';
 import { insightsApi } from './api';
 import { useLoad } from '../../lib/useLoad';
 
-const readTips = async (language: string) =>
-  (await insightsApi.tips(language)).data.data.energy_savings_tips;
+const readTips = async () => (await insightsApi.tips()).data.data.energy_savings_tips;
 const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_saving;
 
 /**
@@ -27,9 +25,6 @@ const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_
 export function ReduceCarbonFootprint() {
   const { t, i18n } = useTranslation();
   const saving = useLoad(readSaving, 'CO2 saving');
-  const language = i18n.language;
-  const readTipsInLanguage = useCallback(() => readTips(language), [language]);
-  const tips = useLoad(readTipsInLanguage, 'tips');
   const goal = saving.value?.goal.monthly_kg ?? null;
   const progress = saving.value?.goal.months.at(-1)?.progress ?? null;
   return (
@@ -77,42 +72,52 @@ export function ReduceCarbonFootprint() {
           </Stack>
         )}
       </Paper>
-      <section aria-labelledby="reduce-actions">
-        <Typography id="reduce-actions" variant="h2" gutterBottom>
-          {t('reduce.actions')}
-        </Typography>
-        <ListStates
-          count={tips.value?.length ?? 0}
-          load={{ loading: tips.value === null, error: tips.error, retry: tips.retry }}
-          empty={{ title: t('reduce.noTips'), text: '' }}
-        >
-          <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }}>
-            {tips.value?.map((tip) => (
-              <Paper key={tip.id} component="li" variant="outlined" sx={{ p: 2 }}>
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}
-                >
-                  <Typography variant="h3">{tip.title}</Typography>
-                  <Chip size="small" label={t(`reduce.categories.${tip.category}`)} />
-                  <Chip
-                    size="small"
-                    color="success"
-                    label={t('reduce.saving', { percent: tip.estimated_saving_percent })}
-                  />
-                </Stack>
-                <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {tip.body}
-                </Typography>
-                <Button component={RouterLink} to={tip.action_path} size="small">
-                  {t('insights.act')}
-                </Button>
-              </Paper>
-            ))}
-          </Stack>
-        </ListStates>
-      </section>
+      {/* Read again in a newly chosen language: the server writes the tips in both. */}
+      <Tips key={i18n.language} />
     </Stack>
+  );
+}
+
+/** The actions, largest estimated saving first. */
+function Tips() {
+  const { t } = useTranslation();
+  const tips = useLoad(readTips, 'tips');
+  return (
+    <section aria-labelledby="reduce-actions">
+      <Typography id="reduce-actions" variant="h2" gutterBottom>
+        {t('reduce.actions')}
+      </Typography>
+      <ListStates
+        count={tips.value?.length ?? 0}
+        load={{ loading: tips.value === null, error: tips.error, retry: tips.retry }}
+        empty={{ title: t('reduce.noTips'), text: '' }}
+      >
+        <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+          {tips.value?.map((tip) => (
+            <Paper key={tip.id} component="li" variant="outlined" sx={{ p: 2 }}>
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}
+              >
+                <Typography variant="h3">{tip.title}</Typography>
+                <Chip size="small" label={t(`reduce.categories.${tip.category}`)} />
+                <Chip
+                  size="small"
+                  color="success"
+                  label={t('reduce.saving', { percent: tip.estimated_saving_percent })}
+                />
+              </Stack>
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
+                {tip.body}
+              </Typography>
+              <Button component={RouterLink} to={tip.action_path} size="small">
+                {t('insights.act')}
+              </Button>
+            </Paper>
+          ))}
+        </Stack>
+      </ListStates>
+    </section>
   );
 }

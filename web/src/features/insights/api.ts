@@ -8,9 +8,6 @@ export const insightsApi = {
   /** Without dates the server answers this month so far, in the business's time zone. */
   co2ThisMonth: () =>
     authClient.get<Envelope<{ co2_saving: Co2Saving }>>('/v2/analytics/commercial/web/co2_saving'),
-  /** The tips in `language` (the server writes them in English and Arabic). */
-  tips: (language: string) =>
-    authClient.get<Envelope<{ energy_savings_tips: Tip[] }>>('/v2/energy-saving-tips', {
-      headers: { 'Accept-Language': language },
-    }),
+  /** The tips in the app's language (the server writes them in English and Arabic). */
+  tips: () => authClient.get<Envelope<{ energy_savings_tips: Tip[] }>>('/v2/energy-saving-tips'),
 };
