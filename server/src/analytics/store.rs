@@ -3,7 +3,7 @@
 use jiff::civil::Date;
 use sqlx::AnyPool;
 
-use crate::store::{Store, StoreResult, write_rows};
+use crate::store::{Store, StoreResult, rows_in_range, write_rows};
 
 /// The business's energy (Wh) and its CO2 (g) per UTC hour in `[from, to)` (unix seconds).
 pub async fn hourly_energy(
@@ -12,16 +12,9 @@ pub async fn hourly_energy(
     from: i64,
     to: i64,
 ) -> StoreResult<Vec<(i64, f64, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT hour_start, energy_wh, co2_g FROM business_energy_hourly
-         WHERE business_id = $1 AND hour_start >= $2 AND hour_start < $3 ORDER BY hour_start",
-    )
-    .bind(business_id)
-    .bind(from)
-    .bind(to)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+    let sql = "SELECT hour_start, energy_wh, co2_g FROM business_energy_hourly
+         WHERE business_id = $1 AND hour_start >= $2 AND hour_start < $3 ORDER BY hour_start";
+    rows_in_range(pool, sql, business_id, (from, to)).await
 }
 
 /// One radiator of the business and where it is.
@@ -200,19 +193,12 @@ pub async fn unplaced_daily_use(
 ) -> StoreResult<Vec<(String, f64, f64)>> {
     // CROSS JOIN keeps the radiators as the outer loop in SQLite, so each one's days are read
     // through `energy_daily_radiator`, not the business's whole range.
-    let rows = sqlx::query_as(
-        "SELECT d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM radiators r
+    let sql = "SELECT d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM radiators r
          CROSS JOIN energy_daily d
          WHERE r.business_id = $1 AND r.room_id IS NULL AND d.radiator_id = r.id
              AND d.day >= $2 AND d.day <= $3
-         GROUP BY d.day",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+         GROUP BY d.day";
+    rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
 /// `(id, name)` of the business's rooms or zones, by name.
@@ -298,19 +284,13 @@ pub async fn stored_baselines(
     first: &str,
     last: &str,
 ) -> StoreResult<Vec<StoredBaseline>> {
-    let rows = sqlx::query_as(
+    let sql =
         // CROSS JOIN keeps the rooms as the outer loop in SQLite: each room's days are one
         // range of the key, not a scan of every room's.
         "SELECT b.room_id, b.day, b.basis, b.energy_wh, b.co2_g, b.end_temperature
          FROM rooms r CROSS JOIN baseline_daily b
-         WHERE r.business_id = $1 AND b.room_id = r.id AND b.day >= $2 AND b.day <= $3",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+         WHERE r.business_id = $1 AND b.room_id = r.id AND b.day >= $2 AND b.day <= $3";
+    rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
 /// Values per stored baseline row.
@@ -405,16 +385,9 @@ pub async fn room_daily_use(
     first: &str,
     last: &str,
 ) -> StoreResult<Vec<(i64, String, f64, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily d
+    let sql = "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily d
          JOIN radiators r ON r.id = d.radiator_id
          WHERE d.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
-         GROUP BY r.room_id, d.day",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+         GROUP BY r.room_id, d.day";
+    rows_in_range(pool, sql, business_id, (first, last)).await
 }

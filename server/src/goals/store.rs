@@ -3,7 +3,7 @@
 use sqlx::AnyConnection;
 
 use crate::grid::Co2Method;
-use crate::store::StoreResult;
+use crate::store::{StoreResult, rows_in_range};
 
 pub async fn set_budget(db: &mut AnyConnection, business_id: i64, pence: i64) -> StoreResult<()> {
     sqlx::query("UPDATE businesses SET electricity_budget_pence = $1 WHERE id = $2")
@@ -31,16 +31,9 @@ pub async fn daily_use(
     first: &str,
     last: &str,
 ) -> StoreResult<Vec<(String, f64, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT day, energy_wh, co2_g FROM business_energy_daily
-         WHERE business_id = $1 AND day >= $2 AND day <= $3 ORDER BY day",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+    let sql = "SELECT day, energy_wh, co2_g FROM business_energy_daily
+         WHERE business_id = $1 AND day >= $2 AND day <= $3 ORDER BY day";
+    rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
 pub async fn set_carbon_method(

@@ -2,7 +2,7 @@
 
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
 
-use crate::store::StoreResult;
+use crate::store::{StoreResult, rows_in_range};
 
 #[derive(sqlx::FromRow, Clone, Debug)]
 pub struct InsightRow {
@@ -93,18 +93,11 @@ pub async fn room_energy(
     business_id: i64,
     (first, last): (&str, &str),
 ) -> StoreResult<Vec<(String, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT o.name, SUM(d.energy_wh) / 1000.0 FROM energy_daily d
+    let sql = "SELECT o.name, SUM(d.energy_wh) / 1000.0 FROM energy_daily d
          JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
          WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
-         GROUP BY o.id, o.name ORDER BY 2 DESC",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+         GROUP BY o.id, o.name ORDER BY 2 DESC";
+    rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
 /// `(room, mean temperature)` of each room with readings over the local days `first` to `last`.
@@ -113,18 +106,11 @@ pub async fn room_temperatures(
     business_id: i64,
     (first, last): (&str, &str),
 ) -> StoreResult<Vec<(String, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT o.name, SUM(d.temperature_sum) / SUM(d.readings) FROM energy_daily d
+    let sql = "SELECT o.name, SUM(d.temperature_sum) / SUM(d.readings) FROM energy_daily d
          JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
          WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
-         GROUP BY o.id, o.name HAVING SUM(d.readings) > 0",
-    )
-    .bind(business_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+         GROUP BY o.id, o.name HAVING SUM(d.readings) > 0";
+    rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
 /// `(radiator, hour start, kWh)` of each radiator's hours with energy from `from` to `to`.
@@ -133,18 +119,11 @@ pub async fn radiator_hours(
     business_id: i64,
     (from, to): (i64, i64),
 ) -> StoreResult<Vec<(String, i64, f64)>> {
-    let rows = sqlx::query_as(
-        "SELECT r.name, h.hour_start, h.energy_wh / 1000.0 FROM energy_hourly h
+    let sql = "SELECT r.name, h.hour_start, h.energy_wh / 1000.0 FROM energy_hourly h
          JOIN radiators r ON r.id = h.radiator_id
          WHERE h.business_id = $1 AND h.hour_start >= $2 AND h.hour_start < $3
-             AND h.energy_wh > 0",
-    )
-    .bind(business_id)
-    .bind(from)
-    .bind(to)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
+             AND h.energy_wh > 0";
+    rows_in_range(pool, sql, business_id, (from, to)).await
 }
 
 /// Names of the business's radiators that have reported but not since `since`.

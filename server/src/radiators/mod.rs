@@ -19,7 +19,9 @@ use crate::kernel::values::{Temperature, Uid, record_name};
 use crate::state::AppState;
 use crate::store::contains_pattern;
 pub use domain::{Settings, find, not_yours, register, set_state};
-pub use store::{RadiatorView, by_uid, in_room, list as search, set_room};
+pub use store::{
+    GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search, set_room,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

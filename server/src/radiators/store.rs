@@ -32,6 +32,40 @@ pub struct RadiatorView {
     pub last_seen: Option<String>,
 }
 
+/// What a group of radiators (a room, a zone) shows live, summed up from its radiators.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct GroupState {
+    /// 1 when any of its radiators is on.
+    pub status: i64,
+    /// Average temperature reported by its online radiators, °C.
+    pub current_temperature: Option<f64>,
+    /// Average target of its radiators that are on, °C.
+    pub target_temperature: Option<f64>,
+    /// 1 while any of its radiators is heating.
+    pub heating: i64,
+}
+
+/// The aggregate columns a [`GroupState`] is read from, in its order, over the group's
+/// radiators `r` and their states `s`; `$2` is the time before which reports count as offline.
+pub const GROUP_STATE_COLUMNS: &str = "COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
+        AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
+        AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
+        MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating";
+
+impl From<(i64, Option<f64>, Option<f64>, Option<i64>)> for GroupState {
+    /// From [`GROUP_STATE_COLUMNS`] as read.
+    fn from(
+        (radiators_on, current, target, heating): (i64, Option<f64>, Option<f64>, Option<i64>),
+    ) -> Self {
+        GroupState {
+            status: i64::from(radiators_on > 0),
+            current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
+            target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
+            heating: heating.unwrap_or(0),
+        }
+    }
+}
+
 const SELECT: &str = "SELECT r.id, r.uid, r.name, r.room_id, rm.name AS room_name,
         r.min_temperature, r.max_temperature, r.setpoint, r.is_on, s.temperature, s.power_w,
         s.heating, s.last_seen

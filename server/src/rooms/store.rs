@@ -5,6 +5,7 @@ use sqlx::{Any, AnyConnection, Executor};
 use utoipa::ToSchema;
 
 use crate::devices::OFFLINE_AFTER_SECS;
+use crate::radiators::{GROUP_STATE_COLUMNS, GroupState};
 use crate::store::StoreResult;
 
 /// A room as lists show it: its zone and its radiators' state in one line.
@@ -15,48 +16,31 @@ pub struct RoomView {
     pub zone_id: Option<i64>,
     pub zone_name: Option<String>,
     pub radiator_count: i64,
-    /// 1 when any of its radiators is on.
-    pub status: i64,
-    /// Average temperature reported by its online radiators, °C.
-    pub current_temperature: Option<f64>,
-    /// Average target of its radiators that are on, °C.
-    pub target_temperature: Option<f64>,
-    /// 1 while any of its radiators is heating.
-    pub heating: i64,
+    #[serde(flatten)]
+    pub live: GroupState,
 }
 
 type Row =
     (i64, String, Option<i64>, Option<String>, i64, i64, Option<f64>, Option<f64>, Option<i64>);
 
-/// `$1` business, `$2` the time before which reports count as offline; callers add a filter.
-const SELECT: &str = "SELECT rm.id, rm.name, rm.zone_id, z.name AS zone_name,
-        COUNT(r.id) AS radiator_count,
-        COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
-        AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
-        AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
-        MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating
-    FROM rooms rm
-    LEFT JOIN zones z ON z.id = rm.zone_id
-    LEFT JOIN radiators r ON r.room_id = rm.id
-    LEFT JOIN radiator_states s ON s.radiator_id = r.id
-    WHERE rm.business_id = $1";
-
-const GROUP: &str = "GROUP BY rm.id, rm.name, rm.zone_id, z.name ORDER BY lower(rm.name)";
-
 fn view(row: Row) -> RoomView {
-    let (id, name, zone_id, zone_name, radiator_count, radiators_on, current, target, heating) =
-        row;
-    RoomView {
-        id,
-        name,
-        zone_id,
-        zone_name,
-        radiator_count,
-        status: i64::from(radiators_on > 0),
-        current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
-        target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
-        heating: heating.unwrap_or(0),
-    }
+    let (id, name, zone_id, zone_name, radiator_count, on, current, target, heating) = row;
+    let live = GroupState::from((on, current, target, heating));
+    RoomView { id, name, zone_id, zone_name, radiator_count, live }
+}
+
+/// `$1` business, `$2` the time before which reports count as offline; callers add a filter.
+fn select_sql(filter: &str) -> String {
+    format!(
+        "SELECT rm.id, rm.name, rm.zone_id, z.name AS zone_name, COUNT(r.id) AS radiator_count,
+            {GROUP_STATE_COLUMNS}
+        FROM rooms rm
+        LEFT JOIN zones z ON z.id = rm.zone_id
+        LEFT JOIN radiators r ON r.room_id = rm.id
+        LEFT JOIN radiator_states s ON s.radiator_id = r.id
+        WHERE rm.business_id = $1 {filter}
+        GROUP BY rm.id, rm.name, rm.zone_id, z.name ORDER BY lower(rm.name)"
+    )
 }
 
 /// The business's rooms by name, or those whose `column` is `value`.
@@ -67,7 +51,7 @@ async fn select<'e>(
     now: i64,
 ) -> StoreResult<Vec<RoomView>> {
     let filter = only.map(|(column, _)| format!("AND {column} = $3")).unwrap_or_default();
-    let sql = format!("{SELECT} {filter} {GROUP}");
+    let sql = select_sql(&filter);
     let mut query =
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(business_id).bind(now - OFFLINE_AFTER_SECS);
     if let Some((_, value)) = only {

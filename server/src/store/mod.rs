@@ -288,6 +288,22 @@ pub async fn write_rows<T>(
     Ok(())
 }
 
+/// The rows `sql` answers for one business over a range, the shape of the analytics' reads:
+/// `$1` is the business, `$2` and `$3` the range's ends (unix seconds, or local days).
+pub async fn rows_in_range<'q, T, R>(
+    pool: &AnyPool,
+    sql: &'static str,
+    business_id: i64,
+    (from, to): (R, R),
+) -> StoreResult<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+    R: sqlx::Encode<'q, Any> + sqlx::Type<Any> + Send + 'q,
+{
+    let query = sqlx::query_as(sql).bind(business_id).bind(from).bind(to);
+    Ok(query.fetch_all(pool).await?)
+}
+
 /// `($1, $2, …), (…)`: `rows` rows of `columns` parameters each, for a multi-row statement.
 pub fn placeholders(rows: usize, columns: usize) -> String {
     let row = |row: usize| {

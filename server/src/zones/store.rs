@@ -5,6 +5,7 @@ use sqlx::{Any, AnyConnection, Executor};
 use utoipa::ToSchema;
 
 use crate::devices::OFFLINE_AFTER_SECS;
+use crate::radiators::{GROUP_STATE_COLUMNS, GroupState};
 use crate::store::StoreResult;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -13,46 +14,30 @@ pub struct ZoneView {
     pub name: String,
     pub room_count: i64,
     pub radiator_count: i64,
-    /// 1 when any radiator in the zone is on.
-    pub status: i64,
-    /// Average temperature reported by the zone's online radiators, °C.
-    pub current_temperature: Option<f64>,
-    /// Average target of the zone's radiators that are on, °C.
-    pub target_temperature: Option<f64>,
-    /// 1 while any radiator in the zone is heating.
-    pub heating: i64,
+    #[serde(flatten)]
+    pub live: GroupState,
 }
 
 type Row = (i64, String, i64, i64, i64, Option<f64>, Option<f64>, Option<i64>);
 
-/// `$1` business, `$2` the time before which reports count as offline; callers add a filter.
-const SELECT: &str = "SELECT z.id, z.name,
-        COUNT(DISTINCT rm.id) AS room_count,
-        COUNT(r.id) AS radiator_count,
-        COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
-        AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
-        AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
-        MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating
-    FROM zones z
-    LEFT JOIN rooms rm ON rm.zone_id = z.id
-    LEFT JOIN radiators r ON r.room_id = rm.id
-    LEFT JOIN radiator_states s ON s.radiator_id = r.id
-    WHERE z.business_id = $1";
-
-const GROUP: &str = "GROUP BY z.id, z.name ORDER BY lower(z.name)";
+/// `$1` business, `$2` the time before which reports count as offline, and `filter`.
+fn select_sql(filter: &str) -> String {
+    format!(
+        "SELECT z.id, z.name, COUNT(DISTINCT rm.id) AS room_count, COUNT(r.id) AS radiator_count,
+            {GROUP_STATE_COLUMNS}
+        FROM zones z
+        LEFT JOIN rooms rm ON rm.zone_id = z.id
+        LEFT JOIN radiators r ON r.room_id = rm.id
+        LEFT JOIN radiator_states s ON s.radiator_id = r.id
+        WHERE z.business_id = $1 {filter}
+        GROUP BY z.id, z.name ORDER BY lower(z.name)"
+    )
+}
 
 fn view(row: Row) -> ZoneView {
-    let (id, name, room_count, radiator_count, radiators_on, current, target, heating) = row;
-    ZoneView {
-        id,
-        name,
-        room_count,
-        radiator_count,
-        status: i64::from(radiators_on > 0),
-        current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
-        target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
-        heating: heating.unwrap_or(0),
-    }
+    let (id, name, room_count, radiator_count, on, current, target, heating) = row;
+    let live = GroupState::from((on, current, target, heating));
+    ZoneView { id, name, room_count, radiator_count, live }
 }
 
 pub async fn list<'e>(
@@ -61,7 +46,7 @@ pub async fn list<'e>(
     pattern: &str,
     now: i64,
 ) -> StoreResult<Vec<ZoneView>> {
-    let sql = format!("{SELECT} AND lower(z.name) LIKE $3 ESCAPE '\\' {GROUP}");
+    let sql = select_sql("AND lower(z.name) LIKE $3 ESCAPE '\\'");
     select(db, sql, business_id, now, pattern).await
 }
 
@@ -71,11 +56,11 @@ pub async fn find<'e>(
     id: i64,
     now: i64,
 ) -> StoreResult<Option<ZoneView>> {
-    let sql = format!("{SELECT} AND z.id = $3 {GROUP}");
+    let sql = select_sql("AND z.id = $3");
     Ok(select(db, sql, business_id, now, id).await?.pop())
 }
 
-/// Runs `sql` (a [`SELECT`] with a condition on `$3`) with `value` for `$3`.
+/// Runs `sql` (from [`select_sql`], with a condition on `$3`) with `value` for `$3`.
 async fn select<'e, 'q, T>(
     db: impl Executor<'e, Database = Any>,
     sql: String,
