@@ -69,13 +69,26 @@ pub struct UserPlan {
     pub in_force: i64,
 }
 
+/// How long past its end a paid period with a kept card stays active: housekeeping tries its
+/// renewal within the hour, and the business is not asked to pay meanwhile.
+const RENEWAL_GRACE: i64 = 86_400;
+
+/// When the plan stops covering the business: the end of its paid period (with the renewal's
+/// grace when a card is kept), or of its trial.
+fn covered_until(row: &SubscriptionRow) -> Option<i64> {
+    let renews = row.status == "active" && row.card_last4.is_some();
+    let grace = if renews { RENEWAL_GRACE } else { 0 };
+    row.period_end.map(|end| end + grace).or(row.trial_end)
+}
+
 /// The subscription's status at `now` (unix seconds): a trial or paid period past its end says
 /// so, whatever was stored while it ran.
 fn status_at(row: &SubscriptionRow, now: i64) -> &'static str {
+    let over = covered_until(row).is_some_and(|end| end <= now);
     match row.status.as_str() {
-        "trialing" if row.trial_end.is_some_and(|end| end <= now) => "expired",
+        "trialing" if over => "expired",
         "trialing" => "trialing",
-        "active" if row.period_end.is_some_and(|end| end <= now) => "past_due",
+        "active" if over => "past_due",
         "active" => "active",
         "past_due" => "past_due",
         _ => "cancelled",
@@ -85,9 +98,8 @@ fn status_at(row: &SubscriptionRow, now: i64) -> &'static str {
 /// Whether the plan covers the business at `now`: a trial or a paid period not yet over,
 /// cancelled or not.
 fn in_force(row: &SubscriptionRow, now: i64) -> bool {
-    let end = if row.period_end.is_some() { row.period_end } else { row.trial_end };
     matches!(status_at(row, now), "trialing" | "active" | "cancelled")
-        && end.is_some_and(|end| end > now)
+        && covered_until(row).is_some_and(|end| end > now)
 }
 
 /// 402 unless the business's plan in force has room for one more radiator; the sentence names

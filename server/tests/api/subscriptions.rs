@@ -312,6 +312,10 @@ async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_pas
     assert_eq!(renewed, Renewed::default(), "nothing is due before the period ends");
 
     app.clock.advance(time::Duration::days(31) + time::Duration::hours(1));
+    // Until housekeeping's round has tried the card, the plan stays active.
+    let rival = app.sign_in("owner@rival.co.uk", PASSWORD).await;
+    let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!((plan["status"].as_str(), plan["in_force"].as_i64()), (Some("active"), Some(1)));
     let renewed = renew_due(&app.state, app.clock.now()).await.unwrap();
     assert_eq!(renewed, Renewed { paid: 1, past_due: 1 });
     let again = renew_due(&app.state, app.clock.now()).await.unwrap();
