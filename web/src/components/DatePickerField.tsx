@@ -27,6 +27,10 @@ export default function DatePickerField({
     fieldClearLabel: t('dates.clear'),
     okButtonLabel: t('dates.ok'),
     todayButtonLabel: t('dates.today'),
+    // The field's parts, as screen readers name them.
+    year: t('dates.year'),
+    month: t('dates.month'),
+    day: t('dates.day'),
     datePickerToolbarTitle: t('dates.choose'),
     openDatePickerDialogue: (formatted: string | null) =>
       formatted ? t('dates.chosen', { date: formatted }) : t('dates.choose'),

@@ -84,6 +84,9 @@ export const ar: Texts = {
     dateRange: 'استخدم تاريخًا من 1900-01-01 إلى 2099-12-31.',
   },
   dates: {
+    year: 'السنة',
+    month: 'الشهر',
+    day: 'اليوم',
     choose: 'اختر تاريخًا',
     chosen: 'اختر تاريخًا؛ التاريخ المختار {{date}}',
     previousMonth: 'الشهر السابق',

@@ -82,6 +82,9 @@ export const en = {
     dateRange: 'Use a date from 1900-01-01 to 2099-12-31.',
   },
   dates: {
+    year: 'Year',
+    month: 'Month',
+    day: 'Day',
     choose: 'Choose a date',
     chosen: 'Choose a date; the date is {{date}}',
     previousMonth: 'Previous month',
