@@ -95,7 +95,7 @@ async function signIn(page, password = business.password) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a business registers, onboards (trial, consent, address, energy usage), keeps its session, switches theme and language, withdraws consent and deletes its account', async () => {
+test('a business registers, onboards (trial, consent, address, energy usage), adds a room and a radiator, keeps its session, switches theme and language, withdraws consent and deletes its account', async () => {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     colorScheme: 'light',
@@ -144,6 +144,28 @@ test('a business registers, onboards (trial, consent, address, energy usage), ke
   // No radiators yet: the home says so and leads to adding them.
   await page.getByTestId('first-steps').getByRole('link', { name: 'Add a room' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'home-1280.png') });
+
+  // From there, a room with a radiator, and the home fills in as it reports.
+  await page.getByTestId('first-steps').getByRole('link', { name: 'Add a room' }).click();
+  await page.getByLabel('Room name').fill('Office');
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await page.waitForURL(`${base}/rooms/Office`);
+  await page.getByRole('button', { name: 'Attach radiator' }).click();
+  await page.getByLabel('Radiator id').fill('E2E-J001');
+  await page.getByLabel('Radiator name').fill('Office east');
+  await page.getByRole('dialog').getByRole('button', { name: 'Attach radiator' }).click();
+  await page
+    .getByTestId('radiator-E2E-J001')
+    .getByTestId('current-temperature')
+    .filter({ hasText: '°C' })
+    .waitFor();
+  await page.goto(`${base}/home`);
+  const roomsLive = page.getByTestId('widget-rooms');
+  await roomsLive.getByText('1 of 1 radiators online', { exact: false }).waitFor();
+  await roomsLive.getByRole('link', { name: 'Office' }).waitFor();
+  assert.equal(await page.getByTestId('first-steps').count(), 0, 'no first steps left');
+  await page.getByTestId('widget-chart').locator('.recharts-wrapper').waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'home-populated-1280.png') });
 
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Welcome, Acme Heating Ltd' }).waitFor();
