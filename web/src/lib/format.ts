@@ -13,6 +13,9 @@ export function ltr(text: string) {
 
 const DAY_MS = 86_400_000;
 
+/** British English for English: a UK product writes "23 Nov 2026, 14:05". */
+export const dateLocale = (language: string) => (language === 'en' ? 'en-GB' : language);
+
 /**
  * The time of an ISO 8601 moment on the clock of the place it was written for (the business's:
  * the server writes its offset), as HH:MM; with the weekday when that is not today there, and
@@ -34,13 +37,13 @@ export function formatWallTime(iso: string, language: string): string {
     Math.abs(date - today) >= 7 * DAY_MS
       ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }
       : { weekday: 'short', timeZone: 'UTC' };
-  return `${new Intl.DateTimeFormat(language, options).format(date)} ${time}`;
+  return `${new Intl.DateTimeFormat(dateLocale(language), options).format(date)} ${time}`;
 }
 
 /** The name of an ISO weekday (1 = Monday … 7 = Sunday) in `language`. */
 export function weekdayName(day: number, language: string, width: 'short' | 'long' = 'short') {
   // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(dateLocale(language), { weekday: width, timeZone: 'UTC' }).format(
     Date.UTC(2024, 0, day),
   );
 }
@@ -49,7 +52,6 @@ export function weekdayName(day: number, language: string, width: 'short' | 'lon
 export function formatDateTime(iso: string, language: string) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(dateLocale(language), options).format(date);
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatCelsius, ltr } from '../../lib/format';
+import { dateLocale, formatCelsius, ltr } from '../../lib/format';
 import type { Co2Saving, Span } from './types';
 
 /** The local date and time of an ISO 8601 moment as the server wrote it (its offset kept). */
@@ -8,11 +8,8 @@ function parts(iso: string) {
   return { utc: Date.UTC(year, month - 1, day), time: iso.slice(11, 16) };
 }
 
-/** British English for English: a UK product writes "23 Nov 2026". */
-const locale = (language: string) => (language === 'en' ? 'en-GB' : language);
-
 function format(utc: number, language: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(locale(language), { ...options, timeZone: 'UTC' }).format(utc);
+  return new Intl.DateTimeFormat(dateLocale(language), { ...options, timeZone: 'UTC' }).format(utc);
 }
 
 /**
