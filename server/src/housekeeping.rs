@@ -15,7 +15,7 @@ use crate::devices::telemetry::purge_readings;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::store::lease::Lease;
-use crate::subscriptions::renewals::{Renewed, renew_due};
+use crate::subscriptions::renewals::{Billing, Renewed, renew_due};
 
 /// How often housekeeping runs.
 pub const EVERY: Duration = Duration::from_secs(3600);
@@ -47,7 +47,8 @@ pub async fn sweep(
     let readings = purge_readings(store, (now - retention).unix_timestamp()).await?;
     let cached = state.version_cache.evict_stale(now.unix_timestamp());
     let insights = crate::insights::refresh_stale(store, now).await?;
-    let renewals = renew_due(state, now).await?;
+    let billing = Billing { store, devices: &state.devices, cards: state.cards.as_ref() };
+    let renewals = renew_due(&billing, now).await?;
     Ok(Swept { accounts, mail, readings, cached, insights, renewals })
 }
 

@@ -4,15 +4,17 @@
 //! keep running. Housekeeping runs this under its lease; the charge's idempotency key names the
 //! business and the period, so a round that overlaps another charges once.
 
+use std::sync::Arc;
+
 use jiff::ToSpan;
 use time::OffsetDateTime;
 
 use super::store::{self, DueRenewal, NewPayment};
-use crate::cards::ChargeOutcome;
+use crate::cards::{CardProvider, ChargeOutcome};
 use crate::clock::iso8601;
+use crate::devices::DeviceGateway;
 use crate::kernel::change::{Change, Entry};
-use crate::state::AppState;
-use crate::store::{StoreError, StoreResult};
+use crate::store::{Store, StoreError, StoreResult};
 
 /// One calendar month after `at` (unix seconds, UTC): a paid period's end.
 pub fn month_after(at: i64) -> i64 {
@@ -30,11 +32,19 @@ pub struct Renewed {
     pub past_due: usize,
 }
 
+/// Where renewals charge and write: the store, the devices a change hands its radiators to
+/// (a renewal touches none), and the card provider.
+pub struct Billing<'a> {
+    pub store: &'a Store,
+    pub devices: &'a Arc<dyn DeviceGateway>,
+    pub cards: &'a dyn CardProvider,
+}
+
 /// Renews every paid period that ended by `now`.
-pub async fn renew_due(state: &AppState, now: OffsetDateTime) -> StoreResult<Renewed> {
+pub async fn renew_due(billing: &Billing<'_>, now: OffsetDateTime) -> StoreResult<Renewed> {
     let mut renewed = Renewed::default();
-    for due in store::due_renewals(state.store.reader(), now.unix_timestamp()).await? {
-        match renew(state, &due, now).await {
+    for due in store::due_renewals(billing.store.reader(), now.unix_timestamp()).await? {
+        match renew(billing, &due, now).await {
             Ok(true) => renewed.paid += 1,
             Ok(false) => renewed.past_due += 1,
             // One business's failure (its provider's answer, a busy store) waits for the next
@@ -46,20 +56,24 @@ pub async fn renew_due(state: &AppState, now: OffsetDateTime) -> StoreResult<Ren
 }
 
 /// Renews one period; true when it was paid.
-async fn renew(state: &AppState, due: &DueRenewal, now: OffsetDateTime) -> anyhow::Result<bool> {
+async fn renew(
+    billing: &Billing<'_>,
+    due: &DueRenewal,
+    now: OffsetDateTime,
+) -> anyhow::Result<bool> {
     let business_id = due.business_id;
-    let plan = store::plan(state.store.reader(), due.plan_id).await?.ok_or(StoreError::NotFound)?;
+    let plan =
+        store::plan(billing.store.reader(), due.plan_id).await?.ok_or(StoreError::NotFound)?;
     let outcome = match &due.card_token {
         Some(token) => {
             let key = format!("renewal-{business_id}-{}", due.period_end);
-            state.cards.charge_saved(token, plan.monthly_price_pence, &key).await?
+            billing.cards.charge_saved(token, plan.monthly_price_pence, &key).await?
         }
         None => ChargeOutcome::Declined,
     };
     let by = "renewal".to_owned();
-    let mut change =
-        Change::begin_automatic(state.store.clone(), state.devices.clone(), business_id, by, now)
-            .await?;
+    let (store, devices) = (billing.store.clone(), billing.devices.clone());
+    let mut change = Change::begin_automatic(store, devices, business_id, by, now).await?;
     let at = change.now();
     let paid = matches!(outcome, ChargeOutcome::Paid(_));
     if let Some(card_last4) = due.card_last4.as_deref() {

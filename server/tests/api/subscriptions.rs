@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::store_tests;
 use heatdesk::clock::Clock;
-use heatdesk::subscriptions::renewals::{Renewed, renew_due};
+use heatdesk::subscriptions::renewals::{Billing, Renewed, renew_due};
 
 use crate::support::{PASSWORD, TestApp, radiator};
 
@@ -34,6 +34,12 @@ async fn pay(app: &TestApp, url: &str, card: &str, expiry: &str) -> (StatusCode,
     let form = [("card_number", card), ("expiry", expiry), ("cvc", "123"), ("name", "A Owner")];
     let response = app.client.post(url).form(&form).send().await.unwrap();
     (response.status(), response.text().await.unwrap())
+}
+
+/// What renewals charge through: the test app's store, devices and sandbox.
+fn billing(app: &TestApp) -> Billing<'_> {
+    let state = &app.state;
+    Billing { store: &state.store, devices: &state.devices, cards: state.cards.as_ref() }
 }
 
 async fn open_checkout(owner: &crate::support::Owner<'_>, plan_id: i64) -> String {
@@ -308,7 +314,7 @@ async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_pas
     let rival = app.register_business_without_plan("owner@rival.co.uk").await;
     let url = open_checkout(&rival, 2).await;
     assert_eq!(pay(&app, &url, "4000 0000 0000 0341", "12/29").await.0, StatusCode::OK);
-    let renewed = renew_due(&app.state, app.clock.now()).await.unwrap();
+    let renewed = renew_due(&billing(&app), app.clock.now()).await.unwrap();
     assert_eq!(renewed, Renewed::default(), "nothing is due before the period ends");
 
     app.clock.advance(time::Duration::days(31) + time::Duration::hours(1));
@@ -316,9 +322,9 @@ async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_pas
     let rival = app.sign_in("owner@rival.co.uk", PASSWORD).await;
     let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!((plan["status"].as_str(), plan["in_force"].as_i64()), (Some("active"), Some(1)));
-    let renewed = renew_due(&app.state, app.clock.now()).await.unwrap();
+    let renewed = renew_due(&billing(&app), app.clock.now()).await.unwrap();
     assert_eq!(renewed, Renewed { paid: 1, past_due: 1 });
-    let again = renew_due(&app.state, app.clock.now()).await.unwrap();
+    let again = renew_due(&billing(&app), app.clock.now()).await.unwrap();
     assert_eq!(again, Renewed::default(), "a period renews once");
 
     let acme = app.sign_in("owner@acme.co.uk", PASSWORD).await;
