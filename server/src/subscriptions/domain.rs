@@ -30,10 +30,13 @@ pub struct PlanView {
 }
 
 fn plan_view(row: PlanRow, language: Language) -> PlanView {
+    let list = |json: &str| serde_json::from_str::<Vec<String>>(json).unwrap_or_default();
     let features = match language {
-        Language::English => &row.features,
-        Language::Arabic => &row.features_ar,
+        // A plan added without Arabic words keeps its English ones rather than none.
+        Language::Arabic => Some(list(&row.features_ar)).filter(|arabic| !arabic.is_empty()),
+        Language::English => None,
     };
+    let features = features.unwrap_or_else(|| list(&row.features));
     PlanView {
         id: row.id,
         key: row.key,
@@ -41,7 +44,7 @@ fn plan_view(row: PlanRow, language: Language) -> PlanView {
         monthly_price_pence: row.monthly_price_pence,
         radiator_limit: row.radiator_limit,
         trial_days: row.trial_days,
-        features: serde_json::from_str(features).unwrap_or_default(),
+        features,
     }
 }
 
@@ -323,4 +326,33 @@ pub async fn grant_plan(
     let plan = plans.iter().find(|plan| plan.key == plan_key).ok_or(StoreError::NotFound)?;
     store::activate(&mut tx, business_id, plan.id, until, now).await?;
     store.commit(tx).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(features_ar: &str) -> PlanRow {
+        PlanRow {
+            id: 1,
+            key: "starter".into(),
+            name: "Starter".into(),
+            monthly_price_pence: 2900,
+            radiator_limit: 25,
+            trial_days: 14,
+            features: r#"["Up to 25 radiators"]"#.into(),
+            features_ar: features_ar.into(),
+        }
+    }
+
+    #[test]
+    fn a_plans_features_are_in_the_readers_language_or_english_without_a_translation() {
+        let arabic = plan_view(row(r#"["حتى 25 مدفأة"]"#), Language::Arabic);
+        assert_eq!(arabic.features, ["حتى 25 مدفأة"]);
+        assert_eq!(
+            plan_view(row(r#"["حتى 25 مدفأة"]"#), Language::English).features,
+            ["Up to 25 radiators"]
+        );
+        assert_eq!(plan_view(row("[]"), Language::Arabic).features, ["Up to 25 radiators"]);
+    }
 }
