@@ -70,13 +70,13 @@ pub async fn radiator_use(
                 CAST(SUM(readings) AS BIGINT) AS readings
          FROM (
              SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings
-             FROM energy_monthly WHERE business_id = $1 AND month >= $2 AND month <= $3
+             FROM energy_monthly_live WHERE business_id = $1 AND month >= $2 AND month <= $3
              UNION ALL
              SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings
-             FROM energy_daily WHERE business_id = $1 AND day >= $4 AND day <= $5
+             FROM energy_daily_live WHERE business_id = $1 AND day >= $4 AND day <= $5
              UNION ALL
              SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings
-             FROM energy_daily WHERE business_id = $1 AND day >= $6 AND day <= $7
+             FROM energy_daily_live WHERE business_id = $1 AND day >= $6 AND day <= $7
          ) used
          GROUP BY radiator_id",
     )
@@ -192,12 +192,19 @@ pub async fn unplaced_daily_use(
     last: &str,
 ) -> StoreResult<Vec<(String, f64, f64)>> {
     // CROSS JOIN keeps the radiators as the outer loop in SQLite, so each one's days are read
-    // through `energy_daily_radiator`, not the business's whole range.
-    let sql = "SELECT d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM radiators r
-         CROSS JOIN energy_daily d
-         WHERE r.business_id = $1 AND r.room_id IS NULL AND d.radiator_id = r.id
-             AND d.day >= $2 AND d.day <= $3
-         GROUP BY d.day";
+    // through `energy_daily_radiator`, not the business's whole range; their open hours (see
+    // `energy_daily_live`) likewise.
+    let sql = "SELECT day, SUM(energy_wh), SUM(co2_g) FROM (
+             SELECT d.day, d.energy_wh, d.co2_g FROM radiators r CROSS JOIN energy_daily d
+             WHERE r.business_id = $1 AND r.room_id IS NULL AND d.radiator_id = r.id
+                 AND d.day >= $2 AND d.day <= $3
+             UNION ALL
+             SELECT s.open_day, s.open_energy_wh, s.open_co2_g FROM radiators r
+             CROSS JOIN radiator_states s
+             WHERE r.business_id = $1 AND r.room_id IS NULL AND s.radiator_id = r.id
+                 AND s.open_readings > 0 AND s.open_day >= $2 AND s.open_day <= $3
+         ) used
+         GROUP BY day";
     rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
@@ -385,7 +392,7 @@ pub async fn room_daily_use(
     first: &str,
     last: &str,
 ) -> StoreResult<Vec<(i64, String, f64, f64)>> {
-    let sql = "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily d
+    let sql = "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily_live d
          JOIN radiators r ON r.id = d.radiator_id
          WHERE d.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
          GROUP BY r.room_id, d.day";

@@ -113,9 +113,9 @@ fn plan(
              SUM(temperature_sum), CAST(SUM(readings) AS BIGINT)
          FROM ({} UNION ALL {} UNION ALL {}) used
          GROUP BY radiator_id",
-        rows("energy_monthly", "month", months),
-        rows("energy_daily", "day", head),
-        rows("energy_daily", "day", tail)
+        rows("energy_monthly_live", "month", months),
+        rows("energy_daily_live", "day", head),
+        rows("energy_daily_live", "day", tail)
     );
     // A saving up to today reads the business's days, its stored baseline days, and where
     // each room's baseline ended yesterday (today's run resumes from it).

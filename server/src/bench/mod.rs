@@ -51,14 +51,17 @@ async fn bench(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     );
     let now = state.clock.now().unix_timestamp();
     let end = now - now.rem_euclid(3600);
-    let ingest_from = end - args.ingest_minutes * 60;
+    // The timed minutes end half an hour before the hour, so the hour they cross closes each
+    // radiator's open hour once, as every hour does in steady use.
+    let ingest_to = end - 1800;
+    let ingest_from = ingest_to - args.ingest_minutes * 60;
     let raw_from = end - args.raw_days * 86_400;
     let started = Instant::now();
     fill::hourly_history(&state, &fleet, end - args.rollup_days * 86_400, raw_from).await?;
     fill::minute_history(&state, &fleet, raw_from, ingest_from).await?;
     eprintln!("history written in {:.0} s", started.elapsed().as_secs_f64());
-    let (bare_rows, bare) = fill::bare_insert(&state, &fleet, ingest_from, end).await?;
-    let (rows, ingest) = fill::ingest_minutes(&state, &fleet, ingest_from, end).await?;
+    let (bare_rows, bare) = fill::bare_insert(&state, &fleet, ingest_from, ingest_to).await?;
+    let (rows, ingest) = fill::ingest_minutes(&state, &fleet, ingest_from, ingest_to).await?;
 
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(launch(listener, state.clone(), Limits::default(), async {

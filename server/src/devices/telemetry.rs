@@ -8,12 +8,12 @@ use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
-use super::rollups::{LocalTimes, Reading, Rollup};
+use super::rollups::{LocalTimes, Reading, Rollup, Sums};
 use super::{Report, counter_plausible};
 use crate::clock::iso8601;
 use sqlx::{AnyConnection, Row};
 
-use crate::store::{AnyQuery, Store, StoreResult, placeholders, rows_per_statement, write_rows};
+use crate::store::{AnyQuery, Store, StoreResult, placeholders, rows_per_statement};
 
 /// A radiator's reported state as the live stream sends it.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -137,6 +137,9 @@ struct KnownRadiator {
     last_seen: Option<i64>,
     /// The hour of its first report, once it has reported.
     first_report_hour: Option<i64>,
+    /// The hour and local day whose sums its state holds (see [`OpenHour`]).
+    open_hour: Option<i64>,
+    open_day: Option<String>,
     /// Its business's time zone, whose days the daily rollups count.
     time_zone: String,
 }
@@ -201,6 +204,7 @@ pub async fn ingest(
                 reading_total,
                 business_id: radiator.business_id,
                 zone: &radiator.time_zone,
+                open: radiator.open_hour.zip(radiator.open_day.as_deref()),
             },
         );
         updates.entry(radiator.business_id).or_default().push(LiveRadiator {
@@ -224,14 +228,31 @@ pub async fn ingest(
             rollup.first_hour_stored(radiator.id, hour);
         }
     }
+    // Every new reading goes to the business's rollups now, and to its radiator's open hour.
+    let hour = minute - minute.rem_euclid(3600);
+    let mut opened: HashMap<i64, OpenHour> = HashMap::new();
+    let mut closing = Vec::new();
     for reading in readings.iter().filter(|reading| stored.contains(&reading.radiator_id)) {
-        let Some(state) = states.get(&reading.radiator_id) else { continue };
+        let id = reading.radiator_id;
+        let Some(state) = states.get(&id) else { continue };
         let local = local_times.at(state.zone, minute);
-        rollup.add(state.business_id, reading, &local, local.intensity(fetched_intensity));
+        let sums = Sums::of(reading, local.intensity(fetched_intensity));
+        rollup.add_to_business(state.business_id, id, (hour, &local.day), &sums);
+        if state.open.is_some_and(|open| open < (hour, local.day.as_str())) {
+            closing.push(id);
+        }
+        opened.insert(id, OpenHour { business_id: state.business_id, day: local.day, sums });
     }
+    close_open_hours(&mut tx, &closing, hour, &opened, &mut rollup).await?;
     let mut states: Vec<(i64, State)> = states.into_iter().collect();
     states.sort_by_key(|(id, _)| *id);
-    upsert_states(&mut tx, &states, now).await?;
+    let held = upsert_states(&mut tx, &states, now, hour, &opened).await?;
+    // A reading the state did not take (its hour closed meanwhile) goes to the rollups itself.
+    for (id, open) in &opened {
+        if held.get(id) != Some(&(Some(hour), Some(open.day.clone()))) {
+            rollup.add_to_radiator(open.business_id, *id, (hour, &open.day), &open.sums);
+        }
+    }
     rollup.write(&mut tx).await?;
     // New reports change what the business's views show (see `kernel/version_cache.rs`).
     for business_id in updates.keys() {
@@ -248,7 +269,7 @@ pub async fn ingest(
 }
 
 /// Values per row of `radiator_states` and of `readings`, as written here.
-const STATE_COLUMNS: usize = 7;
+const STATE_COLUMNS: usize = 15;
 const READING_COLUMNS: usize = 6;
 
 /// The radiators the reports name, with their last state and their business's time zone.
@@ -263,7 +284,7 @@ async fn known_radiators(
     for chunk in uids.chunks(rows_per_statement(db, 1)) {
         let sql = format!(
             "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
-                 s.reading_energy_wh_total, s.last_seen, r.first_report_hour,
+                 s.reading_energy_wh_total, s.last_seen, r.first_report_hour, s.open_hour, s.open_day,
                  COALESCE(b.time_zone, 'Europe/London') AS time_zone
              FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
              LEFT JOIN business_settings b ON b.business_id = r.business_id
@@ -286,36 +307,136 @@ struct State<'a> {
     /// Its business, and that business's time zone.
     business_id: i64,
     zone: &'a str,
+    /// The hour and local day whose sums the stored state holds (see [`OpenHour`]).
+    open: Option<(i64, &'a str)>,
 }
 
+/// A radiator's readings in the UTC hour it is reporting in, summed in its state row until a
+/// reading of a later hour moves them into its rollups: the state is written with every report
+/// anyway, so a reading costs no rollup rows of its radiator's until its hour closes. Where a
+/// UTC hour spans two local days (a zone half an hour off UTC), each day's part is an open hour
+/// of its own.
+struct OpenHour {
+    business_id: i64,
+    /// The hour's local day (by the first reading in it).
+    day: String,
+    sums: Sums,
+}
+
+/// The columns of the open hour's sums, as `radiator_states` names them after `open_`.
+const OPEN_SUMS: [&str; 6] =
+    ["energy_wh", "heating_minutes", "temperature_sum", "setpoint_sum", "co2_g", "readings"];
+
+/// Moves into the rollups the open hours, before `hour` and the new reading's day, of the
+/// radiators `closing`. On PostgreSQL the rows are locked and read again, so that of several
+/// instances storing the same report only the first closes the hour (the others then find it
+/// open at `hour`).
+async fn close_open_hours(
+    db: &mut AnyConnection,
+    closing: &[i64],
+    hour: i64,
+    opened: &HashMap<i64, OpenHour>,
+    rollup: &mut Rollup,
+) -> StoreResult<()> {
+    let lock =
+        if db.backend_name().eq_ignore_ascii_case("postgresql") { " FOR UPDATE" } else { "" };
+    let sums = OPEN_SUMS.map(|column| format!("open_{column}")).join(", ");
+    for chunk in closing.chunks(rows_per_statement(db, 1)) {
+        let sql = format!(
+            "SELECT radiator_id, open_hour, open_day, {sums} FROM radiator_states
+             WHERE radiator_id IN {} AND open_readings > 0{lock}",
+            placeholders(1, chunk.len()),
+        );
+        let query = chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |q, id| q.bind(*id));
+        for row in query.fetch_all(&mut *db).await? {
+            let id: i64 = row.try_get(0)?;
+            let (closed, day): (i64, String) = (row.try_get(1)?, row.try_get(2)?);
+            // Read again: another instance may have closed it and opened this hour already.
+            let Some(open) = opened.get(&id).filter(|open| (closed, &day) < (hour, &open.day))
+            else {
+                continue;
+            };
+            let sums = Sums {
+                energy_wh: row.try_get(3)?,
+                heating_minutes: row.try_get(4)?,
+                temperature_sum: row.try_get(5)?,
+                setpoint_sum: row.try_get(6)?,
+                co2_g: row.try_get(7)?,
+                readings: row.try_get(8)?,
+            };
+            rollup.add_to_radiator(open.business_id, id, (closed, &day), &sums);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the radiators' states, each new reading (`opened`, in `hour`) added to its open hour,
+/// or starting it where the stored one is earlier (closed by [`close_open_hours`]). Answers the
+/// open hour and day each state holds after the write.
 async fn upsert_states(
     db: &mut AnyConnection,
     states: &[(i64, State<'_>)],
     now: i64,
-) -> StoreResult<()> {
-    let sql = |values: &str| {
-        format!(
+    hour: i64,
+    opened: &HashMap<i64, OpenHour>,
+) -> StoreResult<HashMap<i64, (Option<i64>, Option<String>)>> {
+    let starts = "excluded.open_hour IS NOT NULL AND (radiator_states.open_hour IS NULL
+        OR radiator_states.open_hour < excluded.open_hour
+        OR (radiator_states.open_hour = excluded.open_hour
+            AND radiator_states.open_day < excluded.open_day))";
+    let same = "radiator_states.open_hour = excluded.open_hour
+        AND radiator_states.open_day = excluded.open_day";
+    let sums = OPEN_SUMS
+        .map(|column| {
+            let (stored, new) = (format!("radiator_states.open_{column}"), format!("excluded.open_{column}"));
+            format!("open_{column} = CASE WHEN {starts} THEN {new} WHEN {same} THEN {stored} + {new} ELSE {stored} END")
+        })
+        .join(",\n");
+    let columns = OPEN_SUMS.map(|column| format!("open_{column}")).join(", ");
+    let mut held = HashMap::new();
+    for chunk in states.chunks(rows_per_statement(db, STATE_COLUMNS)) {
+        let sql = format!(
             "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
-                 energy_wh_total, reading_energy_wh_total, last_seen)
-             VALUES {values}
+                 energy_wh_total, reading_energy_wh_total, last_seen, open_hour, open_day, {columns})
+             VALUES {}
              ON CONFLICT (radiator_id) DO UPDATE SET temperature = excluded.temperature,
                  power_w = excluded.power_w, heating = excluded.heating,
                  energy_wh_total = excluded.energy_wh_total,
                  reading_energy_wh_total = excluded.reading_energy_wh_total,
-                 last_seen = excluded.last_seen"
-        )
-    };
-    write_rows(db, states, STATE_COLUMNS, sql, |query, (id, state)| {
-        query
-            .bind(*id)
-            .bind(state.report.temperature)
-            .bind(state.report.power_w)
-            .bind(i64::from(state.report.heating))
-            .bind(state.report.energy_wh_total)
-            .bind(state.reading_total)
-            .bind(now)
-    })
-    .await
+                 last_seen = excluded.last_seen,
+                 {sums},
+                 open_day = CASE WHEN {starts} THEN excluded.open_day ELSE radiator_states.open_day END,
+                 open_hour = CASE WHEN {starts} THEN excluded.open_hour ELSE radiator_states.open_hour END
+             RETURNING radiator_id, open_hour, open_day",
+            placeholders(chunk.len(), STATE_COLUMNS)
+        );
+        let query =
+            chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, (id, state)| {
+                let open = opened.get(id);
+                let sums = open.map(|open| open.sums).unwrap_or_default();
+                query
+                    .bind(*id)
+                    .bind(state.report.temperature)
+                    .bind(state.report.power_w)
+                    .bind(i64::from(state.report.heating))
+                    .bind(state.report.energy_wh_total)
+                    .bind(state.reading_total)
+                    .bind(now)
+                    .bind(open.map(|_| hour))
+                    .bind(open.map(|open| open.day.clone()))
+                    .bind(sums.energy_wh)
+                    .bind(sums.heating_minutes)
+                    .bind(sums.temperature_sum)
+                    .bind(sums.setpoint_sum)
+                    .bind(sums.co2_g)
+                    .bind(sums.readings)
+            });
+        for row in query.fetch_all(&mut *db).await? {
+            let open: (Option<i64>, Option<String>) = (row.try_get(1)?, row.try_get(2)?);
+            held.insert(row.try_get::<i64, _>(0)?, open);
+        }
+    }
+    Ok(held)
 }
 
 /// Stores the readings, skipping any stored before; answers the radiators whose reading is new.

@@ -93,7 +93,7 @@ pub async fn room_energy(
     business_id: i64,
     (first, last): (&str, &str),
 ) -> StoreResult<Vec<(String, f64)>> {
-    let sql = "SELECT o.name, SUM(d.energy_wh) / 1000.0 FROM energy_daily d
+    let sql = "SELECT o.name, SUM(d.energy_wh) / 1000.0 FROM energy_daily_live d
          JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
          WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
          GROUP BY o.id, o.name ORDER BY 2 DESC";
@@ -106,7 +106,7 @@ pub async fn room_temperatures(
     business_id: i64,
     (first, last): (&str, &str),
 ) -> StoreResult<Vec<(String, f64)>> {
-    let sql = "SELECT o.name, SUM(d.temperature_sum) / SUM(d.readings) FROM energy_daily d
+    let sql = "SELECT o.name, SUM(d.temperature_sum) / SUM(d.readings) FROM energy_daily_live d
          JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
          WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
          GROUP BY o.id, o.name HAVING SUM(d.readings) > 0";
@@ -119,10 +119,10 @@ pub async fn radiator_hours(
     business_id: i64,
     (from, to): (i64, i64),
 ) -> StoreResult<Vec<(String, i64, f64)>> {
-    let sql = "SELECT r.name, h.hour_start, h.energy_wh / 1000.0 FROM energy_hourly h
+    let sql = "SELECT r.name, h.hour_start, SUM(h.energy_wh) / 1000.0 FROM energy_hourly_live h
          JOIN radiators r ON r.id = h.radiator_id
          WHERE h.business_id = $1 AND h.hour_start >= $2 AND h.hour_start < $3
-             AND h.energy_wh > 0";
+         GROUP BY r.id, r.name, h.hour_start HAVING SUM(h.energy_wh) > 0";
     rows_in_range(pool, sql, business_id, (from, to)).await
 }
 

@@ -257,7 +257,7 @@ const SQLITE_PARAMETERS_PER_STATEMENT: usize = 240;
 
 /// The same on PostgreSQL, which binds by position: fewer, larger statements save round trips
 /// (its limit is 65,535 parameters).
-const POSTGRES_PARAMETERS_PER_STATEMENT: usize = 12_000;
+const POSTGRES_PARAMETERS_PER_STATEMENT: usize = 30_000;
 
 /// How many rows of `columns` values to write per multi-row statement on `db`.
 pub fn rows_per_statement(db: &AnyConnection, columns: usize) -> usize {

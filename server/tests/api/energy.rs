@@ -1,6 +1,8 @@
-//! Energy rollups: the hourly, daily and monthly rows of each radiator, and the hourly and
-//! daily rows of its business, equal the sums of the raw readings they were built from (CO2 too, at each reading's local month and half-hour), over random readings across
-//! midnight and both clock changes, in the business's zone.
+//! Energy rollups: the hourly, daily and monthly rows of each radiator (with the open hour its
+//! state holds), and the hourly and daily rows of its business, equal the sums of the raw
+//! readings they were built from (CO2 too, at each reading's local month and half-hour), over
+//! random readings across midnight and both clock changes in the business's zone, and across
+//! a midnight that falls within a UTC hour.
 
 use std::collections::BTreeMap;
 
@@ -17,7 +19,10 @@ use serde_json::json;
 use crate::store_tests;
 use crate::support::TestApp;
 
-store_tests!(rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes);
+store_tests!(
+    rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes,
+    rollups_split_a_utc_hour_at_local_midnight,
+);
 
 /// Per bucket: energy (Wh), heating minutes, temperature sum, setpoint sum, CO2 (g), readings.
 type Sums = BTreeMap<(i64, String), (f64, i64, f64, f64, f64, i64)>;
@@ -48,8 +53,37 @@ fn assert_same(what: &str, expected: &Sums, stored: &Sums) {
 }
 
 async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes(app: TestApp) {
+    // Around both clock changes of 2026, through midnight.
+    let starts = ["2026-03-28T21:00:00Z", "2026-10-24T21:00:00Z"];
+    let readings = rollups_match_readings(app, "Europe/London", &starts).await;
+    // The local days of the clock changes (23 and 25 hours) are among them.
+    let london = TimeZone::get("Europe/London").unwrap();
+    let days: Vec<String> = readings
+        .iter()
+        .map(|(_, at)| {
+            Timestamp::from_second(*at).unwrap().to_zoned(london.clone()).date().to_string()
+        })
+        .collect();
+    assert!(days.iter().any(|day| day == "2026-03-29"));
+    assert!(days.iter().any(|day| day == "2026-10-25"));
+}
+
+/// Kolkata is UTC+5:30: its midnight, at 18:30 UTC, splits a UTC hour between two local days.
+async fn rollups_split_a_utc_hour_at_local_midnight(app: TestApp) {
+    let readings = rollups_match_readings(app, "Asia/Kolkata", &["2026-03-28T12:00:00Z"]).await;
+    // A radiator reported in the UTC hour from 18:00 both before and after local midnight.
+    let midnight = "2026-03-28T18:30:00Z".parse::<Timestamp>().unwrap().as_second();
+    let in_half = |radiator: i64, from: i64| {
+        readings.iter().any(|&(id, at)| id == radiator && at >= from && at < from + 1800)
+    };
+    assert!(readings.iter().any(|&(id, _)| in_half(id, midnight - 1800) && in_half(id, midnight)));
+}
+
+/// Reports every 1-9 minutes for 30 hours from each of `starts`, in a business in `zone`, and
+/// checks the rollups against the readings; answers the readings' radiators and times.
+async fn rollups_match_readings(app: TestApp, zone: &str, starts: &[&str]) -> Vec<(i64, i64)> {
     let owner = app.register_business("owner@acme.co.uk").await;
-    let settings = json!({"time_zone": "Europe/London", "working_days": [1, 2, 3, 4, 5],
+    let settings = json!({"time_zone": zone, "working_days": [1, 2, 3, 4, 5],
         "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
     assert_eq!(owner.put("/v2/settings/business", settings).await.status, StatusCode::OK);
     let uids = ["HD-1", "HD-2", "HD-3"];
@@ -59,8 +93,7 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
     }
     let mut rng = StdRng::seed_from_u64(20_260_329);
     let mut totals = [0.0_f64; 3];
-    // Around both clock changes of 2026, through midnight: a report every 1-9 minutes.
-    for start in ["2026-03-28T21:00:00Z", "2026-10-24T21:00:00Z"] {
+    for start in starts {
         let mut at = start.parse::<Timestamp>().unwrap().as_second();
         let end = at + 30 * 3600;
         while at < end {
@@ -88,7 +121,7 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
     .await
     .unwrap();
     assert!(readings.len() > 300, "{} readings", readings.len());
-    let london = TimeZone::get("Europe/London").unwrap();
+    let tz = TimeZone::get(zone).unwrap();
     let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM radiators WHERE id = $1")
         .bind(ids[0])
         .fetch_one(app.store.reader())
@@ -97,37 +130,31 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
     let (mut hours, mut days, mut months) = (Sums::new(), Sums::new(), Sums::new());
     let (mut business_hours, mut business_days) = (Sums::new(), Sums::new());
     for &(id, at, energy, power, temperature, setpoint) in &readings {
-        let local = Timestamp::from_second(at).unwrap().to_zoned(london.clone());
+        let local = Timestamp::from_second(at).unwrap().to_zoned(tz.clone());
         let half_hour = usize::try_from(local.hour() * 2 + local.minute() / 30).unwrap();
         let co2 = energy / 1000.0 * intensity(local.month(), half_hour);
         let row = (energy, i64::from(power > 0.0), temperature, setpoint, co2);
         let hour = (at - at.rem_euclid(3600)).to_string();
         add(&mut hours, (id, hour.clone()), row);
         add(&mut business_hours, (business_id, hour), row);
-        let day = Timestamp::from_second(at).unwrap().to_zoned(london.clone()).date();
+        let day = Timestamp::from_second(at).unwrap().to_zoned(tz.clone()).date();
         add(&mut days, (id, day.to_string()), row);
         add(&mut business_days, (business_id, day.to_string()), row);
         add(&mut months, (id, day.strftime("%Y-%m").to_string()), row);
     }
-    // The local days of the clock changes hold 23 and 25 hours of readings.
-    assert!(
-        days.keys().any(|(_, day)| day == "2026-03-29")
-            && days.keys().any(|(_, day)| day == "2026-10-25")
-    );
-
-    // Both months of the clock changes are there.
-    assert!(months.keys().any(|(_, month)| month == "2026-03"));
-    assert!(months.keys().any(|(_, month)| month == "2026-10"));
     for (table, owner, key, expected) in [
-        ("energy_hourly", "radiator_id", "hour_start", &hours),
-        ("energy_daily", "radiator_id", "day", &days),
-        ("energy_monthly", "radiator_id", "month", &months),
+        // A radiator's rollups with its open hour (held in its state): what analytics read.
+        ("energy_hourly_live", "radiator_id", "hour_start", &hours),
+        ("energy_daily_live", "radiator_id", "day", &days),
+        ("energy_monthly_live", "radiator_id", "month", &months),
         ("business_energy_hourly", "business_id", "hour_start", &business_hours),
         ("business_energy_daily", "business_id", "day", &business_days),
     ] {
         let sql = format!(
-            "SELECT {owner}, CAST({key} AS TEXT), energy_wh, heating_minutes, temperature_sum,
-                 setpoint_sum, co2_g, readings FROM {table}"
+            "SELECT {owner}, CAST({key} AS TEXT), SUM(energy_wh),
+                 CAST(SUM(heating_minutes) AS BIGINT), SUM(temperature_sum), SUM(setpoint_sum),
+                 SUM(co2_g), CAST(SUM(readings) AS BIGINT)
+             FROM {table} GROUP BY {owner}, {key}"
         );
         let rows: Vec<RollupRow> =
             sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(app.store.reader()).await.unwrap();
@@ -150,4 +177,11 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
                 .unwrap();
         assert_eq!(noted, Some(first), "radiator {id}");
     }
+    // The open hours are not all there is: most hours have closed into the rollups.
+    let (closed,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM energy_hourly")
+        .fetch_one(app.store.reader())
+        .await
+        .unwrap();
+    assert!(closed as usize + ids.len() >= hours.len() && closed > 0, "{closed} closed hours");
+    readings.iter().map(|&(id, at, ..)| (id, at)).collect()
 }

@@ -247,12 +247,22 @@ async fn rooms_days(
     let mut totals = BTreeMap::new();
     let pool = ctx.store.reader();
     let yesterday = ctx.today.yesterday().unwrap_or(ctx.today);
-    // Today resumes from yesterday's end, so yesterday is wanted too when today is asked for.
-    let wanted_first = if last == ctx.today { first.min(yesterday) } else { first };
+    // Today resumes from yesterday's end, so yesterday is wanted too when today is asked for,
+    // unless today alone is asked for and every room's run of today is kept with its start.
+    let kept =
+        if first == ctx.today && last == ctx.today { kept_starts(rooms, ctx.today) } else { None };
+    let wanted_first = match &kept {
+        Some(_) => ctx.today,
+        None if last == ctx.today => first.min(yesterday),
+        None => first,
+    };
     let stored_last = last.min(yesterday);
     let read_first = wanted_first.yesterday().unwrap_or(wanted_first);
     let mut stored: HashMap<(i64, Date), StoredBaseline> = HashMap::new();
     let read = async |stored: &mut HashMap<(i64, Date), StoredBaseline>, from: Date, to: Date| {
+        if from > to {
+            return ApiResult::Ok(());
+        }
         let (from, to) = (from.to_string(), to.to_string());
         for row in store::stored_baselines(pool, ctx.business_id, &from, &to).await? {
             if let Ok(day) = row.day.parse::<Date>() {
@@ -312,8 +322,12 @@ async fn rooms_days(
             }
         }
         if last == ctx.today && since < ctx.now {
-            let start =
-                days.get(&yesterday).map_or(Start::Cold, |day| Start::Resume(day.end_temperature));
+            let start = match kept.as_ref().and_then(|kept| kept.get(&room_id)) {
+                Some(start) => *start,
+                None => days
+                    .get(&yesterday)
+                    .map_or(Start::Cold, |day| Start::Resume(day.end_temperature)),
+            };
             if let Some(part) = today_so_far(ctx, room, basis, start, &surroundings) {
                 days.insert(ctx.today, part.day);
             }
@@ -343,6 +357,19 @@ struct TodayKey {
 /// only the minutes since the last (the home dashboard asks every 30 s). A run depends only on
 /// its key and the room's id, so any business's request may carry it on.
 static TODAY: LazyLock<Mutex<HashMap<i64, (TodayKey, PartDay)>>> = LazyLock::new(Default::default);
+
+/// Where each room's kept run of today started (yesterday's stored end, which does not change
+/// once stored), when every one of `rooms` has a run of `today` kept on its basis.
+fn kept_starts(rooms: &[RoomBasis], today: Date) -> Option<HashMap<i64, Start>> {
+    let kept = TODAY.lock().unwrap_or_else(PoisonError::into_inner);
+    rooms
+        .iter()
+        .map(|RoomBasis { room, basis }| {
+            let (key, _) = kept.get(&room.room_id)?;
+            (key.basis == *basis && key.today == today).then_some((room.room_id, key.start))
+        })
+        .collect()
+}
 
 /// The room's baseline today up to now, from its kept run where the key still holds.
 fn today_so_far(
