@@ -77,18 +77,19 @@ pub async fn co2_saving(
     let goals = crate::goals::read(pool, business_id).await?;
     let co2 = goals.carbon_method;
     let business = ForBusiness { id: business_id, settings, carbon: co2 };
-    let Baseline { days: baseline_days, method, parts } =
-        business_baseline(store, model, &business, first, last, now.unix_timestamp()).await?;
+    let (from, to) = (first.to_string(), last.to_string());
+    // The baseline and the use are read side by side, each on a connection of its own.
+    let (Baseline { days: baseline_days, method, parts }, used, unplaced) = tokio::try_join!(
+        business_baseline(store, model, &business, first, last, now.unix_timestamp()),
+        async { ApiResult::Ok(crate::goals::daily_use(pool, business_id, &from, &to).await?) },
+        async { ApiResult::Ok(store::unplaced_daily_use(pool, business_id, &from, &to).await?) },
+    )?;
     let baseline: BTreeMap<Date, f64> =
         baseline_days.into_iter().map(|(day, (wh, co2_g))| (day, co2.co2_g(wh, co2_g))).collect();
-    let (from, to) = (first.to_string(), last.to_string());
     // The rooms' use: the business's, less its radiators outside any room (no baseline).
-    let mut actual: BTreeMap<String, f64> = crate::goals::daily_use(pool, business_id, &from, &to)
-        .await?
-        .into_iter()
-        .map(|(day, wh, co2_g)| (day, co2.co2_g(wh, co2_g)))
-        .collect();
-    for (day, wh, co2_g) in store::unplaced_daily_use(pool, business_id, &from, &to).await? {
+    let mut actual: BTreeMap<String, f64> =
+        used.into_iter().map(|(day, wh, co2_g)| (day, co2.co2_g(wh, co2_g))).collect();
+    for (day, wh, co2_g) in unplaced {
         *actual.entry(day).or_default() -= co2.co2_g(wh, co2_g);
     }
     let mut days = Vec::new();

@@ -31,21 +31,30 @@ pub struct Reading {
 
 /// When a reading was taken, on the business's clock: the local date (`YYYY-MM-DD`), month and
 /// half-hour of the day.
+#[derive(Clone)]
 pub struct LocalTime {
     pub day: String,
     pub month: i8,
     pub half_hour: usize,
 }
 
-/// Local times by time zone name, each zone looked up once per batch.
+/// Local times by time zone name, each zone looked up once per batch, and the last answer
+/// kept (a batch's readings share their minute, and mostly their zone).
 #[derive(Default)]
 pub struct LocalTimes {
     zones: HashMap<String, TimeZone>,
+    last: Option<(String, i64, LocalTime)>,
 }
 
 impl LocalTimes {
     /// The local time in `zone` of the instant `at` (unix seconds).
     pub fn at(&mut self, zone: &str, at: i64) -> LocalTime {
+        if let Some((last_zone, last_at, local)) = &self.last
+            && last_zone == zone
+            && *last_at == at
+        {
+            return local.clone();
+        }
         let tz = self
             .zones
             .entry(zone.to_owned())
@@ -53,7 +62,9 @@ impl LocalTimes {
         let local =
             Timestamp::from_second(at).unwrap_or(Timestamp::UNIX_EPOCH).to_zoned(tz.clone());
         let half_hour = usize::try_from(local.hour() * 2 + local.minute() / 30).unwrap_or(0);
-        LocalTime { day: local.date().to_string(), month: local.month(), half_hour }
+        let local = LocalTime { day: local.date().to_string(), month: local.month(), half_hour };
+        self.last = Some((zone.to_owned(), at, local.clone()));
+        local
     }
 }
 

@@ -36,6 +36,8 @@ pub struct Store {
     backend: Backend,
     /// SQLite's group commit; PostgreSQL makes each commit durable itself.
     wal: Option<Arc<GroupSync>>,
+    /// Tells this database from another opened in the same process (the tests open several).
+    id: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +65,7 @@ impl Store {
                 writer: pool,
                 backend: Backend::Postgres,
                 wal: None,
+                id: rand::random(),
             });
         }
         if !url.starts_with("sqlite:") {
@@ -112,7 +115,7 @@ impl Store {
                 .await?;
         let wal = (!file.is_empty())
             .then(|| Arc::new(GroupSync::for_wal(&file, group_sync::stop_the_server)));
-        Ok(Self { reader, writer, backend: Backend::Sqlite, wal })
+        Ok(Self { reader, writer, backend: Backend::Sqlite, wal, id: rand::random() })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -121,6 +124,11 @@ impl Store {
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&self.writer).await.context("cannot migrate the database")
+    }
+
+    /// A number of this store's own, for what is kept in memory by the database's row ids.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// The pool for reads.

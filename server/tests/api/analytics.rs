@@ -386,4 +386,22 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
         .await
         .unwrap();
     assert!(csv.starts_with("date,baseline_kg,actual_kg,saved_kg\n2026-01-13,"), "{csv}");
+
+    // Today (Thursday, 09:00) is simulated up to now. Asked again, it carries on the run kept
+    // from the first answer without reading where yesterday ended: yesterday's stored day,
+    // deleted, is neither read nor worked out again, and the answer is the same.
+    let today = "/v2/analytics/commercial/web/co2_saving?start_date=2026-01-15&end_date=2026-01-15";
+    let baseline = |saving: Value| saving["data"]["co2_saving"]["days"][0]["baseline_kg"].clone();
+    let first = baseline(owner.get(today).await.body);
+    assert!(first.as_f64().unwrap() > 0.0, "an hour of the working day heats: {first}");
+    let yesterday = "2026-01-14";
+    let delete = sqlx::query("DELETE FROM baseline_daily WHERE day = $1").bind(yesterday);
+    assert_eq!(app.store.write(delete).await.unwrap(), 1, "yesterday was stored");
+    assert_eq!(baseline(owner.get(today).await.body), first);
+    let (stored,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM baseline_daily WHERE day = $1")
+        .bind(yesterday)
+        .fetch_one(app.store.reader())
+        .await
+        .unwrap();
+    assert_eq!(stored, 0);
 }

@@ -249,8 +249,7 @@ async fn rooms_days(
     let yesterday = ctx.today.yesterday().unwrap_or(ctx.today);
     // Today resumes from yesterday's end, so yesterday is wanted too when today is asked for,
     // unless today alone is asked for and every room's run of today is kept with its start.
-    let kept =
-        if first == ctx.today && last == ctx.today { kept_starts(rooms, ctx.today) } else { None };
+    let kept = if first == ctx.today && last == ctx.today { kept_starts(ctx, rooms) } else { None };
     let wanted_first = match &kept {
         Some(_) => ctx.today,
         None if last == ctx.today => first.min(yesterday),
@@ -353,20 +352,24 @@ struct TodayKey {
     fetched: Vec<(i64, u64)>,
 }
 
-/// Today's run of each simulated room so far, kept between requests so that each simulates
-/// only the minutes since the last (the home dashboard asks every 30 s). A run depends only on
-/// its key and the room's id, so any business's request may carry it on.
-static TODAY: LazyLock<Mutex<HashMap<i64, (TodayKey, PartDay)>>> = LazyLock::new(Default::default);
+/// Today's run of each simulated room so far, by database and room id, kept between requests
+/// so that each simulates only the minutes since the last (the home dashboard asks every
+/// 30 s). A run depends only on its key and the room, so any business's request may carry it
+/// on.
+static TODAY: LazyLock<Mutex<KeptRuns>> = LazyLock::new(Default::default);
+
+/// Runs of today by database ([`Store::id`]) and room id, each with its key.
+type KeptRuns = HashMap<(u64, i64), (TodayKey, PartDay)>;
 
 /// Where each room's kept run of today started (yesterday's stored end, which does not change
-/// once stored), when every one of `rooms` has a run of `today` kept on its basis.
-fn kept_starts(rooms: &[RoomBasis], today: Date) -> Option<HashMap<i64, Start>> {
+/// once stored), when every one of `rooms` has a run of today kept on its basis.
+fn kept_starts(ctx: &Context<'_>, rooms: &[RoomBasis]) -> Option<HashMap<i64, Start>> {
     let kept = TODAY.lock().unwrap_or_else(PoisonError::into_inner);
     rooms
         .iter()
         .map(|RoomBasis { room, basis }| {
-            let (key, _) = kept.get(&room.room_id)?;
-            (key.basis == *basis && key.today == today).then_some((room.room_id, key.start))
+            let (key, _) = kept.get(&(ctx.store.id(), room.room_id))?;
+            (key.basis == *basis && key.today == ctx.today).then_some((room.room_id, key.start))
         })
         .collect()
 }
@@ -391,7 +394,7 @@ fn today_so_far(
     let part = TODAY
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-        .get(&room.room_id)
+        .get(&(ctx.store.id(), room.room_id))
         // A run counts each minute begun before its end, so it may have reached a minute past
         // now; one that went past this minute (a clock set back) is not carried on.
         .filter(|(kept, part)| *kept == key && part.at < ctx.now + 60)
@@ -403,7 +406,8 @@ fn today_so_far(
         ctx.pattern,
         surroundings,
     )?;
-    TODAY.lock().unwrap_or_else(PoisonError::into_inner).insert(room.room_id, (key, part.clone()));
+    let mut kept = TODAY.lock().unwrap_or_else(PoisonError::into_inner);
+    kept.insert((ctx.store.id(), room.room_id), (key, part.clone()));
     Some(part)
 }
 
