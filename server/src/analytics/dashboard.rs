@@ -63,11 +63,26 @@ pub struct Dashboard {
 }
 
 pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboard> {
-    let today = energy_history(state, business_id, Span::Day).await?;
-    let month = energy_history(state, business_id, Span::Month).await?;
     let now = state.clock.now();
     let pool = state.store.reader();
-    let budget_pence = crate::goals::read(pool, business_id).await?.budget_pence;
+    let online_since = now.unix_timestamp() - OFFLINE_AFTER_SECS;
+    let month_saving = async {
+        let settings = crate::business::get(state, business_id).await?;
+        let local_today = crate::business::local_date(&settings, now);
+        let model = Model::for_devices(state.devices.as_ref());
+        let month = (local_today.first_of_month(), local_today);
+        co2_saving(&state.store, model, business_id, &settings, month, now).await
+    };
+    // The figures are read side by side, each on a connection of its own.
+    let (today, month, goals, (total, online, heating, indoor), active_schedules, saving) = tokio::try_join!(
+        energy_history(state, business_id, Span::Day),
+        energy_history(state, business_id, Span::Month),
+        async { ApiResult::Ok(crate::goals::read(pool, business_id).await?) },
+        async { ApiResult::Ok(store::fleet(pool, business_id, online_since).await?) },
+        async { ApiResult::Ok(store::active_schedules(pool, business_id).await?) },
+        month_saving,
+    )?;
+    let budget_pence = goals.budget_pence;
     // Days of the month begun so far, and in all.
     let days = month.current.buckets.len().max(1) as f64;
     let begun = month
@@ -82,14 +97,6 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
     let budget_used = budget_pence
         .filter(|budget| *budget > 0)
         .map(|budget| (so_far.cost_pence as f64 / budget as f64 * 1000.0).round() / 1000.0);
-    let online_since = now.unix_timestamp() - OFFLINE_AFTER_SECS;
-    let (total, online, heating, indoor) = store::fleet(pool, business_id, online_since).await?;
-    let active_schedules = store::active_schedules(pool, business_id).await?;
-    let settings = crate::business::get(state, business_id).await?;
-    let local_today = crate::business::local_date(&settings, now);
-    let model = Model::for_devices(state.devices.as_ref());
-    let month = (local_today.first_of_month(), local_today);
-    let saving = co2_saving(&state.store, model, business_id, &settings, month, now).await?;
     let co2_saved = CarbonFigures {
         baseline_kg: saving.totals.baseline_kg,
         actual_kg: saving.totals.actual_kg,

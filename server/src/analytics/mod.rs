@@ -225,7 +225,7 @@ async fn usage_answer(
     let settings = crate::business::get(&state, business_id).await?;
     let today = crate::business::local_date(&settings, state.clock.now());
     let (first, last) = range(&query, today)?;
-    let places = usage::usage(&state, business_id, first, last, zones).await?;
+    let places = usage::usage(&state, business_id, (first, last), today, zones).await?;
     let kind = if zones { "zone" } else { "room" };
     Ok(match query.format.as_deref() {
         Some("csv") => usage_csv(kind, &places),

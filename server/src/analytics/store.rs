@@ -55,14 +55,15 @@ pub struct RadiatorUse {
 
 /// The use of each of the business's radiators that reported from `first` to `last` (local
 /// days): the whole months between from the monthly rollups, the days before and after them
-/// from the daily ones.
+/// from the daily ones. Nothing is stored after `today`, so a range that reaches it reads this
+/// month so far from its monthly rollup rather than its days.
 pub async fn radiator_use(
     pool: &AnyPool,
     business_id: i64,
-    first: Date,
-    last: Date,
+    (first, last): (Date, Date),
+    today: Date,
 ) -> StoreResult<Vec<RadiatorUse>> {
-    let cover = MonthCover::of(first, last);
+    let cover = MonthCover::of(first, MonthCover::known_last(last, today));
     let rows = sqlx::query_as(
         "SELECT radiator_id, SUM(energy_wh) AS energy_wh, SUM(co2_g) AS co2_g,
                 CAST(SUM(heating_minutes) AS BIGINT) AS heating_minutes,
@@ -102,6 +103,12 @@ pub struct MonthCover {
 }
 
 impl MonthCover {
+    /// The last day of a range that must be read: a range reaching `today` may as well end
+    /// with today's month, whose later days hold nothing yet.
+    pub fn known_last(last: Date, today: Date) -> Date {
+        if last >= today { last.last_of_month() } else { last }
+    }
+
     pub fn of(first: Date, last: Date) -> Self {
         let none = || ("1".to_owned(), "0".to_owned());
         let month = |date: Date| date.strftime("%Y-%m").to_string();
@@ -143,6 +150,19 @@ mod tests {
 
     fn pair(from: &str, to: &str) -> (String, String) {
         (from.to_owned(), to.to_owned())
+    }
+
+    #[test]
+    fn a_range_reaching_today_reads_this_month_whole() {
+        let today = date(2026, 11, 24);
+        let last = MonthCover::known_last(today, today);
+        assert_eq!(last, date(2026, 11, 30));
+        assert_eq!(
+            cover(date(2025, 11, 24), last),
+            [pair("2025-11-24", "2025-11-30"), pair("2025-12", "2026-11"), pair("1", "0")]
+        );
+        // A range that ends before today reads its days.
+        assert_eq!(MonthCover::known_last(date(2026, 11, 20), today), date(2026, 11, 20));
     }
 
     #[test]

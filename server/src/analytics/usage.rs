@@ -95,12 +95,12 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
 
 /// Each room's (or, with `zones`, each zone's) use from `first` to `last`: the rollups summed
 /// per radiator once per stretch of days under one tariff (whole months from the monthly
-/// rollups), each stretch costed at its rate.
+/// rollups), each stretch costed at its rate. `today` is the business's local date.
 pub async fn usage(
     state: &AppState,
     business_id: i64,
-    first: Date,
-    last: Date,
+    (first, last): (Date, Date),
+    today: Date,
     zones: bool,
 ) -> ApiResult<Vec<PlaceUsage>> {
     let pool = state.store.reader();
@@ -108,7 +108,7 @@ pub async fn usage(
     let tariffs = Tariffs::load(pool, business_id).await?;
     let mut used: HashMap<i64, (RadiatorUse, f64)> = HashMap::new();
     for (from, to, rates) in tariffs.periods(first, last) {
-        for stretch in store::radiator_use(pool, business_id, from, to).await? {
+        for stretch in store::radiator_use(pool, business_id, (from, to), today).await? {
             let (total, cost_pence) = used.entry(stretch.radiator_id).or_default();
             *cost_pence += stretch.energy_wh / 1000.0 * rates.unit_rate_pence;
             total.energy_wh += stretch.energy_wh;

@@ -99,7 +99,8 @@ fn plan(
     let year = Date::new(today.year(), 1, 1)?;
     let (first, last) = (today.checked_sub(364.days())?, today);
     // The whole months from the monthly rollups, the days around them from the daily ones.
-    let MonthCover { head, months, tail } = MonthCover::of(first, last);
+    let MonthCover { head, months, tail } =
+        MonthCover::of(first, MonthCover::known_last(last, today));
     let rows = |table: &str, time: &str, (from, to): (String, String)| {
         format!(
             "SELECT radiator_id, energy_wh, co2_g, heating_minutes, temperature_sum, readings

@@ -186,9 +186,10 @@ async fn room_and_zone_usage_cost_each_day_at_its_tariff(app: TestApp) {
     used_by(&app, "HD-1", &mut one, 1000.0, "2026-01-13T10:00:00Z").await; // at 30 p
     used_by(&app, "HD-2", &mut two, 500.0, "2026-01-13T11:00:00Z").await;
     used_by(&app, "HD-3", &mut three, 9000.0, "2026-01-13T12:00:00Z").await;
-    used_by(&app, "HD-1", &mut one, 4000.0, "2026-01-20T10:00:00Z").await; // after the range
+    // Today (the 15th) before now: after the range, then read with this month so far.
+    used_by(&app, "HD-1", &mut one, 4000.0, "2026-01-15T08:00:00Z").await;
 
-    let range = "start_date=2026-01-01&end_date=2026-01-15";
+    let range = "start_date=2026-01-01&end_date=2026-01-14";
     let rooms =
         owner.get(&format!("/v2/analytics/commercial/web/rooms-radiator-usage?{range}")).await;
     let rooms = rooms.body["data"]["rooms"].clone();
@@ -213,6 +214,14 @@ async fn room_and_zone_usage_cost_each_day_at_its_tariff(app: TestApp) {
         (zones[0]["name"].as_str(), zones[0]["kwh"].as_f64()),
         (Some("Ground floor"), Some(3.0))
     );
+
+    // A range to today reads the month so far whole (from its monthly rollup), today included.
+    let to_today = "start_date=2026-01-01&end_date=2026-01-15";
+    let rooms =
+        owner.get(&format!("/v2/analytics/commercial/web/rooms-radiator-usage?{to_today}")).await;
+    let office_usage = &rooms.body["data"]["rooms"][1];
+    assert_eq!(office_usage["kwh"], 7.0);
+    assert_eq!(office_usage["cost_pence"], 2 * 25 + 30 + 4 * 30);
 
     let rival = app.register_business("owner@rival.co.uk").await;
     let theirs =
