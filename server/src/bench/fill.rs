@@ -237,6 +237,23 @@ pub async fn ingest_minutes(
     Ok((rows, spent))
 }
 
+/// Lets PostgreSQL finish with the history before anything is timed: its statistics and
+/// visibility maps brought up to date and its pages written out, so that neither the bare
+/// insert nor ingest runs beside the background vacuum and checkpoint the history set off.
+pub async fn settle(state: &AppState) -> anyhow::Result<()> {
+    let mut db = state.store.reader().acquire().await?;
+    if db.backend_name().eq_ignore_ascii_case("postgresql") {
+        let tables = "readings, radiator_states, energy_hourly, energy_daily, energy_monthly, \
+                      business_energy_hourly, business_energy_daily";
+        sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM ANALYZE {tables}"))).execute(&mut *db).await?;
+        // Only a superuser or pg_checkpoint member may; without it, the vacuum has to do.
+        if let Err(error) = sqlx::query("CHECKPOINT").execute(&mut *db).await {
+            eprintln!("no checkpoint before timing: {error}");
+        }
+    }
+    Ok(())
+}
+
 /// The same rows as [`ingest_minutes`] stored by a bare batched insert into the readings table
 /// itself (the floor of storing them: no states, no rollups), a transaction a minute, then
 /// deleted again so that ingest stores them next; answers the rows and the time.

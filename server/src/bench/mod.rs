@@ -60,6 +60,7 @@ async fn bench(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     fill::hourly_history(&state, &fleet, end - args.rollup_days * 86_400, raw_from).await?;
     fill::minute_history(&state, &fleet, raw_from, ingest_from).await?;
     eprintln!("history written in {:.0} s", started.elapsed().as_secs_f64());
+    fill::settle(&state).await?;
     let (bare_rows, bare) = fill::bare_insert(&state, &fleet, ingest_from, ingest_to).await?;
     let (rows, ingest) = fill::ingest_minutes(&state, &fleet, ingest_from, ingest_to).await?;
 
