@@ -245,7 +245,9 @@ pub async fn settle(state: &AppState) -> anyhow::Result<()> {
     if db.backend_name().eq_ignore_ascii_case("postgresql") {
         let tables = "readings, radiator_states, energy_hourly, energy_daily, energy_monthly, \
                       business_energy_hourly, business_energy_daily";
-        sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM ANALYZE {tables}"))).execute(&mut *db).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM ANALYZE {tables}")))
+            .execute(&mut *db)
+            .await?;
         // Only a superuser or pg_checkpoint member may; without it, the vacuum has to do.
         if let Err(error) = sqlx::query("CHECKPOINT").execute(&mut *db).await {
             eprintln!("no checkpoint before timing: {error}");
