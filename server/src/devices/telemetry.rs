@@ -318,7 +318,7 @@ struct State<'a> {
 /// of its own.
 struct OpenHour {
     business_id: i64,
-    /// The hour's local day (by the first reading in it).
+    /// The reading's local day.
     day: String,
     sums: Sums,
 }
