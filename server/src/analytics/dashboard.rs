@@ -74,7 +74,7 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
         co2_saving(&state.store, model, business_id, &settings, month, now).await
     };
     // The figures are read side by side, each on a connection of its own.
-    let (today, month, goals, (total, online, heating, indoor), active_schedules, saving) = tokio::try_join!(
+    let (today, month, goals, fleet, active_schedules, saving) = tokio::try_join!(
         energy_history(state, business_id, Span::Day),
         energy_history(state, business_id, Span::Month),
         async { ApiResult::Ok(crate::goals::read(pool, business_id).await?) },
@@ -82,7 +82,7 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
         async { ApiResult::Ok(store::active_schedules(pool, business_id).await?) },
         month_saving,
     )?;
-    let budget_pence = goals.budget_pence;
+    let (budget_pence, (total, online, heating, indoor)) = (goals.budget_pence, fleet);
     // Days of the month begun so far, and in all.
     let days = month.current.buckets.len().max(1) as f64;
     let begun = month

@@ -249,7 +249,9 @@ pub async fn ingest(
     let held = upsert_states(&mut tx, &states, now, hour, &opened).await?;
     // A reading the state did not take (its hour closed meanwhile) goes to the rollups itself.
     for (id, open) in &opened {
-        if held.get(id) != Some(&(Some(hour), Some(open.day.clone()))) {
+        let taken =
+            matches!(held.get(id), Some((Some(at), Some(day))) if *at == hour && *day == open.day);
+        if !taken {
             rollup.add_to_radiator(open.business_id, *id, (hour, &open.day), &open.sums);
         }
     }
