@@ -3,7 +3,7 @@
 use jiff::civil::Date;
 use sqlx::AnyPool;
 
-use crate::store::{Store, StoreResult, rows_in_range, write_rows};
+use crate::store::{Store, StoreResult, rows, rows_in_range};
 
 /// The business's energy (Wh) and its CO2 (g) per UTC hour in `[from, to)` (unix seconds).
 pub async fn hourly_energy(
@@ -320,32 +320,31 @@ pub async fn stored_baselines(
     rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
-/// Values per stored baseline row.
-const BASELINE_COLUMNS: usize = 6;
-
 /// Stores baseline days, replacing what was stored for the same room and day.
 pub async fn save_baselines(store: &Store, days: &[StoredBaseline]) -> StoreResult<()> {
     if days.is_empty() {
         return Ok(());
     }
     let mut tx = store.begin_write().await?;
-    let sql = |values: &str| {
+    let sql = |rows: &str| {
         format!(
             "INSERT INTO baseline_daily (room_id, day, basis, energy_wh, co2_g, end_temperature)
-             VALUES {values}
+             {rows}
              ON CONFLICT (room_id, day) DO UPDATE SET basis = excluded.basis,
                  energy_wh = excluded.energy_wh, co2_g = excluded.co2_g,
                  end_temperature = excluded.end_temperature"
         )
     };
-    write_rows(&mut tx, days, BASELINE_COLUMNS, sql, |query, day| {
-        query
-            .bind(day.room_id)
-            .bind(day.day.clone())
-            .bind(day.basis.clone())
-            .bind(day.energy_wh)
-            .bind(day.co2_g)
-            .bind(day.end_temperature)
+    rows::write(&mut tx, days, sql, |day| {
+        let (room, energy, co2, end) = (day.room_id, day.energy_wh, day.co2_g, day.end_temperature);
+        vec![
+            room.into(),
+            day.day.as_str().into(),
+            day.basis.as_str().into(),
+            energy.into(),
+            co2.into(),
+            end.into(),
+        ]
     })
     .await?;
     store.commit(tx).await
@@ -373,9 +372,6 @@ pub async fn business_baselines(
     Ok(rows)
 }
 
-/// Values per stored baseline sum.
-const BUSINESS_BASELINE_COLUMNS: usize = 5;
-
 /// Stores the business's baseline sums `(day, energy Wh, CO2 g)` with their `basis` digest,
 /// replacing what was stored for the same days.
 pub async fn save_business_baselines(
@@ -388,17 +384,16 @@ pub async fn save_business_baselines(
         return Ok(());
     }
     let mut tx = store.begin_write().await?;
-    let sql = |values: &str| {
+    let sql = |rows: &str| {
         format!(
             "INSERT INTO baseline_business_daily (business_id, day, basis, energy_wh, co2_g)
-             VALUES {values}
+             {rows}
              ON CONFLICT (business_id, day) DO UPDATE SET basis = excluded.basis,
                  energy_wh = excluded.energy_wh, co2_g = excluded.co2_g"
         )
     };
-    write_rows(&mut tx, days, BUSINESS_BASELINE_COLUMNS, sql, |query, day| {
-        let basis = basis.to_owned();
-        query.bind(business_id).bind(day.0.clone()).bind(basis).bind(day.1).bind(day.2)
+    rows::write(&mut tx, days, sql, |(day, energy, co2)| {
+        vec![business_id.into(), day.as_str().into(), basis.into(), (*energy).into(), (*co2).into()]
     })
     .await?;
     store.commit(tx).await

@@ -16,6 +16,7 @@ use crate::kernel::values::Uid;
 use crate::radiators::Settings;
 use crate::settings::BenchArgs;
 use crate::state::AppState;
+use crate::store::is_postgres;
 use crate::{rooms, zones};
 
 pub const EMAIL: &str = "bench@heatdesk.example";
@@ -200,17 +201,33 @@ fn reading(radiator_id: i64, n: usize, at: i64) -> Reading {
 }
 
 /// Stores the minutes from `from` to `to` through the ingest path, one batch of every
-/// radiator's report a minute; answers the rows stored and the time it took.
-pub async fn ingest_minutes(
+/// radiator's report a minute, and the same readings by a bare batched insert into the readings
+/// table (the floor of storing them: no states, no rollups), half a minute later so that both
+/// store new rows. They take turns minute by minute, so both run on the same tables under the
+/// same load; the bare rows are deleted at the end. Answers the rows each stored, and the time
+/// ingest and the bare insert took.
+pub async fn ingest_against_bare(
     state: &AppState,
     fleet: &Fleet,
     from: i64,
     to: i64,
-) -> anyhow::Result<(usize, Duration)> {
+) -> anyhow::Result<(usize, Duration, Duration)> {
     let mut counters = vec![0.0; fleet.radiators.len()];
-    let mut spent = Duration::ZERO;
+    let (mut ingest_time, mut bare_time) = (Duration::ZERO, Duration::ZERO);
     let mut rows = 0;
     for at in (from..to).step_by(60) {
+        let readings: Vec<Reading> = fleet
+            .radiators
+            .iter()
+            .enumerate()
+            .map(|(n, (id, _))| Reading { at: at + 30, ..reading(*id, n, at) })
+            .collect();
+        let started = Instant::now();
+        let mut tx = state.store.begin_write().await?;
+        insert_rows(&mut tx, "readings", "", &readings).await?;
+        state.store.commit(tx).await?;
+        bare_time += started.elapsed();
+
         let reports: Vec<Report> = fleet
             .radiators
             .iter()
@@ -231,10 +248,14 @@ pub async fn ingest_minutes(
             .collect();
         let started = Instant::now();
         ingest(&state.store, &state.live, &reports, at, Source::Fleet).await?;
-        spent += started.elapsed();
+        ingest_time += started.elapsed();
         rows += reports.len();
     }
-    Ok((rows, spent))
+    let bare_rows = sqlx::query("DELETE FROM readings WHERE at >= $1 AND at < $2 AND at % 60 = 30")
+        .bind(from)
+        .bind(to);
+    state.store.write(bare_rows).await?;
+    Ok((rows, ingest_time, bare_time))
 }
 
 /// Lets PostgreSQL finish with the history before anything is timed: its statistics and
@@ -242,7 +263,7 @@ pub async fn ingest_minutes(
 /// insert nor ingest runs beside the background vacuum and checkpoint the history set off.
 pub async fn settle(state: &AppState) -> anyhow::Result<()> {
     let mut db = state.store.reader().acquire().await?;
-    if db.backend_name().eq_ignore_ascii_case("postgresql") {
+    if is_postgres(&db) {
         let tables = "readings, radiator_states, energy_hourly, energy_daily, energy_monthly, \
                       business_energy_hourly, business_energy_daily";
         sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM ANALYZE {tables}")))
@@ -254,36 +275,4 @@ pub async fn settle(state: &AppState) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// The same rows as [`ingest_minutes`] stored by a bare batched insert into the readings table
-/// itself (the floor of storing them: no states, no rollups), a transaction a minute, then
-/// deleted again so that ingest stores them next; answers the rows and the time.
-pub async fn bare_insert(
-    state: &AppState,
-    fleet: &Fleet,
-    from: i64,
-    to: i64,
-) -> anyhow::Result<(usize, Duration)> {
-    let mut spent = Duration::ZERO;
-    let mut rows = 0;
-    for at in (from..to).step_by(60) {
-        let readings: Vec<Reading> =
-            fleet.radiators.iter().enumerate().map(|(n, (id, _))| reading(*id, n, at)).collect();
-        let started = Instant::now();
-        let mut tx = state.store.begin_write().await?;
-        insert_rows(&mut tx, "readings", "", &readings).await?;
-        state.store.commit(tx).await?;
-        spent += started.elapsed();
-        rows += readings.len();
-    }
-    let delete = sqlx::query("DELETE FROM readings WHERE at >= $1 AND at < $2").bind(from).bind(to);
-    state.store.write(delete).await?;
-    // PostgreSQL keeps the deleted rows' index entries until a vacuum, which ingest would
-    // otherwise have to step over where the bare insert found none.
-    let mut db = state.store.reader().acquire().await?;
-    if db.backend_name().eq_ignore_ascii_case("postgresql") {
-        sqlx::query("VACUUM readings").execute(&mut *db).await?;
-    }
-    Ok((rows, spent))
 }

@@ -15,7 +15,8 @@ use jiff::tz::TimeZone;
 use sqlx::AnyConnection;
 
 use crate::grid::modelled_intensity;
-use crate::store::{StoreResult, placeholders, rows_per_statement};
+use crate::store::StoreResult;
+use crate::store::rows::{self, Value};
 
 /// One stored reading, as the rollups count it.
 pub struct Reading {
@@ -89,6 +90,19 @@ pub struct Sums {
 }
 
 impl Sums {
+    /// The sums as written, in the order of [`OPEN_SUMS`](super::telemetry) and of every rollup
+    /// table's columns.
+    pub fn values(&self) -> [Value; 6] {
+        [
+            Value::from(self.energy_wh),
+            Value::from(self.heating_minutes),
+            Value::from(self.temperature_sum),
+            Value::from(self.setpoint_sum),
+            Value::from(self.co2_g),
+            Value::from(self.readings),
+        ]
+    }
+
     /// A reading's sums, its CO2 at `intensity` (g/kWh).
     pub fn of(reading: &Reading, intensity: f64) -> Self {
         Sums {
@@ -132,13 +146,6 @@ struct Table {
     name: &'static str,
     time: &'static str,
     per_radiator: bool,
-}
-
-impl Table {
-    /// Values per row as written.
-    fn columns(&self) -> usize {
-        if self.per_radiator { 9 } else { 8 }
-    }
 }
 
 /// Every rollup table, in the order of [`Rollup::tables`]: the radiator's, then the business's.
@@ -256,25 +263,22 @@ impl Rollup {
         }
         for (hour, mut ids) in by_hour {
             ids.sort_unstable();
-            for chunk in ids.chunks(rows_per_statement(db, 1)) {
-                let at = format!("${}", chunk.len() + 1);
-                let sql = format!(
-                    "UPDATE radiators SET first_report_hour = {at} WHERE id IN {}
-                         AND (first_report_hour IS NULL OR first_report_hour > {at})",
-                    placeholders(1, chunk.len())
-                );
-                let query = sqlx::query(sqlx::AssertSqlSafe(sql));
-                let query = chunk.iter().fold(query, |query, id| query.bind(*id));
-                query.bind(hour).execute(&mut *db).await?;
+            let sql = |ids: &str| {
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "UPDATE radiators SET first_report_hour = $1 WHERE id IN ({ids})
+                         AND (first_report_hour IS NULL OR first_report_hour > $1)"
+                )))
+                .bind(hour)
+            };
+            for query in rows::statements(db, &ids, 1, sql, |id| vec![Value::from(*id)]) {
+                query.execute(&mut *db).await?;
             }
         }
         for (table, rows) in TABLES.iter().zip(self.tables) {
             let mut rows: Vec<(Key, Sums)> = rows.into_iter().collect();
             // In key order, so concurrent writers take the rows' locks in the same order.
             rows.sort_by(|a, b| a.0.cmp(&b.0));
-            for chunk in rows.chunks(rows_per_statement(db, table.columns())) {
-                write_rows(db, table, chunk).await?;
-            }
+            write_rows(db, table, &rows).await?;
         }
         Ok(())
     }
@@ -287,37 +291,31 @@ async fn write_rows(
 ) -> StoreResult<()> {
     let Table { name, time, per_radiator } = table;
     let radiator = if *per_radiator { ", radiator_id" } else { "" };
-    let sql = format!(
-        "INSERT INTO {name} (business_id, {time}{radiator}, energy_wh, heating_minutes,
-             temperature_sum, setpoint_sum, co2_g, readings)
-         VALUES {}
-         ON CONFLICT (business_id, {time}{radiator}) DO UPDATE SET
-             energy_wh = {name}.energy_wh + excluded.energy_wh,
-             co2_g = {name}.co2_g + excluded.co2_g,
-             heating_minutes = {name}.heating_minutes + excluded.heating_minutes,
-             temperature_sum = {name}.temperature_sum + excluded.temperature_sum,
-             setpoint_sum = {name}.setpoint_sum + excluded.setpoint_sum,
-             readings = {name}.readings + excluded.readings",
-        placeholders(rows.len(), table.columns())
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for (key, sums) in rows {
-        query = query.bind(key.business_id);
-        query = match &key.at {
-            Bucket::Hour(hour) => query.bind(*hour),
-            Bucket::Local(day) => query.bind(day.clone()),
-        };
-        if let Some(radiator_id) = key.radiator_id {
-            query = query.bind(radiator_id);
+    let sql = |rows: &str| {
+        format!(
+            "INSERT INTO {name} (business_id, {time}{radiator}, energy_wh, heating_minutes,
+                 temperature_sum, setpoint_sum, co2_g, readings)
+             {rows}
+             ON CONFLICT (business_id, {time}{radiator}) DO UPDATE SET
+                 energy_wh = {name}.energy_wh + excluded.energy_wh,
+                 co2_g = {name}.co2_g + excluded.co2_g,
+                 heating_minutes = {name}.heating_minutes + excluded.heating_minutes,
+                 temperature_sum = {name}.temperature_sum + excluded.temperature_sum,
+                 setpoint_sum = {name}.setpoint_sum + excluded.setpoint_sum,
+                 readings = {name}.readings + excluded.readings"
+        )
+    };
+    rows::write(db, rows, sql, |(key, sums)| {
+        let mut row = vec![Value::from(key.business_id)];
+        row.push(match &key.at {
+            Bucket::Hour(hour) => Value::from(*hour),
+            Bucket::Local(day) => Value::from(day.as_str()),
+        });
+        if *per_radiator {
+            row.push(Value::from(key.radiator_id));
         }
-        query = query
-            .bind(sums.energy_wh)
-            .bind(sums.heating_minutes)
-            .bind(sums.temperature_sum)
-            .bind(sums.setpoint_sum)
-            .bind(sums.co2_g)
-            .bind(sums.readings);
-    }
-    query.execute(db).await?;
-    Ok(())
+        row.extend(sums.values());
+        row
+    })
+    .await
 }

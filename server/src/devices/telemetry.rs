@@ -1,7 +1,7 @@
 //! Stores what radiators report — the latest state of each, and a reading per radiator per
 //! minute — in one transaction per batch, and pushes the changes to the live stream.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
@@ -11,9 +11,10 @@ use utoipa::ToSchema;
 use super::rollups::{LocalTimes, Reading, Rollup, Sums};
 use super::{Report, counter_plausible};
 use crate::clock::iso8601;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow, Row};
 
-use crate::store::{AnyQuery, Store, StoreResult, placeholders, rows_per_statement};
+use crate::store::rows::{self, Value};
+use crate::store::{Store, StoreError, StoreResult, is_postgres};
 
 /// A radiator's reported state as the live stream sends it.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -154,11 +155,58 @@ pub async fn ingest(
     now: i64,
     source: Source,
 ) -> StoreResult<Vec<String>> {
-    let mut refused = Vec::new();
     if reports.is_empty() {
-        return Ok(refused);
+        return Ok(Vec::new());
     }
+    // A reading is new when its radiator's state has not seen its minute, so the readings go in
+    // with a plain insert, the cheapest. One stored by another path (a back-filled history)
+    // makes it fail; the batch is then stored again, skipping the readings already stored.
+    let stored = match store_batch(store, reports, now, source, Readings::New).await {
+        Err(StoreError::Conflict { .. }) => {
+            store_batch(store, reports, now, source, Readings::SkipStored).await?
+        }
+        stored => stored?,
+    };
+    for (business_id, radiators) in stored.updates {
+        hub.publish(LiveUpdate { business_id, radiators, settings_changed: false });
+    }
+    Ok(stored.refused)
+}
+
+/// How a batch's readings are inserted.
+#[derive(Clone, Copy, PartialEq)]
+enum Readings {
+    /// As new: one stored already fails the insert.
+    New,
+    /// Skipping any stored already.
+    SkipStored,
+}
+
+/// What a stored batch leaves to publish and to answer.
+struct StoredBatch {
+    updates: HashMap<i64, Vec<LiveRadiator>>,
+    refused: Vec<String>,
+}
+
+/// Key of the PostgreSQL lock that ingest holds for its transaction ("heatdesk ingest").
+const INGEST_LOCK: i64 = 0x6864_696e_6765_7374;
+
+/// Stores a batch of reports in one transaction.
+async fn store_batch(
+    store: &Store,
+    reports: &[Report],
+    now: i64,
+    source: Source,
+    new_readings: Readings,
+) -> StoreResult<StoredBatch> {
+    let mut refused = Vec::new();
     let mut tx = store.begin_write().await?;
+    // Every instance stores every report. Their batches take turns, so each reads the states the
+    // others left and all of a batch's decisions below hold until it commits. (SQLite has one
+    // writer.)
+    if is_postgres(&tx) {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(INGEST_LOCK).execute(&mut *tx).await?;
+    }
     let rows = known_radiators(&mut tx, reports).await?;
     let known: HashMap<&str, &KnownRadiator> =
         rows.iter().map(|row| (row.uid.as_str(), row)).collect();
@@ -170,6 +218,7 @@ pub async fn ingest(
     let mut readings: HashMap<i64, Reading> = HashMap::new();
     let mut states: HashMap<i64, State> = HashMap::new();
     let mut updates: HashMap<i64, Vec<LiveRadiator>> = HashMap::new();
+    let last_seen_at = iso8601(now);
     for report in reports {
         let Some(radiator) = known.get(report.uid.as_str()) else {
             continue;
@@ -204,6 +253,7 @@ pub async fn ingest(
                 reading_total,
                 business_id: radiator.business_id,
                 zone: &radiator.time_zone,
+                stored: last_seen.is_some(),
                 open: radiator.open_hour.zip(radiator.open_day.as_deref()),
             },
         );
@@ -214,21 +264,29 @@ pub async fn ingest(
             power_w: report.power_w,
             heating: i64::from(report.heating),
             online: 1,
-            last_seen: iso8601(now),
+            last_seen: last_seen_at.clone(),
         });
     }
     // In radiator order, so concurrent writers take the rows' locks in the same order.
     let mut readings: Vec<Reading> = readings.into_values().collect();
     readings.sort_by_key(|reading| reading.radiator_id);
-    // Counted once: a reading stored before (a report sent twice) is not added again.
-    let stored = insert_new_readings(&mut tx, &readings).await?;
+    let stored: HashSet<i64> = match new_readings {
+        Readings::New => {
+            insert_rows(&mut tx, "readings", "", &readings).await?;
+            readings.iter().map(|reading| reading.radiator_id).collect()
+        }
+        Readings::SkipStored => insert_new_readings(&mut tx, &readings).await?,
+    };
     let mut rollup = Rollup::default();
     for radiator in &rows {
         if let Some(hour) = radiator.first_report_hour {
             rollup.first_hour_stored(radiator.id, hour);
         }
     }
-    // Every new reading goes to the business's rollups now, and to its radiator's open hour.
+    // Every new reading goes to the business's rollups now, and to its radiator's open hour:
+    // the stored one if the reading is of the same hour and day, a new one if it is later (the
+    // stored one closes into the rollups). A reading earlier than the stored open hour (the
+    // clock went back) goes to the radiator's rollups itself.
     let hour = minute - minute.rem_euclid(3600);
     let mut opened: HashMap<i64, OpenHour> = HashMap::new();
     let mut closing = Vec::new();
@@ -238,23 +296,20 @@ pub async fn ingest(
         let local = local_times.at(state.zone, minute);
         let sums = Sums::of(reading, local.intensity(fetched_intensity));
         rollup.add_to_business(state.business_id, id, (hour, &local.day), &sums);
-        if state.open.is_some_and(|open| open < (hour, local.day.as_str())) {
-            closing.push(id);
+        match state.open {
+            Some(open) if open > (hour, local.day.as_str()) => {
+                rollup.add_to_radiator(state.business_id, id, (hour, &local.day), &sums);
+                continue;
+            }
+            Some(open) if open < (hour, local.day.as_str()) => closing.push(id),
+            _ => {}
         }
         opened.insert(id, OpenHour { business_id: state.business_id, day: local.day, sums });
     }
-    close_open_hours(&mut tx, &closing, hour, &opened, &mut rollup).await?;
+    close_open_hours(&mut tx, &closing, &opened, &mut rollup).await?;
     let mut states: Vec<(i64, State)> = states.into_iter().collect();
     states.sort_by_key(|(id, _)| *id);
-    let held = upsert_states(&mut tx, &states, now, hour, &opened).await?;
-    // A reading the state did not take (its hour closed meanwhile) goes to the rollups itself.
-    for (id, open) in &opened {
-        let taken =
-            matches!(held.get(id), Some((Some(at), Some(day))) if *at == hour && *day == open.day);
-        if !taken {
-            rollup.add_to_radiator(open.business_id, *id, (hour, &open.day), &open.sums);
-        }
-    }
+    write_states(&mut tx, &states, now, hour, &opened).await?;
     rollup.write(&mut tx).await?;
     // New reports change what the business's views show (see `kernel/version_cache.rs`).
     for business_id in updates.keys() {
@@ -264,15 +319,8 @@ pub async fn ingest(
             .await?;
     }
     store.commit(tx).await?;
-    for (business_id, radiators) in updates {
-        hub.publish(LiveUpdate { business_id, radiators, settings_changed: false });
-    }
-    Ok(refused)
+    Ok(StoredBatch { updates, refused })
 }
-
-/// Values per row of `radiator_states` and of `readings`, as written here.
-const STATE_COLUMNS: usize = 15;
-const READING_COLUMNS: usize = 6;
 
 /// The radiators the reports name, with their last state and their business's time zone.
 async fn known_radiators(
@@ -282,21 +330,21 @@ async fn known_radiators(
     let mut uids: Vec<&str> = reports.iter().map(|report| report.uid.as_str()).collect();
     uids.sort_unstable();
     uids.dedup();
-    let mut rows = Vec::with_capacity(uids.len());
-    for chunk in uids.chunks(rows_per_statement(db, 1)) {
-        let sql = format!(
+    let sql = |uids: &str| {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
                  s.reading_energy_wh_total, s.last_seen, r.first_report_hour, s.open_hour, s.open_day,
                  COALESCE(b.time_zone, 'Europe/London') AS time_zone
              FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
              LEFT JOIN business_settings b ON b.business_id = r.business_id
-             WHERE r.uid IN {}",
-            placeholders(1, chunk.len())
-        );
-        let query = chunk
-            .iter()
-            .fold(sqlx::query_as(sqlx::AssertSqlSafe(sql)), |query, uid| query.bind(*uid));
-        rows.extend(query.fetch_all(&mut *db).await?);
+             WHERE r.uid IN ({uids})"
+        )))
+    };
+    let mut rows = Vec::with_capacity(uids.len());
+    for query in rows::statements(db, &uids, 0, sql, |uid| vec![Value::from(*uid)]) {
+        for row in query.fetch_all(&mut *db).await? {
+            rows.push(KnownRadiator::from_row(&row)?);
+        }
     }
     Ok(rows)
 }
@@ -309,6 +357,8 @@ struct State<'a> {
     /// Its business, and that business's time zone.
     business_id: i64,
     zone: &'a str,
+    /// Whether it has a state stored.
+    stored: bool,
     /// The hour and local day whose sums the stored state holds (see [`OpenHour`]).
     open: Option<(i64, &'a str)>,
 }
@@ -329,35 +379,26 @@ struct OpenHour {
 const OPEN_SUMS: [&str; 6] =
     ["energy_wh", "heating_minutes", "temperature_sum", "setpoint_sum", "co2_g", "readings"];
 
-/// Moves into the rollups the open hours, before `hour` and the new reading's day, of the
-/// radiators `closing`. On PostgreSQL the rows are locked and read again, so that of several
-/// instances storing the same report only the first closes the hour (the others then find it
-/// open at `hour`).
+/// Moves into the rollups the open hours of the radiators `closing`, each earlier than the
+/// radiator's new reading in `opened`.
 async fn close_open_hours(
     db: &mut AnyConnection,
     closing: &[i64],
-    hour: i64,
     opened: &HashMap<i64, OpenHour>,
     rollup: &mut Rollup,
 ) -> StoreResult<()> {
-    let lock =
-        if db.backend_name().eq_ignore_ascii_case("postgresql") { " FOR UPDATE" } else { "" };
     let sums = OPEN_SUMS.map(|column| format!("open_{column}")).join(", ");
-    for chunk in closing.chunks(rows_per_statement(db, 1)) {
-        let sql = format!(
+    let sql = |ids: &str| {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT radiator_id, open_hour, open_day, {sums} FROM radiator_states
-             WHERE radiator_id IN {} AND open_readings > 0{lock}",
-            placeholders(1, chunk.len()),
-        );
-        let query = chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |q, id| q.bind(*id));
+             WHERE radiator_id IN ({ids}) AND open_readings > 0"
+        )))
+    };
+    for query in rows::statements(db, closing, 0, sql, |id| vec![Value::from(*id)]) {
         for row in query.fetch_all(&mut *db).await? {
             let id: i64 = row.try_get(0)?;
+            let Some(open) = opened.get(&id) else { continue };
             let (closed, day): (i64, String) = (row.try_get(1)?, row.try_get(2)?);
-            // Read again: another instance may have closed it and opened this hour already.
-            let Some(open) = opened.get(&id).filter(|open| (closed, &day) < (hour, &open.day))
-            else {
-                continue;
-            };
             let sums = Sums {
                 energy_wh: row.try_get(3)?,
                 heating_minutes: row.try_get(4)?,
@@ -372,90 +413,105 @@ async fn close_open_hours(
     Ok(())
 }
 
-/// Writes the radiators' states, each new reading (`opened`, in `hour`) added to its open hour,
-/// or starting it where the stored one is earlier (closed by [`close_open_hours`]). Answers the
-/// open hour and day each state holds after the write.
-async fn upsert_states(
+/// Writes the radiators' states, seen at `now`, each reading in `opened` (of `hour`) added to
+/// the radiator's open hour, or starting it where the stored one is of an earlier hour or day
+/// (closed by [`close_open_hours`]). A radiator's first report inserts its state; later ones
+/// update it, cheaper than an upsert on PostgreSQL.
+async fn write_states(
     db: &mut AnyConnection,
     states: &[(i64, State<'_>)],
     now: i64,
     hour: i64,
     opened: &HashMap<i64, OpenHour>,
-) -> StoreResult<HashMap<i64, (Option<i64>, Option<String>)>> {
-    let starts = "excluded.open_hour IS NOT NULL AND (radiator_states.open_hour IS NULL
-        OR radiator_states.open_hour < excluded.open_hour
-        OR (radiator_states.open_hour = excluded.open_hour
-            AND radiator_states.open_day < excluded.open_day))";
-    let same = "radiator_states.open_hour = excluded.open_hour
-        AND radiator_states.open_day = excluded.open_day";
-    let sums = OPEN_SUMS
-        .map(|column| {
-            let (stored, new) = (format!("radiator_states.open_{column}"), format!("excluded.open_{column}"));
-            format!("open_{column} = CASE WHEN {starts} THEN {new} WHEN {same} THEN {stored} + {new} ELSE {stored} END")
-        })
-        .join(",\n");
-    let columns = OPEN_SUMS.map(|column| format!("open_{column}")).join(", ");
-    let mut held = HashMap::new();
-    for chunk in states.chunks(rows_per_statement(db, STATE_COLUMNS)) {
-        let sql = format!(
-            "INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
-                 energy_wh_total, reading_energy_wh_total, last_seen, open_hour, open_day, {columns})
-             VALUES {}
-             ON CONFLICT (radiator_id) DO UPDATE SET temperature = excluded.temperature,
-                 power_w = excluded.power_w, heating = excluded.heating,
-                 energy_wh_total = excluded.energy_wh_total,
-                 reading_energy_wh_total = excluded.reading_energy_wh_total,
-                 last_seen = excluded.last_seen,
-                 {sums},
-                 open_day = CASE WHEN {starts} THEN excluded.open_day ELSE radiator_states.open_day END,
-                 open_hour = CASE WHEN {starts} THEN excluded.open_hour ELSE radiator_states.open_hour END
-             RETURNING radiator_id, open_hour, open_day",
-            placeholders(chunk.len(), STATE_COLUMNS)
-        );
-        let query =
-            chunk.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, (id, state)| {
-                let open = opened.get(id);
-                let sums = open.map(|open| open.sums).unwrap_or_default();
-                query
-                    .bind(*id)
-                    .bind(state.report.temperature)
-                    .bind(state.report.power_w)
-                    .bind(i64::from(state.report.heating))
-                    .bind(state.report.energy_wh_total)
-                    .bind(state.reading_total)
-                    .bind(now)
-                    .bind(open.map(|_| hour))
-                    .bind(open.map(|open| open.day.clone()))
-                    .bind(sums.energy_wh)
-                    .bind(sums.heating_minutes)
-                    .bind(sums.temperature_sum)
-                    .bind(sums.setpoint_sum)
-                    .bind(sums.co2_g)
-                    .bind(sums.readings)
-            });
-        for row in query.fetch_all(&mut *db).await? {
-            let open: (Option<i64>, Option<String>) = (row.try_get(1)?, row.try_get(2)?);
-            held.insert(row.try_get::<i64, _>(0)?, open);
-        }
+) -> StoreResult<()> {
+    // Per radiator: 0 when no reading of its is taken, 1 when one is added to its open hour,
+    // 2 when one starts it (the stored one, if any, is of an earlier hour or day).
+    let taken = |(id, state): &(i64, State)| match opened.get(id) {
+        None => 0,
+        Some(reading) if state.open == Some((hour, &reading.day)) => 1,
+        Some(_) => 2,
+    };
+    // The columns bound per row; `last_seen` ($1) and `open_hour` ($2) are the batch's.
+    let values = |state: &&(i64, State)| {
+        let (id, State { report, reading_total, .. }) = state;
+        let open = opened.get(id);
+        let mut row = vec![
+            Value::from(*id),
+            Value::from(report.temperature),
+            Value::from(report.power_w),
+            Value::from(i64::from(report.heating)),
+            Value::from(report.energy_wh_total),
+            Value::from(*reading_total),
+            Value::from(open.map(|open| open.day.as_str())),
+            Value::from(taken(state)),
+        ];
+        row.extend(open.map(|open| open.sums).unwrap_or_default().values());
+        row
+    };
+    let open_sums = OPEN_SUMS.map(|column| format!("open_{column}"));
+    let columns = format!(
+        "radiator_id, temperature, power_w, heating, energy_wh_total, reading_energy_wh_total,
+         open_day, taken, {}",
+        open_sums.join(", ")
+    );
+    let (stored, new): (Vec<_>, Vec<_>) = states.iter().partition(|(_, state)| state.stored);
+    let insert = |rows: &str| {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "WITH batch ({columns}) AS ({rows})
+             INSERT INTO radiator_states (radiator_id, temperature, power_w, heating,
+                 energy_wh_total, reading_energy_wh_total, last_seen, open_hour, open_day, {})
+             SELECT radiator_id, temperature, power_w, heating, energy_wh_total,
+                 reading_energy_wh_total, $1, CASE WHEN taken > 0 THEN $2 END, open_day, {}
+             FROM batch",
+            open_sums.join(", "),
+            open_sums.join(", ")
+        )))
+        .bind(now)
+        .bind(hour)
+    };
+    for query in rows::statements(db, &new, 2, insert, values) {
+        query.execute(&mut *db).await?;
     }
-    Ok(held)
+    let mut set = vec![
+        "open_hour = CASE WHEN batch.taken = 2 THEN $2 ELSE radiator_states.open_hour END".to_owned(),
+        "open_day = CASE WHEN batch.taken = 2 THEN batch.open_day ELSE radiator_states.open_day END"
+            .to_owned(),
+    ];
+    set.extend(open_sums.iter().map(|column| {
+        format!(
+            "{column} = CASE WHEN batch.taken = 2 THEN batch.{column}
+                 ELSE radiator_states.{column} + batch.{column} END"
+        )
+    }));
+    let update = |rows: &str| {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "WITH batch ({columns}) AS ({rows})
+             UPDATE radiator_states SET temperature = batch.temperature,
+                 power_w = batch.power_w, heating = batch.heating,
+                 energy_wh_total = batch.energy_wh_total,
+                 reading_energy_wh_total = batch.reading_energy_wh_total,
+                 last_seen = $1, {}
+             FROM batch WHERE radiator_states.radiator_id = batch.radiator_id",
+            set.join(", ")
+        )))
+        .bind(now)
+        .bind(hour)
+    };
+    for query in rows::statements(db, &stored, 2, update, values) {
+        query.execute(&mut *db).await?;
+    }
+    Ok(())
 }
 
 /// Stores the readings, skipping any stored before; answers the radiators whose reading is new.
 async fn insert_new_readings(
     db: &mut AnyConnection,
     readings: &[Reading],
-) -> StoreResult<std::collections::HashSet<i64>> {
-    let mut stored = std::collections::HashSet::new();
-    for chunk in readings.chunks(rows_per_statement(db, READING_COLUMNS)) {
-        let sql = rows_sql(
-            "readings",
-            chunk.len(),
-            "ON CONFLICT (radiator_id, at) DO NOTHING RETURNING radiator_id",
-        );
-        let rows =
-            bind_readings(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).fetch_all(&mut *db).await?;
-        for row in rows {
+) -> StoreResult<HashSet<i64>> {
+    let mut stored = HashSet::new();
+    let tail = "ON CONFLICT (radiator_id, at) DO NOTHING RETURNING radiator_id";
+    for query in reading_statements(db, "readings", tail, readings) {
+        for row in query.fetch_all(&mut *db).await? {
             stored.insert(row.try_get::<i64, _>(0)?);
         }
     }
@@ -476,33 +532,35 @@ pub async fn insert_rows(
     tail: &str,
     readings: &[Reading],
 ) -> StoreResult<()> {
-    for chunk in readings.chunks(rows_per_statement(db, READING_COLUMNS)) {
-        let sql = rows_sql(table, chunk.len(), tail);
-        bind_readings(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).execute(&mut *db).await?;
+    for query in reading_statements(db, table, tail, readings) {
+        query.execute(&mut *db).await?;
     }
     Ok(())
 }
 
-/// Binds the readings' values, row by row, to a statement from [`rows_sql`].
-fn bind_readings<'q>(query: AnyQuery<'q>, readings: &[Reading]) -> AnyQuery<'q> {
-    readings.iter().fold(query, |query, reading| {
-        query
-            .bind(reading.radiator_id)
-            .bind(reading.at)
-            .bind(reading.temperature)
-            .bind(reading.setpoint)
-            .bind(reading.power_w)
-            .bind(reading.energy_wh)
+/// The statements inserting `readings` into `table`, each ending in `tail`.
+fn reading_statements(
+    db: &AnyConnection,
+    table: &str,
+    tail: &str,
+    readings: &[Reading],
+) -> Vec<crate::store::AnyQuery<'static>> {
+    let sql = |rows: &str| {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO {table} (radiator_id, at, temperature, setpoint, power_w, energy_wh)
+             {rows} {tail}"
+        )))
+    };
+    rows::statements(db, readings, 0, sql, |reading| {
+        vec![
+            Value::from(reading.radiator_id),
+            Value::from(reading.at),
+            Value::from(reading.temperature),
+            Value::from(reading.setpoint),
+            Value::from(reading.power_w),
+            Value::from(reading.energy_wh),
+        ]
     })
-}
-
-/// `INSERT INTO table (the readings' columns) VALUES` `rows` rows of parameters, then `tail`.
-fn rows_sql(table: &str, rows: usize, tail: &str) -> String {
-    format!(
-        "INSERT INTO {table} (radiator_id, at, temperature, setpoint, power_w, energy_wh)
-         VALUES {} {tail}",
-        placeholders(rows, READING_COLUMNS)
-    )
 }
 
 /// Deletes raw readings taken before `before` (unix seconds); the rollups keep their sums.

@@ -5,6 +5,7 @@
 mod error;
 mod group_sync;
 pub mod lease;
+pub mod rows;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -257,44 +258,13 @@ pub async fn name_taken<'e>(
     Ok(taken.is_some())
 }
 
-/// Parameters bound to one multi-row statement on SQLite. It finds each `$n` parameter's name
-/// by walking the statement's list of names, so binding costs grow with the square of the
-/// parameters in a statement: 1,000 six-value rows spent three quarters of ingest there.
-/// Measured with `heatdesk bench` (see the README).
-const SQLITE_PARAMETERS_PER_STATEMENT: usize = 240;
-
-/// The same on PostgreSQL, which binds by position: fewer, larger statements save round trips
-/// (its limit is 65,535 parameters).
-const POSTGRES_PARAMETERS_PER_STATEMENT: usize = 30_000;
-
-/// How many rows of `columns` values to write per multi-row statement on `db`.
-pub fn rows_per_statement(db: &AnyConnection, columns: usize) -> usize {
-    let parameters = if db.backend_name().eq_ignore_ascii_case("postgresql") {
-        POSTGRES_PARAMETERS_PER_STATEMENT
-    } else {
-        SQLITE_PARAMETERS_PER_STATEMENT
-    };
-    (parameters / columns.max(1)).max(1)
+/// Whether `db` is a PostgreSQL connection (else SQLite).
+pub fn is_postgres(db: &AnyConnection) -> bool {
+    db.backend_name().eq_ignore_ascii_case("postgresql")
 }
 
 /// A statement with its parameters bound so far.
 pub type AnyQuery<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>;
-
-/// Writes `rows` with multi-row statements of `columns` values a row: `sql` makes each
-/// statement around its `VALUES` placeholders, and `bind` binds one row's values in order.
-pub async fn write_rows<T>(
-    db: &mut AnyConnection,
-    rows: &[T],
-    columns: usize,
-    sql: impl Fn(&str) -> String,
-    bind: impl for<'q> Fn(AnyQuery<'q>, &T) -> AnyQuery<'q>,
-) -> StoreResult<()> {
-    for chunk in rows.chunks(rows_per_statement(db, columns)) {
-        let statement = sqlx::query(sqlx::AssertSqlSafe(sql(&placeholders(chunk.len(), columns))));
-        chunk.iter().fold(statement, &bind).execute(&mut *db).await?;
-    }
-    Ok(())
-}
 
 /// The rows `sql` answers for one business over a range, the shape of the analytics' reads:
 /// `$1` is the business, `$2` and `$3` the range's ends (unix seconds, or local days).
@@ -310,16 +280,6 @@ where
 {
     let query = sqlx::query_as(sql).bind(business_id).bind(from).bind(to);
     Ok(query.fetch_all(pool).await?)
-}
-
-/// `($1, $2, …), (…)`: `rows` rows of `columns` parameters each, for a multi-row statement.
-pub fn placeholders(rows: usize, columns: usize) -> String {
-    let row = |row: usize| {
-        let params: Vec<String> =
-            (1..=columns).map(|column| format!("${}", row * columns + column)).collect();
-        format!("({})", params.join(", "))
-    };
-    (0..rows).map(row).collect::<Vec<_>>().join(", ")
 }
 
 /// A SQL LIKE pattern matching names that contain `search`, case-insensitively; `\` escapes.
@@ -361,12 +321,6 @@ fn redact(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn placeholders_number_each_row_s_parameters_on_from_the_last() {
-        assert_eq!(placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
-        assert_eq!(placeholders(1, 1), "($1)");
-    }
 
     #[tokio::test]
     async fn on_sqlite_only_the_writer_writes_and_its_commits_flush_the_log() {

@@ -2,13 +2,16 @@
 //! state holds), and the hourly and daily rows of its business, equal the sums of the raw
 //! readings they were built from (CO2 too, at each reading's local month and half-hour), over
 //! random readings across midnight and both clock changes in the business's zone, and across
-//! a midnight that falls within a UTC hour.
+//! a midnight that falls within a UTC hour; also when two instances store the same reports at
+//! once, and when a reading was stored by another path.
 
 use std::collections::BTreeMap;
 
 use heatdesk::devices::Report;
-use heatdesk::devices::telemetry::{Source, ingest};
+use heatdesk::devices::rollups::Reading;
+use heatdesk::devices::telemetry::{LiveHub, Source, ingest, insert_readings};
 use heatdesk::grid::modelled_intensity as intensity;
+use heatdesk::store::Store;
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use rand::rngs::StdRng;
@@ -17,11 +20,12 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::store_tests;
-use crate::support::TestApp;
+use crate::support::{Db, TestApp};
 
 store_tests!(
     rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes,
     rollups_split_a_utc_hour_at_local_midnight,
+    a_reading_stored_already_is_neither_stored_nor_counted_again,
 );
 
 /// Per bucket: energy (Wh), heating minutes, temperature sum, setpoint sum, CO2 (g), readings.
@@ -55,7 +59,7 @@ fn assert_same(what: &str, expected: &Sums, stored: &Sums) {
 async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes(app: TestApp) {
     // Around both clock changes of 2026, through midnight.
     let starts = ["2026-03-28T21:00:00Z", "2026-10-24T21:00:00Z"];
-    let readings = rollups_match_readings(app, "Europe/London", &starts).await;
+    let readings = rollups_match_readings(app, "Europe/London", &starts, None).await;
     // The local days of the clock changes (23 and 25 hours) are among them.
     let london = TimeZone::get("Europe/London").unwrap();
     let days: Vec<String> = readings
@@ -70,7 +74,8 @@ async fn rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_chan
 
 /// Kolkata is UTC+5:30: its midnight, at 18:30 UTC, splits a UTC hour between two local days.
 async fn rollups_split_a_utc_hour_at_local_midnight(app: TestApp) {
-    let readings = rollups_match_readings(app, "Asia/Kolkata", &["2026-03-28T12:00:00Z"]).await;
+    let start = ["2026-03-28T12:00:00Z"];
+    let readings = rollups_match_readings(app, "Asia/Kolkata", &start, None).await;
     // A radiator reported in the UTC hour from 18:00 both before and after local midnight.
     let midnight = "2026-03-28T18:30:00Z".parse::<Timestamp>().unwrap().as_second();
     let in_half = |radiator: i64, from: i64| {
@@ -79,9 +84,88 @@ async fn rollups_split_a_utc_hour_at_local_midnight(app: TestApp) {
     assert!(readings.iter().any(|&(id, _)| in_half(id, midnight - 1800) && in_half(id, midnight)));
 }
 
+/// Every instance stores every report it receives (PostgreSQL only: SQLite serves one instance).
+/// Each report is stored by two instances at once, and each reading is counted once.
+#[tokio::test]
+async fn two_instances_storing_the_same_reports_count_each_reading_once() {
+    let Some(app) = TestApp::spawn(Db::Postgres).await else { return };
+    let second = Store::connect(&app.database_url).await.unwrap();
+    let start = ["2026-03-28T21:00:00Z"];
+    rollups_match_readings(app, "Europe/London", &start, Some(&second)).await;
+}
+
+/// A reading stored by another path (a back-filled history) before a report of the same minute
+/// arrives: the report's batch is stored, that reading is kept as it was and not counted again,
+/// and the batch's other readings are stored and counted.
+async fn a_reading_stored_already_is_neither_stored_nor_counted_again(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (first, second) =
+        (owner.add_radiator("HD-1", "One").await.id, owner.add_radiator("HD-2", "Two").await.id);
+    let report = |uid: &str, energy_wh_total: f64| Report {
+        uid: uid.to_owned(),
+        temperature: 19.5,
+        setpoint: 21.0,
+        on: true,
+        heating: true,
+        power_w: 1500.0,
+        energy_wh_total,
+    };
+    let at = "2026-01-15T09:00:00Z".parse::<Timestamp>().unwrap().as_second();
+    let batch = [report("HD-1", 100.0), report("HD-2", 200.0)];
+    ingest(&app.store, &app.state.live, &batch, at, Source::Fleet).await.unwrap();
+    let stored = Reading {
+        radiator_id: first,
+        at: at + 60,
+        energy_wh: 5.0,
+        heating: true,
+        temperature: 19.0,
+        setpoint: 21.0,
+        power_w: 1500.0,
+    };
+    let mut tx = app.store.begin_write().await.unwrap();
+    insert_readings(&mut tx, &[stored]).await.unwrap();
+    app.store.commit(tx).await.unwrap();
+
+    let batch = [report("HD-1", 110.0), report("HD-2", 207.0)];
+    ingest(&app.store, &app.state.live, &batch, at + 60, Source::Fleet).await.unwrap();
+    let readings: Vec<(i64, f64)> =
+        sqlx::query_as("SELECT radiator_id, energy_wh FROM readings WHERE at = $1 ORDER BY 1")
+            .bind(at + 60)
+            .fetch_all(app.store.reader())
+            .await
+            .unwrap();
+    assert_eq!(readings, [(first, 5.0), (second, 7.0)]);
+    // The first minute's two readings and the second radiator's new one.
+    let (counted,): (i64,) =
+        sqlx::query_as("SELECT CAST(SUM(readings) AS BIGINT) FROM business_energy_hourly")
+            .fetch_one(app.store.reader())
+            .await
+            .unwrap();
+    assert_eq!(counted, 3);
+    let (counted,): (i64,) =
+        sqlx::query_as("SELECT CAST(SUM(readings) AS BIGINT) FROM energy_hourly_live")
+            .fetch_one(app.store.reader())
+            .await
+            .unwrap();
+    assert_eq!(counted, 3);
+    // Both radiators' states took the report.
+    let seen: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT radiator_id, last_seen FROM radiator_states ORDER BY 1")
+            .fetch_all(app.store.reader())
+            .await
+            .unwrap();
+    assert_eq!(seen, [(first, at + 60), (second, at + 60)]);
+}
+
 /// Reports every 1-9 minutes for 30 hours from each of `starts`, in a business in `zone`, and
-/// checks the rollups against the readings; answers the readings' radiators and times.
-async fn rollups_match_readings(app: TestApp, zone: &str, starts: &[&str]) -> Vec<(i64, i64)> {
+/// checks the rollups against the readings; answers the readings' radiators and times. With a
+/// `second` instance, each report is stored through both at once.
+async fn rollups_match_readings(
+    app: TestApp,
+    zone: &str,
+    starts: &[&str],
+    second: Option<&Store>,
+) -> Vec<(i64, i64)> {
     let owner = app.register_business("owner@acme.co.uk").await;
     let settings = json!({"time_zone": zone, "working_days": [1, 2, 3, 4, 5],
         "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
@@ -109,13 +193,27 @@ async fn rollups_match_readings(app: TestApp, zone: &str, starts: &[&str]) -> Ve
                 power_w: if heating { 1500.0 } else { 0.0 },
                 energy_wh_total: totals[index],
             };
-            ingest(&app.store, &app.state.live, &[report], at, Source::Fleet).await.unwrap();
+            let batch = [report];
+            let here = ingest(&app.store, &app.state.live, &batch, at, Source::Fleet);
+            match second {
+                Some(second) => {
+                    let hub = LiveHub::default();
+                    let there = ingest(second, &hub, &batch, at, Source::Fleet);
+                    let (here, there) = tokio::join!(here, there);
+                    here.unwrap();
+                    there.unwrap();
+                }
+                None => {
+                    here.await.unwrap();
+                }
+            }
             at += rng.random_range(60..540);
         }
     }
 
     let readings: Vec<(i64, i64, f64, f64, f64, f64)> = sqlx::query_as(
-        "SELECT radiator_id, at, energy_wh, power_w, temperature, setpoint FROM readings",
+        "SELECT radiator_id, at, energy_wh, power_w, temperature, setpoint FROM readings
+         ORDER BY radiator_id, at",
     )
     .fetch_all(app.store.reader())
     .await

@@ -97,6 +97,8 @@ pub struct TestApp {
     pub fleet: Arc<SimulatedFleet>,
     /// The gateway, when the radiators are behind MQTT.
     pub mqtt: Option<Arc<MqttGateway>>,
+    /// The database's URL, for a second instance on the same database.
+    pub database_url: String,
     _sqlite_dir: Option<tempfile::TempDir>,
     pg_schema: Option<(String, String)>,
 }
@@ -205,6 +207,7 @@ impl TestApp {
             state,
             fleet,
             mqtt,
+            database_url: url,
             _sqlite_dir: sqlite_dir,
             pg_schema,
         })
