@@ -3,6 +3,7 @@
 //! which [`telemetry`] stores and pushes to the live stream.
 
 pub mod emulator;
+mod known;
 pub mod mqtt;
 pub mod rollups;
 pub mod simulator;

@@ -8,10 +8,11 @@ use serde::Serialize;
 use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
+use super::known::{KnownRadiators, Stored};
 use super::rollups::{LocalTimes, Reading, Rollup, Sums};
 use super::{Report, counter_plausible};
 use crate::clock::iso8601;
-use sqlx::{AnyConnection, FromRow, Row};
+use sqlx::{AnyConnection, Row};
 
 use crate::store::rows::{self, Value};
 use crate::store::{Store, StoreError, StoreResult, is_postgres};
@@ -44,6 +45,8 @@ pub struct LiveHub {
     updates: broadcast::Sender<LiveUpdate>,
     stopping: watch::Sender<bool>,
     open: Arc<Mutex<HashMap<String, usize>>>,
+    /// What this instance's last batch of reports left (see `known.rs`).
+    known: Arc<Mutex<KnownRadiators>>,
 }
 
 impl Default for LiveHub {
@@ -53,6 +56,7 @@ impl Default for LiveHub {
             updates: broadcast::channel(64).0,
             stopping: watch::channel(false).0,
             open: Arc::default(),
+            known: Arc::default(),
         }
     }
 }
@@ -106,6 +110,15 @@ impl LiveHub {
         self.publish(LiveUpdate { business_id, radiators: Vec::new(), settings_changed: true });
     }
 
+    /// Takes what the last batch left; a batch that fails puts nothing back.
+    fn take_known(&self) -> KnownRadiators {
+        std::mem::take(&mut *self.known.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+
+    fn keep_known(&self, known: KnownRadiators) {
+        *self.known.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = known;
+    }
+
     fn publish(&self, update: LiveUpdate) {
         // No open streams is not an error.
         let _ = self.updates.send(update);
@@ -126,25 +139,6 @@ pub enum Source {
     Devices,
 }
 
-#[derive(sqlx::FromRow)]
-struct KnownRadiator {
-    uid: String,
-    id: i64,
-    business_id: i64,
-    room_id: Option<i64>,
-    /// The counter at the last report, and at the last reading.
-    energy_wh_total: Option<f64>,
-    reading_energy_wh_total: Option<f64>,
-    last_seen: Option<i64>,
-    /// The hour of its first report, once it has reported.
-    first_report_hour: Option<i64>,
-    /// The hour and local day whose sums its state holds (see [`OpenHour`]).
-    open_hour: Option<i64>,
-    open_day: Option<String>,
-    /// Its business's time zone, whose days the daily rollups count.
-    time_zone: String,
-}
-
 /// Stores a batch of reports received at `now` (unix seconds) and publishes them. Reports of
 /// unknown uids are dropped; answers the uids of devices whose energy counter jumped further
 /// than a radiator can count (their reports are dropped too).
@@ -161,9 +155,9 @@ pub async fn ingest(
     // A reading is new when its radiator's state has not seen its minute, so the readings go in
     // with a plain insert, the cheapest. One stored by another path (a back-filled history)
     // makes it fail; the batch is then stored again, skipping the readings already stored.
-    let stored = match store_batch(store, reports, now, source, Readings::New).await {
+    let stored = match store_batch(store, hub, reports, now, source, Readings::New).await {
         Err(StoreError::Conflict { .. }) => {
-            store_batch(store, reports, now, source, Readings::SkipStored).await?
+            store_batch(store, hub, reports, now, source, Readings::SkipStored).await?
         }
         stored => stored?,
     };
@@ -194,6 +188,7 @@ const INGEST_LOCK: i64 = 0x6864_696e_6765_7374;
 /// Stores a batch of reports in one transaction.
 async fn store_batch(
     store: &Store,
+    hub: &LiveHub,
     reports: &[Report],
     now: i64,
     source: Source,
@@ -207,9 +202,8 @@ async fn store_batch(
     if is_postgres(&tx) {
         sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(INGEST_LOCK).execute(&mut *tx).await?;
     }
-    let rows = known_radiators(&mut tx, reports).await?;
-    let known: HashMap<&str, &KnownRadiator> =
-        rows.iter().map(|row| (row.uid.as_str(), row)).collect();
+    let uids: Vec<&str> = reports.iter().map(|report| report.uid.as_str()).collect();
+    let known = hub.take_known().load(&mut tx, store.id(), &uids).await?;
     let minute = now - now.rem_euclid(60);
     let fetched_intensity = crate::grid::fetched_at(&mut tx, minute).await?;
     let mut local_times = LocalTimes::default();
@@ -218,12 +212,16 @@ async fn store_batch(
     let mut readings: HashMap<i64, Reading> = HashMap::new();
     let mut states: HashMap<i64, State> = HashMap::new();
     let mut updates: HashMap<i64, Vec<LiveRadiator>> = HashMap::new();
+    let mut rollup = Rollup::default();
     let last_seen_at = iso8601(now);
     for report in reports {
         let Some(radiator) = known.get(report.uid.as_str()) else {
             continue;
         };
         let (id, last_seen) = (radiator.id, radiator.last_seen);
+        if let Some(hour) = radiator.first_report_hour {
+            rollup.first_hour_stored(id, hour);
+        }
         if let (Source::Devices, Some(previous), Some(seen)) =
             (source, radiator.energy_wh_total, last_seen)
             && !counter_plausible(previous, report.energy_wh_total, now - seen)
@@ -277,12 +275,6 @@ async fn store_batch(
         }
         Readings::SkipStored => insert_new_readings(&mut tx, &readings).await?,
     };
-    let mut rollup = Rollup::default();
-    for radiator in &rows {
-        if let Some(hour) = radiator.first_report_hour {
-            rollup.first_hour_stored(radiator.id, hour);
-        }
-    }
     // Every new reading goes to the business's rollups now, and to its radiator's open hour:
     // the stored one if the reading is of the same hour and day, a new one if it is later (the
     // stored one closes into the rollups). A reading earlier than the stored open hour (the
@@ -311,42 +303,45 @@ async fn store_batch(
     states.sort_by_key(|(id, _)| *id);
     write_states(&mut tx, &states, now, hour, &opened).await?;
     rollup.write(&mut tx).await?;
+    let kept: Vec<(String, Stored)> = states
+        .iter()
+        .map(|(id, state)| {
+            let open = match opened.get(id) {
+                Some(reading) => Some((hour, reading.day.clone())),
+                None => state.open.map(|(hour, day)| (hour, day.to_owned())),
+            };
+            let stored = Stored {
+                energy_wh_total: state.report.energy_wh_total,
+                reading_energy_wh_total: state.reading_total,
+                last_seen: now,
+                open,
+                reading_hour: stored.contains(id).then_some(hour),
+            };
+            (state.report.uid.clone(), stored)
+        })
+        .collect();
     // New reports change what the business's views show (see `kernel/version_cache.rs`).
+    let mut versions = Vec::new();
     for business_id in updates.keys() {
-        sqlx::query("UPDATE businesses SET data_version = data_version + 1 WHERE id = $1")
-            .bind(business_id)
-            .execute(&mut *tx)
-            .await?;
+        let (version,): (i64,) = sqlx::query_as(
+            "UPDATE businesses SET data_version = data_version + 1 WHERE id = $1
+             RETURNING data_version",
+        )
+        .bind(business_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        versions.push((*business_id, version));
     }
     store.commit(tx).await?;
-    Ok(StoredBatch { updates, refused })
-}
-
-/// The radiators the reports name, with their last state and their business's time zone.
-async fn known_radiators(
-    db: &mut AnyConnection,
-    reports: &[Report],
-) -> StoreResult<Vec<KnownRadiator>> {
-    let mut uids: Vec<&str> = reports.iter().map(|report| report.uid.as_str()).collect();
-    uids.sort_unstable();
-    uids.dedup();
-    let sql = |uids: &str| {
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
-                 s.reading_energy_wh_total, s.last_seen, r.first_report_hour, s.open_hour, s.open_day,
-                 COALESCE(b.time_zone, 'Europe/London') AS time_zone
-             FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
-             LEFT JOIN business_settings b ON b.business_id = r.business_id
-             WHERE r.uid IN ({uids})"
-        )))
-    };
-    let mut rows = Vec::with_capacity(uids.len());
-    for query in rows::statements(db, &uids, 0, sql, |uid| vec![Value::from(*uid)]) {
-        for row in query.fetch_all(&mut *db).await? {
-            rows.push(KnownRadiator::from_row(&row)?);
-        }
+    let mut known = known;
+    for (uid, stored) in kept {
+        known.stored(&uid, stored);
     }
-    Ok(rows)
+    for (business_id, version) in versions {
+        known.moved(business_id, version);
+    }
+    hub.keep_known(known);
+    Ok(StoredBatch { updates, refused })
 }
 
 /// What a radiator's last report in a batch leaves in its state.

@@ -2,8 +2,9 @@
 //! state holds), and the hourly and daily rows of its business, equal the sums of the raw
 //! readings they were built from (CO2 too, at each reading's local month and half-hour), over
 //! random readings across midnight and both clock changes in the business's zone, and across
-//! a midnight that falls within a UTC hour; also when two instances store the same reports at
-//! once, and when a reading was stored by another path.
+//! a midnight that falls within a UTC hour; also when two instances store the reports (each
+//! some, and the same ones at once), when a reading was stored by another path, and when a
+//! change comes between two batches (ingest keeps the radiators between batches).
 
 use std::collections::BTreeMap;
 
@@ -26,6 +27,7 @@ store_tests!(
     rollups_equal_the_sums_of_their_readings_across_midnight_and_clock_changes,
     rollups_split_a_utc_hour_at_local_midnight,
     a_reading_stored_already_is_neither_stored_nor_counted_again,
+    a_change_between_batches_is_seen_by_the_next,
 );
 
 /// Per bucket: energy (Wh), heating minutes, temperature sum, setpoint sum, CO2 (g), readings.
@@ -85,13 +87,15 @@ async fn rollups_split_a_utc_hour_at_local_midnight(app: TestApp) {
 }
 
 /// Every instance stores every report it receives (PostgreSQL only: SQLite serves one instance).
-/// Each report is stored by two instances at once, and each reading is counted once.
+/// Each report is stored by one of two instances, or by both at once; each reading is counted
+/// once, and each instance sees what the other stored.
 #[tokio::test]
 async fn two_instances_storing_the_same_reports_count_each_reading_once() {
     let Some(app) = TestApp::spawn(Db::Postgres).await else { return };
     let second = Store::connect(&app.database_url).await.unwrap();
     let start = ["2026-03-28T21:00:00Z"];
-    rollups_match_readings(app, "Europe/London", &start, Some(&second)).await;
+    let hub = LiveHub::default();
+    rollups_match_readings(app, "Europe/London", &start, Some((&second, &hub))).await;
 }
 
 /// A reading stored by another path (a back-filled history) before a report of the same minute
@@ -157,14 +161,63 @@ async fn a_reading_stored_already_is_neither_stored_nor_counted_again(app: TestA
     assert_eq!(seen, [(first, at + 60), (second, at + 60)]);
 }
 
+/// A radiator moved to a room, the business's time zone changed and a radiator deleted between
+/// two batches: the next batch publishes the room, counts its readings in the new zone's day and
+/// drops the deleted radiator's report.
+async fn a_change_between_batches_is_seen_by_the_next(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = owner.add_room("Office").await;
+    let moved = owner.add_radiator("HD-1", "One").await.id;
+    let deleted = owner.add_radiator("HD-2", "Two").await.id;
+    let report = |uid: &str| Report {
+        uid: uid.to_owned(),
+        temperature: 19.5,
+        setpoint: 21.0,
+        on: true,
+        heating: true,
+        power_w: 1500.0,
+        energy_wh_total: 10.0,
+    };
+    let mut live = app.state.live.subscribe();
+    let mut published_rooms = async |at: i64| {
+        let batch = [report("HD-1"), report("HD-2")];
+        ingest(&app.store, &app.state.live, &batch, at, Source::Fleet).await.unwrap();
+        let mut rooms = Vec::new();
+        while let Ok(update) = live.try_recv() {
+            rooms.extend(update.radiators.iter().map(|radiator| (radiator.id, radiator.room_id)));
+        }
+        rooms
+    };
+    // Noon in London is 01:00 the next day in Auckland.
+    let at = "2026-01-15T12:00:00Z".parse::<Timestamp>().unwrap().as_second();
+    assert_eq!(published_rooms(at).await, [(moved, None), (deleted, None)]);
+
+    assert_eq!(owner.attach(room.id, "HD-1", "One").await.status, StatusCode::OK);
+    let settings = json!({"time_zone": "Pacific/Auckland", "working_days": [1, 2, 3, 4, 5],
+        "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
+    assert_eq!(owner.put("/v2/settings/business", settings).await.status, StatusCode::OK);
+    let path = format!("/v2/radiators/{deleted}");
+    assert_eq!(owner.delete(&path).await.status, StatusCode::OK);
+
+    assert_eq!(published_rooms(at + 60).await, [(moved, Some(room.id))]);
+    let days: Vec<(i64, String, i64)> = sqlx::query_as(
+        "SELECT radiator_id, day, CAST(readings AS BIGINT) FROM energy_daily_live ORDER BY day",
+    )
+    .fetch_all(app.store.reader())
+    .await
+    .unwrap();
+    assert_eq!(days, [(moved, "2026-01-15".into(), 1), (moved, "2026-01-16".into(), 1)]);
+}
+
 /// Reports every 1-9 minutes for 30 hours from each of `starts`, in a business in `zone`, and
 /// checks the rollups against the readings; answers the readings' radiators and times. With a
-/// `second` instance, each report is stored through both at once.
+/// `second` instance (its store and hub), each report is stored through one of the two, or
+/// through both at once.
 async fn rollups_match_readings(
     app: TestApp,
     zone: &str,
     starts: &[&str],
-    second: Option<&Store>,
+    second: Option<(&Store, &LiveHub)>,
 ) -> Vec<(i64, i64)> {
     let owner = app.register_business("owner@acme.co.uk").await;
     let settings = json!({"time_zone": zone, "working_days": [1, 2, 3, 4, 5],
@@ -177,6 +230,8 @@ async fn rollups_match_readings(
     }
     let mut rng = StdRng::seed_from_u64(20_260_329);
     let mut totals = [0.0_f64; 3];
+    // Each radiator's counter at its first report, its first reading's baseline.
+    let mut first_totals = [None; 3];
     for start in starts {
         let mut at = start.parse::<Timestamp>().unwrap().as_second();
         let end = at + 30 * 3600;
@@ -184,6 +239,7 @@ async fn rollups_match_readings(
             let index = rng.random_range(0..3);
             let heating = rng.random_bool(0.6);
             totals[index] += if heating { rng.random_range(0.0..25.0) } else { 0.0 };
+            first_totals[index].get_or_insert(totals[index]);
             let report = Report {
                 uid: uids[index].to_owned(),
                 temperature: rng.random_range(12.0..24.0),
@@ -196,12 +252,17 @@ async fn rollups_match_readings(
             let batch = [report];
             let here = ingest(&app.store, &app.state.live, &batch, at, Source::Fleet);
             match second {
-                Some(second) => {
-                    let hub = LiveHub::default();
-                    let there = ingest(second, &hub, &batch, at, Source::Fleet);
-                    let (here, there) = tokio::join!(here, there);
-                    here.unwrap();
-                    there.unwrap();
+                Some((second, hub)) => {
+                    let there = ingest(second, hub, &batch, at, Source::Fleet);
+                    match rng.random_range(0..3) {
+                        0 => here.await.unwrap(),
+                        1 => there.await.unwrap(),
+                        _ => {
+                            let (here, there) = tokio::join!(here, there);
+                            here.unwrap();
+                            there.unwrap()
+                        }
+                    };
                 }
                 None => {
                     here.await.unwrap();
@@ -219,6 +280,12 @@ async fn rollups_match_readings(
     .await
     .unwrap();
     assert!(readings.len() > 300, "{} readings", readings.len());
+    // The readings' energy is what each counter counted, each step once.
+    for (index, id) in ids.iter().enumerate() {
+        let counted: f64 = readings.iter().filter(|row| row.0 == *id).map(|row| row.2).sum();
+        let first = first_totals[index].unwrap();
+        assert!((counted - (totals[index] - first)).abs() < 1e-6, "radiator {id}: {counted}");
+    }
     let tz = TimeZone::get(zone).unwrap();
     let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM radiators WHERE id = $1")
         .bind(ids[0])
