@@ -182,7 +182,7 @@ struct StoredBatch {
     refused: Vec<String>,
 }
 
-/// Key of the PostgreSQL lock that ingest holds for its transaction ("heatdesk ingest").
+/// Key of the PostgreSQL lock that ingest holds for its transaction ("hdingest" in ASCII).
 const INGEST_LOCK: i64 = 0x6864_696e_6765_7374;
 
 /// Stores a batch of reports in one transaction.
@@ -202,6 +202,8 @@ async fn store_batch(
     if is_postgres(&tx) {
         sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(INGEST_LOCK).execute(&mut *tx).await?;
     }
+    // What this instance's last batch left, checked under the lock; a batch that fails leaves
+    // nothing, and the next reads all it needs.
     let uids: Vec<&str> = reports.iter().map(|report| report.uid.as_str()).collect();
     let known = hub.take_known().load(&mut tx, store.id(), &uids).await?;
     let minute = now - now.rem_euclid(60);
