@@ -218,7 +218,7 @@ pub async fn set_state(
     let (business_id, now) = (change.business_id(), change.now());
     let before = find(change.db(), business_id, id, now).await?;
     let setpoint = setpoint.clamp(before.min_temperature, before.max_temperature);
-    store::set_on(change.db(), business_id, id, on).await?;
+    store::set_on(change.db(), business_id, Scope::Radiator(id), on).await?;
     store::set_setpoint(change.db(), business_id, id, setpoint).await?;
     let after = find(change.db(), business_id, id, now).await?;
     change.touch(Scope::Radiator(id));
@@ -239,7 +239,7 @@ pub async fn switch(
     if before.room_id.unwrap_or(0) != room_id {
         return Err(not_found());
     }
-    store::set_on(change.db(), actor.business_id, id, on).await?;
+    store::set_on(change.db(), actor.business_id, Scope::Radiator(id), on).await?;
     let radiator = find(change.db(), actor.business_id, id, now).await?;
     change.touch(Scope::Radiator(id));
     let entry = Entry::new("toggle_status", "radiator", id).before(&before).after(&radiator);

@@ -20,7 +20,8 @@ use crate::state::AppState;
 use crate::store::contains_pattern;
 pub use domain::{Settings, find, not_yours, register, set_state};
 pub use store::{
-    GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search, set_room,
+    GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search, set_on,
+    set_room,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -4,7 +4,7 @@ use serde::Serialize;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
 use utoipa::ToSchema;
 
-use crate::devices::OFFLINE_AFTER_SECS;
+use crate::devices::{OFFLINE_AFTER_SECS, Scope};
 use crate::store::StoreResult;
 
 /// A radiator as the API shows it: its settings, the server's desired state and the state the
@@ -301,13 +301,20 @@ pub async fn set_setpoint(
     .await?)
 }
 
+/// Switches the business's radiators in `scope` on or off.
 pub async fn set_on(
     db: &mut AnyConnection,
     business_id: i64,
-    id: i64,
+    scope: Scope,
     on: bool,
 ) -> StoreResult<()> {
-    sqlx::query("UPDATE radiators SET is_on = $1 WHERE id = $2 AND business_id = $3")
+    let (which, id) = match scope {
+        Scope::Radiator(id) => ("id = $2", id),
+        Scope::Room(id) => ("room_id = $2", id),
+        Scope::Zone(id) => ("room_id IN (SELECT id FROM rooms WHERE zone_id = $2)", id),
+    };
+    let sql = format!("UPDATE radiators SET is_on = $1 WHERE {which} AND business_id = $3");
+    sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(i64::from(on))
         .bind(id)
         .bind(business_id)

@@ -96,7 +96,7 @@ pub async fn switch_all(
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
-    store::switch_all(change.db(), actor.business_id, id, on).await?;
+    radiators::set_on(change.db(), actor.business_id, Scope::Room(id), on).await?;
     let room = detail(change.db(), actor.business_id, id, now).await?;
     change.touch(Scope::Room(id));
     let entry = Entry::new("toggle_status", "room", id).before(&before).after(&room.room);

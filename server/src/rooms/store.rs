@@ -103,22 +103,6 @@ pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreR
     Ok(())
 }
 
-/// Switches every radiator of the room on or off.
-pub async fn switch_all(
-    db: &mut AnyConnection,
-    business_id: i64,
-    id: i64,
-    on: bool,
-) -> StoreResult<()> {
-    sqlx::query("UPDATE radiators SET is_on = $1 WHERE room_id = $2 AND business_id = $3")
-        .bind(i64::from(on))
-        .bind(id)
-        .bind(business_id)
-        .execute(db)
-        .await?;
-    Ok(())
-}
-
 /// Puts the room in a zone, or in none.
 pub async fn set_zone(
     db: &mut AnyConnection,

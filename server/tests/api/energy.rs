@@ -98,14 +98,9 @@ async fn two_instances_storing_the_same_reports_count_each_reading_once() {
     rollups_match_readings(app, "Europe/London", &start, Some((&second, &hub))).await;
 }
 
-/// A reading stored by another path (a back-filled history) before a report of the same minute
-/// arrives: the report's batch is stored, that reading is kept as it was and not counted again,
-/// and the batch's other readings are stored and counted.
-async fn a_reading_stored_already_is_neither_stored_nor_counted_again(app: TestApp) {
-    let owner = app.register_business("owner@acme.co.uk").await;
-    let (first, second) =
-        (owner.add_radiator("HD-1", "One").await.id, owner.add_radiator("HD-2", "Two").await.id);
-    let report = |uid: &str, energy_wh_total: f64| Report {
+/// A heating radiator's report, its counter at `energy_wh_total`.
+fn report(uid: &str, energy_wh_total: f64) -> Report {
+    Report {
         uid: uid.to_owned(),
         temperature: 19.5,
         setpoint: 21.0,
@@ -113,7 +108,16 @@ async fn a_reading_stored_already_is_neither_stored_nor_counted_again(app: TestA
         heating: true,
         power_w: 1500.0,
         energy_wh_total,
-    };
+    }
+}
+
+/// A reading stored by another path (a back-filled history) before a report of the same minute
+/// arrives: the report's batch is stored, that reading is kept as it was and not counted again,
+/// and the batch's other readings are stored and counted.
+async fn a_reading_stored_already_is_neither_stored_nor_counted_again(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (first, second) =
+        (owner.add_radiator("HD-1", "One").await.id, owner.add_radiator("HD-2", "Two").await.id);
     let at = "2026-01-15T09:00:00Z".parse::<Timestamp>().unwrap().as_second();
     let batch = [report("HD-1", 100.0), report("HD-2", 200.0)];
     ingest(&app.store, &app.state.live, &batch, at, Source::Fleet).await.unwrap();
@@ -169,18 +173,9 @@ async fn a_change_between_batches_is_seen_by_the_next(app: TestApp) {
     let room = owner.add_room("Office").await;
     let moved = owner.add_radiator("HD-1", "One").await.id;
     let deleted = owner.add_radiator("HD-2", "Two").await.id;
-    let report = |uid: &str| Report {
-        uid: uid.to_owned(),
-        temperature: 19.5,
-        setpoint: 21.0,
-        on: true,
-        heating: true,
-        power_w: 1500.0,
-        energy_wh_total: 10.0,
-    };
     let mut live = app.state.live.subscribe();
     let mut published_rooms = async |at: i64| {
-        let batch = [report("HD-1"), report("HD-2")];
+        let batch = [report("HD-1", 10.0), report("HD-2", 10.0)];
         ingest(&app.store, &app.state.live, &batch, at, Source::Fleet).await.unwrap();
         let mut rooms = Vec::new();
         while let Ok(update) = live.try_recv() {

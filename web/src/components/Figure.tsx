@@ -3,16 +3,19 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A reading shown large under its name, with whatever qualifies it below. */
+/** A reading shown large under its name (`small`: fit for a one-row widget), with whatever
+ * qualifies it below. */
 export function Figure({
   label,
   value,
   testId,
+  small = false,
   children,
 }: {
   label: string;
   value: string;
   testId?: string;
+  small?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -20,7 +23,7 @@ export function Figure({
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h2" component="p" data-testid={testId}>
+      <Typography variant={small ? 'h3' : 'h2'} component="p" data-testid={testId}>
         {value}
       </Typography>
       {children}

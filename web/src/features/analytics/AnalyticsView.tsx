@@ -1,12 +1,11 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Heading } from '../../components/Heading';
+import { LinkTabs } from '../../components/LinkTabs';
 import { paths } from '../../config/paths';
 import { useAppDispatch } from '../../lib/hooks';
 import { Co2SavingView } from './Co2SavingView';
@@ -59,23 +58,14 @@ export function AnalyticsView({ id }: { id: VisId }) {
         intro={t(`analytics.vis.${id}.text`)}
         space={1}
       />
-      <Tabs
-        value={id}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('analytics.choose')}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {VISUALISATIONS.map((option) => (
-          <Tab
-            key={option}
-            value={option}
-            label={t(`analytics.vis.${option}.short`)}
-            component={RouterLink}
-            to={visualisationPath(option)}
-          />
-        ))}
-      </Tabs>
+      <LinkTabs
+        label={t('analytics.choose')}
+        tabs={VISUALISATIONS.map((option) => ({
+          label: t(`analytics.vis.${option}.short`),
+          to: visualisationPath(option),
+        }))}
+        current={visualisationPath(id)}
+      />
       <Visualisation id={id} />
     </Stack>
   );

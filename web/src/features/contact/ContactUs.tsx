@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { Heading } from '../../components/Heading';
@@ -19,6 +20,33 @@ interface ContactDetails {
 const readDetails = async () =>
   (await authClient.get<Envelope<{ contact_us: ContactDetails }>>('/v2/contact-us')).data.data
     .contact_us;
+
+/** A titled panel of the page, `flex` parts of its row's width on a wide screen. */
+function Section({
+  id,
+  title,
+  flex,
+  children,
+}: {
+  id: string;
+  title: string;
+  flex: number;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, flex, width: '100%' }}
+      component="section"
+      aria-labelledby={id}
+    >
+      <Typography id={id} variant="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
 
 /** `/contact-us`: how to reach HeatDesk, and a message to its support. */
 export function ContactUs() {
@@ -45,15 +73,7 @@ export function ContactUs() {
     <>
       <Heading title={t('nav.contactUs')} intro={t('contact.intro')} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Paper
-          variant="outlined"
-          sx={{ p: 3, flex: 1, width: '100%' }}
-          component="section"
-          aria-labelledby="contact-details"
-        >
-          <Typography id="contact-details" variant="h2" gutterBottom>
-            {t('contact.details')}
-          </Typography>
+        <Section id="contact-details" title={t('contact.details')} flex={1}>
           {details.error && <LoadError message={details.error} onRetry={details.retry} />}
           {details.value && (
             <Stack component="dl" spacing={1} sx={{ m: 0 }}>
@@ -69,16 +89,8 @@ export function ContactUs() {
               ))}
             </Stack>
           )}
-        </Paper>
-        <Paper
-          variant="outlined"
-          sx={{ p: 3, flex: 2, width: '100%' }}
-          component="section"
-          aria-labelledby="contact-form"
-        >
-          <Typography id="contact-form" variant="h2" gutterBottom>
-            {t('contact.write')}
-          </Typography>
+        </Section>
+        <Section id="contact-form" title={t('contact.write')} flex={2}>
           <Form onSubmit={form.onSubmit(send)}>
             <Stack spacing={2}>
               <FormField label={t('contact.subject')} required {...form.field('subject')} />
@@ -94,7 +106,7 @@ export function ContactUs() {
               </div>
             </Stack>
           </Form>
-        </Paper>
+        </Section>
       </Stack>
     </>
   );

@@ -22,20 +22,6 @@ export function WidgetLink({ to, children }: { to: string; children: ReactNode }
   );
 }
 
-/** A reading small enough for a one-row widget: its name above its value. */
-function Reading({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Box>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h3" component="p" data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
 export function TodayWidget({ today }: { today: Dashboard['today'] }) {
   const { t } = useTranslation();
   return (
@@ -46,12 +32,13 @@ export function TodayWidget({ today }: { today: Dashboard['today'] }) {
         testId="today-energy"
       />
       <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
-        <Reading
+        <Figure
+          small
           label={t('dashboard.today.cost')}
           value={formatPence(today.cost_pence)}
           testId="today-cost"
         />
-        <Reading label={t('dashboard.today.co2')} value={formatKg(today.co2_kg)} />
+        <Figure small label={t('dashboard.today.co2')} value={formatKg(today.co2_kg)} />
       </Stack>
     </Stack>
   );
@@ -199,12 +186,14 @@ export function TemperaturesWidget({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
-      <Reading
+      <Figure
+        small
         label={t('dashboard.temperatures.outdoor')}
         value={formatCelsius(dashboard.outdoor_temperature)}
         testId="outdoor-temperature"
       />
-      <Reading
+      <Figure
+        small
         label={
           dashboard.indoor_temperature === null
             ? t('dashboard.temperatures.noIndoor')
@@ -220,6 +209,11 @@ export function TemperaturesWidget({ dashboard }: { dashboard: Dashboard }) {
 export function SchedulesWidget({ count }: { count: number }) {
   const { t } = useTranslation();
   return (
-    <Reading label={t('dashboard.schedules.on')} value={String(count)} testId="active-schedules" />
+    <Figure
+      small
+      label={t('dashboard.schedules.on')}
+      value={String(count)}
+      testId="active-schedules"
+    />
   );
 }

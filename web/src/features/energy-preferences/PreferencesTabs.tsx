@@ -1,7 +1,6 @@
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkTabs } from '../../components/LinkTabs';
 import { paths } from '../../config/paths';
 
 const TABS = [
@@ -16,23 +15,6 @@ export function PreferencesTabs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = TABS.find((tab) => tab.to === pathname)?.to ?? false;
-  return (
-    <Tabs
-      value={current}
-      variant="scrollable"
-      allowScrollButtonsMobile
-      aria-label={t('energyPrefs.tabs.label')}
-      sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-    >
-      {TABS.map((tab) => (
-        <Tab
-          key={tab.key}
-          value={tab.to}
-          label={t(`energyPrefs.tabs.${tab.key}`)}
-          component={RouterLink}
-          to={tab.to}
-        />
-      ))}
-    </Tabs>
-  );
+  const tabs = TABS.map((tab) => ({ label: t(`energyPrefs.tabs.${tab.key}`), to: tab.to }));
+  return <LinkTabs label={t('energyPrefs.tabs.label')} tabs={tabs} current={current} />;
 }

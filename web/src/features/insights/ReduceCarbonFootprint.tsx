@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Heading } from '../../components/Heading';
+import { LinkAlert } from '../../components/LinkAlert';
 import { ListStates, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
 import { formatKg, formatShare } from '../../lib/units';
@@ -44,16 +44,13 @@ export function ReduceCarbonFootprint() {
           <Stack spacing={2}>
             <SavingTotals saving={saving.value} />
             {goal === null ? (
-              <Alert
+              <LinkAlert
                 severity="info"
-                action={
-                  <Button component={RouterLink} to={paths.preferencesCo2Savings} color="inherit">
-                    {t('dashboard.co2.setGoal')}
-                  </Button>
-                }
+                to={paths.preferencesCo2Savings}
+                linkLabel={t('dashboard.co2.setGoal')}
               >
                 {t('dashboard.co2.noGoal')}
-              </Alert>
+              </LinkAlert>
             ) : (
               <div>
                 <Typography data-testid="goal-progress" gutterBottom>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,8 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Heading } from '../../components/Heading';
+import { LinkAlert } from '../../components/LinkAlert';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -70,16 +70,13 @@ export function EnergyUsageSetup() {
   let body;
   if (failure?.code === 403)
     body = (
-      <Alert
+      <LinkAlert
         severity="info"
-        action={
-          <Button component={RouterLink} to={paths.consentSetup} color="inherit">
-            {t('onboarding.usage.giveConsent')}
-          </Button>
-        }
+        to={paths.consentSetup}
+        linkLabel={t('onboarding.usage.giveConsent')}
       >
         {t('onboarding.usage.noConsent')}
-      </Alert>
+      </LinkAlert>
     );
   else if (failure)
     body = (

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkAlert } from '../../components/LinkAlert';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { fetchUserPlan } from './slice';
@@ -25,17 +24,14 @@ export function PlanReminder() {
   if (error || !checked || (userPlan && userPlan.in_force === 1)) return null;
   if (pathname === paths.subscriptionPlan || pathname === paths.subscriptions) return null;
   return (
-    <Alert
+    <LinkAlert
       severity="warning"
       sx={{ mb: 2 }}
       data-testid="plan-reminder"
-      action={
-        <Button component={RouterLink} to={paths.subscriptionPlan} color="inherit">
-          {t('subscriptions.choosePlan')}
-        </Button>
-      }
+      to={paths.subscriptionPlan}
+      linkLabel={t('subscriptions.choosePlan')}
     >
       {userPlan ? t('subscriptions.ended', { plan: userPlan.plan.name }) : t('subscriptions.none')}
-    </Alert>
+    </LinkAlert>
   );
 }
