@@ -65,13 +65,34 @@ impl KnownRadiators {
     ) -> StoreResult<Self> {
         let Self { mut radiators, mut versions, .. } =
             if self.store_id == store_id { self } else { Self::default() };
-        let businesses: Vec<i64> = versions.keys().copied().collect();
-        let current = read_versions(db, &businesses).await?;
-        versions.retain(|business_id, version| current.get(business_id) == Some(version));
-        radiators.retain(|_, radiator| versions.contains_key(&radiator.business_id));
+        // The businesses of the radiators kept that this batch names; the others are checked
+        // when a batch names them.
+        let named: HashSet<i64> =
+            uids.iter().filter_map(|uid| radiators.get(*uid)).map(|r| r.business_id).collect();
+        let named: Vec<i64> = named.into_iter().collect();
+        let current = read_versions(db, &named).await?;
+        let moved: HashSet<i64> = named
+            .into_iter()
+            .filter(|business_id| current.get(business_id) != versions.get(business_id))
+            .collect();
+        versions.retain(|business_id, _| !moved.contains(business_id));
+        radiators.retain(|_, radiator| !moved.contains(&radiator.business_id));
         let missing: Vec<&str> =
             uids.iter().copied().filter(|uid| !radiators.contains_key(*uid)).collect();
-        for radiator in read(db, &missing).await? {
+        let read = read(db, &missing).await?;
+        // A business read at another version than the one kept (not named until now) is read
+        // again whole as its radiators come.
+        let stale: HashSet<i64> = read
+            .iter()
+            .filter(|radiator| {
+                versions
+                    .get(&radiator.business_id)
+                    .is_some_and(|kept| *kept != radiator.data_version)
+            })
+            .map(|radiator| radiator.business_id)
+            .collect();
+        radiators.retain(|_, radiator| !stale.contains(&radiator.business_id));
+        for radiator in read {
             versions.insert(radiator.business_id, radiator.data_version);
             radiators.insert(radiator.uid.clone(), radiator);
         }

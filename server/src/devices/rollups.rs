@@ -90,8 +90,8 @@ pub struct Sums {
 }
 
 impl Sums {
-    /// The sums as written, in the order of [`OPEN_SUMS`](super::telemetry) and of every rollup
-    /// table's columns.
+    /// The sums as written, in the order of every rollup table's columns (and of the open hour's
+    /// in `radiator_states`).
     pub fn values(&self) -> [Value; 6] {
         [
             Value::from(self.energy_wh),

@@ -166,16 +166,17 @@ async fn a_reading_stored_already_is_neither_stored_nor_counted_again(app: TestA
 }
 
 /// A radiator moved to a room, the business's time zone changed and a radiator deleted between
-/// two batches: the next batch publishes the room, counts its readings in the new zone's day and
-/// drops the deleted radiator's report.
+/// two batches of theirs, with a batch of another radiator in between: the next batch publishes
+/// the room, counts its readings in the new zone's day and drops the deleted radiator's report.
 async fn a_change_between_batches_is_seen_by_the_next(app: TestApp) {
     let owner = app.register_business("owner@acme.co.uk").await;
     let room = owner.add_room("Office").await;
     let moved = owner.add_radiator("HD-1", "One").await.id;
     let deleted = owner.add_radiator("HD-2", "Two").await.id;
+    let other = owner.add_radiator("HD-3", "Three").await.id;
     let mut live = app.state.live.subscribe();
-    let mut published_rooms = async |at: i64| {
-        let batch = [report("HD-1", 10.0), report("HD-2", 10.0)];
+    let mut published_rooms = async |uids: &[&str], at: i64| {
+        let batch: Vec<Report> = uids.iter().map(|uid| report(uid, 10.0)).collect();
         ingest(&app.store, &app.state.live, &batch, at, Source::Fleet).await.unwrap();
         let mut rooms = Vec::new();
         while let Ok(update) = live.try_recv() {
@@ -185,7 +186,7 @@ async fn a_change_between_batches_is_seen_by_the_next(app: TestApp) {
     };
     // Noon in London is 01:00 the next day in Auckland.
     let at = "2026-01-15T12:00:00Z".parse::<Timestamp>().unwrap().as_second();
-    assert_eq!(published_rooms(at).await, [(moved, None), (deleted, None)]);
+    assert_eq!(published_rooms(&["HD-1", "HD-2"], at).await, [(moved, None), (deleted, None)]);
 
     assert_eq!(owner.attach(room.id, "HD-1", "One").await.status, StatusCode::OK);
     let settings = json!({"time_zone": "Pacific/Auckland", "working_days": [1, 2, 3, 4, 5],
@@ -193,15 +194,20 @@ async fn a_change_between_batches_is_seen_by_the_next(app: TestApp) {
     assert_eq!(owner.put("/v2/settings/business", settings).await.status, StatusCode::OK);
     let path = format!("/v2/radiators/{deleted}");
     assert_eq!(owner.delete(&path).await.status, StatusCode::OK);
+    // A radiator first seen after the changes, read with the business's new version.
+    assert_eq!(published_rooms(&["HD-3"], at + 60).await, [(other, None)]);
 
-    assert_eq!(published_rooms(at + 60).await, [(moved, Some(room.id))]);
-    let days: Vec<(i64, String, i64)> = sqlx::query_as(
-        "SELECT radiator_id, day, CAST(readings AS BIGINT) FROM energy_daily_live ORDER BY day",
+    let rooms = published_rooms(&["HD-1", "HD-2"], at + 120).await;
+    assert_eq!(rooms, [(moved, Some(room.id))]);
+    let days: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT day, CAST(readings AS BIGINT) FROM energy_daily_live WHERE radiator_id = $1
+         ORDER BY day",
     )
+    .bind(moved)
     .fetch_all(app.store.reader())
     .await
     .unwrap();
-    assert_eq!(days, [(moved, "2026-01-15".into(), 1), (moved, "2026-01-16".into(), 1)]);
+    assert_eq!(days, [("2026-01-15".into(), 1), ("2026-01-16".into(), 1)]);
 }
 
 /// Reports every 1-9 minutes for 30 hours from each of `starts`, in a business in `zone`, and
