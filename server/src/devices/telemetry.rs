@@ -168,7 +168,7 @@ pub async fn ingest(
 }
 
 /// How a batch's readings are inserted.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum Readings {
     /// As new: one stored already fails the insert.
     New,

@@ -20,7 +20,7 @@ use super::{AnyQuery, StoreResult, is_postgres};
 const SQLITE_PARAMETERS_PER_STATEMENT: usize = 240;
 
 /// One value of a row.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Value {
     Int(Option<i64>),
     Real(Option<f64>),
