@@ -4,7 +4,7 @@
 use sqlx::{AnyConnection, AnyPool};
 use time::OffsetDateTime;
 
-use super::profile::{Profile, UserView, level};
+use super::profile::{Address, Profile, UserView, level};
 use crate::kernel::values::Email;
 use crate::store::{Store, StoreError, StoreResult};
 
@@ -122,84 +122,75 @@ pub async fn create(
     if taken.is_some() {
         return Err(StoreError::Conflict { constraint: Some("users_email_key".into()) });
     }
-    let business = &profile.business_address;
-    let (business_id,): (i64,) = sqlx::query_as(
+    let mut insert = sqlx::query_as(
         "INSERT INTO businesses (name, is_same_address, address_line1, address_line2, town, city,
              post_code, created_at, onboarding_step)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'plan') RETURNING id",
     )
     .bind(&profile.business_name)
-    .bind(i64::from(profile.is_same_address))
-    .bind(&business.line1)
-    .bind(&business.line2)
-    .bind(&business.town)
-    .bind(&business.city)
-    .bind(business.post_code.as_str())
-    .bind(now.unix_timestamp())
-    .fetch_one(&mut *tx)
-    .await?;
-    let trading = &profile.address;
-    let (user_id,): (i64,) = sqlx::query_as(
+    .bind(i64::from(profile.is_same_address));
+    for value in address_fields(&profile.business_address) {
+        insert = insert.bind(value);
+    }
+    let (business_id,): (i64,) = insert.bind(now.unix_timestamp()).fetch_one(&mut *tx).await?;
+    let mut insert = sqlx::query_as(
         "INSERT INTO users (business_id, email, password_hash, first_name, last_name, mobile,
              address_line1, address_line2, town, city, post_code, is_business, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(business_id)
     .bind(account.email.as_str())
-    .bind(account.password_hash)
-    .bind(&profile.first_name)
-    .bind(&profile.last_name)
-    .bind(profile.mobile.as_str())
-    .bind(&trading.line1)
-    .bind(&trading.line2)
-    .bind(&trading.town)
-    .bind(&trading.city)
-    .bind(trading.post_code.as_str())
-    .bind(i64::from(account.is_business))
-    .bind(now.unix_timestamp())
-    // Two registrations of one email at the same moment: the constraint decides, and its
-    // violation comes back as the same conflict.
-    .fetch_one(&mut *tx)
-    .await?;
+    .bind(account.password_hash);
+    for value in user_fields(profile) {
+        insert = insert.bind(value);
+    }
+    let (user_id,): (i64,) = insert
+        .bind(i64::from(account.is_business))
+        .bind(now.unix_timestamp())
+        // Two registrations of one email at the same moment: the constraint decides, and its
+        // violation comes back as the same conflict.
+        .fetch_one(&mut *tx)
+        .await?;
     store.commit(tx).await?;
     Ok((user_id, business_id))
 }
 
+/// The user's own columns, as registering and updating the profile name them: first and last
+/// name, mobile, then the trading address.
+fn user_fields(profile: &Profile) -> [&str; 8] {
+    let [line1, line2, town, city, post_code] = address_fields(&profile.address);
+    let (first, last, mobile) = (&profile.first_name, &profile.last_name, &profile.mobile);
+    [first, last, mobile.as_str(), line1, line2, town, city, post_code]
+}
+
+/// The address columns, in the order the users' and the businesses' tables name them.
+fn address_fields(address: &Address) -> [&str; 5] {
+    let Address { line1, line2, town, city, post_code } = address;
+    [line1, line2, town, city, post_code.as_str()]
+}
+
 pub async fn update_profile(store: &Store, user_id: i64, profile: &Profile) -> StoreResult<()> {
     let mut tx = store.begin_write().await?;
-    let trading = &profile.address;
-    let (business_id,): (i64,) = sqlx::query_as(
+    let mut update = sqlx::query_as(
         "UPDATE users SET first_name = $1, last_name = $2, mobile = $3, address_line1 = $4,
              address_line2 = $5, town = $6, city = $7, post_code = $8
          WHERE id = $9 RETURNING business_id",
-    )
-    .bind(&profile.first_name)
-    .bind(&profile.last_name)
-    .bind(profile.mobile.as_str())
-    .bind(&trading.line1)
-    .bind(&trading.line2)
-    .bind(&trading.town)
-    .bind(&trading.city)
-    .bind(trading.post_code.as_str())
-    .bind(user_id)
-    .fetch_one(&mut *tx)
-    .await?;
-    let business = &profile.business_address;
-    sqlx::query(
+    );
+    for value in user_fields(profile) {
+        update = update.bind(value);
+    }
+    let (business_id,): (i64,) = update.bind(user_id).fetch_one(&mut *tx).await?;
+    let mut update = sqlx::query(
         "UPDATE businesses SET name = $1, is_same_address = $2, address_line1 = $3,
              address_line2 = $4, town = $5, city = $6, post_code = $7
          WHERE id = $8",
     )
     .bind(&profile.business_name)
-    .bind(i64::from(profile.is_same_address))
-    .bind(&business.line1)
-    .bind(&business.line2)
-    .bind(&business.town)
-    .bind(&business.city)
-    .bind(business.post_code.as_str())
-    .bind(business_id)
-    .execute(&mut *tx)
-    .await?;
+    .bind(i64::from(profile.is_same_address));
+    for value in address_fields(&profile.business_address) {
+        update = update.bind(value);
+    }
+    update.bind(business_id).execute(&mut *tx).await?;
     store.commit(tx).await?;
     Ok(())
 }

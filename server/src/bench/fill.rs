@@ -12,12 +12,14 @@ use crate::auth::profile::ProfileRequest;
 use crate::devices::Report;
 use crate::devices::rollups::{LocalTimes, Reading, Rollup, Sums};
 use crate::devices::telemetry::{Source, ingest, insert_readings, insert_rows};
+use crate::kernel::named;
 use crate::kernel::values::Uid;
 use crate::radiators::Settings;
+use crate::rooms::{self, RoomDetail};
 use crate::settings::BenchArgs;
 use crate::state::AppState;
 use crate::store::is_postgres;
-use crate::{rooms, zones};
+use crate::zones::{self, ZoneDetail};
 
 pub const EMAIL: &str = "bench@heatdesk.example";
 pub const PASSWORD: &str = "heatdesk-bench";
@@ -57,12 +59,22 @@ pub async fn building(state: &AppState, args: &BenchArgs) -> anyhow::Result<Flee
     crate::subscriptions::grant_plan(&state.store, actor.business_id, "estate", until).await?;
     let mut zone_ids = Vec::new();
     for zone in 1..=args.zones {
-        zone_ids.push(zones::domain::create(state, actor, &format!("Floor {zone}")).await?.zone.id);
+        zone_ids.push(
+            named::create::<ZoneDetail>(state.change(actor).await?, &format!("Floor {zone}"))
+                .await?
+                .zone
+                .id,
+        );
     }
     let mut room_ids = Vec::new();
     for room in 0..usize::from(args.rooms) {
-        let room_id =
-            rooms::domain::create(state, actor, &format!("Room {:03}", room + 1)).await?.room.id;
+        let room_id = named::create::<RoomDetail>(
+            state.change(actor).await?,
+            &format!("Room {:03}", room + 1),
+        )
+        .await?
+        .room
+        .id;
         zones::domain::add_room(state, actor, zone_ids[room % zone_ids.len()], room_id).await?;
         room_ids.push(room_id);
     }

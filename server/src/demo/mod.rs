@@ -11,11 +11,14 @@ use crate::auth::account::{self, create_if_missing};
 use crate::auth::profile::ProfileRequest;
 use crate::error::ApiResult;
 use crate::kernel::change::Actor;
+use crate::kernel::named;
 use crate::kernel::values::{ClockTime, Temperature, Uid};
 use crate::radiators::{self, Settings};
+use crate::rooms::{self, RoomDetail};
 use crate::schedules::program::Slot;
 use crate::state::AppState;
-use crate::{automations, rooms, schedules, zones};
+use crate::zones::{self, ZoneDetail};
+use crate::{automations, schedules};
 
 pub const DEMO_EMAIL: &str = "demo@heatdesk.example";
 pub const DEMO_PASSWORD: &str = "heatdesk-demo";
@@ -89,11 +92,12 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<Vec<i64>> {
     let mut room_number = 0;
     let (mut zone_ids, mut room_ids) = (Vec::new(), Vec::new());
     for (zone, rooms) in BUILDING {
-        let zone_id = zones::domain::create(state, actor, zone).await?.zone.id;
+        let zone_id = named::create::<ZoneDetail>(state.change(actor).await?, zone).await?.zone.id;
         zone_ids.push((zone, zone_id));
         for &(room, radiators, setpoint, on) in rooms {
             room_number += 1;
-            let room_id = rooms::domain::create(state, actor, room).await?.room.id;
+            let room_id =
+                named::create::<RoomDetail>(state.change(actor).await?, room).await?.room.id;
             room_ids.push((room, room_id));
             zones::domain::add_room(state, actor, zone_id, room_id).await?;
             for n in 1..=radiators {

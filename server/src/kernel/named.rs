@@ -1,11 +1,12 @@
 //! Records with a name unique, in any case, within their business: rooms, zones, radiators,
 //! schedules.
 
-use sqlx::{Any, Executor};
+use serde::Serialize;
+use sqlx::{Any, AnyConnection, Executor};
 
-use super::change::Change;
+use super::change::{Change, Entry};
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, NamedTable, name_taken};
+use crate::store::{self, NamedTable, StoreResult, name_taken};
 
 /// The kinds of named records; names are unique per business within a kind.
 #[derive(Clone, Copy)]
@@ -54,16 +55,81 @@ pub async fn ensure_name_free<'e>(
     Ok(())
 }
 
-/// Adds a room or zone named `name` within `change`; 409 when the name is taken. Answers its id.
-pub async fn insert(change: &mut Change, kind: RecordKind, name: &str) -> ApiResult<i64> {
-    let (business_id, now) = (change.business_id(), change.now());
-    ensure_name_free(change.db(), kind, business_id, name, 0).await?;
-    Ok(store::insert_named(change.db(), kind.table(), business_id, name, now).await?)
+/// A named record that gathers others: a room its radiators, a zone its rooms. Its feature
+/// says how it is read and deleted; creating, renaming and deleting it, each one change with
+/// its history entry, are written once, here.
+pub trait Group: Serialize + Send + Sized {
+    const KIND: RecordKind;
+    /// The record alone, as lists show it and the history keeps it.
+    type View: Serialize + Send;
+
+    fn view(&self) -> &Self::View;
+
+    /// The record alone; `None` when the business has no such record.
+    fn stored(
+        db: &mut AnyConnection,
+        business_id: i64,
+        id: i64,
+        now: i64,
+    ) -> impl Future<Output = StoreResult<Option<Self::View>>> + Send;
+
+    /// The record with what it gathers, as a change answers it.
+    fn read(
+        db: &mut AnyConnection,
+        business_id: i64,
+        id: i64,
+        now: i64,
+    ) -> impl Future<Output = ApiResult<Self>> + Send;
+
+    /// Deletes the record; what it gathered stays, in no group of this kind.
+    fn remove(
+        db: &mut AnyConnection,
+        business_id: i64,
+        id: i64,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
 }
 
-/// Renames a room or zone within `change`; 409 when the name is taken.
-pub async fn rename(change: &mut Change, kind: RecordKind, id: i64, name: &str) -> ApiResult<()> {
-    let business_id = change.business_id();
+/// One record of the business; 404 when it has none with this id.
+pub async fn find<G: Group>(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+    now: i64,
+) -> ApiResult<G::View> {
+    G::stored(db, business_id, id, now)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("This {} does not exist.", G::KIND.noun())))
+}
+
+/// Adds a record named `name`; 409 when the name is taken.
+pub async fn create<G: Group>(mut change: Change, name: &str) -> ApiResult<G> {
+    let (business_id, now) = (change.business_id(), change.now());
+    let kind = G::KIND;
+    ensure_name_free(change.db(), kind, business_id, name, 0).await?;
+    let id = store::insert_named(change.db(), kind.table(), business_id, name, now).await?;
+    let record = G::read(change.db(), business_id, id, now).await?;
+    change.commit(Entry::new("create", kind.noun(), id).after(record.view())).await?;
+    Ok(record)
+}
+
+/// Renames a record; 404 when the business has none with this id, 409 when the name is taken.
+pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiResult<G> {
+    let (business_id, now) = (change.business_id(), change.now());
+    let kind = G::KIND;
+    let before = find::<G>(change.db(), business_id, id, now).await?;
     ensure_name_free(change.db(), kind, business_id, name, id).await?;
-    Ok(store::rename(change.db(), kind.table(), business_id, id, name).await?)
+    store::rename(change.db(), kind.table(), business_id, id, name).await?;
+    let record = G::read(change.db(), business_id, id, now).await?;
+    let entry = Entry::new("update", kind.noun(), id).before(&before).after(record.view());
+    change.commit(entry).await?;
+    Ok(record)
+}
+
+/// Deletes a record, keeping what it gathered; answers the record as it was.
+pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<G::View> {
+    let (business_id, now) = (change.business_id(), change.now());
+    let before = find::<G>(change.db(), business_id, id, now).await?;
+    G::remove(change.db(), business_id, id).await?;
+    change.commit(Entry::new("delete", G::KIND.noun(), id).before(&before)).await?;
+    Ok(before)
 }

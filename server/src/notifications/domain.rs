@@ -182,31 +182,27 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
         }
         for (id, name, last_seen, outage) in store::radiator_presence(pool, business_id).await? {
             let offline = at - last_seen >= OFFLINE_AFTER_SECS;
-            match (offline, outage) {
-                (true, None) => {
-                    store::set_outage(store, id, Some(last_seen)).await?;
-                    notify(NewNotification {
-                        kind: "radiator_offline",
-                        event_key: format!("offline-{id}-{last_seen}"),
-                        title: "Radiator offline",
-                        body: format!("Radiator '{name}' has not reported for 5 minutes or more."),
-                        params: json!({"name": name}),
-                    })
-                    .await?;
-                }
-                (false, Some(since)) => {
-                    store::set_outage(store, id, None).await?;
-                    notify(NewNotification {
-                        kind: "radiator_online",
-                        event_key: format!("online-{id}-{since}"),
-                        title: "Radiator back online",
-                        body: format!("Radiator '{name}' is reporting again."),
-                        params: json!({"name": name}),
-                    })
-                    .await?;
-                }
-                _ => {}
-            }
+            // The outage as it stands now, and the notification that says so.
+            let (outage_since, kind, event_key, title, body) = match (offline, outage) {
+                (true, None) => (
+                    Some(last_seen),
+                    "radiator_offline",
+                    format!("offline-{id}-{last_seen}"),
+                    "Radiator offline",
+                    format!("Radiator '{name}' has not reported for 5 minutes or more."),
+                ),
+                (false, Some(since)) => (
+                    None,
+                    "radiator_online",
+                    format!("online-{id}-{since}"),
+                    "Radiator back online",
+                    format!("Radiator '{name}' is reporting again."),
+                ),
+                _ => continue,
+            };
+            store::set_outage(store, id, outage_since).await?;
+            let params = json!({"name": name});
+            notify(NewNotification { kind, event_key, title, body, params }).await?;
         }
     }
     Ok(added)

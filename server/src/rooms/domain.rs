@@ -1,5 +1,6 @@
 //! What rooms do: every change is one transaction with its history entry
-//! (`kernel/change.rs`), and a room read with its radiators.
+//! (`kernel/change.rs`), and a room read with its radiators. Created, renamed and deleted as
+//! a named group (`kernel/named.rs`).
 
 use serde::Serialize;
 use serde_json::json;
@@ -11,10 +12,11 @@ use super::store::{self, RoomView};
 use crate::devices::Scope;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
-use crate::kernel::named::{self, RecordKind};
+use crate::kernel::named::{Group, RecordKind, find};
 use crate::kernel::values::Uid;
 use crate::radiators::{self, RadiatorView, Settings};
 use crate::state::AppState;
+use crate::store::StoreResult;
 
 /// A room with its radiators.
 #[derive(Serialize, ToSchema)]
@@ -24,66 +26,39 @@ pub struct RoomDetail {
     pub radiators: Vec<RadiatorView>,
 }
 
-pub fn not_found() -> ApiError {
-    ApiError::NotFound("This room does not exist.".into())
+impl Group for RoomDetail {
+    const KIND: RecordKind = RecordKind::Room;
+    type View = RoomView;
+
+    fn view(&self) -> &RoomView {
+        &self.room
+    }
+
+    async fn stored(
+        db: &mut AnyConnection,
+        business_id: i64,
+        id: i64,
+        now: i64,
+    ) -> StoreResult<Option<RoomView>> {
+        store::find(db, business_id, id, now).await
+    }
+
+    /// Read through one connection (a change's, or a read transaction's).
+    async fn read(db: &mut AnyConnection, business_id: i64, id: i64, now: i64) -> ApiResult<Self> {
+        let room = find::<Self>(db, business_id, id, now).await?;
+        let radiators = radiators::in_room(db, business_id, id, now).await?;
+        Ok(RoomDetail { room, radiators })
+    }
+
+    async fn remove(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+        store::delete(db, business_id, id).await
+    }
 }
 
-/// One room of the business.
-pub async fn find(
-    db: &mut AnyConnection,
-    business_id: i64,
-    id: i64,
-    now: i64,
-) -> ApiResult<RoomView> {
-    store::find(db, business_id, id, now).await?.ok_or_else(not_found)
-}
-
-/// One room with its radiators, read through one connection (a change's, or a read
-/// transaction's).
-pub async fn detail(
-    db: &mut AnyConnection,
-    business_id: i64,
-    id: i64,
-    now: i64,
-) -> ApiResult<RoomDetail> {
-    let room = find(db, business_id, id, now).await?;
-    let radiators = radiators::in_room(db, business_id, id, now).await?;
-    Ok(RoomDetail { room, radiators })
-}
-
-/// [`detail`] outside any change.
+/// A room with its radiators, outside any change.
 pub async fn read_detail(state: &AppState, business_id: i64, id: i64) -> ApiResult<RoomDetail> {
     let mut tx = state.store.begin_read().await?;
-    detail(&mut tx, business_id, id, state.clock.now().unix_timestamp()).await
-}
-
-pub async fn create(state: &AppState, actor: Actor, name: &str) -> ApiResult<RoomDetail> {
-    let mut change = state.change(actor).await?;
-    let id = named::insert(&mut change, RecordKind::Room, name).await?;
-    let now = change.now();
-    let room = detail(change.db(), actor.business_id, id, now).await?;
-    change.commit(Entry::new("create", "room", id).after(&room.room)).await?;
-    Ok(room)
-}
-
-pub async fn rename(state: &AppState, actor: Actor, id: i64, name: &str) -> ApiResult<RoomDetail> {
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
-    named::rename(&mut change, RecordKind::Room, id, name).await?;
-    let room = detail(change.db(), actor.business_id, id, now).await?;
-    change.commit(Entry::new("update", "room", id).before(&before).after(&room.room)).await?;
-    Ok(room)
-}
-
-/// Deletes a room, keeping its radiators without a room; answers the room as it was.
-pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<RoomView> {
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
-    store::delete(change.db(), actor.business_id, id).await?;
-    change.commit(Entry::new("delete", "room", id).before(&before)).await?;
-    Ok(before)
+    RoomDetail::read(&mut tx, business_id, id, state.clock.now().unix_timestamp()).await
 }
 
 /// Switches every radiator of the room on or off.
@@ -95,9 +70,9 @@ pub async fn switch_all(
 ) -> ApiResult<RoomDetail> {
     let mut change = state.change(actor).await?;
     let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
+    let before = find::<RoomDetail>(change.db(), actor.business_id, id, now).await?;
     radiators::set_on(change.db(), actor.business_id, Scope::Room(id), on).await?;
-    let room = detail(change.db(), actor.business_id, id, now).await?;
+    let room = RoomDetail::read(change.db(), actor.business_id, id, now).await?;
     change.touch(Scope::Room(id));
     let entry = Entry::new("toggle_status", "room", id).before(&before).after(&room.room);
     change.commit(entry).await?;
@@ -123,7 +98,7 @@ pub async fn add_radiator(
 ) -> ApiResult<(RoomDetail, Placement)> {
     let mut change = state.change(actor).await?;
     let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
+    let before = find::<RoomDetail>(change.db(), actor.business_id, id, now).await?;
     let (radiator_id, placement) = match radiators::by_uid(change.db(), uid.as_str()).await? {
         None => {
             let settings = settings?;
@@ -147,7 +122,7 @@ pub async fn add_radiator(
             return Err(radiators::not_yours(&change, uid, settings.claim_code.as_deref()));
         }
     };
-    let room = detail(change.db(), actor.business_id, id, now).await?;
+    let room = RoomDetail::read(change.db(), actor.business_id, id, now).await?;
     let radiator = room.radiators.iter().find(|r| r.id == radiator_id);
     let after = json!({"room": room.room, "radiator": radiator});
     change.commit(Entry::new("attach_radiator", "room", id).before(&before).after(&after)).await?;
@@ -169,7 +144,7 @@ pub async fn detach_radiator(
         return Err(ApiError::NotFound("This radiator is not in this room.".into()));
     }
     radiators::set_room(change.db(), actor.business_id, radiator_id, None).await?;
-    let room = detail(change.db(), actor.business_id, id, now).await?;
+    let room = RoomDetail::read(change.db(), actor.business_id, id, now).await?;
     change.touch(Scope::Radiator(radiator_id));
     change.commit(Entry::new("detach_radiator", "radiator", radiator_id).before(&before)).await?;
     Ok((room, before))

@@ -13,12 +13,13 @@ use utoipa_axum::routes;
 use crate::auth::BusinessUser;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
+use crate::kernel::named;
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::record_name;
 use crate::radiators::{RadiatorRequest, RadiatorView, StatusRequest};
 use crate::state::AppState;
-pub use domain::find;
-use domain::{Placement, RoomDetail};
+use domain::Placement;
+pub use domain::RoomDetail;
 pub use store::{RoomView, in_zone, set_zone};
 
 /// The web app's route for a new room is `/rooms/add-room`, so no room may take that name.
@@ -130,7 +131,7 @@ pub async fn create(
     ApiJson(request): ApiJson<RoomRequest>,
 ) -> Answer<RoomData> {
     let name = parse_name(&request)?;
-    let room = domain::create(&state, user.actor(), &name).await?;
+    let room = named::create::<RoomDetail>(state.change(user.actor()).await?, &name).await?;
     Ok(ok(format!("Room '{name}' created."), RoomData { room }))
 }
 
@@ -146,7 +147,7 @@ pub async fn update(
     ApiJson(request): ApiJson<RoomRequest>,
 ) -> Answer<RoomData> {
     let name = parse_name(&request)?;
-    let room = domain::rename(&state, user.actor(), id, &name).await?;
+    let room = named::rename::<RoomDetail>(state.change(user.actor()).await?, id, &name).await?;
     Ok(ok("Room updated.", RoomData { room }))
 }
 
@@ -158,7 +159,7 @@ pub async fn delete(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> Answer<NoData> {
-    let before = domain::delete(&state, user.actor(), id).await?;
+    let before = named::delete::<RoomDetail>(state.change(user.actor()).await?, id).await?;
     Ok(done(format!("Room '{}' deleted; its radiators are kept without a room.", before.name)))
 }
 

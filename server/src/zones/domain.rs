@@ -1,5 +1,6 @@
 //! What zones do: every change is one transaction with its history entry
-//! (`kernel/change.rs`), and a zone read with its rooms.
+//! (`kernel/change.rs`), and a zone read with its rooms. Created, renamed and deleted as a
+//! named group (`kernel/named.rs`).
 
 use serde::Serialize;
 use serde_json::json;
@@ -11,10 +12,11 @@ use super::store::{self, ZoneView};
 use crate::devices::Scope;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
-use crate::kernel::named::{self, RecordKind};
+use crate::kernel::named::{Group, RecordKind, find};
 use crate::kernel::values::Temperature;
-use crate::rooms::{self, RoomView};
+use crate::rooms::{self, RoomDetail, RoomView};
 use crate::state::AppState;
+use crate::store::StoreResult;
 
 /// A zone with its rooms.
 #[derive(Serialize, ToSchema)]
@@ -32,58 +34,38 @@ pub struct Clamped {
     target_temperature: f64,
 }
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("This zone does not exist.".into())
-}
+impl Group for ZoneDetail {
+    const KIND: RecordKind = RecordKind::Zone;
+    type View = ZoneView;
 
-async fn find(db: &mut AnyConnection, business_id: i64, id: i64, now: i64) -> ApiResult<ZoneView> {
-    store::find(db, business_id, id, now).await?.ok_or_else(not_found)
-}
+    fn view(&self) -> &ZoneView {
+        &self.zone
+    }
 
-async fn detail(
-    db: &mut AnyConnection,
-    business_id: i64,
-    id: i64,
-    now: i64,
-) -> ApiResult<ZoneDetail> {
-    let zone = find(db, business_id, id, now).await?;
-    let rooms = rooms::in_zone(db, business_id, id, now).await?;
-    Ok(ZoneDetail { zone, rooms })
+    async fn stored(
+        db: &mut AnyConnection,
+        business_id: i64,
+        id: i64,
+        now: i64,
+    ) -> StoreResult<Option<ZoneView>> {
+        store::find(db, business_id, id, now).await
+    }
+
+    async fn read(db: &mut AnyConnection, business_id: i64, id: i64, now: i64) -> ApiResult<Self> {
+        let zone = find::<Self>(db, business_id, id, now).await?;
+        let rooms = rooms::in_zone(db, business_id, id, now).await?;
+        Ok(ZoneDetail { zone, rooms })
+    }
+
+    async fn remove(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+        store::delete(db, business_id, id).await
+    }
 }
 
 /// A zone with its rooms, read in one transaction.
 pub async fn read_detail(state: &AppState, business_id: i64, id: i64) -> ApiResult<ZoneDetail> {
     let mut tx = state.store.begin_read().await?;
-    detail(&mut tx, business_id, id, state.clock.now().unix_timestamp()).await
-}
-
-pub async fn create(state: &AppState, actor: Actor, name: &str) -> ApiResult<ZoneDetail> {
-    let mut change = state.change(actor).await?;
-    let id = named::insert(&mut change, RecordKind::Zone, name).await?;
-    let now = change.now();
-    let zone = detail(change.db(), actor.business_id, id, now).await?;
-    change.commit(Entry::new("create", "zone", id).after(&zone.zone)).await?;
-    Ok(zone)
-}
-
-pub async fn rename(state: &AppState, actor: Actor, id: i64, name: &str) -> ApiResult<ZoneDetail> {
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
-    named::rename(&mut change, RecordKind::Zone, id, name).await?;
-    let zone = detail(change.db(), actor.business_id, id, now).await?;
-    change.commit(Entry::new("update", "zone", id).before(&before).after(&zone.zone)).await?;
-    Ok(zone)
-}
-
-/// Deletes a zone, keeping its rooms in no zone; answers the zone as it was.
-pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<ZoneView> {
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
-    store::delete(change.db(), actor.business_id, id).await?;
-    change.commit(Entry::new("delete", "zone", id).before(&before)).await?;
-    Ok(before)
+    ZoneDetail::read(&mut tx, business_id, id, state.clock.now().unix_timestamp()).await
 }
 
 /// Puts a room in the zone. A room is in at most one zone, so one in another answers 409.
@@ -118,8 +100,8 @@ async fn place_room(
 ) -> ApiResult<(ZoneDetail, String)> {
     let mut change = state.change(actor).await?;
     let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
-    let room = rooms::find(change.db(), actor.business_id, room_id, now).await?;
+    let before = find::<ZoneDetail>(change.db(), actor.business_id, id, now).await?;
+    let room = find::<RoomDetail>(change.db(), actor.business_id, room_id, now).await?;
     match (join, room.zone_id, &room.zone_name) {
         (true, Some(current), _) if current == id => {}
         (true, Some(_), Some(other)) => {
@@ -139,7 +121,7 @@ async fn place_room(
             return Err(ApiError::NotFound(format!("'{}' is not in this zone.", room.name)));
         }
     }
-    let zone = detail(change.db(), actor.business_id, id, now).await?;
+    let zone = ZoneDetail::read(change.db(), actor.business_id, id, now).await?;
     let action = if join { "add_room" } else { "remove_room" };
     let after = json!({"zone": zone.zone, "room_id": room_id});
     change.commit(Entry::new(action, "zone", id).before(&before).after(&after)).await?;
@@ -157,7 +139,7 @@ pub async fn set_temperature(
     let celsius = temperature.celsius();
     let mut change = state.change(actor).await?;
     let now = change.now();
-    let before = find(change.db(), actor.business_id, id, now).await?;
+    let before = find::<ZoneDetail>(change.db(), actor.business_id, id, now).await?;
     let clamped = store::set_temperature(change.db(), actor.business_id, id, celsius).await?;
     let clamped: Vec<Clamped> = clamped
         .into_iter()
@@ -167,7 +149,7 @@ pub async fn set_temperature(
             target_temperature,
         })
         .collect();
-    let zone = detail(change.db(), actor.business_id, id, now).await?;
+    let zone = ZoneDetail::read(change.db(), actor.business_id, id, now).await?;
     let after = json!({"zone": zone.zone, "temperature": celsius, "clamped": clamped});
     change.touch(Scope::Zone(id));
     change.commit(Entry::new("set_temperature", "zone", id).before(&before).after(&after)).await?;

@@ -13,12 +13,14 @@ use utoipa_axum::routes;
 use crate::auth::BusinessUser;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
+use crate::kernel::named;
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{Temperature, record_name};
 use crate::rooms::RoomView;
 use crate::state::AppState;
 use crate::store::contains_pattern;
-use domain::{Clamped, ZoneDetail};
+use domain::Clamped;
+pub use domain::ZoneDetail;
 pub use store::ZoneView;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -112,7 +114,7 @@ pub async fn create(
     ApiJson(request): ApiJson<ZoneRequest>,
 ) -> Answer<ZoneData> {
     let name = parse_name(&request)?;
-    let zone = domain::create(&state, user.actor(), &name).await?;
+    let zone = named::create::<ZoneDetail>(state.change(user.actor()).await?, &name).await?;
     Ok(ok(format!("Zone '{name}' created."), ZoneData { zone }))
 }
 
@@ -128,7 +130,7 @@ pub async fn update(
     ApiJson(request): ApiJson<ZoneRequest>,
 ) -> Answer<ZoneData> {
     let name = parse_name(&request)?;
-    let zone = domain::rename(&state, user.actor(), id, &name).await?;
+    let zone = named::rename::<ZoneDetail>(state.change(user.actor()).await?, id, &name).await?;
     Ok(ok("Zone updated.", ZoneData { zone }))
 }
 
@@ -140,7 +142,7 @@ pub async fn delete(
     BusinessUser(user): BusinessUser,
     Path(id): Path<i64>,
 ) -> Answer<NoData> {
-    let before = domain::delete(&state, user.actor(), id).await?;
+    let before = named::delete::<ZoneDetail>(state.change(user.actor()).await?, id).await?;
     Ok(done(format!("Zone '{}' deleted; its rooms are kept.", before.name)))
 }
 

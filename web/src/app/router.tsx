@@ -35,9 +35,6 @@ const CompareCo2Page = lazyPage(() => import('./pages/CompareCo2Page'));
 const AnalyticsPage = lazyPage(() => import('./pages/AnalyticsPage'));
 const AnalyticsViewPage = lazyPage(() => import('./pages/AnalyticsViewPage'));
 const PreferencesPage = lazyPage(() => import('./pages/PreferencesPage'));
-const EnergyUsagePreferencesPage = lazyPage(() => import('./pages/EnergyUsagePreferencesPage'));
-const Co2SavingsPreferencesPage = lazyPage(() => import('./pages/Co2SavingsPreferencesPage'));
-const EntireOfficePage = lazyPage(() => import('./pages/EntireOfficePage'));
 const SubscriptionPlanPage = lazyPage(() => import('./pages/SubscriptionPlanPage'));
 const PlanPaymentPage = lazyPage(() => import('./pages/PlanPaymentPage'));
 const SubscriptionsPage = lazyPage(() => import('./pages/SubscriptionsPage'));
@@ -109,9 +106,9 @@ export const routes: RouteObject[] = [
           { path: paths.addRoom, element: page(<AddRoomPage />) },
           { path: paths.room, element: page(<RoomPage />) },
           { path: paths.preferences, element: page(<PreferencesPage />) },
-          { path: paths.preferencesEnergyUsage, element: page(<EnergyUsagePreferencesPage />) },
-          { path: paths.preferencesCo2Savings, element: page(<Co2SavingsPreferencesPage />) },
-          { path: paths.preferencesEntireOffice, element: page(<EntireOfficePage />) },
+          { path: paths.preferencesEnergyUsage, element: page(<PreferencesPage />) },
+          { path: paths.preferencesCo2Savings, element: page(<PreferencesPage />) },
+          { path: paths.preferencesEntireOffice, element: page(<PreferencesPage />) },
           { path: paths.zones, element: page(<ZonesPage />) },
           { path: paths.zone, element: page(<ZonePage />) },
           { path: paths.radiators, element: page(<RadiatorsPage />) },

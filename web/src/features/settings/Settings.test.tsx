@@ -6,7 +6,7 @@ import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { setSettingTab, settingsSlice } from './slice';
 import { SettingsTabs } from './SettingsTabs';
-import type { Automation, HistoryEntry } from './types';
+import type { Automation, HistoryEntry, SettingTab } from './types';
 
 const entry = (id: number, more: Partial<HistoryEntry> = {}): HistoryEntry => ({
   id,
@@ -35,6 +35,13 @@ const endOfDay: Automation = {
   enabled: 1,
   parameters: { at: '19:00' },
 };
+
+/** The settings page with `tab` chosen before, as a reload finds it. */
+const renderAtTab = (tab: SettingTab) =>
+  renderWithProviders(<SettingsTabs />, {
+    route: '/settings',
+    preloadedState: { settings: { ...settingsSlice.getInitialState(), settingTab: tab } },
+  });
 
 describe('the settings area', () => {
   it('keeps the tab, the history page and the automations, and resets', () => {
@@ -137,19 +144,7 @@ describe('the settings page', () => {
         });
       }),
     );
-    renderWithProviders(<SettingsTabs />, {
-      route: '/settings',
-      preloadedState: {
-        settings: {
-          isLoading: false,
-          history: [],
-          historyPage: { page: 1, per_page: 25, total: 0 },
-          automations: [],
-          settingTab: 'automations',
-          error: null,
-        },
-      },
-    });
+    renderAtTab('automations');
     const toggle = await screen.findByRole('switch', { name: 'Switch Frost protection on or off' });
     await user.click(toggle);
     expect(await screen.findByText('Automation saved.')).toBeInTheDocument();
@@ -189,19 +184,7 @@ describe('the settings page', () => {
             });
       }),
     );
-    renderWithProviders(<SettingsTabs />, {
-      route: '/settings',
-      preloadedState: {
-        settings: {
-          isLoading: false,
-          history: [],
-          historyPage: { page: 1, per_page: 25, total: 0 },
-          automations: [],
-          settingTab: 'business',
-          error: null,
-        },
-      },
-    });
+    renderAtTab('business');
     const zone = await screen.findByRole('combobox', { name: 'Time zone' });
     expect(zone).toHaveValue('Europe/London');
     await user.clear(zone);
