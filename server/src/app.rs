@@ -18,7 +18,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
@@ -37,6 +37,8 @@ pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 )]
 struct ApiDoc;
 
+/// Every call needs a signed-in session's bearer token, so the document says so once; the few
+/// open to anyone (registering, signing in, a password reset) say `security(())`.
 struct BearerAuth;
 
 impl Modify for BearerAuth {
@@ -46,6 +48,7 @@ impl Modify for BearerAuth {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
+        openapi.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
     }
 }
 

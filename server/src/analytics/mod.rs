@@ -118,7 +118,7 @@ async fn answer(state: AppState, business_id: i64, query: HistoryQuery) -> ApiRe
 /// Energy, cost and CO2 of this day, week, month or year by hour, day or month, with the period
 /// before. `?format=csv` answers a CSV file.
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/energy-history-graph", tag = "energy",
-    security(("bearer" = [])), params(HistoryQuery),
+    params(HistoryQuery),
     responses((status = 200, body = Envelope<EnergyHistoryData>), (status = 422, body = ErrorBody)))]
 pub async fn energy_history(
     State(state): State<AppState>,
@@ -239,7 +239,7 @@ async fn usage_answer(
 
 /// Each room's use over a range of days, with its radiators'. `?format=csv` answers a CSV file.
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/rooms-radiator-usage", tag = "energy",
-    security(("bearer" = [])), params(RangeQuery),
+    params(RangeQuery),
     responses((status = 200, body = Envelope<RoomsUsageData>), (status = 422, body = ErrorBody)))]
 pub async fn rooms_usage(
     State(state): State<AppState>,
@@ -251,7 +251,7 @@ pub async fn rooms_usage(
 
 /// Each zone's use over a range of days, with its radiators'. `?format=csv` answers a CSV file.
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/zone-radiator-usage", tag = "energy",
-    security(("bearer" = [])), params(RangeQuery),
+    params(RangeQuery),
     responses((status = 200, body = Envelope<ZonesUsageData>), (status = 422, body = ErrorBody)))]
 pub async fn zones_usage(
     State(state): State<AppState>,
@@ -269,7 +269,7 @@ pub struct DashboardData {
 /// The home dashboard's figures: today, this month against the budget with a forecast, the
 /// radiators, indoor and outdoor temperatures and the schedules on.
 #[utoipa::path(get, path = "/v2/dashboard/commercial/web", tag = "energy",
-    security(("bearer" = [])), responses((status = 200, body = Envelope<DashboardData>)))]
+    responses((status = 200, body = Envelope<DashboardData>)))]
 pub async fn show_dashboard(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
@@ -332,7 +332,7 @@ async fn saving_answer(
 /// CO2 saved per day against the baseline (the same rooms at the comfort setpoint through
 /// working hours, no schedules or automations), with the monthly CF goal's progress.
 #[utoipa::path(get, path = "/v2/analytics/commercial/web/co2_saving", tag = "energy",
-    security(("bearer" = [])), params(RangeQuery),
+    params(RangeQuery),
     responses((status = 200, body = Envelope<Co2SavingData>), (status = 422, body = ErrorBody)))]
 pub async fn co2_saving(
     State(state): State<AppState>,

@@ -70,7 +70,7 @@ pub struct MeData {
 }
 
 /// Register a business and its account holder.
-#[utoipa::path(post, path = "/v2/auth", tag = "auth", request_body = RegisterRequest,
+#[utoipa::path(post, path = "/v2/auth", tag = "auth", security(()), request_body = RegisterRequest,
     responses((status = 200, body = Envelope<UserData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn register(
@@ -91,7 +91,7 @@ pub async fn register(
 }
 
 /// The signed-in user.
-#[utoipa::path(get, path = "/v2/auth/me", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/auth/me", tag = "auth",
     responses((status = 200, body = Envelope<MeData>), (status = 401, body = ErrorBody)))]
 pub async fn me(State(state): State<AppState>, user: AuthUser) -> Answer<MeData> {
     let me = account::find_view(&state, user.user_id).await?;
@@ -99,7 +99,7 @@ pub async fn me(State(state): State<AppState>, user: AuthUser) -> Answer<MeData>
 }
 
 /// Update the account holder's contact details and the business's name and addresses.
-#[utoipa::path(post, path = "/v2/auth/update_profile", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/auth/update_profile", tag = "auth",
     request_body = ProfileRequest,
     responses((status = 200, body = Envelope<UserData>), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -116,7 +116,7 @@ pub async fn update_profile(
 }
 
 /// Delete your own account, and with it the business and all its data.
-#[utoipa::path(delete, path = "/v2/auth/{user_id}", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v2/auth/{user_id}", tag = "auth",
     params(("user_id" = i64, Path, description = "Your own user id")),
     responses((status = 200, body = Envelope<NoData>), (status = 403, body = ErrorBody)))]
 pub async fn delete_account(
@@ -144,7 +144,7 @@ pub struct LoginData {
 }
 
 /// Sign in with email and password; answers a bearer token valid for 7 days.
-#[utoipa::path(post, path = "/v2/auth/login", tag = "auth", request_body = LoginRequest,
+#[utoipa::path(post, path = "/v2/auth/login", tag = "auth", security(()), request_body = LoginRequest,
     responses((status = 200, body = Envelope<LoginData>), (status = 401, body = ErrorBody),
         (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn login(
@@ -163,7 +163,7 @@ pub async fn login(
 }
 
 /// Sign out: the token stops working.
-#[utoipa::path(post, path = "/v2/auth/logout", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/auth/logout", tag = "auth",
     responses((status = 200, body = Envelope<NoData>), (status = 401, body = ErrorBody)))]
 pub async fn logout(State(state): State<AppState>, user: AuthUser) -> Answer<NoData> {
     sign_in::sign_out(&state, &user).await?;
@@ -179,7 +179,7 @@ pub struct ChangePasswordRequest {
 
 /// Change the password; every session of the account ends, this one included.
 #[utoipa::path(post, path = "/v2/auth/change_password", tag = "auth",
-    security(("bearer" = [])), request_body = ChangePasswordRequest,
+    request_body = ChangePasswordRequest,
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn change_password(
     State(state): State<AppState>,
@@ -203,7 +203,7 @@ pub struct ForgotPasswordRequest {
 }
 
 /// Mail a one-time reset link. The answer is the same whether or not the account exists.
-#[utoipa::path(post, path = "/v2/auth/forgot_password", tag = "auth",
+#[utoipa::path(post, path = "/v2/auth/forgot_password", tag = "auth", security(()),
     request_body = ForgotPasswordRequest,
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn forgot_password(
@@ -233,7 +233,7 @@ pub struct ResetPasswordRequest {
 }
 
 /// Set a new password with a reset link's token; the token works once, for one hour.
-#[utoipa::path(post, path = "/v2/auth/reset_password", tag = "auth",
+#[utoipa::path(post, path = "/v2/auth/reset_password", tag = "auth", security(()),
     request_body = ResetPasswordRequest,
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn reset_password(

@@ -33,7 +33,7 @@ pub struct AutomationsData {
 
 /// Every automation, with whether it is on for the business and its parameters.
 #[utoipa::path(get, path = "/v2/settings/automation", tag = "settings",
-    security(("bearer" = [])), responses((status = 200, body = Envelope<AutomationsData>)))]
+    responses((status = 200, body = Envelope<AutomationsData>)))]
 pub async fn list(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
@@ -56,7 +56,7 @@ pub struct AutomationRequest {
 
 /// Switch an automation on or off and set its parameters; answers every automation.
 #[utoipa::path(post, path = "/v2/settings/automation", tag = "settings",
-    security(("bearer" = [])), request_body = AutomationRequest,
+    request_body = AutomationRequest,
     responses((status = 200, body = Envelope<AutomationsData>), (status = 422, body = ErrorBody)))]
 pub async fn set(
     State(state): State<AppState>,

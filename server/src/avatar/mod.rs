@@ -29,7 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 const TOO_LARGE: &str = "The image is larger than 2 MB: choose a smaller one.";
 
 /// Upload a profile image (multipart, field `image`).
-#[utoipa::path(post, path = "/v2/users/profile-image", tag = "account", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/users/profile-image", tag = "account",
     request_body(content_type = "multipart/form-data", description = "Field `image`: PNG, JPEG or WebP, at most 2 MB"),
     responses((status = 200, body = Envelope<NoData>), (status = 413, body = ErrorBody),
         (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -72,7 +72,7 @@ pub async fn upload(
 }
 
 /// The profile image, as PNG; 404 without one.
-#[utoipa::path(get, path = "/v2/users/profile-image", tag = "account", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/users/profile-image", tag = "account",
     responses((status = 200, content_type = "image/png"), (status = 404, body = ErrorBody)))]
 pub async fn show(State(state): State<AppState>, user: AuthUser) -> ApiResult<Response> {
     let png = store::find(state.store.reader(), user.user_id)

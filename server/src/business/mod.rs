@@ -30,7 +30,7 @@ pub struct BusinessSettingsData {
 
 /// The business's settings (the defaults until it sets them: Europe/London, Monday to Friday
 /// 08:00–18:00, 21 °C).
-#[utoipa::path(get, path = "/v2/settings/business", tag = "settings", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/settings/business", tag = "settings",
     responses((status = 200, body = Envelope<BusinessSettingsData>)))]
 pub async fn show(
     State(state): State<AppState>,
@@ -101,7 +101,7 @@ fn parse(request: &SettingsRequest) -> Result<domain::Checked, crate::error::Api
 }
 
 /// Replace the business's settings.
-#[utoipa::path(put, path = "/v2/settings/business", tag = "settings", security(("bearer" = [])),
+#[utoipa::path(put, path = "/v2/settings/business", tag = "settings",
     request_body = SettingsRequest,
     responses((status = 200, body = Envelope<BusinessSettingsData>),
         (status = 422, body = ErrorBody)))]

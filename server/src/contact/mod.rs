@@ -30,7 +30,7 @@ pub struct ContactData {
 }
 
 /// How to reach HeatDesk.
-#[utoipa::path(get, path = "/v2/contact-us", tag = "account", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/contact-us", tag = "account",
     responses((status = 200, body = Envelope<ContactData>)))]
 pub async fn details(
     State(state): State<AppState>,
@@ -58,7 +58,7 @@ fn text(raw: &str, what: &str, most: usize) -> Result<String, String> {
 }
 
 /// Send a message to HeatDesk's support.
-#[utoipa::path(post, path = "/v2/contact-us", tag = "account", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/contact-us", tag = "account",
     request_body = MessageRequest,
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody),
         (status = 429, body = ErrorBody)))]

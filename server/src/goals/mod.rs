@@ -49,7 +49,6 @@ fn amount(raw: &str, unit: &str) -> Result<f64, ApiError> {
 
 /// Set the monthly electricity budget, in pounds.
 #[utoipa::path(patch, path = "/v2/users/budget/electricity/{value}", tag = "energy",
-    security(("bearer" = [])),
     params(("value" = String, Path, description = "The monthly budget in pounds, e.g. 1250.50")),
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn set_budget(
@@ -64,7 +63,6 @@ pub async fn set_budget(
 
 /// Set the monthly CO2 savings goal, in kg.
 #[utoipa::path(patch, path = "/v2/users/goal/carbon-footprint/{value}", tag = "energy",
-    security(("bearer" = [])),
     params(("value" = String, Path, description = "The monthly CO2 savings goal in kg")),
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn set_carbon_goal(
@@ -80,7 +78,6 @@ pub async fn set_carbon_goal(
 /// Choose how CO2 is counted: `profile` (the GB grid's half-hourly intensity) or `desnz` (the
 /// flat DESNZ factor, 0.20705 kg/kWh).
 #[utoipa::path(patch, path = "/v2/users/goal/carbon-method/{value}", tag = "energy",
-    security(("bearer" = [])),
     params(("value" = String, Path, description = "`profile` or `desnz`")),
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn set_carbon_method(

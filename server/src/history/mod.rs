@@ -58,7 +58,7 @@ pub struct HistoryData {
 }
 
 /// The business's action history, newest first.
-#[utoipa::path(get, path = "/v2/action-history", tag = "settings", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/action-history", tag = "settings",
     params(Page),
     responses((status = 200, body = Envelope<HistoryData>), (status = 403, body = ErrorBody)))]
 pub async fn list(

@@ -26,7 +26,7 @@ pub struct InsightsData {
 }
 
 /// The business's insights, most severe first.
-#[utoipa::path(get, path = "/v2/insights", tag = "insights", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/insights", tag = "insights",
     responses((status = 200, body = Envelope<InsightsData>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -40,7 +40,7 @@ pub async fn list(
 }
 
 /// Work the business's insights out again now.
-#[utoipa::path(post, path = "/v2/insights/refresh", tag = "insights", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/insights/refresh", tag = "insights",
     responses((status = 200, body = Envelope<InsightsData>)))]
 pub async fn refresh(
     State(state): State<AppState>,

@@ -29,7 +29,7 @@ pub struct NotificationsData {
 }
 
 /// The latest notifications, newest first, with the unread count and whether they are on.
-#[utoipa::path(get, path = "/v2/notifications", tag = "notifications", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/notifications", tag = "notifications",
     responses((status = 200, body = Envelope<NotificationsData>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -41,7 +41,6 @@ pub async fn list(
 
 /// Turn notifications on (1) or off (0) for the account.
 #[utoipa::path(put, path = "/v2/notifications/{value}", tag = "notifications",
-    security(("bearer" = [])),
     responses((status = 200, body = Envelope<NotificationsData>), (status = 422, body = ErrorBody)))]
 pub async fn switch(
     State(state): State<AppState>,
@@ -56,7 +55,6 @@ pub async fn switch(
 
 /// Mark a notification read, or `all` of them.
 #[utoipa::path(put, path = "/v2/notifications/read/{target}", tag = "notifications",
-    security(("bearer" = [])),
     params(("target" = String, Path, description = "A notification's id, or all")),
     responses((status = 200, body = Envelope<NotificationsData>), (status = 404, body = ErrorBody)))]
 pub async fn read(

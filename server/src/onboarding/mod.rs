@@ -38,7 +38,7 @@ pub struct ConsentData {
 }
 
 /// The business's consent to its smart meter's data.
-#[utoipa::path(get, path = "/v2/consents", tag = "onboarding", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/consents", tag = "onboarding",
     responses((status = 200, body = Envelope<ConsentData>)))]
 pub async fn show_consent(
     State(state): State<AppState>,
@@ -60,7 +60,7 @@ pub struct ConsentRequest {
 }
 
 /// Consent to HeatDesk reading the business's smart meter.
-#[utoipa::path(post, path = "/v2/consents", tag = "onboarding", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/consents", tag = "onboarding",
     request_body = ConsentRequest,
     responses((status = 200, body = Envelope<ConsentData>), (status = 422, body = ErrorBody)))]
 pub async fn give_consent(
@@ -97,7 +97,7 @@ pub struct IhdMacRequest {
 }
 
 /// The in-home display paired with the consented meter.
-#[utoipa::path(post, path = "/v2/consents/ihd_mac", tag = "onboarding", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/consents/ihd_mac", tag = "onboarding",
     request_body = IhdMacRequest,
     responses((status = 200, body = Envelope<ConsentData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -114,7 +114,7 @@ pub async fn set_ihd_mac(
 }
 
 /// Withdraw the consent: HeatDesk stops reading the meter.
-#[utoipa::path(post, path = "/v2/consents/withdraw", tag = "onboarding", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/consents/withdraw", tag = "onboarding",
     responses((status = 200, body = Envelope<ConsentData>), (status = 409, body = ErrorBody)))]
 pub async fn withdraw(
     State(state): State<AppState>,
@@ -139,7 +139,7 @@ pub struct ReadingsData {
 }
 
 /// The smart meter's half-hourly import over the last days: only with the business's consent.
-#[utoipa::path(get, path = "/v2/meter/readings", tag = "onboarding", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/meter/readings", tag = "onboarding",
     params(ReadingsQuery),
     responses((status = 200, body = Envelope<ReadingsData>), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -174,7 +174,7 @@ pub struct OnboardingData {
 
 /// Confirm (or correct) the business's registered address.
 #[utoipa::path(post, path = "/v2/users/address/confirm", tag = "onboarding",
-    security(("bearer" = [])), request_body = AddressRequest,
+    request_body = AddressRequest,
     responses((status = 200, body = Envelope<OnboardingData>), (status = 422, body = ErrorBody)))]
 pub async fn confirm_address(
     State(state): State<AppState>,
@@ -197,7 +197,6 @@ pub async fn confirm_address(
 
 /// Finish onboarding, from the energy-usage step.
 #[utoipa::path(post, path = "/v2/users/onboarding/complete", tag = "onboarding",
-    security(("bearer" = [])),
     responses((status = 200, body = Envelope<OnboardingData>), (status = 409, body = ErrorBody)))]
 pub async fn complete(
     State(state): State<AppState>,

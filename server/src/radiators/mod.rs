@@ -51,7 +51,7 @@ pub struct RadiatorData {
 }
 
 /// The business's radiators with their live state.
-#[utoipa::path(get, path = "/v2/radiators", tag = "radiators", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/radiators", tag = "radiators",
     params(Search), responses((status = 200, body = Envelope<RadiatorsData>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -65,7 +65,7 @@ pub async fn list(
 }
 
 /// One radiator with its live state.
-#[utoipa::path(get, path = "/v2/radiators/{id}", tag = "radiators", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/radiators/{id}", tag = "radiators",
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody)))]
 pub async fn get_one(
     State(state): State<AppState>,
@@ -122,7 +122,7 @@ impl RadiatorRequest {
 }
 
 /// Register a radiator, in a room or in none.
-#[utoipa::path(post, path = "/v2/radiators", tag = "radiators", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/radiators", tag = "radiators",
     request_body = RadiatorRequest,
     responses((status = 200, body = Envelope<RadiatorData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -141,7 +141,7 @@ pub async fn create(
 
 /// Rename a radiator, change its bounds or its room. A setpoint outside new bounds is moved
 /// inside them.
-#[utoipa::path(post, path = "/v2/radiators/{id}", tag = "radiators", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/radiators/{id}", tag = "radiators",
     request_body = RadiatorRequest,
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -159,7 +159,7 @@ pub async fn update(
 }
 
 /// Remove a radiator from the business; its uid can then be registered again.
-#[utoipa::path(delete, path = "/v2/radiators/{id}", tag = "radiators", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v2/radiators/{id}", tag = "radiators",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(
     State(state): State<AppState>,
@@ -178,7 +178,7 @@ pub struct SetTemperatureRequest {
 }
 
 /// Set a radiator's target temperature, within its own min/max.
-#[utoipa::path(put, path = "/v2/radiators/set-temperature", tag = "radiators", security(("bearer" = [])),
+#[utoipa::path(put, path = "/v2/radiators/set-temperature", tag = "radiators",
     request_body = SetTemperatureRequest,
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -206,7 +206,7 @@ pub struct StatusRequest {
 
 /// Switch a radiator on or off; `room_id` is its room, or 0 for a radiator without one.
 #[utoipa::path(put, path = "/radiators/toggle-status/{room_id}/{radiator_id}", tag = "radiators",
-    security(("bearer" = [])), request_body = StatusRequest,
+    request_body = StatusRequest,
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn toggle_status(
@@ -225,7 +225,7 @@ pub async fn toggle_status(
 
 /// The same as `/radiators/toggle-status/{room_id}/{radiator_id}`, under `/v2`.
 #[utoipa::path(put, path = "/v2/radiators/toggle-status/{room_id}/{radiator_id}", tag = "radiators",
-    security(("bearer" = [])), request_body = StatusRequest,
+    request_body = StatusRequest,
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn toggle_status_v2(
@@ -262,7 +262,7 @@ pub struct ReadingsData {
 
 /// A radiator's readings (one a minute) over the last hours, oldest first.
 #[utoipa::path(get, path = "/v2/radiators/{id}/readings", tag = "radiators",
-    security(("bearer" = [])), params(Period),
+    params(Period),
     responses((status = 200, body = Envelope<ReadingsData>), (status = 404, body = ErrorBody)))]
 pub async fn readings(
     State(state): State<AppState>,

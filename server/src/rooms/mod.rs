@@ -59,7 +59,7 @@ pub struct RoomRadiatorsData {
 
 /// The business's rooms with their live state. The list is computed once per change of the
 /// business's data (see `kernel/version_cache.rs`) and filtered here.
-#[utoipa::path(get, path = "/v2/rooms", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/rooms", tag = "rooms",
     params(RoomSearch), responses((status = 200, body = Envelope<RoomsData>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -88,7 +88,7 @@ pub async fn list(
 }
 
 /// One room with its radiators.
-#[utoipa::path(get, path = "/v2/rooms/{id}", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/rooms/{id}", tag = "rooms",
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody)))]
 pub async fn get_one(
     State(state): State<AppState>,
@@ -121,7 +121,7 @@ fn parse_name(request: &RoomRequest) -> ApiResult<String> {
 }
 
 /// Create a room.
-#[utoipa::path(post, path = "/v2/rooms", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/rooms", tag = "rooms",
     request_body = RoomRequest,
     responses((status = 200, body = Envelope<RoomData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -136,7 +136,7 @@ pub async fn create(
 }
 
 /// Rename a room.
-#[utoipa::path(post, path = "/v2/rooms/{id}", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/rooms/{id}", tag = "rooms",
     request_body = RoomRequest,
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -152,7 +152,7 @@ pub async fn update(
 }
 
 /// Delete a room; its radiators stay, without a room.
-#[utoipa::path(delete, path = "/v2/rooms/{id}", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v2/rooms/{id}", tag = "rooms",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(
     State(state): State<AppState>,
@@ -164,7 +164,7 @@ pub async fn delete(
 }
 
 /// Switch every radiator of a room on or off.
-#[utoipa::path(put, path = "/v2/rooms/toggle-status/{id}", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(put, path = "/v2/rooms/toggle-status/{id}", tag = "rooms",
     request_body = StatusRequest,
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -183,7 +183,7 @@ pub async fn toggle_status(
 }
 
 /// The radiators of a room.
-#[utoipa::path(get, path = "/v2/rooms/{id}/radiators", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/rooms/{id}/radiators", tag = "rooms",
     responses((status = 200, body = Envelope<RoomRadiatorsData>), (status = 404, body = ErrorBody)))]
 pub async fn radiators_of(
     State(state): State<AppState>,
@@ -196,7 +196,7 @@ pub async fn radiators_of(
 
 /// Put a radiator in the room: a new uid registers it here; the uid of one of the business's
 /// radiators without a room attaches that radiator.
-#[utoipa::path(post, path = "/v2/rooms/{id}/radiators", tag = "rooms", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/rooms/{id}/radiators", tag = "rooms",
     request_body = RadiatorRequest,
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -222,7 +222,6 @@ pub async fn add_radiator(
 
 /// Take a radiator out of the room; it stays registered, without a room.
 #[utoipa::path(delete, path = "/v2/rooms/{id}/radiators/{radiator_id}", tag = "rooms",
-    security(("bearer" = [])),
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody)))]
 pub async fn detach_radiator(
     State(state): State<AppState>,

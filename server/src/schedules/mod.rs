@@ -41,7 +41,7 @@ pub struct DurationsData {
 
 /// The day sets a schedule can repeat on.
 #[utoipa::path(get, path = "/v2/schedules/durations", tag = "schedules",
-    security(("bearer" = [])), responses((status = 200, body = Envelope<DurationsData>)))]
+    responses((status = 200, body = Envelope<DurationsData>)))]
 pub async fn durations(_user: BusinessUser) -> Answer<DurationsData> {
     Ok(ok("Schedule durations.", DurationsData { durations: domain::durations() }))
 }
@@ -54,7 +54,7 @@ pub struct InForceData {
 /// The schedule in force on each radiator that has one: what it asks for, until when, and
 /// whether a manual change holds until then.
 #[utoipa::path(get, path = "/v2/schedules/in-force", tag = "schedules",
-    security(("bearer" = [])), responses((status = 200, body = Envelope<InForceData>)))]
+    responses((status = 200, body = Envelope<InForceData>)))]
 pub async fn in_force(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
@@ -80,7 +80,7 @@ pub struct ScheduleData {
 }
 
 /// The business's schedules, by name, each with its targets and next change.
-#[utoipa::path(get, path = "/v2/schedules", tag = "schedules", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/schedules", tag = "schedules",
     params(Search), responses((status = 200, body = Envelope<SchedulesData>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -93,7 +93,7 @@ pub async fn list(
 }
 
 /// One schedule.
-#[utoipa::path(get, path = "/v2/schedules/{id}", tag = "schedules", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/schedules/{id}", tag = "schedules",
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody)))]
 pub async fn get_one(
     State(state): State<AppState>,
@@ -278,7 +278,7 @@ fn parse(request: &ScheduleRequest) -> Result<Checked, ApiError> {
 }
 
 /// Create a schedule.
-#[utoipa::path(post, path = "/v2/schedules", tag = "schedules", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/schedules", tag = "schedules",
     request_body = ScheduleRequest,
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -293,7 +293,7 @@ pub async fn create(
 }
 
 /// Replace a schedule.
-#[utoipa::path(post, path = "/v2/schedules/{id}", tag = "schedules", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/schedules/{id}", tag = "schedules",
     request_body = ScheduleRequest,
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -309,7 +309,7 @@ pub async fn update(
 }
 
 /// Delete a schedule; its radiators keep their settings until something changes them.
-#[utoipa::path(delete, path = "/v2/schedules/{id}", tag = "schedules", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v2/schedules/{id}", tag = "schedules",
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(
     State(state): State<AppState>,
@@ -323,7 +323,6 @@ pub async fn delete(
 /// Switch a schedule on (1) or off (0). The first segment is `toggle-status` or
 /// `toggle-{room|zone|radiator}` naming the schedule's own kind.
 #[utoipa::path(put, path = "/v2/schedules/{toggle}/{id}/{status}", tag = "schedules",
-    security(("bearer" = [])),
     params(("toggle" = String, Path, description = "toggle-status, toggle-room, toggle-zone or toggle-radiator")),
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]

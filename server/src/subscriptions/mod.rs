@@ -53,7 +53,7 @@ pub struct UserPlanData {
 }
 
 /// The plans on offer, cheapest first.
-#[utoipa::path(get, path = "/v2/subscriptions", tag = "subscriptions", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/subscriptions", tag = "subscriptions",
     responses((status = 200, body = Envelope<PlansData>)))]
 pub async fn plans(
     State(state): State<AppState>,
@@ -65,7 +65,7 @@ pub async fn plans(
 
 /// The business's plan and its status as of now.
 #[utoipa::path(get, path = "/v2/users/subscriptions/plan", tag = "subscriptions",
-    security(("bearer" = [])), responses((status = 200, body = Envelope<UserPlanData>)))]
+    responses((status = 200, body = Envelope<UserPlanData>)))]
 pub async fn user_plan(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
@@ -84,7 +84,7 @@ pub struct TrialRequest {
 
 /// Start the business's free trial of a plan: once per business.
 #[utoipa::path(post, path = "/v2/users/subscriptions/get_free_trial", tag = "subscriptions",
-    security(("bearer" = [])), request_body = TrialRequest,
+    request_body = TrialRequest,
     responses((status = 200, body = Envelope<UserPlanData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn free_trial(
@@ -110,7 +110,7 @@ pub struct PaymentsData {
 
 /// The business's card payments, latest first.
 #[utoipa::path(get, path = "/v2/users/subscriptions/payments", tag = "subscriptions",
-    security(("bearer" = [])), responses((status = 200, body = Envelope<PaymentsData>)))]
+    responses((status = 200, body = Envelope<PaymentsData>)))]
 pub async fn payments(
     State(state): State<AppState>,
     BusinessUser(user): BusinessUser,
@@ -126,7 +126,7 @@ pub struct CheckoutData {
 }
 
 /// Open a hosted checkout for a plan.
-#[utoipa::path(post, path = "/v2/nmi/get_token", tag = "subscriptions", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/nmi/get_token", tag = "subscriptions",
     request_body = TrialRequest,
     responses((status = 200, body = Envelope<CheckoutData>), (status = 422, body = ErrorBody)))]
 pub async fn get_token(
@@ -171,7 +171,7 @@ pub struct PlanChangeData {
 /// Change plan: a larger one at once through the checkout (`data.url`), a smaller one from the
 /// end of the paid period, refused while the business has more radiators than it controls.
 #[utoipa::path(post, path = "/v2/users/subscriptions/change", tag = "subscriptions",
-    security(("bearer" = [])), request_body = TrialRequest,
+    request_body = TrialRequest,
     responses((status = 200, body = Envelope<PlanChangeData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn change_plan(
@@ -201,7 +201,6 @@ pub async fn change_plan(
 
 /// Cancel the plan: it stays in force to the end of its trial or paid period.
 #[utoipa::path(post, path = "/v2/users/subscriptions/cancel", tag = "subscriptions",
-    security(("bearer" = [])),
     responses((status = 200, body = Envelope<UserPlanData>), (status = 409, body = ErrorBody)))]
 pub async fn cancel(
     State(state): State<AppState>,

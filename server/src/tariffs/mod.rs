@@ -35,7 +35,7 @@ async fn today(state: &AppState, business_id: i64) -> ApiResult<jiff::civil::Dat
 }
 
 /// The tariff in force today (25 p/kWh and 50 p a day until one is set) and the history.
-#[utoipa::path(get, path = "/v2/commercial/charges", tag = "energy", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/commercial/charges", tag = "energy",
     responses((status = 200, body = Envelope<ChargesData>)))]
 pub async fn show(
     State(state): State<AppState>,
@@ -77,7 +77,7 @@ fn pence(
 }
 
 /// Set the tariff from a date (a tariff from the same date is replaced); answers the charges.
-#[utoipa::path(post, path = "/v2/commercial/charges", tag = "energy", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/commercial/charges", tag = "energy",
     request_body = TariffRequest,
     responses((status = 200, body = Envelope<ChargesData>), (status = 422, body = ErrorBody)))]
 pub async fn add(

@@ -403,7 +403,7 @@ pub struct TipsData {
 
 /// Energy-saving tips for businesses with electric heating, largest estimated saving first, in
 /// the language the request asks for (`Accept-Language`: Arabic, or English).
-#[utoipa::path(get, path = "/v2/energy-saving-tips", tag = "insights", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/energy-saving-tips", tag = "insights",
     responses((status = 200, body = Envelope<TipsData>)))]
 pub async fn tips(BusinessUser(_user): BusinessUser, language: Language) -> Answer<TipsData> {
     let tips = TIPS.iter().map(|tip| tip.view(language)).collect();

@@ -54,7 +54,7 @@ pub struct ZoneRoomsData {
 }
 
 /// The business's zones with their live state.
-#[utoipa::path(get, path = "/v2/zones", tag = "zones", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/zones", tag = "zones",
     params(Search), responses((status = 200, body = Envelope<ZonesData>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -68,7 +68,7 @@ pub async fn list(
 }
 
 /// One zone with its rooms.
-#[utoipa::path(get, path = "/v2/zones/{id}", tag = "zones", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/zones/{id}", tag = "zones",
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody)))]
 pub async fn get_one(
     State(state): State<AppState>,
@@ -80,7 +80,7 @@ pub async fn get_one(
 }
 
 /// The rooms of a zone.
-#[utoipa::path(get, path = "/v2/zones/{id}/rooms", tag = "zones", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/zones/{id}/rooms", tag = "zones",
     responses((status = 200, body = Envelope<ZoneRoomsData>), (status = 404, body = ErrorBody)))]
 pub async fn rooms_of(
     State(state): State<AppState>,
@@ -104,7 +104,7 @@ fn parse_name(request: &ZoneRequest) -> ApiResult<String> {
 }
 
 /// Create a zone.
-#[utoipa::path(post, path = "/v2/zones", tag = "zones", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/zones", tag = "zones",
     request_body = ZoneRequest,
     responses((status = 200, body = Envelope<ZoneData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -119,7 +119,7 @@ pub async fn create(
 }
 
 /// Rename a zone.
-#[utoipa::path(post, path = "/v2/zones/{id}", tag = "zones", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/zones/{id}", tag = "zones",
     request_body = ZoneRequest,
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -135,7 +135,7 @@ pub async fn update(
 }
 
 /// Delete a zone; its rooms stay, in no zone.
-#[utoipa::path(delete, path = "/v2/zones/{id}", tag = "zones", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v2/zones/{id}", tag = "zones",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(
     State(state): State<AppState>,
@@ -148,7 +148,6 @@ pub async fn delete(
 
 /// Put a room in the zone. A room is in at most one zone: one in another zone answers 409.
 #[utoipa::path(post, path = "/v2/zones/{zone_id}/room/{room_id}", tag = "zones",
-    security(("bearer" = [])),
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
 pub async fn add_room(
@@ -162,7 +161,6 @@ pub async fn add_room(
 
 /// Take a room out of the zone.
 #[utoipa::path(delete, path = "/v2/zones/{zone_id}/room/{room_id}", tag = "zones",
-    security(("bearer" = [])),
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody)))]
 pub async fn remove_room(
     State(state): State<AppState>,
@@ -187,7 +185,7 @@ pub struct ZoneTemperatureData {
 }
 
 /// Set every radiator in the zone's rooms to one temperature, each clamped to its own bounds.
-#[utoipa::path(post, path = "/v2/zones/set-temperature", tag = "zones", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/zones/set-temperature", tag = "zones",
     request_body = ZoneTemperatureRequest,
     responses((status = 200, body = Envelope<ZoneTemperatureData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]

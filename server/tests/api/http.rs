@@ -15,6 +15,7 @@ store_tests!(
     a_wrong_method_is_405_in_the_envelope,
     healthz_checks_the_database,
     the_openapi_document_covers_the_calls_and_pins_the_schedule_shape,
+    the_openapi_document_says_which_calls_need_a_session_and_they_do,
     client_routes_fall_back_to_the_web_app,
     unreadable_paths_and_queries_are_400_in_the_envelope,
     a_huge_page_number_is_422,
@@ -138,6 +139,43 @@ async fn the_openapi_document_covers_the_calls_and_pins_the_schedule_shape(app: 
         "target_ids",
     ];
     assert_eq!(fields, expected);
+}
+
+/// The document asks for the bearer token once, for every call, and four calls waive it. Every
+/// other documented call, made without a token, answers 401: the document tells the truth.
+async fn the_openapi_document_says_which_calls_need_a_session_and_they_do(app: TestApp) {
+    let doc = app.call(Method::GET, "/v2/openapi.json", None, None).await.body;
+    assert_eq!(doc["security"], json!([{"bearer": []}]));
+    let mut open = Vec::new();
+    let mut checked = 0;
+    for (path, operations) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            if operation.get("security").is_some() {
+                assert_eq!(operation["security"], json!([{}]), "{method} {path}");
+                open.push(format!("{method} {path}"));
+                continue;
+            }
+            // Every parameter as 1: the session is checked before the path is read.
+            let concrete: String = path
+                .split('/')
+                .map(|part| if part.starts_with('{') { "1" } else { part })
+                .collect::<Vec<_>>()
+                .join("/");
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let answer = app.call(method.clone(), &concrete, None, Some(json!({}))).await;
+            assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{method} {concrete}");
+            checked += 1;
+        }
+    }
+    open.sort();
+    let expected = [
+        "post /v2/auth",
+        "post /v2/auth/forgot_password",
+        "post /v2/auth/login",
+        "post /v2/auth/reset_password",
+    ];
+    assert_eq!(open, expected);
+    assert!(checked > 80, "{checked} calls checked");
 }
 
 async fn client_routes_fall_back_to_the_web_app(app: TestApp) {

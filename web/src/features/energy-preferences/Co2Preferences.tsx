@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { formatKg, formatShare } from '../../lib/units';
 import { SavingFigures, visualisationPath } from '../analytics';
-import { AmountForm } from './AmountForm';
+import { MonthTarget } from './MonthTarget';
 import { energyPreferencesApi } from './api';
 import { useDashboardFigures, useFreshMe, useGoals } from './goals';
 import { MethodChoice } from './MethodChoice';
@@ -40,33 +38,19 @@ export function Co2Preferences() {
   const { t } = useTranslation();
   useFreshMe();
   const { goalKg, method } = useGoals();
-  const { figures, error, reload } = useDashboardFigures();
+  const load = useDashboardFigures();
   return (
     <Stack spacing={3}>
-      <Section title={t('energyPrefs.goal.title')} intro={t('energyPrefs.goal.intro')}>
-        {error ? (
-          <LoadError message={error} onRetry={reload} />
-        ) : figures ? (
-          <Box sx={{ mb: 2 }}>
-            <MonthSaving saved={figures.co2_saved} />
-          </Box>
-        ) : (
-          <ListSkeleton rows={1} height={96} />
-        )}
-        <AmountForm
-          key={goalKg ?? 'none'}
-          label={t('energyPrefs.goal.label')}
-          helper={t('energyPrefs.goal.help')}
-          unit="kg"
-          current={goalKg}
-          submit={t('energyPrefs.goal.save')}
-          send={energyPreferencesApi.setCarbonGoal}
-          savedText={t('energyPrefs.goal.saved')}
-          onSaved={reload}
-        />
-      </Section>
+      <MonthTarget
+        key={goalKg ?? 'none'}
+        target="goal"
+        current={goalKg}
+        send={energyPreferencesApi.setCarbonGoal}
+        load={load}
+        figure={(figures) => <MonthSaving saved={figures.co2_saved} />}
+      />
       <Section title={t('energyPrefs.method.title')} intro={t('energyPrefs.method.intro')}>
-        <MethodChoice key={method} method={method} onSaved={reload} />
+        <MethodChoice key={method} method={method} onSaved={load.reload} />
         <Stack direction="row" sx={{ mt: 2 }}>
           <Button component={RouterLink} to={visualisationPath('co2-savings')} variant="text">
             {t('energyPrefs.method.seeSavings')}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -8,7 +7,7 @@ import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatPence, formatRate, formatShare } from '../../lib/units';
-import { AmountForm } from './AmountForm';
+import { MonthTarget } from './MonthTarget';
 import { energyPreferencesApi } from './api';
 import { useDashboardFigures, useFreshMe, useGoals } from './goals';
 import { Section, ShareBar } from './parts';
@@ -96,34 +95,19 @@ function Tariffs() {
 
 /** `/preferences/energy-usage`: the monthly budget against this month's cost, and the tariff. */
 export function EnergyUsagePreferences() {
-  const { t } = useTranslation();
   useFreshMe();
   const { budgetPence } = useGoals();
-  const { figures, error, reload } = useDashboardFigures();
+  const load = useDashboardFigures();
   return (
     <Stack spacing={3}>
-      <Section title={t('energyPrefs.budget.title')} intro={t('energyPrefs.budget.intro')}>
-        {error ? (
-          <LoadError message={error} onRetry={reload} />
-        ) : figures ? (
-          <Box sx={{ mb: 2 }}>
-            <MonthSoFar month={figures.month} />
-          </Box>
-        ) : (
-          <ListSkeleton rows={1} height={96} />
-        )}
-        <AmountForm
-          key={budgetPence ?? 'none'}
-          label={t('energyPrefs.budget.label')}
-          helper={t('energyPrefs.budget.help')}
-          unit="pounds"
-          current={budgetPence === null ? null : budgetPence / 100}
-          submit={t('energyPrefs.budget.save')}
-          send={energyPreferencesApi.setBudget}
-          savedText={t('energyPrefs.budget.saved')}
-          onSaved={reload}
-        />
-      </Section>
+      <MonthTarget
+        key={budgetPence ?? 'none'}
+        target="budget"
+        current={budgetPence === null ? null : budgetPence / 100}
+        send={energyPreferencesApi.setBudget}
+        load={load}
+        figure={(figures) => <MonthSoFar month={figures.month} />}
+      />
       <Tariffs />
     </Stack>
   );

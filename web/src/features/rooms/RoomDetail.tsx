@@ -9,28 +9,18 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { GroupDialogs, GroupHeader, type GroupDialog } from '../../components/GroupPage';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
-import { NameDialog } from '../../components/NameDialog';
-import { PageHeader, EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import type { Envelope } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
-import {
-  radiatorsApi,
-  RadiatorDialog,
-  RadiatorsTable,
-  roomLive,
-  type Radiator,
-} from '../radiators';
+import { radiatorsApi, RadiatorDialog, RadiatorsTable, roomLive } from '../radiators';
 import { roomsApi } from './api';
 import { fetchRoomByName, resetRoom, roomChanged } from './slice';
 import type { RoomDetail as Room } from './types';
-
-type Dialog = 'attach' | 'rename' | 'delete' | { detach: Radiator } | null;
 
 /** A room's page; `aside` adds what other features say about the room (its schedules). */
 export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
@@ -41,7 +31,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
   const name = useParams().roomName ?? '';
   const { room, error } = useAppSelector((state) => state.rooms);
   const live = useAppSelector((state) => state.radiators.live);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<GroupDialog<'attach'>>(null);
 
   const load = useCallback(() => void dispatch(fetchRoomByName(name)), [dispatch, name]);
   useEffect(() => {
@@ -64,14 +54,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
 
   return (
     <Stack spacing={2}>
-      <PageHeader title={room.name}>
-        <EditDeleteActions
-          edit={t('rooms.rename')}
-          remove={t('rooms.delete')}
-          onEdit={() => setDialog('rename')}
-          onDelete={() => setDialog('delete')}
-        />
-      </PageHeader>
+      <GroupHeader group={room} texts="rooms" open={setDialog} />
       <FigurePanel>
         <Figure
           label={t('radiators.current')}
@@ -117,7 +100,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
             void run(() => radiatorsApi.toggle(room.id, radiator.id, on), { onSuccess: load })
           }
           actions={(radiator) => (
-            <Button size="small" color="secondary" onClick={() => setDialog({ detach: radiator })}>
+            <Button size="small" color="secondary" onClick={() => setDialog({ member: radiator })}>
               {t('rooms.detach')}
             </Button>
           )}
@@ -134,43 +117,21 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           onSaved={changed}
         />
       )}
-      {dialog === 'rename' && (
-        <NameDialog
-          open
-          title={t('rooms.rename')}
-          label={t('rooms.name')}
-          initial={room.name}
-          submit={t('profile.save')}
-          onClose={() => setDialog(null)}
-          save={(newName) => roomsApi.rename(room.id, newName)}
-          onSaved={async (answer) => {
-            changed(answer);
-            await navigate(roomPath(answer.data.data.room.name), { replace: true });
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        title={t('rooms.deleteTitle', { name: room.name })}
-        text={t('rooms.deleteText')}
-        confirm={t('rooms.delete')}
+      <GroupDialogs
+        dialog={dialog}
         onClose={() => setDialog(null)}
-        onConfirm={() =>
-          void run(() => roomsApi.remove(room.id), { onSuccess: () => navigate(paths.rooms) })
-        }
-      />
-      <ConfirmDialog
-        open={typeof dialog === 'object' && dialog !== null}
-        title={t('rooms.detachTitle', {
-          name: typeof dialog === 'object' && dialog ? dialog.detach.name : '',
-        })}
-        text={t('rooms.detachText')}
-        confirm={t('rooms.detach')}
-        onClose={() => setDialog(null)}
-        onConfirm={() => {
-          if (typeof dialog !== 'object' || !dialog) return;
-          void run(() => roomsApi.detach(room.id, dialog.detach.id), { onSuccess: changed });
+        group={room}
+        texts="rooms"
+        takeOutText="detach"
+        listPath={paths.rooms}
+        rename={(newName) => roomsApi.rename(room.id, newName)}
+        onRenamed={async (answer) => {
+          changed(answer);
+          await navigate(roomPath(answer.data.data.room.name), { replace: true });
         }}
+        remove={() => roomsApi.remove(room.id)}
+        takeOut={(radiatorId) => roomsApi.detach(room.id, radiatorId)}
+        onTakenOut={changed}
       />
     </Stack>
   );

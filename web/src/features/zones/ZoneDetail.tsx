@@ -11,12 +11,10 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { GroupDialogs, GroupHeader, type GroupDialog } from '../../components/GroupPage';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
-import { NameDialog } from '../../components/NameDialog';
-import { PageHeader, EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -27,18 +25,15 @@ import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
 import type { ZoneDetail as ZoneWithRooms } from './types';
 
-type Dialog = 'rename' | 'delete' | { remove: Room } | null;
-
 /** A zone's page; `aside` adds what other features say about the zone (its schedules). */
 export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { run } = useAction();
   const id = Number(useParams().cuzone);
   const { zoneToUpdate: zone, error } = useAppSelector((state) => state.zones);
   const live = useAppSelector((state) => state.radiators.live);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<GroupDialog>(null);
   const [freeRooms, setFreeRooms] = useState<Room[]>([]);
   const [roomToAdd, setRoomToAdd] = useState('');
   const [temperature, setTemperature] = useState('21');
@@ -60,14 +55,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
 
   return (
     <Stack spacing={2}>
-      <PageHeader title={zone.name}>
-        <EditDeleteActions
-          edit={t('zones.rename')}
-          remove={t('zones.delete')}
-          onEdit={() => setDialog('rename')}
-          onDelete={() => setDialog('delete')}
-        />
-      </PageHeader>
+      <GroupHeader group={zone} texts="zones" open={setDialog} />
       <Paper
         variant="outlined"
         sx={{ p: 3, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
@@ -156,7 +144,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                     <Button
                       size="small"
                       color="secondary"
-                      onClick={() => setDialog({ remove: room })}
+                      onClick={() => setDialog({ member: room })}
                     >
                       {t('zones.remove')}
                     </Button>
@@ -182,45 +170,18 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
           </List>
         </Paper>
       </ListStates>
-      {dialog === 'rename' && (
-        <NameDialog
-          open
-          title={t('zones.rename')}
-          label={t('zones.name')}
-          initial={zone.name}
-          submit={t('profile.save')}
-          onClose={() => setDialog(null)}
-          save={(name) => zonesApi.rename(zone.id, name)}
-          onSaved={({ data }) => dispatch(zoneChanged(data.data.zone))}
-        />
-      )}
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        title={t('zones.deleteTitle', { name: zone.name })}
-        text={t('zones.deleteText')}
-        confirm={t('zones.delete')}
+      <GroupDialogs
+        dialog={dialog}
         onClose={() => setDialog(null)}
-        onConfirm={() =>
-          void run(() => zonesApi.remove(zone.id), { onSuccess: () => navigate(paths.zones) })
-        }
-      />
-      <ConfirmDialog
-        open={typeof dialog === 'object' && dialog !== null}
-        title={t('zones.removeTitle', {
-          name: typeof dialog === 'object' && dialog ? dialog.remove.name : '',
-        })}
-        text={t('zones.removeText')}
-        confirm={t('zones.remove')}
-        onClose={() => setDialog(null)}
-        onConfirm={() => {
-          if (typeof dialog !== 'object' || !dialog) return;
-          void run(() => zonesApi.removeRoom(zone.id, dialog.remove.id), {
-            onSuccess: () => {
-              setDialog(null);
-              load();
-            },
-          });
-        }}
+        group={zone}
+        texts="zones"
+        takeOutText="remove"
+        listPath={paths.zones}
+        rename={(name) => zonesApi.rename(zone.id, name)}
+        onRenamed={({ data }) => dispatch(zoneChanged(data.data.zone))}
+        remove={() => zonesApi.remove(zone.id)}
+        takeOut={(roomId) => zonesApi.removeRoom(zone.id, roomId)}
+        onTakenOut={load}
       />
     </Stack>
   );

@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAction, type Answer } from '../lib/useAction';
+import { ConfirmDialog } from './ConfirmDialog';
+import { NameDialog } from './NameDialog';
+import { EditDeleteActions, PageHeader } from './PageHeader';
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** Which dialog of a group's page is open: rename the group, delete it, take `member` out of
+ * it, or one the page has of its own (`Own`). */
+export type GroupDialog<Own extends string = never> =
+  Own | 'rename' | 'delete' | { member: Named } | null;
+
+/** Texts are the feature's: `rooms.*` or `zones.*`. */
+type GroupTexts = 'rooms' | 'zones';
+
+/** A group's page title, with the buttons that open its rename and delete dialogs. */
+export function GroupHeader({
+  group,
+  texts,
+  open,
+}: {
+  group: Named;
+  texts: GroupTexts;
+  open: (dialog: 'rename' | 'delete') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <PageHeader title={group.name}>
+      <EditDeleteActions
+        edit={t(`${texts}.rename`)}
+        remove={t(`${texts}.delete`)}
+        onEdit={() => open('rename')}
+        onDelete={() => open('delete')}
+      />
+    </PageHeader>
+  );
+}
+
+/**
+ * The dialogs every group's page has (a room of radiators, a zone of rooms): rename it, delete
+ * it and go back to the list, take a member out. The texts are the feature's: `{texts}.rename`,
+ * `.name`, `.deleteTitle`, `.deleteText`, `.delete`, and for taking a member out
+ * `.{takeOutText}Title`, `.{takeOutText}Text` and `.{takeOutText}`.
+ */
+export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
+  dialog,
+  onClose,
+  group,
+  texts,
+  takeOutText,
+  listPath,
+  rename,
+  onRenamed,
+  remove,
+  takeOut,
+  onTakenOut,
+}: {
+  dialog: GroupDialog<string>;
+  onClose: () => void;
+  group: Named;
+  texts: GroupTexts;
+  takeOutText: 'detach' | 'remove';
+  listPath: string;
+  rename: (name: string) => Promise<Renamed>;
+  onRenamed: (answer: Renamed) => unknown;
+  remove: () => Promise<Answer>;
+  takeOut: (memberId: number) => Promise<TakenOut>;
+  onTakenOut: (answer: TakenOut) => unknown;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { run } = useAction();
+  const member = typeof dialog === 'object' && dialog ? dialog.member : null;
+  return (
+    <>
+      {dialog === 'rename' && (
+        <NameDialog
+          open
+          title={t(`${texts}.rename`)}
+          label={t(`${texts}.name`)}
+          initial={group.name}
+          submit={t('profile.save')}
+          onClose={onClose}
+          save={rename}
+          onSaved={onRenamed}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t(`${texts}.deleteTitle`, { name: group.name })}
+        text={t(`${texts}.deleteText`)}
+        confirm={t(`${texts}.delete`)}
+        onClose={onClose}
+        onConfirm={() => void run(remove, { onSuccess: () => navigate(listPath) })}
+      />
+      <ConfirmDialog
+        open={member !== null}
+        title={t(`${texts}.${takeOutText}Title`, { name: member?.name ?? '' })}
+        text={t(`${texts}.${takeOutText}Text`)}
+        confirm={t(`${texts}.${takeOutText}`)}
+        onClose={onClose}
+        onConfirm={() => {
+          if (!member) return;
+          void run(() => takeOut(member.id), {
+            onSuccess: (answer) => {
+              onClose();
+              return onTakenOut(answer);
+            },
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import type { AxiosResponse } from 'axios';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { ListSkeleton, LoadError } from '../../components/ListStates';
+import { useAppDispatch } from '../../lib/hooks';
+import { useAction } from '../../lib/useAction';
+import { fetchMe } from '../auth';
+import type { useDashboardFigures } from './goals';
+import { Section } from './parts';
+import type { DashboardFigures } from './types';
+
+/** The most a budget or goal may be (as `goals/mod.rs` checks). */
+const MOST = 10_000_000;
+
+/** The text key of what is wrong with an amount: above 0, up to 10,000,000, two decimals. */
+export function amountError(raw: string): string | undefined {
+  const text = raw.trim();
+  if (!text) return 'validation.required';
+  const value = Number(text);
+  if (!/^\d+(\.\d{1,2})?$/.test(text) || !(value > 0) || value > MOST)
+    return 'energyPrefs.amountInvalid';
+  return undefined;
+}
+
+/**
+ * A monthly target, the budget (£) or the CF goal (kg), in its section: this month so far, as
+ * `figure` shows it from the dashboard's figures, then the form that sets the target with a PATCH
+ * that has the amount in its path. The texts are `energyPrefs.budget.*` or `energyPrefs.goal.*`.
+ * The field is named `value`, as the server names it in its field errors. After saving, the
+ * toast says spec §8's fixed text, `me` is read again and so are the figures.
+ */
+export function MonthTarget({
+  target,
+  current,
+  send,
+  load,
+  figure,
+}: {
+  target: 'budget' | 'goal';
+  /** The amount now, or null when none is set. */
+  current: number | null;
+  send: (value: string) => Promise<AxiosResponse>;
+  load: ReturnType<typeof useDashboardFigures>;
+  figure: (figures: DashboardFigures) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { run, busy } = useAction();
+  const form = useForm({ value: current === null ? '' : String(current) }, ({ value }) => {
+    const error = amountError(value);
+    return error ? { value: error } : {};
+  });
+  const text = (key: string) => t(`energyPrefs.${target}.${key}`);
+
+  const save = ({ value }: { value: string }) =>
+    run(() => send(String(Number(value.trim()))), {
+      toast: () => text('saved'),
+      onSuccess: async () => {
+        await dispatch(fetchMe());
+        load.reload();
+      },
+      onError: form.showServerErrors,
+    });
+
+  const adornment =
+    target === 'budget'
+      ? { startAdornment: <InputAdornment position="start">£</InputAdornment> }
+      : { endAdornment: <InputAdornment position="end">kg</InputAdornment> };
+  return (
+    <Section title={text('title')} intro={text('intro')}>
+      {load.error ? (
+        <LoadError message={load.error} onRetry={load.reload} />
+      ) : load.figures ? (
+        <Box sx={{ mb: 2 }}>{figure(load.figures)}</Box>
+      ) : (
+        <ListSkeleton rows={1} height={96} />
+      )}
+      <Form onSubmit={form.onSubmit(save)}>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <FormField
+            {...form.field('value')}
+            label={text('label')}
+            helperText={text('help')}
+            slotProps={{ input: adornment, htmlInput: { dir: 'ltr', inputMode: 'decimal' } }}
+            sx={{ maxWidth: 320 }}
+          />
+          <SubmitButton busy={busy}>{text('save')}</SubmitButton>
+        </Stack>
+      </Form>
+    </Section>
+  );
+}

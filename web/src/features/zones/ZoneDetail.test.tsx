@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { answer, refusal, server } from '../../test/server';
+import { renderWithProviders } from '../../test/render';
+import type { Room } from '../rooms';
+import { ZoneDetail } from './ZoneDetail';
+import type { ZoneDetail as ZoneWithRooms } from './types';
+
+const lab: Room = {
+  id: 4,
+  name: 'Lab',
+  zone_id: 2,
+  zone_name: 'First floor',
+  radiator_count: 1,
+  status: 1,
+  current_temperature: 20,
+  target_temperature: 21,
+  heating: 0,
+};
+
+const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
+  id: 2,
+  name,
+  room_count: rooms.length,
+  radiator_count: rooms.length,
+  status: 1,
+  current_temperature: 20,
+  target_temperature: 21,
+  heating: 0,
+  rooms,
+});
+
+describe('a zone’s page', () => {
+  it('renames the zone, takes a room out and deletes the zone, asking first', async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    let current = zone('First floor', [lab]);
+    server.use(
+      http.get('/v2/zones/2', () => answer('Zone.', { zone: current })),
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [] })),
+      http.post('/v2/zones/2', async ({ request }) => {
+        const { name } = (await request.json()) as { name: string };
+        sent.push(`rename ${name}`);
+        if (name === 'Lab') return refusal(409, 'Conflict.', { name: ['Already a zone.'] });
+        current = zone(name, current.rooms);
+        return answer('Zone updated.', { zone: current });
+      }),
+      http.delete('/v2/zones/2/room/4', () => {
+        sent.push('take out 4');
+        current = zone(current.name, []);
+        return answer("'Lab' removed from 'Ground'.", { zone: current });
+      }),
+      http.delete('/v2/zones/2', () => {
+        sent.push('delete');
+        return answer("Zone 'Ground' deleted; its rooms are kept.");
+      }),
+    );
+    const { router } = renderWithProviders(<ZoneDetail />, {
+      route: '/zones/2',
+      path: '/zones/:cuzone',
+    });
+    await screen.findByRole('heading', { name: 'First floor' });
+
+    await user.click(screen.getByRole('button', { name: 'Rename zone' }));
+    const rename = within(screen.getByRole('dialog'));
+    await user.clear(rename.getByLabelText(/Zone name/));
+    await user.type(rename.getByLabelText(/Zone name/), 'Lab');
+    await user.click(rename.getByRole('button', { name: 'Save changes' }));
+    // A refusal shows under the field and keeps the dialog open.
+    expect(await rename.findByText('Already a zone.')).toBeInTheDocument();
+    await user.clear(rename.getByLabelText(/Zone name/));
+    await user.type(rename.getByLabelText(/Zone name/), 'Ground');
+    await user.click(rename.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Ground' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const takeOut = within(screen.getByRole('dialog', { name: 'Remove Lab from the zone?' }));
+    await user.click(takeOut.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText("'Lab' removed from 'Ground'.")).toBeInTheDocument();
+    expect(await screen.findByText('No rooms in this zone')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete zone' }));
+    const remove = within(screen.getByRole('dialog', { name: 'Delete Ground?' }));
+    await user.click(remove.getByRole('button', { name: 'Delete zone' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
+    expect(sent).toEqual(['rename Lab', 'rename Ground', 'take out 4', 'delete']);
+  });
+});
