@@ -8,7 +8,6 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast::error::RecvError;
@@ -17,7 +16,7 @@ use tokio::time::Instant;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{AuthUser, BusinessUser};
+use crate::auth::{AuthUser, Business};
 use crate::devices::telemetry::{LiveUpdate, OpenStream};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::radiators;
@@ -63,8 +62,7 @@ struct Open {
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 429, body = ErrorBody)))]
 pub async fn live(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let counted = state.live.open(&user.token_hash, MAX_STREAMS_PER_SESSION).ok_or_else(|| {
         ApiError::TooManyRequests {

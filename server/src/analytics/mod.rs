@@ -10,7 +10,6 @@ mod savings;
 mod store;
 mod usage;
 
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
@@ -20,7 +19,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{Answer, Envelope, Query, ok};
 use crate::kernel::validation::FieldCheck;
@@ -121,8 +120,7 @@ async fn answer(state: AppState, business_id: i64, query: HistoryQuery) -> ApiRe
     params(HistoryQuery),
     responses((status = 200, body = Envelope<EnergyHistoryData>), (status = 422, body = ErrorBody)))]
 pub async fn energy_history(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(query): Query<HistoryQuery>,
 ) -> ApiResult<Response> {
     answer(state, user.business_id, query).await
@@ -242,8 +240,7 @@ async fn usage_answer(
     params(RangeQuery),
     responses((status = 200, body = Envelope<RoomsUsageData>), (status = 422, body = ErrorBody)))]
 pub async fn rooms_usage(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
     usage_answer(state, user.business_id, query, false).await
@@ -254,8 +251,7 @@ pub async fn rooms_usage(
     params(RangeQuery),
     responses((status = 200, body = Envelope<ZonesUsageData>), (status = 422, body = ErrorBody)))]
 pub async fn zones_usage(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
     usage_answer(state, user.business_id, query, true).await
@@ -270,10 +266,7 @@ pub struct DashboardData {
 /// radiators, indoor and outdoor temperatures and the schedules on.
 #[utoipa::path(get, path = "/v2/dashboard/commercial/web", tag = "energy",
     responses((status = 200, body = Envelope<DashboardData>)))]
-pub async fn show_dashboard(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<DashboardData> {
+pub async fn show_dashboard(Business { state, user }: Business) -> Answer<DashboardData> {
     let dashboard = dashboard::dashboard(&state, user.business_id).await?;
     Ok(ok("Dashboard.", DashboardData { dashboard }))
 }
@@ -335,8 +328,7 @@ async fn saving_answer(
     params(RangeQuery),
     responses((status = 200, body = Envelope<Co2SavingData>), (status = 422, body = ErrorBody)))]
 pub async fn co2_saving(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(query): Query<RangeQuery>,
 ) -> ApiResult<Response> {
     saving_answer(state, user.business_id, query).await

@@ -21,7 +21,7 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Email, Password};
 use crate::state::AppState;
 use profile::{ProfileRequest, UserView};
-pub use session::{AuthUser, BusinessUser, ClientAddress};
+pub use session::{AuthUser, Business, BusinessUser, ClientAddress};
 use sign_in::SignedInUser;
 pub use store::Purged;
 
@@ -104,8 +104,7 @@ pub async fn me(State(state): State<AppState>, user: AuthUser) -> Answer<MeData>
     responses((status = 200, body = Envelope<UserData>), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn update_profile(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<ProfileRequest>,
 ) -> Answer<UserData> {
     let mut check = FieldCheck::default();

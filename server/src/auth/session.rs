@@ -101,6 +101,25 @@ impl FromRequestParts<AppState> for BusinessUser {
     }
 }
 
+/// A signed-in business account's request with the state it is served with: what most
+/// commercial endpoints take, in one argument.
+pub struct Business {
+    pub state: AppState,
+    pub user: AuthUser,
+}
+
+impl FromRequestParts<AppState> for Business {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let BusinessUser(user) = BusinessUser::from_request_parts(parts, state).await?;
+        Ok(Self { state: state.clone(), user })
+    }
+}
+
 /// The address a request came from: its connection's peer or, when that peer is one of the
 /// trusted proxies, the rightmost address in `X-Forwarded-For` that is not a trusted proxy
 /// (the ones left of it are whatever the client chose to send).

@@ -7,14 +7,13 @@ pub mod domain;
 pub mod rules;
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, ok};
 use crate::kernel::validation::flag;
@@ -34,10 +33,7 @@ pub struct AutomationsData {
 /// Every automation, with whether it is on for the business and its parameters.
 #[utoipa::path(get, path = "/v2/settings/automation", tag = "settings",
     responses((status = 200, body = Envelope<AutomationsData>)))]
-pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<AutomationsData> {
+pub async fn list(Business { state, user }: Business) -> Answer<AutomationsData> {
     let automations = domain::list(&state, user.business_id).await?;
     Ok(ok("Automations.", AutomationsData { automations }))
 }
@@ -59,8 +55,7 @@ pub struct AutomationRequest {
     request_body = AutomationRequest,
     responses((status = 200, body = Envelope<AutomationsData>), (status = 422, body = ErrorBody)))]
 pub async fn set(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<AutomationRequest>,
 ) -> Answer<AutomationsData> {
     let enabled = flag(request.enabled).map_err(|message| ApiError::field("enabled", message))?;

@@ -5,13 +5,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::ErrorBody;
 use crate::http::{Answer, ApiJson, Envelope, ok};
 use crate::kernel::validation::FieldCheck;
@@ -32,10 +31,7 @@ pub struct BusinessSettingsData {
 /// 08:00–18:00, 21 °C).
 #[utoipa::path(get, path = "/v2/settings/business", tag = "settings",
     responses((status = 200, body = Envelope<BusinessSettingsData>)))]
-pub async fn show(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<BusinessSettingsData> {
+pub async fn show(Business { state, user }: Business) -> Answer<BusinessSettingsData> {
     let business_settings = domain::get(&state, user.business_id).await?;
     Ok(ok("Business settings.", BusinessSettingsData { business_settings }))
 }
@@ -106,8 +102,7 @@ fn parse(request: &SettingsRequest) -> Result<domain::Checked, crate::error::Api
     responses((status = 200, body = Envelope<BusinessSettingsData>),
         (status = 422, body = ErrorBody)))]
 pub async fn update(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<SettingsRequest>,
 ) -> Answer<BusinessSettingsData> {
     let checked = parse(&request)?;

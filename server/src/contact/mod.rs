@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::{Business, BusinessUser};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::FieldCheck;
@@ -63,8 +63,7 @@ fn text(raw: &str, what: &str, most: usize) -> Result<String, String> {
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody),
         (status = 429, body = ErrorBody)))]
 pub async fn send(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<MessageRequest>,
 ) -> Answer<NoData> {
     let mut check = FieldCheck::default();

@@ -9,11 +9,10 @@ mod store;
 pub use domain::{MonthlyBudget, month_to_date_cost};
 pub use store::{Goals, daily_use, read};
 
-use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::{ApiError, ErrorBody};
 use crate::grid::Co2Method;
 use crate::http::{Answer, Envelope, NoData, Path, done};
@@ -52,8 +51,7 @@ fn amount(raw: &str, unit: &str) -> Result<f64, ApiError> {
     params(("value" = String, Path, description = "The monthly budget in pounds, e.g. 1250.50")),
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn set_budget(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(value): Path<String>,
 ) -> Answer<NoData> {
     let pounds = amount(&value, "pounds")?;
@@ -66,8 +64,7 @@ pub async fn set_budget(
     params(("value" = String, Path, description = "The monthly CO2 savings goal in kg")),
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn set_carbon_goal(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(value): Path<String>,
 ) -> Answer<NoData> {
     let kg = amount(&value, "kg")?;
@@ -81,8 +78,7 @@ pub async fn set_carbon_goal(
     params(("value" = String, Path, description = "`profile` or `desnz`")),
     responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
 pub async fn set_carbon_method(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(value): Path<String>,
 ) -> Answer<NoData> {
     let method = Co2Method::parse(&value).ok_or_else(|| {

@@ -4,14 +4,13 @@
 
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::clock::iso8601;
 use crate::error::ErrorBody;
 use crate::http::{Answer, Envelope, Query, ok};
@@ -62,8 +61,7 @@ pub struct HistoryData {
     params(Page),
     responses((status = 200, body = Envelope<HistoryData>), (status = 403, body = ErrorBody)))]
 pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(page): Query<Page>,
 ) -> Answer<HistoryData> {
     let per_page = page.per_page.unwrap_or(25).clamp(1, 100);

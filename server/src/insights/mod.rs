@@ -5,13 +5,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::http::{Answer, Envelope, ok};
 use crate::state::AppState;
 pub use domain::{Insight, refresh_stale};
@@ -28,10 +27,7 @@ pub struct InsightsData {
 /// The business's insights, most severe first.
 #[utoipa::path(get, path = "/v2/insights", tag = "insights",
     responses((status = 200, body = Envelope<InsightsData>)))]
-pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<InsightsData> {
+pub async fn list(Business { state, user }: Business) -> Answer<InsightsData> {
     let mut insights = domain::list(&state.store, user.business_id).await?;
     if insights.is_empty() {
         insights = domain::refresh(&state.store, user.business_id, state.clock.now()).await?;
@@ -42,10 +38,7 @@ pub async fn list(
 /// Work the business's insights out again now.
 #[utoipa::path(post, path = "/v2/insights/refresh", tag = "insights",
     responses((status = 200, body = Envelope<InsightsData>)))]
-pub async fn refresh(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<InsightsData> {
+pub async fn refresh(Business { state, user }: Business) -> Answer<InsightsData> {
     let insights = domain::refresh(&state.store, user.business_id, state.clock.now()).await?;
     Ok(ok("Insights refreshed.", InsightsData { insights }))
 }

@@ -5,13 +5,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, Envelope, Path, ok};
 use crate::kernel::validation::flag;
@@ -31,10 +30,7 @@ pub struct NotificationsData {
 /// The latest notifications, newest first, with the unread count and whether they are on.
 #[utoipa::path(get, path = "/v2/notifications", tag = "notifications",
     responses((status = 200, body = Envelope<NotificationsData>)))]
-pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<NotificationsData> {
+pub async fn list(Business { state, user }: Business) -> Answer<NotificationsData> {
     let notifications = domain::list(&state, user.actor()).await?;
     Ok(ok("Notifications.", NotificationsData { notifications }))
 }
@@ -43,8 +39,7 @@ pub async fn list(
 #[utoipa::path(put, path = "/v2/notifications/{value}", tag = "notifications",
     responses((status = 200, body = Envelope<NotificationsData>), (status = 422, body = ErrorBody)))]
 pub async fn switch(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(value): Path<i64>,
 ) -> Answer<NotificationsData> {
     let on = flag(Some(value)).map_err(|message| ApiError::field("value", message))?;
@@ -58,8 +53,7 @@ pub async fn switch(
     params(("target" = String, Path, description = "A notification's id, or all")),
     responses((status = 200, body = Envelope<NotificationsData>), (status = 404, body = ErrorBody)))]
 pub async fn read(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(target): Path<String>,
 ) -> Answer<NotificationsData> {
     let id = match target.as_str() {

@@ -6,13 +6,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::auth::profile::parse_address;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, Query, ok};
@@ -40,10 +39,7 @@ pub struct ConsentData {
 /// The business's consent to its smart meter's data.
 #[utoipa::path(get, path = "/v2/consents", tag = "onboarding",
     responses((status = 200, body = Envelope<ConsentData>)))]
-pub async fn show_consent(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<ConsentData> {
+pub async fn show_consent(Business { state, user }: Business) -> Answer<ConsentData> {
     let consent = domain::consent(&state, user.business_id).await?;
     Ok(ok("Consent.", ConsentData { consent }))
 }
@@ -64,8 +60,7 @@ pub struct ConsentRequest {
     request_body = ConsentRequest,
     responses((status = 200, body = Envelope<ConsentData>), (status = 422, body = ErrorBody)))]
 pub async fn give_consent(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<ConsentRequest>,
 ) -> Answer<ConsentData> {
     let mut check = FieldCheck::default();
@@ -102,8 +97,7 @@ pub struct IhdMacRequest {
     responses((status = 200, body = Envelope<ConsentData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn set_ihd_mac(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<IhdMacRequest>,
 ) -> Answer<ConsentData> {
     let mut check = FieldCheck::default();
@@ -116,10 +110,7 @@ pub async fn set_ihd_mac(
 /// Withdraw the consent: HeatDesk stops reading the meter.
 #[utoipa::path(post, path = "/v2/consents/withdraw", tag = "onboarding",
     responses((status = 200, body = Envelope<ConsentData>), (status = 409, body = ErrorBody)))]
-pub async fn withdraw(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<ConsentData> {
+pub async fn withdraw(Business { state, user }: Business) -> Answer<ConsentData> {
     let consent = domain::withdraw(&state, user.actor()).await?;
     Ok(ok(
         "Consent withdrawn: HeatDesk no longer reads your smart meter.",
@@ -144,8 +135,7 @@ pub struct ReadingsData {
     responses((status = 200, body = Envelope<ReadingsData>), (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn readings(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(query): Query<ReadingsQuery>,
 ) -> Answer<ReadingsData> {
     let days = query.days.unwrap_or(7);
@@ -177,8 +167,7 @@ pub struct OnboardingData {
     request_body = AddressRequest,
     responses((status = 200, body = Envelope<OnboardingData>), (status = 422, body = ErrorBody)))]
 pub async fn confirm_address(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<AddressRequest>,
 ) -> Answer<OnboardingData> {
     let mut check = FieldCheck::default();
@@ -198,10 +187,7 @@ pub async fn confirm_address(
 /// Finish onboarding, from the energy-usage step.
 #[utoipa::path(post, path = "/v2/users/onboarding/complete", tag = "onboarding",
     responses((status = 200, body = Envelope<OnboardingData>), (status = 409, body = ErrorBody)))]
-pub async fn complete(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<OnboardingData> {
+pub async fn complete(Business { state, user }: Business) -> Answer<OnboardingData> {
     let step = domain::complete(&state, user.actor()).await?;
     Ok(ok(
         "Welcome to HeatDesk: your dashboard is ready.",

@@ -4,13 +4,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::clock::iso8601;
 use crate::error::ErrorBody;
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
@@ -54,8 +53,7 @@ pub struct RadiatorData {
 #[utoipa::path(get, path = "/v2/radiators", tag = "radiators",
     params(Search), responses((status = 200, body = Envelope<RadiatorsData>)))]
 pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(search): Query<Search>,
 ) -> Answer<RadiatorsData> {
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
@@ -68,8 +66,7 @@ pub async fn list(
 #[utoipa::path(get, path = "/v2/radiators/{id}", tag = "radiators",
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody)))]
 pub async fn get_one(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
 ) -> Answer<RadiatorData> {
     let now = state.clock.now().unix_timestamp();
@@ -127,8 +124,7 @@ impl RadiatorRequest {
     responses((status = 200, body = Envelope<RadiatorData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<RadiatorRequest>,
 ) -> Answer<RadiatorData> {
     let mut check = FieldCheck::default();
@@ -146,8 +142,7 @@ pub async fn create(
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<RadiatorRequest>,
 ) -> Answer<RadiatorData> {
@@ -161,11 +156,7 @@ pub async fn update(
 /// Remove a radiator from the business; its uid can then be registered again.
 #[utoipa::path(delete, path = "/v2/radiators/{id}", tag = "radiators",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
-pub async fn delete(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Path(id): Path<i64>,
-) -> Answer<NoData> {
+pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
     domain::delete(&state, user.actor(), id).await?;
     Ok(done("Radiator deleted."))
 }
@@ -183,8 +174,7 @@ pub struct SetTemperatureRequest {
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn set_temperature(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<SetTemperatureRequest>,
 ) -> Answer<RadiatorData> {
     let mut check = FieldCheck::default();
@@ -210,8 +200,7 @@ pub struct StatusRequest {
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn toggle_status(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path((room_id, id)): Path<(i64, i64)>,
     ApiJson(request): ApiJson<StatusRequest>,
 ) -> Answer<RadiatorData> {
@@ -229,12 +218,11 @@ pub async fn toggle_status(
     responses((status = 200, body = Envelope<RadiatorData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn toggle_status_v2(
-    state: State<AppState>,
-    user: BusinessUser,
+    business: Business,
     path: Path<(i64, i64)>,
     request: ApiJson<StatusRequest>,
 ) -> Answer<RadiatorData> {
-    toggle_status(state, user, path, request).await
+    toggle_status(business, path, request).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -265,8 +253,7 @@ pub struct ReadingsData {
     params(Period),
     responses((status = 200, body = Envelope<ReadingsData>), (status = 404, body = ErrorBody)))]
 pub async fn readings(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
     Query(period): Query<Period>,
 ) -> Answer<ReadingsData> {

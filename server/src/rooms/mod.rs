@@ -4,13 +4,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
@@ -62,8 +61,7 @@ pub struct RoomRadiatorsData {
 #[utoipa::path(get, path = "/v2/rooms", tag = "rooms",
     params(RoomSearch), responses((status = 200, body = Envelope<RoomsData>)))]
 pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(query): Query<RoomSearch>,
 ) -> Answer<RoomsData> {
     let now = state.clock.now().unix_timestamp();
@@ -90,11 +88,7 @@ pub async fn list(
 /// One room with its radiators.
 #[utoipa::path(get, path = "/v2/rooms/{id}", tag = "rooms",
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody)))]
-pub async fn get_one(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Path(id): Path<i64>,
-) -> Answer<RoomData> {
+pub async fn get_one(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<RoomData> {
     let room = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Room.", RoomData { room }))
 }
@@ -126,8 +120,7 @@ fn parse_name(request: &RoomRequest) -> ApiResult<String> {
     responses((status = 200, body = Envelope<RoomData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<RoomRequest>,
 ) -> Answer<RoomData> {
     let name = parse_name(&request)?;
@@ -141,8 +134,7 @@ pub async fn create(
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<RoomRequest>,
 ) -> Answer<RoomData> {
@@ -154,11 +146,7 @@ pub async fn update(
 /// Delete a room; its radiators stay, without a room.
 #[utoipa::path(delete, path = "/v2/rooms/{id}", tag = "rooms",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
-pub async fn delete(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Path(id): Path<i64>,
-) -> Answer<NoData> {
+pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
     let before = named::delete::<RoomDetail>(state.change(user.actor()).await?, id).await?;
     Ok(done(format!("Room '{}' deleted; its radiators are kept without a room.", before.name)))
 }
@@ -169,8 +157,7 @@ pub async fn delete(
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn toggle_status(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<StatusRequest>,
 ) -> Answer<RoomData> {
@@ -186,8 +173,7 @@ pub async fn toggle_status(
 #[utoipa::path(get, path = "/v2/rooms/{id}/radiators", tag = "rooms",
     responses((status = 200, body = Envelope<RoomRadiatorsData>), (status = 404, body = ErrorBody)))]
 pub async fn radiators_of(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
 ) -> Answer<RoomRadiatorsData> {
     let room = domain::read_detail(&state, user.business_id, id).await?;
@@ -201,8 +187,7 @@ pub async fn radiators_of(
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn add_radiator(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<RadiatorRequest>,
 ) -> Answer<RoomData> {
@@ -224,8 +209,7 @@ pub async fn add_radiator(
 #[utoipa::path(delete, path = "/v2/rooms/{id}/radiators/{radiator_id}", tag = "rooms",
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody)))]
 pub async fn detach_radiator(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path((id, radiator_id)): Path<(i64, i64)>,
 ) -> Answer<RoomData> {
     let (room, radiator) = domain::detach_radiator(&state, user.actor(), id, radiator_id).await?;

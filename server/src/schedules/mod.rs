@@ -9,13 +9,12 @@ pub mod program;
 mod store;
 pub mod timeline;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::{Business, BusinessUser};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, Path, Query, ok};
 use crate::kernel::validation::{FieldCheck, flag};
@@ -55,10 +54,7 @@ pub struct InForceData {
 /// whether a manual change holds until then.
 #[utoipa::path(get, path = "/v2/schedules/in-force", tag = "schedules",
     responses((status = 200, body = Envelope<InForceData>)))]
-pub async fn in_force(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<InForceData> {
+pub async fn in_force(Business { state, user }: Business) -> Answer<InForceData> {
     let in_force = domain::in_force(&state, user.business_id).await?;
     Ok(ok("Schedules in force.", InForceData { in_force }))
 }
@@ -83,8 +79,7 @@ pub struct ScheduleData {
 #[utoipa::path(get, path = "/v2/schedules", tag = "schedules",
     params(Search), responses((status = 200, body = Envelope<SchedulesData>)))]
 pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(search): Query<Search>,
 ) -> Answer<SchedulesData> {
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
@@ -96,8 +91,7 @@ pub async fn list(
 #[utoipa::path(get, path = "/v2/schedules/{id}", tag = "schedules",
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody)))]
 pub async fn get_one(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
 ) -> Answer<ScheduleData> {
     let schedule = domain::find(&state, user.business_id, id).await?;
@@ -283,8 +277,7 @@ fn parse(request: &ScheduleRequest) -> Result<Checked, ApiError> {
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<ScheduleRequest>,
 ) -> Answer<ScheduleData> {
     let checked = parse(&request)?;
@@ -298,8 +291,7 @@ pub async fn create(
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<ScheduleRequest>,
 ) -> Answer<ScheduleData> {
@@ -312,8 +304,7 @@ pub async fn update(
 #[utoipa::path(delete, path = "/v2/schedules/{id}", tag = "schedules",
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
 ) -> Answer<ScheduleData> {
     let schedule = domain::delete(&state, user.actor(), id).await?;
@@ -327,8 +318,7 @@ pub async fn delete(
     responses((status = 200, body = Envelope<ScheduleData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn toggle(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path((toggle, id, status)): Path<(String, i64, i64)>,
 ) -> Answer<ScheduleData> {
     let kind = toggle

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::{Business, BusinessUser};
 use crate::error::ErrorBody;
 use crate::http::{Answer, ApiJson, Envelope, Language, Path, ok};
 use crate::kernel::validation::FieldCheck;
@@ -67,8 +67,7 @@ pub async fn plans(
 #[utoipa::path(get, path = "/v2/users/subscriptions/plan", tag = "subscriptions",
     responses((status = 200, body = Envelope<UserPlanData>)))]
 pub async fn user_plan(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     language: Language,
 ) -> Answer<UserPlanData> {
     let plan = domain::user_plan(&state, user.business_id, language).await?;
@@ -88,8 +87,7 @@ pub struct TrialRequest {
     responses((status = 200, body = Envelope<UserPlanData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn free_trial(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     language: Language,
     ApiJson(request): ApiJson<TrialRequest>,
 ) -> Answer<UserPlanData> {
@@ -111,10 +109,7 @@ pub struct PaymentsData {
 /// The business's card payments, latest first.
 #[utoipa::path(get, path = "/v2/users/subscriptions/payments", tag = "subscriptions",
     responses((status = 200, body = Envelope<PaymentsData>)))]
-pub async fn payments(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<PaymentsData> {
+pub async fn payments(Business { state, user }: Business) -> Answer<PaymentsData> {
     let payments = domain::payments(&state, user.business_id).await?;
     Ok(ok("Payments.", PaymentsData { payments }))
 }
@@ -130,8 +125,7 @@ pub struct CheckoutData {
     request_body = TrialRequest,
     responses((status = 200, body = Envelope<CheckoutData>), (status = 422, body = ErrorBody)))]
 pub async fn get_token(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<TrialRequest>,
 ) -> Answer<CheckoutData> {
     let mut check = FieldCheck::default();
@@ -175,8 +169,7 @@ pub struct PlanChangeData {
     responses((status = 200, body = Envelope<PlanChangeData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn change_plan(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     language: Language,
     ApiJson(request): ApiJson<TrialRequest>,
 ) -> Answer<PlanChangeData> {
@@ -203,8 +196,7 @@ pub async fn change_plan(
 #[utoipa::path(post, path = "/v2/users/subscriptions/cancel", tag = "subscriptions",
     responses((status = 200, body = Envelope<UserPlanData>), (status = 409, body = ErrorBody)))]
 pub async fn cancel(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     language: Language,
 ) -> Answer<UserPlanData> {
     let plan = domain::cancel(&state, user.actor(), language).await?;

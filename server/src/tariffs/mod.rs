@@ -5,13 +5,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, ok};
 use crate::kernel::validation::FieldCheck;
@@ -37,10 +36,7 @@ async fn today(state: &AppState, business_id: i64) -> ApiResult<jiff::civil::Dat
 /// The tariff in force today (25 p/kWh and 50 p a day until one is set) and the history.
 #[utoipa::path(get, path = "/v2/commercial/charges", tag = "energy",
     responses((status = 200, body = Envelope<ChargesData>)))]
-pub async fn show(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-) -> Answer<ChargesData> {
+pub async fn show(Business { state, user }: Business) -> Answer<ChargesData> {
     let today = today(&state, user.business_id).await?;
     let charges = domain::charges(&state, user.business_id, today).await?;
     Ok(ok("Electricity charges.", ChargesData { charges }))
@@ -81,8 +77,7 @@ fn pence(
     request_body = TariffRequest,
     responses((status = 200, body = Envelope<ChargesData>), (status = 422, body = ErrorBody)))]
 pub async fn add(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<TariffRequest>,
 ) -> Answer<ChargesData> {
     let mut check = FieldCheck::default();

@@ -4,13 +4,12 @@
 pub mod domain;
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::BusinessUser;
+use crate::auth::Business;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
@@ -57,8 +56,7 @@ pub struct ZoneRoomsData {
 #[utoipa::path(get, path = "/v2/zones", tag = "zones",
     params(Search), responses((status = 200, body = Envelope<ZonesData>)))]
 pub async fn list(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Query(search): Query<Search>,
 ) -> Answer<ZonesData> {
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
@@ -70,11 +68,7 @@ pub async fn list(
 /// One zone with its rooms.
 #[utoipa::path(get, path = "/v2/zones/{id}", tag = "zones",
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody)))]
-pub async fn get_one(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Path(id): Path<i64>,
-) -> Answer<ZoneData> {
+pub async fn get_one(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<ZoneData> {
     let zone = domain::read_detail(&state, user.business_id, id).await?;
     Ok(ok("Zone.", ZoneData { zone }))
 }
@@ -83,8 +77,7 @@ pub async fn get_one(
 #[utoipa::path(get, path = "/v2/zones/{id}/rooms", tag = "zones",
     responses((status = 200, body = Envelope<ZoneRoomsData>), (status = 404, body = ErrorBody)))]
 pub async fn rooms_of(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
 ) -> Answer<ZoneRoomsData> {
     let zone = domain::read_detail(&state, user.business_id, id).await?;
@@ -109,8 +102,7 @@ fn parse_name(request: &ZoneRequest) -> ApiResult<String> {
     responses((status = 200, body = Envelope<ZoneData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<ZoneRequest>,
 ) -> Answer<ZoneData> {
     let name = parse_name(&request)?;
@@ -124,8 +116,7 @@ pub async fn create(
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path(id): Path<i64>,
     ApiJson(request): ApiJson<ZoneRequest>,
 ) -> Answer<ZoneData> {
@@ -137,11 +128,7 @@ pub async fn update(
 /// Delete a zone; its rooms stay, in no zone.
 #[utoipa::path(delete, path = "/v2/zones/{id}", tag = "zones",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
-pub async fn delete(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
-    Path(id): Path<i64>,
-) -> Answer<NoData> {
+pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
     let before = named::delete::<ZoneDetail>(state.change(user.actor()).await?, id).await?;
     Ok(done(format!("Zone '{}' deleted; its rooms are kept.", before.name)))
 }
@@ -151,8 +138,7 @@ pub async fn delete(
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody)))]
 pub async fn add_room(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> Answer<ZoneData> {
     let (zone, room) = domain::add_room(&state, user.actor(), zone_id, room_id).await?;
@@ -163,8 +149,7 @@ pub async fn add_room(
 #[utoipa::path(delete, path = "/v2/zones/{zone_id}/room/{room_id}", tag = "zones",
     responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody)))]
 pub async fn remove_room(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     Path((zone_id, room_id)): Path<(i64, i64)>,
 ) -> Answer<ZoneData> {
     let (zone, room) = domain::remove_room(&state, user.actor(), zone_id, room_id).await?;
@@ -190,8 +175,7 @@ pub struct ZoneTemperatureData {
     responses((status = 200, body = Envelope<ZoneTemperatureData>), (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn set_temperature(
-    State(state): State<AppState>,
-    BusinessUser(user): BusinessUser,
+    Business { state, user }: Business,
     ApiJson(request): ApiJson<ZoneTemperatureRequest>,
 ) -> Answer<ZoneTemperatureData> {
     let mut check = FieldCheck::default();
