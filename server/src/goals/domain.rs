@@ -5,36 +5,24 @@ use std::pin::Pin;
 
 use serde_json::json;
 
-use super::store;
+use super::store::{self, Goal};
 use crate::automations::Budget;
 use crate::error::ApiResult;
-use crate::grid::Co2Method;
 use crate::kernel::change::{Actor, Entry};
 use crate::state::AppState;
 use crate::store::{Store, StoreResult};
 use crate::tariffs::Tariffs;
 
-pub async fn set_budget(state: &AppState, actor: Actor, pence: i64) -> ApiResult<()> {
+/// Sets one goal, as a change recorded with the goal's new value.
+pub async fn set(state: &AppState, actor: Actor, goal: Goal) -> ApiResult<()> {
     let mut change = state.change(actor).await?;
-    store::set_budget(change.db(), actor.business_id, pence).await?;
-    let entry = Entry::new("update", "budget", actor.business_id);
-    change.commit(entry.after(&json!({"electricity_budget_pence": pence}))).await?;
-    Ok(())
-}
-
-pub async fn set_carbon_goal(state: &AppState, actor: Actor, kg: f64) -> ApiResult<()> {
-    let mut change = state.change(actor).await?;
-    store::set_carbon_goal(change.db(), actor.business_id, kg).await?;
-    let entry = Entry::new("update", "carbon_goal", actor.business_id);
-    change.commit(entry.after(&json!({"carbon_goal_kg": kg}))).await?;
-    Ok(())
-}
-
-pub async fn set_carbon_method(state: &AppState, actor: Actor, method: Co2Method) -> ApiResult<()> {
-    let mut change = state.change(actor).await?;
-    store::set_carbon_method(change.db(), actor.business_id, method).await?;
-    let entry = Entry::new("update", "carbon_method", actor.business_id);
-    change.commit(entry.after(&json!({"carbon_method": method.key()}))).await?;
+    store::set_goal(change.db(), actor.business_id, goal).await?;
+    let (record, after) = match goal {
+        Goal::Budget(pence) => ("budget", json!({"electricity_budget_pence": pence})),
+        Goal::Co2Savings(kg) => ("carbon_goal", json!({"carbon_goal_kg": kg})),
+        Goal::Co2Method(method) => ("carbon_method", json!({"carbon_method": method.key()})),
+    };
+    change.commit(Entry::new("update", record, actor.business_id).after(&after)).await?;
     Ok(())
 }
 

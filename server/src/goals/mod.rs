@@ -7,6 +7,7 @@ mod domain;
 mod store;
 
 pub use domain::{MonthlyBudget, month_to_date_cost};
+use store::Goal;
 pub use store::{Goals, daily_use, read};
 
 use utoipa_axum::router::OpenApiRouter;
@@ -55,7 +56,7 @@ pub async fn set_budget(
     Path(value): Path<String>,
 ) -> Answer<NoData> {
     let pounds = amount(&value, "pounds")?;
-    domain::set_budget(&state, user.actor(), (pounds * 100.0).round() as i64).await?;
+    domain::set(&state, user.actor(), Goal::Budget((pounds * 100.0).round() as i64)).await?;
     Ok(done("Energy budget updated successfully"))
 }
 
@@ -68,7 +69,7 @@ pub async fn set_carbon_goal(
     Path(value): Path<String>,
 ) -> Answer<NoData> {
     let kg = amount(&value, "kg")?;
-    domain::set_carbon_goal(&state, user.actor(), kg).await?;
+    domain::set(&state, user.actor(), Goal::Co2Savings(kg)).await?;
     Ok(done("CF Goal updated successfully"))
 }
 
@@ -87,6 +88,6 @@ pub async fn set_carbon_method(
             "Choose profile (the GB grid's half-hourly intensity) or desnz (the DESNZ factor).",
         )
     })?;
-    domain::set_carbon_method(&state, user.actor(), method).await?;
+    domain::set(&state, user.actor(), Goal::Co2Method(method)).await?;
     Ok(done("CO2 method updated successfully"))
 }

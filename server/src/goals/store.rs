@@ -5,21 +5,30 @@ use sqlx::AnyConnection;
 use crate::grid::Co2Method;
 use crate::store::{StoreResult, rows_in_range};
 
-pub async fn set_budget(db: &mut AnyConnection, business_id: i64, pence: i64) -> StoreResult<()> {
-    sqlx::query("UPDATE businesses SET electricity_budget_pence = $1 WHERE id = $2")
-        .bind(pence)
-        .bind(business_id)
-        .execute(db)
-        .await?;
-    Ok(())
+/// One of the business's energy goals, as a user sets it.
+#[derive(Clone, Copy, Debug)]
+pub enum Goal {
+    /// The monthly electricity budget, in pence.
+    Budget(i64),
+    /// The monthly CO2 savings goal, in kg.
+    Co2Savings(f64),
+    Co2Method(Co2Method),
 }
 
-pub async fn set_carbon_goal(db: &mut AnyConnection, business_id: i64, kg: f64) -> StoreResult<()> {
-    sqlx::query("UPDATE businesses SET carbon_goal_kg = $1 WHERE id = $2")
-        .bind(kg)
-        .bind(business_id)
-        .execute(db)
-        .await?;
+pub async fn set_goal(db: &mut AnyConnection, business_id: i64, goal: Goal) -> StoreResult<()> {
+    let query = match goal {
+        Goal::Budget(pence) => {
+            sqlx::query("UPDATE businesses SET electricity_budget_pence = $1 WHERE id = $2")
+                .bind(pence)
+        }
+        Goal::Co2Savings(kg) => {
+            sqlx::query("UPDATE businesses SET carbon_goal_kg = $1 WHERE id = $2").bind(kg)
+        }
+        Goal::Co2Method(method) => {
+            sqlx::query("UPDATE businesses SET carbon_method = $1 WHERE id = $2").bind(method.key())
+        }
+    };
+    query.bind(business_id).execute(db).await?;
     Ok(())
 }
 
@@ -34,19 +43,6 @@ pub async fn daily_use(
     let sql = "SELECT day, energy_wh, co2_g FROM business_energy_daily
          WHERE business_id = $1 AND day >= $2 AND day <= $3 ORDER BY day";
     rows_in_range(pool, sql, business_id, (first, last)).await
-}
-
-pub async fn set_carbon_method(
-    db: &mut AnyConnection,
-    business_id: i64,
-    method: Co2Method,
-) -> StoreResult<()> {
-    sqlx::query("UPDATE businesses SET carbon_method = $1 WHERE id = $2")
-        .bind(method.key())
-        .bind(business_id)
-        .execute(db)
-        .await?;
-    Ok(())
 }
 
 /// The business's monthly budget, CO2 savings goal and CO2 method, as set (or the defaults).

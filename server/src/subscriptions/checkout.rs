@@ -6,6 +6,7 @@
 use serde::Deserialize;
 use time::OffsetDateTime;
 
+use super::domain::chosen_plan;
 use super::store::{self, CheckoutRow, PlanRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::error::{ApiError, ApiResult};
@@ -20,9 +21,7 @@ pub const CHECKOUT_LIFETIME_SECS: i64 = 30 * 60;
 /// Opens a checkout for `plan_id`; answers its page's URL.
 pub async fn start(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<String> {
     let mut tx = state.store.begin_write().await?;
-    let plan = store::plan(&mut *tx, plan_id)
-        .await?
-        .ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))?;
+    let plan = chosen_plan(&mut tx, plan_id).await?;
     let token = new_token();
     let now = state.clock.now().unix_timestamp();
     let times = (now, now + CHECKOUT_LIFETIME_SECS);

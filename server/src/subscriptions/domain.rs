@@ -181,6 +181,12 @@ pub async fn user_plan(
     }))
 }
 
+/// The plan the request chose; one that does not exist is a field error on `plan_id`.
+pub async fn chosen_plan(db: &mut AnyConnection, plan_id: i64) -> ApiResult<PlanRow> {
+    let plan = store::plan(db, plan_id).await?;
+    plan.ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))
+}
+
 /// Starts the business's one free trial of `plan_id`.
 pub async fn start_trial(
     state: &AppState,
@@ -189,9 +195,7 @@ pub async fn start_trial(
     language: Language,
 ) -> ApiResult<UserPlan> {
     let mut change = state.change(actor).await?;
-    let plan = store::plan(change.db(), plan_id)
-        .await?
-        .ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))?;
+    let plan = chosen_plan(change.db(), plan_id).await?;
     const HAD_TRIAL: &str =
         "This business has had its free trial: choose a plan and pay to carry on.";
     if let Some(existing) = store::subscription(change.db(), actor.business_id).await? {
@@ -262,9 +266,7 @@ pub async fn change_plan(
     language: Language,
 ) -> ApiResult<PlanChange> {
     let mut change = state.change(actor).await?;
-    let target = store::plan(change.db(), plan_id)
-        .await?
-        .ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))?;
+    let target = chosen_plan(change.db(), plan_id).await?;
     let now = change.now();
     let Some(row) = store::subscription(change.db(), actor.business_id).await? else {
         return Ok(PlanChange::Checkout);
