@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { http } from 'msw';
-import { answer, refusal, server } from '../../test/server';
+import { answer, refusal, server, takePosts } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { LoginForm } from './LoginForm';
 
@@ -23,17 +23,11 @@ async function signIn(email = 'owner@acme.co.uk', password = 'correct horse') {
 
 describe('LoginForm', () => {
   it('stores the business user and the token cookie, then goes home', async () => {
-    let sent: unknown;
-    server.use(
-      http.post('/v2/auth/login', async ({ request }) => {
-        sent = await request.json();
-        return answer('Signed in successfully.', { user });
-      }),
-    );
+    const sent = takePosts('/v2/auth/login', () => answer('Signed in successfully.', { user }));
     const { store, router } = renderWithProviders(<LoginForm />);
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(sent).toEqual({ email: 'owner@acme.co.uk', password: 'correct horse' });
+    expect(sent).toEqual([{ email: 'owner@acme.co.uk', password: 'correct horse' }]);
     expect(store.getState().auth.isAuthenticated).toBe(true);
     expect(store.getState().auth.user).toMatchObject({ business_name: 'Acme Heating' });
     expect(store.getState().auth.user).not.toHaveProperty('access_token');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { answer, refusal, server } from '../../test/server';
+import { answer, refusePosts, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { RegisterForm } from './RegisterForm';
 
@@ -101,13 +101,9 @@ describe('RegisterForm', () => {
   });
 
   it("shows the server's field errors under their fields", async () => {
-    server.use(
-      http.post('/v2/auth', () =>
-        refusal(409, 'An account with this email already exists. Sign in instead.', {
-          email: ['An account with this email already exists. Sign in instead.'],
-        }),
-      ),
-    );
+    refusePosts('/v2/auth', 409, 'An account with this email already exists. Sign in instead.', {
+      email: ['An account with this email already exists. Sign in instead.'],
+    });
     renderWithProviders(<RegisterForm />, { route: '/register' });
     await fillValidForm();
     await submit();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { answer, refusal, server } from '../../test/server';
+import { answer, refusal, refusePosts, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { AddRoomForm } from './AddRoomForm';
 import { RoomsList } from './RoomsList';
@@ -77,13 +77,9 @@ describe('RoomsList', () => {
 
 describe('AddRoomForm', () => {
   it('checks the name, then shows the server refusing a taken one under the field', async () => {
-    server.use(
-      http.post('/v2/rooms', () =>
-        refusal(409, "A room named 'Kitchen' already exists.", {
-          name: ["A room named 'Kitchen' already exists."],
-        }),
-      ),
-    );
+    refusePosts('/v2/rooms', 409, "A room named 'Kitchen' already exists.", {
+      name: ["A room named 'Kitchen' already exists."],
+    });
     renderWithProviders(<AddRoomForm />, { route: '/rooms/add-room' });
     await userEvent.click(screen.getByRole('button', { name: 'Create room' }));
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
