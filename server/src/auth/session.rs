@@ -81,8 +81,8 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
-/// A signed-in business account: what every commercial endpoint takes. Other accounts get
-/// 403 'You are not allowed'.
+/// A signed-in business account. Other accounts get 403 'You are not allowed'. An endpoint that
+/// needs nothing more takes it alone; the others take [`Business`].
 #[derive(Clone, Debug)]
 pub struct BusinessUser(pub AuthUser);
 
@@ -101,8 +101,7 @@ impl FromRequestParts<AppState> for BusinessUser {
     }
 }
 
-/// A signed-in business account's request with the state it is served with: what most
-/// commercial endpoints take, in one argument.
+/// A signed-in business account's request with the state it is served with, in one argument.
 pub struct Business {
     pub state: AppState,
     pub user: AuthUser,

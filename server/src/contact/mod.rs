@@ -4,13 +4,12 @@
 
 mod store;
 
-use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{Business, BusinessUser};
+use crate::auth::Business;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::FieldCheck;
@@ -32,10 +31,7 @@ pub struct ContactData {
 /// How to reach HeatDesk.
 #[utoipa::path(get, path = "/v2/contact-us", tag = "account",
     responses((status = 200, body = Envelope<ContactData>)))]
-pub async fn details(
-    State(state): State<AppState>,
-    BusinessUser(_user): BusinessUser,
-) -> Answer<ContactData> {
+pub async fn details(Business { state, .. }: Business) -> Answer<ContactData> {
     Ok(ok("Contact details.", ContactData { contact_us: state.config.contact.clone() }))
 }
 

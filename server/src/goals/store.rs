@@ -12,6 +12,7 @@ pub enum Goal {
     Budget(i64),
     /// The monthly CO2 savings goal, in kg.
     Co2Savings(f64),
+    /// How CO2 is counted.
     Co2Method(Co2Method),
 }
 

@@ -50,7 +50,7 @@ impl Group for RoomDetail {
         Ok(RoomDetail { room, radiators })
     }
 
-    async fn remove(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+    async fn delete_stored(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
         store::delete(db, business_id, id).await
     }
 }

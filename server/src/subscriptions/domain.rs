@@ -182,7 +182,7 @@ pub async fn user_plan(
 }
 
 /// The plan the request chose; one that does not exist is a field error on `plan_id`.
-pub async fn chosen_plan(db: &mut AnyConnection, plan_id: i64) -> ApiResult<PlanRow> {
+pub(super) async fn chosen_plan(db: &mut AnyConnection, plan_id: i64) -> ApiResult<PlanRow> {
     let plan = store::plan(db, plan_id).await?;
     plan.ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))
 }

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{Business, BusinessUser};
+use crate::auth::Business;
 use crate::error::ErrorBody;
 use crate::http::{Answer, ApiJson, Envelope, Language, Path, ok};
 use crate::kernel::validation::FieldCheck;
@@ -55,11 +55,7 @@ pub struct UserPlanData {
 /// The plans on offer, cheapest first.
 #[utoipa::path(get, path = "/v2/subscriptions", tag = "subscriptions",
     responses((status = 200, body = Envelope<PlansData>)))]
-pub async fn plans(
-    State(state): State<AppState>,
-    BusinessUser(_user): BusinessUser,
-    language: Language,
-) -> Answer<PlansData> {
+pub async fn plans(Business { state, .. }: Business, language: Language) -> Answer<PlansData> {
     Ok(ok("Plans.", PlansData { plans: domain::plans(&state, language).await? }))
 }
 

@@ -57,7 +57,7 @@ impl Group for ZoneDetail {
         Ok(ZoneDetail { zone, rooms })
     }
 
-    async fn remove(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+    async fn delete_stored(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
         store::delete(db, business_id, id).await
     }
 }

@@ -1,11 +1,16 @@
 //! The action history: every change, with the record before and after, newest first.
 
+use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::store_tests;
 use crate::support::TestApp;
 
-store_tests!(every_change_is_in_the_action_history_newest_first, a_failed_change_leaves_no_entry);
+store_tests!(
+    every_change_is_in_the_action_history_newest_first,
+    a_failed_change_leaves_no_entry,
+    rooms_and_zones_record_their_creating_renaming_and_deleting_alike,
+);
 
 async fn every_change_is_in_the_action_history_newest_first(app: TestApp) {
     let acme = app.register_business("owner@acme.co.uk").await;
@@ -44,7 +49,41 @@ async fn a_failed_change_leaves_no_entry(app: TestApp) {
     let hall = acme.add_room("Hall").await.id;
     // The rename is refused after its change began: nothing of it is written.
     let taken = acme.post(&format!("/v2/rooms/{hall}"), json!({"name": "kitchen"})).await;
-    assert_eq!(taken.status, reqwest::StatusCode::CONFLICT);
+    assert_eq!(taken.status, StatusCode::CONFLICT);
     assert_eq!(acme.history("").await.total, 2);
     assert_eq!(acme.room(hall).await.name, "Hall");
+}
+
+/// Rooms and zones are both named groups (`kernel/named.rs`): the same three changes, each with
+/// its entry, and the same sentence for one that does not exist.
+async fn rooms_and_zones_record_their_creating_renaming_and_deleting_alike(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    for (kind, path) in [("room", "/v2/rooms"), ("zone", "/v2/zones")] {
+        let created = acme.post(path, json!({"name": "North"})).await;
+        let id = created.body["data"][kind]["id"].as_i64().expect("an id");
+        acme.post(&format!("{path}/{id}"), json!({"name": "South"})).await;
+        acme.delete(&format!("{path}/{id}")).await;
+        let missing = acme.post(&format!("{path}/{id}"), json!({"name": "West"})).await;
+        let sentence = format!("This {kind} does not exist.");
+        assert_eq!((missing.status, missing.description()), (StatusCode::NOT_FOUND, &*sentence));
+
+        let history = acme.history("?per_page=3").await.history;
+        let name = |record: &Option<serde_json::Value>| record.as_ref().map(|r| r["name"].clone());
+        let entries: Vec<_> = history
+            .iter()
+            .map(|entry| {
+                let (action, record) = (entry.action.as_str(), entry.record_type.as_str());
+                (action, record, entry.record_id, name(&entry.before), name(&entry.after))
+            })
+            .collect();
+        assert_eq!(
+            entries,
+            [
+                ("delete", kind, id, Some(json!("South")), None),
+                ("update", kind, id, Some(json!("North")), Some(json!("South"))),
+                ("create", kind, id, None, Some(json!("North"))),
+            ],
+            "{kind}"
+        );
+    }
 }

@@ -56,7 +56,7 @@ export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
   listPath,
   rename,
   onRenamed,
-  remove,
+  deleteGroup,
   takeOut,
   onTakenOut,
 }: {
@@ -68,7 +68,7 @@ export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
   listPath: string;
   rename: (name: string) => Promise<Renamed>;
   onRenamed: (answer: Renamed) => unknown;
-  remove: () => Promise<Answer>;
+  deleteGroup: () => Promise<Answer>;
   takeOut: (memberId: number) => Promise<TakenOut>;
   onTakenOut: (answer: TakenOut) => unknown;
 }) {
@@ -96,7 +96,7 @@ export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
         text={t(`${texts}.deleteText`)}
         confirm={t(`${texts}.delete`)}
         onClose={onClose}
-        onConfirm={() => void run(remove, { onSuccess: () => navigate(listPath) })}
+        onConfirm={() => void run(deleteGroup, { onSuccess: () => navigate(listPath) })}
       />
       <ConfirmDialog
         open={member !== null}

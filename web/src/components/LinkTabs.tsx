@@ -3,7 +3,7 @@ import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink } from 'react-router';
 
 /** Pages as a row of tabs that are links, scrolling on a narrow screen; `current` is the
- * open page's path (false when none of them is open). */
+ * open page's path. */
 export function LinkTabs({
   label,
   tabs,
@@ -11,7 +11,7 @@ export function LinkTabs({
 }: {
   label: string;
   tabs: { label: string; to: string }[];
-  current: string | false;
+  current: string;
 }) {
   return (
     <Tabs

@@ -1,5 +1,5 @@
-import { Preferences } from '../../features/energy-preferences';
+import { Preferences, type PreferencesTab } from '../../features/energy-preferences';
 
-export default function PreferencesPage() {
-  return <Preferences />;
+export default function PreferencesPage({ tab }: { tab: PreferencesTab }) {
+  return <Preferences tab={tab} />;
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { Heading } from '../../components/Heading';
 import { LinkTabs } from '../../components/LinkTabs';
 import { paths } from '../../config/paths';
@@ -30,13 +29,15 @@ const TABS = [
   },
 ] as const;
 
-/** The preferences page open at the path: its heading, the four pages as tabs that are links,
- * and its own content. */
-export function Preferences() {
+/** One of the four preferences pages: which one, as the router names it. */
+export type PreferencesTab = (typeof TABS)[number]['key'];
+
+/** The preferences page `tab`: its heading, the four pages as tabs that are links, and its
+ * own content. */
+export function Preferences({ tab }: { tab: PreferencesTab }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const open = TABS.find((tab) => tab.to === pathname) ?? TABS[0];
-  const tabs = TABS.map((tab) => ({ label: t(`energyPrefs.tabs.${tab.key}`), to: tab.to }));
+  const open = TABS.find((each) => each.key === tab) ?? TABS[0];
+  const tabs = TABS.map((each) => ({ label: t(`energyPrefs.tabs.${each.key}`), to: each.to }));
   return (
     <>
       <Heading title={t(open.title)} intro={t(`energyPrefs.intro.${open.key}`)} />

@@ -1,3 +1,3 @@
 export { chargesSlice, fetchCharges, type ChargesState } from './slice';
 export type { CarbonMethod, Charges, Goals, Tariff } from './types';
-export { Preferences } from './Preferences';
+export { Preferences, type PreferencesTab } from './Preferences';

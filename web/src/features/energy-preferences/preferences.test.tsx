@@ -8,6 +8,7 @@ import { answer, refusal, server } from '../../test/server';
 import { Co2Preferences } from './Co2Preferences';
 import { EnergyUsagePreferences } from './EnergyUsagePreferences';
 import { EntireOffice } from './EntireOffice';
+import { Preferences } from './Preferences';
 import { PreferencesOverview } from './PreferencesOverview';
 import type { Charges, DashboardFigures, Goals } from './types';
 
@@ -79,6 +80,24 @@ function api(me: () => User & Goals) {
   );
   return { meCalls: () => meCalls, dashboardCalls: () => dashboardCalls };
 }
+
+describe('the preferences pages', () => {
+  it('show the page the route names, with its tab chosen, and go to another by its tab', async () => {
+    api(() => user);
+    // The route matched `/preferences/energy-usage/`, with a trailing slash: the page is the
+    // one the route names, not one worked out from the path.
+    const { router } = renderWithProviders(<Preferences tab="energy" />, {
+      route: '/preferences/energy-usage/',
+      preloadedState: signedIn,
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Energy usage preferences');
+    const tabs = within(screen.getByRole('tablist', { name: 'Preferences' }));
+    expect(tabs.getByRole('tab', { selected: true })).toHaveTextContent('Energy usage');
+    expect(await screen.findByTestId('month-cost')).toHaveTextContent(iso('£312.50'));
+    await userEvent.click(tabs.getByRole('tab', { name: 'CO2 savings' }));
+    expect(router.state.location.pathname).toBe('/preferences/co2-savings');
+  });
+});
 
 describe('the energy usage preferences', () => {
   it('saves the monthly budget with spec §8’s text and reads me again', async () => {

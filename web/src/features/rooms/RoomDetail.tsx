@@ -129,7 +129,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           changed(answer);
           await navigate(roomPath(answer.data.data.room.name), { replace: true });
         }}
-        remove={() => roomsApi.remove(room.id)}
+        deleteGroup={() => roomsApi.remove(room.id)}
         takeOut={(radiatorId) => roomsApi.detach(room.id, radiatorId)}
         onTakenOut={changed}
       />

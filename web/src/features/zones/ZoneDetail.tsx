@@ -179,7 +179,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
         listPath={paths.zones}
         rename={(name) => zonesApi.rename(zone.id, name)}
         onRenamed={({ data }) => dispatch(zoneChanged(data.data.zone))}
-        remove={() => zonesApi.remove(zone.id)}
+        deleteGroup={() => zonesApi.remove(zone.id)}
         takeOut={(roomId) => zonesApi.removeRoom(zone.id, roomId)}
         onTakenOut={load}
       />

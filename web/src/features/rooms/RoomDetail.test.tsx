@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { renderWithProviders } from '../../test/render';
+import { answer, server } from '../../test/server';
+import type { Radiator } from '../radiators';
+import { RoomDetail } from './RoomDetail';
+import type { RoomDetail as RoomWithRadiators } from './types';
+
+const east: Radiator = {
+  id: 7,
+  uid: 'HD-0007',
+  name: 'East wall',
+  room_id: 1,
+  room_name: 'Kitchen',
+  min_temperature: 7,
+  max_temperature: 26,
+  target_temperature: 21,
+  status: 1,
+  current_temperature: 20,
+  power_w: 0,
+  heating: 0,
+  online: 1,
+  last_seen: '2026-11-25T08:00:00Z',
+};
+
+const room = (name: string, radiators: Radiator[]): RoomWithRadiators => ({
+  id: 1,
+  name,
+  zone_id: null,
+  zone_name: null,
+  radiator_count: radiators.length,
+  status: 1,
+  current_temperature: 20,
+  target_temperature: 21,
+  heating: 0,
+  radiators,
+});
+
+describe('a room’s page', () => {
+  it('renames the room and moves to its new address, detaches a radiator and deletes the room', async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    let current = room('Kitchen', [east]);
+    let reads = 0;
+    server.use(
+      http.get('/v2/rooms', ({ request }) => {
+        const name = new URL(request.url).searchParams.get('name');
+        return answer('Rooms.', { rooms: name === current.name ? [current] : [] });
+      }),
+      http.get('/v2/rooms/1', () => {
+        reads += 1;
+        return answer('Room.', { room: current });
+      }),
+      http.post('/v2/rooms/1', async ({ request }) => {
+        const { name } = (await request.json()) as { name: string };
+        sent.push(`rename ${name}`);
+        current = room(name, current.radiators);
+        return answer('Room updated.', { room: current });
+      }),
+      http.delete('/v2/rooms/1/radiators/7', () => {
+        sent.push('detach 7');
+        current = room(current.name, []);
+        return answer("Radiator 'East wall' taken out of 'Galley'.", { room: current });
+      }),
+      http.delete('/v2/rooms/1', () => {
+        sent.push('delete');
+        return answer("Room 'Galley' deleted; its radiators are kept without a room.");
+      }),
+    );
+    const { router } = renderWithProviders(<RoomDetail />, {
+      route: '/rooms/Kitchen',
+      path: '/rooms/:roomName',
+    });
+    await screen.findByRole('heading', { name: 'Kitchen' });
+
+    await user.click(screen.getByRole('button', { name: 'Rename room' }));
+    const rename = within(screen.getByRole('dialog'));
+    await user.clear(rename.getByLabelText(/Room name/));
+    await user.type(rename.getByLabelText(/Room name/), 'Galley');
+    await user.click(rename.getByRole('button', { name: 'Save changes' }));
+    // The room's address is its name: the page moves to the new one, replacing the old.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rooms/Galley'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Read again at its new address.
+    await waitFor(() => expect(reads).toBe(2));
+    expect(await screen.findByRole('heading', { name: 'Galley' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Detach' }));
+    const detach = within(screen.getByRole('dialog', { name: 'Detach East wall?' }));
+    await user.click(detach.getByRole('button', { name: 'Detach' }));
+    expect(await screen.findByText('No radiators in this room')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete room' }));
+    const remove = within(screen.getByRole('dialog', { name: 'Delete Galley?' }));
+    await user.click(remove.getByRole('button', { name: 'Delete room' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
+    expect(sent).toEqual(['rename Galley', 'detach 7', 'delete']);
+  });
+});
