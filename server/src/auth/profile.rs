@@ -6,15 +6,12 @@ use utoipa::ToSchema;
 
 use crate::kernel::validation::{FieldCheck, flag, optional_text, required_text};
 use crate::kernel::values::{Mobile, UkPostcode};
+use crate::store::columns::Iso8601;
 
 /// Level of business accounts: the only accounts the web app lets in.
 pub const BUSINESS_LEVEL: i64 = 5001;
 /// Level of any other account.
 pub const PERSONAL_LEVEL: i64 = 5000;
-
-pub fn level(is_business: bool) -> i64 {
-    if is_business { BUSINESS_LEVEL } else { PERSONAL_LEVEL }
-}
 
 /// Profile fields as sent; missing ones read as empty so they get a field error, not a
 /// shape error.
@@ -131,7 +128,7 @@ impl Address {
 }
 
 /// A user as the API shows it (`data.user`, `data.me`).
-#[derive(Serialize, ToSchema)]
+#[derive(sqlx::FromRow, Serialize, ToSchema)]
 pub struct UserView {
     pub id: i64,
     pub email: String,
@@ -155,8 +152,7 @@ pub struct UserView {
     pub business_town: String,
     pub business_city: String,
     pub business_post_code: String,
-    /// ISO 8601, UTC.
-    pub created_at: String,
+    pub created_at: Iso8601,
     /// The business's monthly electricity budget in pence; null until set.
     pub electricity_budget_pence: Option<i64>,
     /// The business's monthly CO2 savings goal in kg; null until set.

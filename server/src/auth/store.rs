@@ -4,7 +4,7 @@
 use sqlx::{AnyConnection, AnyPool};
 use time::OffsetDateTime;
 
-use super::profile::{Address, Profile, UserView, level};
+use super::profile::{Address, BUSINESS_LEVEL, PERSONAL_LEVEL, Profile, UserView};
 use crate::kernel::values::Email;
 use crate::store::{Store, StoreError, StoreResult};
 
@@ -14,73 +14,19 @@ const USER_VIEW: &str =
         b.name AS business_name, b.is_same_address, b.address_line1 AS business_address_line1,
         b.address_line2 AS business_address_line2, b.town AS business_town,
         b.city AS business_city, b.post_code AS business_post_code, u.created_at,
-        b.electricity_budget_pence, b.carbon_goal_kg, b.carbon_method, b.onboarding_step
+        b.electricity_budget_pence, b.carbon_goal_kg, b.carbon_method,
+        b.onboarding_step AS onboarding,
+        CASE WHEN u.is_business = 1 THEN $2 ELSE $3 END AS level
     FROM users u JOIN businesses b ON b.id = u.business_id
     WHERE u.id = $1";
 
-#[derive(sqlx::FromRow)]
-struct UserRow {
-    id: i64,
-    email: String,
-    first_name: String,
-    last_name: String,
-    mobile: String,
-    address_line1: String,
-    address_line2: String,
-    town: String,
-    city: String,
-    post_code: String,
-    is_business: i64,
-    business_id: i64,
-    business_name: String,
-    is_same_address: i64,
-    business_address_line1: String,
-    business_address_line2: String,
-    business_town: String,
-    business_city: String,
-    business_post_code: String,
-    created_at: i64,
-    electricity_budget_pence: Option<i64>,
-    carbon_goal_kg: Option<f64>,
-    carbon_method: String,
-    onboarding_step: String,
-}
-
-impl From<UserRow> for UserView {
-    fn from(row: UserRow) -> Self {
-        Self {
-            level: level(row.is_business == 1),
-            created_at: crate::clock::iso8601(row.created_at),
-            id: row.id,
-            email: row.email,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            mobile: row.mobile,
-            address_line1: row.address_line1,
-            address_line2: row.address_line2,
-            town: row.town,
-            city: row.city,
-            post_code: row.post_code,
-            is_business: row.is_business,
-            business_id: row.business_id,
-            business_name: row.business_name,
-            is_same_address: row.is_same_address,
-            business_address_line1: row.business_address_line1,
-            business_address_line2: row.business_address_line2,
-            business_town: row.business_town,
-            business_city: row.business_city,
-            business_post_code: row.business_post_code,
-            electricity_budget_pence: row.electricity_budget_pence,
-            carbon_goal_kg: row.carbon_goal_kg,
-            carbon_method: row.carbon_method,
-            onboarding: row.onboarding_step,
-        }
-    }
-}
-
 pub async fn find_view(pool: &AnyPool, user_id: i64) -> StoreResult<Option<UserView>> {
-    let row: Option<UserRow> = sqlx::query_as(USER_VIEW).bind(user_id).fetch_optional(pool).await?;
-    Ok(row.map(UserView::from))
+    Ok(sqlx::query_as(USER_VIEW)
+        .bind(user_id)
+        .bind(BUSINESS_LEVEL)
+        .bind(PERSONAL_LEVEL)
+        .fetch_optional(pool)
+        .await?)
 }
 
 /// Id and password hash of the account with this email, for sign-in.

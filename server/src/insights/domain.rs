@@ -6,13 +6,10 @@
 
 use jiff::ToSpan;
 use jiff::civil::Date;
-use serde::Serialize;
 use serde_json::json;
-use utoipa::ToSchema;
 
-use super::store::{self, InsightRow, NewInsight};
+use super::store::{self, Insight, NewInsight};
 use crate::business::BusinessSettings;
-use crate::clock::iso8601;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::ApiResult;
 use crate::kernel::values::ClockTime;
@@ -25,40 +22,8 @@ const OUT_OF_HOURS_KWH: f64 = 0.5;
 /// A change on the week before worth naming, either way (0.1 = 10 %).
 const NOTABLE_CHANGE: f64 = 0.1;
 
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
-pub struct Insight {
-    pub id: i64,
-    /// `top_rooms`, `out_of_hours`, `warm_rooms`, `week_change`, `budget` or `offline`.
-    pub kind: String,
-    /// `info`, `warning` or `critical`.
-    pub severity: String,
-    pub title: String,
-    pub body: String,
-    /// The web app's page to act on it.
-    pub action_path: String,
-    /// The figures and names the text is made from, so that the web app can word it in the
-    /// reader's language.
-    #[schema(value_type = Object)]
-    pub params: serde_json::Value,
-    /// ISO 8601: when it was worked out.
-    pub created_at: String,
-}
-
-fn view(row: InsightRow) -> Insight {
-    Insight {
-        id: row.id,
-        kind: row.kind,
-        severity: row.severity,
-        title: row.title,
-        body: row.body,
-        action_path: row.action_path,
-        params: serde_json::from_str(&row.params).unwrap_or_default(),
-        created_at: iso8601(row.created_at),
-    }
-}
-
 pub async fn list(store: &Store, business_id: i64) -> StoreResult<Vec<Insight>> {
-    Ok(store::list(store.reader(), business_id).await?.into_iter().map(view).collect())
+    store::list(store.reader(), business_id).await
 }
 
 fn round(value: f64, places: i32) -> f64 {

@@ -13,7 +13,8 @@ use utoipa_axum::routes;
 use crate::auth::Business;
 use crate::http::{Answer, Envelope, ok};
 use crate::state::AppState;
-pub use domain::{Insight, refresh_stale};
+pub use domain::refresh_stale;
+pub use store::Insight;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list)).routes(routes!(refresh))

@@ -1,26 +1,36 @@
 //! The insights' SQL: the stored set, and the reads the rules work from.
 
+use serde::Serialize;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use utoipa::ToSchema;
 
+use crate::store::columns::{Iso8601, JsonText};
 use crate::store::{StoreResult, rows_in_range};
 
-#[derive(sqlx::FromRow, Clone, Debug)]
-pub struct InsightRow {
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Insight {
     pub id: i64,
+    /// `top_rooms`, `out_of_hours`, `warm_rooms`, `week_change`, `budget` or `offline`.
     pub kind: String,
+    /// `info`, `warning` or `critical`.
     pub severity: String,
     pub title: String,
     pub body: String,
+    /// The web app's page to act on it.
     pub action_path: String,
-    pub params: String,
-    pub created_at: i64,
+    /// The figures and names the text is made from, so that the web app can word it in the
+    /// reader's language.
+    #[schema(value_type = Object)]
+    pub params: JsonText,
+    /// When it was worked out.
+    pub created_at: Iso8601,
 }
 
 /// The business's insights, most severe first.
 pub async fn list<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
-) -> StoreResult<Vec<InsightRow>> {
+) -> StoreResult<Vec<Insight>> {
     let rows = sqlx::query_as(
         "SELECT id, kind, severity, title, body, action_path, params, created_at FROM insights
          WHERE business_id = $1

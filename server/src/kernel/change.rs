@@ -47,16 +47,21 @@ impl Entry {
     }
 }
 
+/// Who makes a change, as the history records it.
+enum Author {
+    User(i64),
+    /// HeatDesk on its own (a schedule, an automation), as the history names it: "schedule
+    /// 'Office hours'".
+    HeatDesk(String),
+}
+
 /// A change in progress.
 pub struct Change {
     tx: Transaction<'static, Any>,
     store: Store,
     devices: Arc<dyn DeviceGateway>,
     business_id: i64,
-    /// The user who makes it; none when HeatDesk acts on its own (a schedule, an automation).
-    user_id: Option<i64>,
-    /// What acted on its own, as the history shows it: "schedule 'Office hours'".
-    by: Option<String>,
+    author: Author,
     at: OffsetDateTime,
     /// Radiators whose desired state is read and sent after the commit.
     touched: Vec<Scope>,
@@ -71,8 +76,7 @@ impl Change {
         actor: Actor,
         at: OffsetDateTime,
     ) -> StoreResult<Self> {
-        let Actor { user_id, business_id } = actor;
-        Self::open(store, devices, business_id, Some(user_id), None, at).await
+        Self::open(store, devices, actor.business_id, Author::User(actor.user_id), at).await
     }
 
     /// A change HeatDesk makes on its own in a business, recorded as made `by` it.
@@ -83,20 +87,19 @@ impl Change {
         by: String,
         at: OffsetDateTime,
     ) -> StoreResult<Self> {
-        Self::open(store, devices, business_id, None, Some(by), at).await
+        Self::open(store, devices, business_id, Author::HeatDesk(by), at).await
     }
 
     async fn open(
         store: Store,
         devices: Arc<dyn DeviceGateway>,
         business_id: i64,
-        user_id: Option<i64>,
-        by: Option<String>,
+        author: Author,
         at: OffsetDateTime,
     ) -> StoreResult<Self> {
         let tx = store.begin_write().await?;
         let (touched, known) = (Vec::new(), Vec::new());
-        Ok(Self { tx, store, devices, business_id, user_id, by, at, touched, known })
+        Ok(Self { tx, store, devices, business_id, author, at, touched, known })
     }
 
     /// The connection the change writes through.
@@ -131,6 +134,11 @@ impl Change {
 
     /// Records `entry`, commits, and sends the touched radiators their desired states.
     pub async fn commit(mut self, entry: Entry) -> StoreResult<()> {
+        let at = self.now();
+        let (user_id, by) = match self.author {
+            Author::User(id) => (Some(id), None),
+            Author::HeatDesk(by) => (None, Some(by)),
+        };
         sqlx::query(
             "INSERT INTO action_history
                  (business_id, user_id, by_name, action, record_type, record_id, before_json,
@@ -138,14 +146,14 @@ impl Change {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(self.business_id)
-        .bind(self.user_id)
-        .bind(self.by.take())
+        .bind(user_id)
+        .bind(by)
         .bind(entry.action)
         .bind(entry.record_type)
         .bind(entry.record_id)
         .bind(entry.before.map(|value| value.to_string()))
         .bind(entry.after.map(|value| value.to_string()))
-        .bind(self.now())
+        .bind(at)
         .execute(&mut *self.tx)
         .await?;
         self.store.commit(self.tx).await?;

@@ -56,8 +56,8 @@ pub async fn ensure_name_free<'e>(
 }
 
 /// A named record that gathers others: a room its radiators, a zone its rooms. Its feature
-/// says how it is read and deleted; creating, renaming and deleting it, each one change with
-/// its history entry, are written once, here.
+/// says how it is read; creating, renaming and deleting it, each one change with its history
+/// entry, are written once, here.
 pub trait Group: Send + Sized {
     const KIND: RecordKind;
     /// The record alone, as lists show it and the history keeps it.
@@ -80,13 +80,6 @@ pub trait Group: Send + Sized {
         id: i64,
         now: i64,
     ) -> impl Future<Output = ApiResult<Self>> + Send;
-
-    /// Deletes the stored record; what it gathered stays, in no group of this kind.
-    fn delete_stored(
-        db: &mut AnyConnection,
-        business_id: i64,
-        id: i64,
-    ) -> impl Future<Output = StoreResult<()>> + Send;
 }
 
 /// One record of the business; 404 when it has none with this id.
@@ -129,7 +122,7 @@ pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiRes
 pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<G::View> {
     let (business_id, now) = (change.business_id(), change.now());
     let before = find::<G>(change.db(), business_id, id, now).await?;
-    G::delete_stored(change.db(), business_id, id).await?;
+    store::delete_group(change.db(), G::KIND.table(), business_id, id).await?;
     change.commit(Entry::new("delete", G::KIND.noun(), id).before(&before)).await?;
     Ok(before)
 }

@@ -12,34 +12,15 @@ use utoipa::ToSchema;
 
 use serde_json::json;
 
-use super::store::{self, NewNotification, NotificationRow};
+use super::store::{self, NewNotification, NotificationView};
 use crate::analytics::{Model, co2_saving_between};
-use crate::clock::{Clock, iso8601};
+use crate::clock::Clock;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::Actor;
 use crate::state::AppState;
 use crate::store::Store;
 use crate::store::lease::Lease;
-
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
-pub struct NotificationView {
-    pub id: i64,
-    /// `budget_forecast`, `budget_80`, `budget_100`, `cf_goal`, `radiator_offline` or
-    /// `radiator_online`.
-    pub kind: String,
-    /// In English; the web app words `kind` with `params` in the reader's language.
-    pub title: String,
-    pub body: String,
-    /// The figures and names the text is made from, by kind: `cost_pence` and `budget_pence`
-    /// (budget used), `forecast_pence` and `budget_pence` (forecast), `saved_kg` and `goal_kg`
-    /// (CF goal), `name` (a radiator).
-    #[schema(value_type = Object)]
-    pub params: serde_json::Value,
-    /// ISO 8601, UTC.
-    pub created_at: String,
-    pub read: i64,
-}
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct Notifications {
@@ -50,23 +31,10 @@ pub struct Notifications {
     pub enabled: i64,
 }
 
-fn view(row: NotificationRow) -> NotificationView {
-    NotificationView {
-        id: row.id,
-        kind: row.kind,
-        title: row.title,
-        body: row.body,
-        params: serde_json::from_str(&row.params).unwrap_or_else(|_| serde_json::json!({})),
-        created_at: iso8601(row.created_at),
-        read: i64::from(row.read_at.is_some()),
-    }
-}
-
 pub async fn list(state: &AppState, actor: Actor) -> ApiResult<Notifications> {
     let pool = state.store.reader();
-    let rows = store::latest(pool, actor.business_id, 50).await?;
     Ok(Notifications {
-        notifications: rows.into_iter().map(view).collect(),
+        notifications: store::latest(pool, actor.business_id, 50).await?,
         unread: store::unread(pool, actor.business_id).await?,
         enabled: i64::from(store::enabled(pool, actor.user_id).await?),
     })

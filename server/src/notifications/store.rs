@@ -1,19 +1,28 @@
 //! The notifications' SQL.
 
+use serde::Serialize;
 use sqlx::{AnyConnection, AnyPool};
+use utoipa::ToSchema;
 
 use crate::store::StoreResult;
+use crate::store::columns::{Iso8601, JsonText};
 
-#[derive(sqlx::FromRow, Clone, Debug)]
-pub struct NotificationRow {
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct NotificationView {
     pub id: i64,
+    /// `budget_forecast`, `budget_80`, `budget_100`, `cf_goal`, `radiator_offline` or
+    /// `radiator_online`.
     pub kind: String,
+    /// In English; the web app words `kind` with `params` in the reader's language.
     pub title: String,
     pub body: String,
-    /// JSON: the figures and names the text is made from.
-    pub params: String,
-    pub created_at: i64,
-    pub read_at: Option<i64>,
+    /// The figures and names the text is made from, by kind: `cost_pence` and `budget_pence`
+    /// (budget used), `forecast_pence` and `budget_pence` (forecast), `saved_kg` and `goal_kg`
+    /// (CF goal), `name` (a radiator).
+    #[schema(value_type = Object)]
+    pub params: JsonText,
+    pub created_at: Iso8601,
+    pub read: i64,
 }
 
 /// The business's latest notifications, newest first.
@@ -21,9 +30,11 @@ pub async fn latest(
     pool: &AnyPool,
     business_id: i64,
     limit: i64,
-) -> StoreResult<Vec<NotificationRow>> {
+) -> StoreResult<Vec<NotificationView>> {
     let rows = sqlx::query_as(
-        "SELECT id, kind, title, body, params, created_at, read_at FROM notifications
+        "SELECT id, kind, title, body, params, created_at,
+             CASE WHEN read_at IS NULL THEN 0 ELSE 1 END AS read
+         FROM notifications
          WHERE business_id = $1 ORDER BY id DESC LIMIT $2",
     )
     .bind(business_id)

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::store::{self, ConsentRow};
+use super::store::{self, Consent};
 use crate::auth::profile::Address;
 use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult};
@@ -55,42 +55,12 @@ pub async fn passed(db: &mut AnyConnection, business_id: i64, step: Step) -> Sto
     store::advance(db, business_id, step.key(), step.next().key()).await
 }
 
-/// The consent as the API shows it.
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
-pub struct Consent {
-    pub terms_version: String,
-    pub mpan: String,
-    /// The in-home display's MAC, 16 upper-case hex digits; null until given.
-    pub ihd_mac: Option<String>,
-    /// ISO 8601.
-    pub agreed_at: String,
-    /// ISO 8601; null while the consent stands.
-    pub withdrawn_at: Option<String>,
-    /// 1 while the consent stands, 0 once withdrawn.
-    pub active: i64,
-}
-
-fn consent_view(row: ConsentRow) -> Consent {
-    Consent {
-        active: i64::from(row.withdrawn_at.is_none()),
-        terms_version: row.terms_version,
-        mpan: row.mpan,
-        ihd_mac: row.ihd_mac,
-        agreed_at: iso8601(row.agreed_at),
-        withdrawn_at: row.withdrawn_at.map(iso8601),
-    }
-}
-
 pub async fn consent(state: &AppState, business_id: i64) -> ApiResult<Option<Consent>> {
-    Ok(store::consent(state.store.reader(), business_id).await?.map(consent_view))
+    Ok(store::consent(state.store.reader(), business_id).await?)
 }
 
 /// The consent in force: 409 with `sentence` without one.
-async fn standing(
-    db: &mut AnyConnection,
-    business_id: i64,
-    sentence: &str,
-) -> ApiResult<ConsentRow> {
+async fn standing(db: &mut AnyConnection, business_id: i64, sentence: &str) -> ApiResult<Consent> {
     store::consent(&mut *db, business_id)
         .await?
         .filter(|row| row.withdrawn_at.is_none())

@@ -18,7 +18,8 @@ use crate::http::{Answer, ApiJson, Envelope, Query, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{IhdMac, Mpan};
 use crate::state::AppState;
-pub use domain::{Consent, MeterReading, Step, TERMS_VERSION, finish, passed};
+pub use domain::{MeterReading, Step, TERMS_VERSION, finish, passed};
+pub use store::Consent;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

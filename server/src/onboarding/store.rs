@@ -1,9 +1,12 @@
 //! Onboarding's and consent's SQL: the business's step, its consent, its registered address.
 
+use serde::Serialize;
 use sqlx::{Any, AnyConnection, Executor};
+use utoipa::ToSchema;
 
 use crate::auth::profile::Address;
 use crate::store::StoreResult;
+use crate::store::columns::Iso8601;
 
 /// Moves the business from step `from` to `to`; a business elsewhere stays where it is.
 pub async fn advance(
@@ -43,22 +46,28 @@ pub async fn step<'e>(
     Ok(step)
 }
 
-#[derive(sqlx::FromRow, Clone, Debug)]
-pub struct ConsentRow {
+/// The consent as the API shows it.
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Consent {
     pub terms_version: String,
     pub mpan: String,
+    /// The in-home display's MAC, 16 upper-case hex digits; null until given.
     pub ihd_mac: Option<String>,
-    pub agreed_at: i64,
-    pub withdrawn_at: Option<i64>,
+    pub agreed_at: Iso8601,
+    /// Null while the consent stands.
+    pub withdrawn_at: Option<Iso8601>,
+    /// 1 while the consent stands, 0 once withdrawn.
+    pub active: i64,
 }
 
 pub async fn consent<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
-) -> StoreResult<Option<ConsentRow>> {
+) -> StoreResult<Option<Consent>> {
     let row = sqlx::query_as(
-        "SELECT terms_version, mpan, ihd_mac, agreed_at, withdrawn_at FROM consents
-         WHERE business_id = $1",
+        "SELECT terms_version, mpan, ihd_mac, agreed_at, withdrawn_at,
+             CASE WHEN withdrawn_at IS NULL THEN 1 ELSE 0 END AS active
+         FROM consents WHERE business_id = $1",
     )
     .bind(business_id)
     .fetch_optional(db)

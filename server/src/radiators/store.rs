@@ -1,15 +1,17 @@
 //! Stored radiators and their latest reported state.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 use utoipa::ToSchema;
 
 use crate::devices::{OFFLINE_AFTER_SECS, Scope};
 use crate::store::StoreResult;
+use crate::store::columns::Iso8601;
 
 /// A radiator as the API shows it: its settings, the server's desired state and the state the
 /// device last reported.
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct RadiatorView {
     pub id: i64,
     pub uid: String,
@@ -29,7 +31,7 @@ pub struct RadiatorView {
     pub heating: i64,
     /// 1 when the device reported within the last 5 minutes.
     pub online: i64,
-    pub last_seen: Option<String>,
+    pub last_seen: Option<Iso8601>,
 }
 
 /// What a group of radiators (a room, a zone) shows live, summed up from its radiators.
@@ -52,77 +54,30 @@ pub const GROUP_STATE_COLUMNS: &str = "COUNT(CASE WHEN r.is_on = 1 THEN 1 END) A
         AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
         MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating";
 
-impl From<(i64, Option<f64>, Option<f64>, Option<i64>)> for GroupState {
-    /// From [`GROUP_STATE_COLUMNS`] as read.
-    fn from(
-        (radiators_on, current, target, heating): (i64, Option<f64>, Option<f64>, Option<i64>),
-    ) -> Self {
-        GroupState {
-            status: i64::from(radiators_on > 0),
+impl<'r> sqlx::FromRow<'r, AnyRow> for GroupState {
+    /// From [`GROUP_STATE_COLUMNS`], rounded as the API shows them.
+    fn from_row(row: &'r AnyRow) -> sqlx::Result<Self> {
+        let current: Option<f64> = row.try_get("current_temperature")?;
+        let target: Option<f64> = row.try_get("target_temperature")?;
+        Ok(GroupState {
+            status: i64::from(row.try_get::<i64, _>("radiators_on")? > 0),
             current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
             target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
-            heating: heating.unwrap_or(0),
-        }
+            heating: row.try_get::<Option<i64>, _>("heating")?.unwrap_or(0),
+        })
     }
 }
 
+/// A [`RadiatorView`] a row; `$1` is the time before which reports count as offline, when a
+/// radiator is neither online nor heating whatever it last said.
 const SELECT: &str = "SELECT r.id, r.uid, r.name, r.room_id, rm.name AS room_name,
-        r.min_temperature, r.max_temperature, r.setpoint, r.is_on, s.temperature, s.power_w,
-        s.heating, s.last_seen
+        r.min_temperature, r.max_temperature, r.setpoint AS target_temperature,
+        r.is_on AS status, s.temperature AS current_temperature, s.power_w,
+        CASE WHEN s.last_seen > $1 AND s.heating = 1 THEN 1 ELSE 0 END AS heating,
+        CASE WHEN s.last_seen > $1 THEN 1 ELSE 0 END AS online, s.last_seen
     FROM radiators r
     LEFT JOIN rooms rm ON rm.id = r.room_id
     LEFT JOIN radiator_states s ON s.radiator_id = r.id";
-
-type Row = (
-    i64,
-    String,
-    String,
-    Option<i64>,
-    Option<String>,
-    f64,
-    f64,
-    f64,
-    i64,
-    Option<f64>,
-    Option<f64>,
-    Option<i64>,
-    Option<i64>,
-);
-
-fn view(row: Row, now: i64) -> RadiatorView {
-    let (
-        id,
-        uid,
-        name,
-        room_id,
-        room_name,
-        min,
-        max,
-        setpoint,
-        is_on,
-        temperature,
-        power_w,
-        heating,
-        last_seen,
-    ) = row;
-    let online = last_seen.is_some_and(|seen| now - seen < OFFLINE_AFTER_SECS);
-    RadiatorView {
-        id,
-        uid,
-        name,
-        room_id,
-        room_name,
-        min_temperature: min,
-        max_temperature: max,
-        target_temperature: setpoint,
-        status: is_on,
-        current_temperature: temperature,
-        power_w,
-        heating: i64::from(online && heating == Some(1)),
-        online: i64::from(online),
-        last_seen: last_seen.map(crate::clock::iso8601),
-    }
-}
 
 /// Which of a business's radiators a read takes.
 enum Which<'a> {
@@ -140,18 +95,18 @@ async fn select<'e>(
     now: i64,
 ) -> StoreResult<Vec<RadiatorView>> {
     let filter = match which {
-        Which::Named(_) => "lower(r.name) LIKE $2 ESCAPE '\\'",
-        Which::InRoom(_) => "r.room_id = $2",
-        Which::One(_) => "r.id = $2",
+        Which::Named(_) => "lower(r.name) LIKE $3 ESCAPE '\\'",
+        Which::InRoom(_) => "r.room_id = $3",
+        Which::One(_) => "r.id = $3",
     };
-    let sql = format!("{SELECT} WHERE r.business_id = $1 AND {filter} ORDER BY lower(r.name)");
-    let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(business_id);
+    let sql = format!("{SELECT} WHERE r.business_id = $2 AND {filter} ORDER BY lower(r.name)");
+    let query =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now - OFFLINE_AFTER_SECS).bind(business_id);
     let query = match which {
         Which::Named(pattern) => query.bind(pattern),
         Which::InRoom(id) | Which::One(id) => query.bind(id),
     };
-    let rows: Vec<Row> = query.fetch_all(db).await?;
-    Ok(rows.into_iter().map(|row| view(row, now)).collect())
+    Ok(query.fetch_all(db).await?)
 }
 
 /// The business's radiators whose name contains `pattern` (a LIKE pattern), by name.

@@ -49,10 +49,6 @@ impl Group for RoomDetail {
         let radiators = radiators::in_room(db, business_id, id, now).await?;
         Ok(RoomDetail { room, radiators })
     }
-
-    async fn delete_stored(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
-        store::delete(db, business_id, id).await
-    }
 }
 
 /// A room with its radiators, outside any change.

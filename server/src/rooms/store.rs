@@ -9,7 +9,7 @@ use crate::radiators::{GROUP_STATE_COLUMNS, GroupState};
 use crate::store::StoreResult;
 
 /// A room as lists show it: its zone and its radiators' state in one line.
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct RoomView {
     pub id: i64,
     pub name: String,
@@ -17,16 +17,8 @@ pub struct RoomView {
     pub zone_name: Option<String>,
     pub radiator_count: i64,
     #[serde(flatten)]
+    #[sqlx(flatten)]
     pub live: GroupState,
-}
-
-type Row =
-    (i64, String, Option<i64>, Option<String>, i64, i64, Option<f64>, Option<f64>, Option<i64>);
-
-fn view(row: Row) -> RoomView {
-    let (id, name, zone_id, zone_name, radiator_count, on, current, target, heating) = row;
-    let live = GroupState::from((on, current, target, heating));
-    RoomView { id, name, zone_id, zone_name, radiator_count, live }
 }
 
 /// `$1` business, `$2` the time before which reports count as offline; callers add a filter.
@@ -57,8 +49,7 @@ async fn select<'e>(
     if let Some((_, value)) = only {
         query = query.bind(value);
     }
-    let rows: Vec<Row> = query.fetch_all(db).await?;
-    Ok(rows.into_iter().map(view).collect())
+    Ok(query.fetch_all(db).await?)
 }
 
 /// Every room of the business, by name.
@@ -86,21 +77,6 @@ pub async fn in_zone<'e>(
     now: i64,
 ) -> StoreResult<Vec<RoomView>> {
     select(db, business_id, Some(("rm.zone_id", zone_id)), now).await
-}
-
-/// Deletes the room; its radiators stay, without a room.
-pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
-    sqlx::query("UPDATE radiators SET room_id = NULL WHERE room_id = $1 AND business_id = $2")
-        .bind(id)
-        .bind(business_id)
-        .execute(&mut *db)
-        .await?;
-    sqlx::query("DELETE FROM rooms WHERE id = $1 AND business_id = $2")
-        .bind(id)
-        .bind(business_id)
-        .execute(db)
-        .await?;
-    Ok(())
 }
 
 /// Puts the room in a zone, or in none.

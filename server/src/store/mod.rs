@@ -2,6 +2,7 @@
 //! by the database URL. Queries are written once with `$n` placeholders, which both accept, and
 //! run through sqlx's `Any` driver; only the migrations differ per backend.
 
+pub mod columns;
 mod error;
 mod group_sync;
 pub mod lease;
@@ -202,6 +203,15 @@ impl NamedTable {
             Self::Schedules => "schedules",
         }
     }
+
+    /// For a group, the table of what it gathers and their column that names the group.
+    fn members(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Self::Rooms => Some(("radiators", "room_id")),
+            Self::Zones => Some(("rooms", "zone_id")),
+            Self::Radiators | Self::Schedules => None,
+        }
+    }
 }
 
 /// Inserts a row that has nothing but its name (a room or a zone); answers its id.
@@ -234,6 +244,24 @@ pub async fn rename(
 ) -> StoreResult<()> {
     let sql = format!("UPDATE {} SET name = $1 WHERE id = $2 AND business_id = $3", table.name());
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(name).bind(id).bind(business_id).execute(db).await?;
+    Ok(())
+}
+
+/// Deletes a group (a room, a zone); what it gathered stays, in no group of its kind.
+pub async fn delete_group(
+    db: &mut AnyConnection,
+    table: NamedTable,
+    business_id: i64,
+    id: i64,
+) -> StoreResult<()> {
+    if let Some((members, column)) = table.members() {
+        let sql = format!(
+            "UPDATE {members} SET {column} = NULL WHERE {column} = $1 AND business_id = $2"
+        );
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(&mut *db).await?;
+    }
+    let sql = format!("DELETE FROM {} WHERE id = $1 AND business_id = $2", table.name());
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(db).await?;
     Ok(())
 }
 

@@ -223,32 +223,6 @@ pub async fn start_trial(
     user_plan.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the trial just started is gone")))
 }
 
-/// A card payment as the API shows it.
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
-pub struct Payment {
-    /// ISO 8601.
-    pub date: String,
-    pub plan: String,
-    pub amount_pence: i64,
-    /// `paid` or `declined`.
-    pub status: String,
-    pub card_last4: String,
-}
-
-pub async fn payments(state: &AppState, business_id: i64) -> ApiResult<Vec<Payment>> {
-    let rows = store::payments(state.store.reader(), business_id).await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| Payment {
-            date: iso8601(row.created_at),
-            plan: row.plan_name,
-            amount_pence: row.amount_pence,
-            status: row.status,
-            card_last4: row.card_last4,
-        })
-        .collect())
-}
-
 /// What changing plan does.
 pub enum PlanChange {
     /// Paid at once through the checkout: a larger plan, or any plan without a paid one in force.

@@ -26,7 +26,8 @@ use crate::state::AppState;
 pub use checkout::CHECKOUT_LIFETIME_SECS;
 use checkout::CardForm;
 use domain::PlanChange;
-pub use domain::{Payment, PlanView, UserPlan, ensure_radiator_allowed, grant_plan};
+pub use domain::{PlanView, UserPlan, ensure_radiator_allowed, grant_plan};
+pub use store::Payment;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -106,7 +107,7 @@ pub struct PaymentsData {
 #[utoipa::path(get, path = "/v2/users/subscriptions/payments", tag = "subscriptions",
     responses((status = 200, body = Envelope<PaymentsData>)))]
 pub async fn payments(Business { state, user }: Business) -> Answer<PaymentsData> {
-    let payments = domain::payments(&state, user.business_id).await?;
+    let payments = store::payments(state.store.reader(), user.business_id).await?;
     Ok(ok("Payments.", PaymentsData { payments }))
 }
 

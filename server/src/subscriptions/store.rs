@@ -1,9 +1,12 @@
 //! The plans' and subscriptions' SQL.
 
+use serde::Serialize;
 use sqlx::{Any, AnyConnection, Executor};
+use utoipa::ToSchema;
 
 use crate::cards::SavedCard;
 use crate::store::StoreResult;
+use crate::store::columns::Iso8601;
 
 #[derive(sqlx::FromRow, Clone, Debug)]
 pub struct PlanRow {
@@ -270,11 +273,13 @@ pub async fn activate(
     Ok(())
 }
 
-#[derive(sqlx::FromRow, Clone, Debug)]
-pub struct PaymentRow {
-    pub created_at: i64,
-    pub plan_name: String,
+/// A card payment as the API shows it.
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Payment {
+    pub date: Iso8601,
+    pub plan: String,
     pub amount_pence: i64,
+    /// `paid` or `declined`.
     pub status: String,
     pub card_last4: String,
 }
@@ -283,9 +288,9 @@ pub struct PaymentRow {
 pub async fn payments<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
-) -> StoreResult<Vec<PaymentRow>> {
+) -> StoreResult<Vec<Payment>> {
     let rows = sqlx::query_as(
-        "SELECT p.created_at, l.name AS plan_name, p.amount_pence, p.status, p.card_last4
+        "SELECT p.created_at AS date, l.name AS plan, p.amount_pence, p.status, p.card_last4
          FROM payments p JOIN plans l ON l.id = p.plan_id
          WHERE p.business_id = $1 ORDER BY p.created_at DESC, p.id DESC",
     )

@@ -7,8 +7,7 @@ use jiff::tz::TimeZone;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::store::{self, TariffRow};
-use crate::clock::iso8601;
+use super::store::{self, TariffView};
 use crate::error::ApiResult;
 use crate::kernel::change::{Actor, Entry};
 use crate::state::AppState;
@@ -86,19 +85,8 @@ pub async fn charged_from(
         .map_or(created, |first| first.min(created)))
 }
 
-fn rates(row: &TariffRow) -> Rates {
+fn rates(row: &TariffView) -> Rates {
     Rates { unit_rate_pence: row.unit_rate_pence, standing_charge_pence: row.standing_charge_pence }
-}
-
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
-pub struct TariffView {
-    pub id: i64,
-    pub unit_rate_pence: f64,
-    pub standing_charge_pence: f64,
-    /// `YYYY-MM-DD`: costs from this day on use it.
-    pub effective_from: String,
-    /// When it was entered, ISO 8601.
-    pub created_at: String,
 }
 
 /// The tariff in force today and every tariff entered.
@@ -115,20 +103,10 @@ pub async fn charges(state: &AppState, business_id: i64, today: Date) -> ApiResu
     let rows = store::list(state.store.reader(), business_id).await?;
     let in_force =
         rows.iter().find(|row| row.effective_from.as_str() <= today.to_string().as_str());
-    let history = rows
-        .iter()
-        .map(|row| TariffView {
-            id: row.id,
-            unit_rate_pence: row.unit_rate_pence,
-            standing_charge_pence: row.standing_charge_pence,
-            effective_from: row.effective_from.clone(),
-            created_at: iso8601(row.created_at),
-        })
-        .collect();
     Ok(Charges {
         current: in_force.map_or(DEFAULT, rates),
         is_default: i64::from(in_force.is_none()),
-        history,
+        history: rows,
     })
 }
 

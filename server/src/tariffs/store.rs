@@ -1,23 +1,28 @@
 //! The tariffs' SQL.
 
+use serde::Serialize;
 use sqlx::{Any, AnyConnection, Executor};
+use utoipa::ToSchema;
 
 use crate::store::StoreResult;
+use crate::store::columns::Iso8601;
 
-#[derive(sqlx::FromRow, Clone, Debug)]
-pub struct TariffRow {
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct TariffView {
     pub id: i64,
     pub unit_rate_pence: f64,
     pub standing_charge_pence: f64,
+    /// `YYYY-MM-DD`: costs from this day on use it.
     pub effective_from: String,
-    pub created_at: i64,
+    /// When it was entered.
+    pub created_at: Iso8601,
 }
 
 /// The business's tariffs, latest effective date first.
 pub async fn list<'e>(
     db: impl Executor<'e, Database = Any>,
     business_id: i64,
-) -> StoreResult<Vec<TariffRow>> {
+) -> StoreResult<Vec<TariffView>> {
     let rows = sqlx::query_as(
         "SELECT id, unit_rate_pence, standing_charge_pence, effective_from, created_at
          FROM tariffs WHERE business_id = $1 ORDER BY effective_from DESC",

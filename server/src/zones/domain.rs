@@ -56,10 +56,6 @@ impl Group for ZoneDetail {
         let rooms = rooms::in_zone(db, business_id, id, now).await?;
         Ok(ZoneDetail { zone, rooms })
     }
-
-    async fn delete_stored(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
-        store::delete(db, business_id, id).await
-    }
 }
 
 /// A zone with its rooms, read in one transaction.

@@ -8,17 +8,16 @@ use crate::devices::OFFLINE_AFTER_SECS;
 use crate::radiators::{GROUP_STATE_COLUMNS, GroupState};
 use crate::store::StoreResult;
 
-#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct ZoneView {
     pub id: i64,
     pub name: String,
     pub room_count: i64,
     pub radiator_count: i64,
     #[serde(flatten)]
+    #[sqlx(flatten)]
     pub live: GroupState,
 }
-
-type Row = (i64, String, i64, i64, i64, Option<f64>, Option<f64>, Option<i64>);
 
 /// `$1` business, `$2` the time before which reports count as offline, and `filter`.
 fn select_sql(filter: &str) -> String {
@@ -32,12 +31,6 @@ fn select_sql(filter: &str) -> String {
         WHERE z.business_id = $1 {filter}
         GROUP BY z.id, z.name ORDER BY lower(z.name)"
     )
-}
-
-fn view(row: Row) -> ZoneView {
-    let (id, name, room_count, radiator_count, on, current, target, heating) = row;
-    let live = GroupState::from((on, current, target, heating));
-    ZoneView { id, name, room_count, radiator_count, live }
 }
 
 pub async fn list<'e>(
@@ -71,28 +64,12 @@ async fn select<'e, 'q, T>(
 where
     T: 'q + Send + sqlx::Encode<'q, Any> + sqlx::Type<Any>,
 {
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
         .bind(now - OFFLINE_AFTER_SECS)
         .bind(value)
         .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(view).collect())
-}
-
-/// Deletes the zone; its rooms stay, in no zone.
-pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
-    sqlx::query("UPDATE rooms SET zone_id = NULL WHERE zone_id = $1 AND business_id = $2")
-        .bind(id)
-        .bind(business_id)
-        .execute(&mut *db)
-        .await?;
-    sqlx::query("DELETE FROM zones WHERE id = $1 AND business_id = $2")
-        .bind(id)
-        .bind(business_id)
-        .execute(db)
-        .await?;
-    Ok(())
+        .await?)
 }
 
 /// Sets every radiator in the zone's rooms to `celsius`, each clamped to its own bounds;

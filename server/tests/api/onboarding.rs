@@ -147,7 +147,12 @@ async fn meter_readings_need_the_consent_and_follow_the_radiators(app: TestApp) 
 
     let withdrawn = owner.post("/v2/consents/withdraw", json!({})).await;
     assert_eq!(withdrawn.status, StatusCode::OK);
-    assert_eq!(withdrawn.body["data"]["consent"]["active"], 0);
+    let consent = &withdrawn.body["data"]["consent"];
+    let now = "2026-01-15T09:00:00Z"; // the test clock, as ISO 8601
+    assert_eq!(
+        (&consent["agreed_at"], &consent["withdrawn_at"], &consent["active"]),
+        (&json!(now), &json!(now), &json!(0))
+    );
     assert_eq!(owner.get("/v2/meter/readings").await.status, StatusCode::FORBIDDEN);
     assert_eq!(owner.post("/v2/consents/withdraw", json!({})).await.status, StatusCode::CONFLICT);
 }

@@ -55,6 +55,8 @@ async fn the_default_tariff_applies_until_one_is_set_and_history_is_kept(app: Te
         .map(|t| t["effective_from"].as_str().unwrap())
         .collect();
     assert_eq!(days, ["2026-02-01", "2026-01-01"], "one per day, latest first");
+    let entered = app.clock.now().format(&Rfc3339).unwrap();
+    assert_eq!(charges["history"][0]["created_at"], entered.as_str(), "ISO 8601 (UTC)");
     assert_eq!(owner.history("?kind=tariff").await.total, 3);
 
     let rival = app.register_business("owner@rival.co.uk").await;
