@@ -5,17 +5,16 @@
 mod store;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::Business;
-use crate::clock::iso8601;
 use crate::error::ErrorBody;
 use crate::http::{Answer, Envelope, Query, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::state::AppState;
+use store::Entry;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list))
@@ -30,22 +29,6 @@ pub struct Page {
     /// Only changes to records of this kind (`radiator`, `room`, `zone`, `schedule`,
     /// `business_settings`).
     kind: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Entry {
-    id: i64,
-    /// Who made the change; empty when that account has since been deleted, or when HeatDesk
-    /// made it on its own (see `by`).
-    user_email: String,
-    /// What made the change when no user did: "schedule 'Office hours'"; null otherwise.
-    by: Option<String>,
-    action: String,
-    record_type: String,
-    record_id: i64,
-    before: Option<Value>,
-    after: Option<Value>,
-    at: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -70,23 +53,8 @@ pub async fn list(
     let page_number = check.finish(page_number)?;
     let kind = page.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty());
     let offset = (page_number - 1) * per_page;
-    let (rows, total) =
+    let (history, total) =
         store::page(state.store.reader(), user.business_id, kind, per_page, offset).await?;
-    let parse = |json: Option<String>| json.and_then(|text| serde_json::from_str(&text).ok());
-    let history = rows
-        .into_iter()
-        .map(|(id, email, by, action, record_type, record_id, before, after, at)| Entry {
-            id,
-            user_email: email.unwrap_or_default(),
-            by,
-            action,
-            record_type,
-            record_id,
-            before: parse(before),
-            after: parse(after),
-            at: iso8601(at),
-        })
-        .collect();
     Ok(ok("Action history.", HistoryData { history, page: page_number, per_page, total }))
 }
 

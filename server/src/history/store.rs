@@ -1,14 +1,30 @@
 //! Reading the action history, which `kernel/change.rs` writes.
 
+use serde::Serialize;
 use sqlx::AnyPool;
+use utoipa::ToSchema;
 
 use crate::store::StoreResult;
+use crate::store::columns::{Iso8601, JsonText};
 
-/// One stored entry: id, author's email (gone with a deleted account), what acted when no user
-/// did, action, record type and id, the record before and after as JSON text, and when (unix
-/// seconds).
-pub type EntryRow =
-    (i64, Option<String>, Option<String>, String, String, i64, Option<String>, Option<String>, i64);
+/// One entry as the API shows it.
+#[derive(sqlx::FromRow, Serialize, ToSchema)]
+pub struct Entry {
+    pub id: i64,
+    /// Who made the change; empty when that account has since been deleted, or when HeatDesk
+    /// made it on its own (see `by`).
+    pub user_email: String,
+    /// What made the change when no user did: "schedule 'Office hours'"; null otherwise.
+    pub by: Option<String>,
+    pub action: String,
+    pub record_type: String,
+    pub record_id: i64,
+    #[schema(value_type = Option<Object>)]
+    pub before: Option<JsonText>,
+    #[schema(value_type = Option<Object>)]
+    pub after: Option<JsonText>,
+    pub at: Iso8601,
+}
 
 /// A page of the business's history (of records of `kind` only, with `Some`), newest first,
 /// with the number of such entries in all.
@@ -18,10 +34,11 @@ pub async fn page(
     kind: Option<&str>,
     per_page: i64,
     offset: i64,
-) -> StoreResult<(Vec<EntryRow>, i64)> {
-    let rows: Vec<EntryRow> = sqlx::query_as(
-        "SELECT h.id, u.email, h.by_name, h.action, h.record_type, h.record_id, h.before_json,
-                h.after_json, h.at
+) -> StoreResult<(Vec<Entry>, i64)> {
+    let rows = sqlx::query_as(
+        "SELECT h.id, COALESCE(u.email, '') AS user_email, h.by_name AS \"by\", h.action,
+                h.record_type, h.record_id, h.before_json AS \"before\", h.after_json AS \"after\",
+                h.at
          FROM action_history h LEFT JOIN users u ON u.id = h.user_id
          WHERE h.business_id = $1 AND ($2 IS NULL OR h.record_type = $2)
          ORDER BY h.id DESC LIMIT $3 OFFSET $4",

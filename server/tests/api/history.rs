@@ -1,7 +1,9 @@
 //! The action history: every change, with the record before and after, newest first.
 
+use heatdesk::clock::Clock;
 use reqwest::StatusCode;
 use serde_json::json;
+use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
 use crate::support::TestApp;
@@ -27,6 +29,7 @@ async fn every_change_is_in_the_action_history_newest_first(app: TestApp) {
     assert_eq!(set.before.as_ref().unwrap()["target_temperature"], 21.0);
     assert_eq!(set.after.as_ref().unwrap()["target_temperature"], 19.0);
     assert_eq!(set.user_email, "owner@acme.co.uk");
+    assert_eq!(set.at, app.clock.now().format(&Rfc3339).unwrap(), "when, as ISO 8601 (UTC)");
     assert_eq!(newest.history[1].action, "attach_radiator");
     let attached = newest.history[1].after.as_ref().unwrap();
     assert_eq!(
