@@ -89,7 +89,11 @@ def main():
         # A mod.rs's `super` is its folder's parent; a file's `super` is its folder.
         parent = here[:-1]
         paths = [p for use in re.findall(r"\buse\s+([^;]+);", text) for p in expand(use)]
-        paths += re.findall(r"(?<![\w:])(?:crate|heatdesk)::[\w:]+", text)
+        paths += re.findall(r"(?<![\w:])(?:crate|heatdesk|super)::[\w:]+", text)
+        # A child module named in code (`store::list(…)`) without a `use` is a use of it too.
+        children = sorted(m[-1] for m in modules if m[:-1] == here)
+        if children:
+            paths += re.findall(rf"(?<![\w:])(?:{'|'.join(children)})::[\w:]+", text)
         targets = set()
         for p in paths:
             segments = [s for s in re.split(r"\s*::\s*", p.split(" as ")[0]) if s]

@@ -17,7 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::{AuthUser, Business};
-use crate::devices::telemetry::{LiveUpdate, OpenStream};
+use crate::devices::live_hub::{LiveUpdate, OpenStream};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::radiators;
 use crate::state::AppState;

@@ -94,7 +94,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     let (store, live) = (state.store.clone(), state.live.clone());
     match mqtt {
-        Some((gateway, events)) => tokio::spawn(mqtt::run(store, live, gateway, events)),
+        Some((gateway, events)) => {
+            tokio::spawn(mqtt::event_loop::run(store, live, gateway, events))
+        }
         None => {
             let clock = state.clock.clone();
             tokio::spawn(run_simulation(store, live, clock, fleet, args.time_scale))

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::cards::{CardProvider, Sandbox};
 use crate::clock::Clock;
 use crate::devices::DeviceGateway;
-use crate::devices::telemetry::LiveHub;
+use crate::devices::live_hub::LiveHub;
 use crate::kernel::change::{Actor, Change};
 use crate::kernel::values::Cidr;
 use crate::kernel::version_cache::VersionCache;

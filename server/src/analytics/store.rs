@@ -137,72 +137,6 @@ fn next_month(date: Date) -> Date {
     date.last_of_month().tomorrow().unwrap_or(date)
 }
 
-#[cfg(test)]
-mod tests {
-    use jiff::civil::{Date, date};
-
-    use super::MonthCover;
-
-    fn cover(first: Date, last: Date) -> [(String, String); 3] {
-        let MonthCover { head, months, tail } = MonthCover::of(first, last);
-        [head, months, tail]
-    }
-
-    fn pair(from: &str, to: &str) -> (String, String) {
-        (from.to_owned(), to.to_owned())
-    }
-
-    #[test]
-    fn a_range_reaching_today_reads_this_month_whole() {
-        let today = date(2026, 11, 24);
-        let last = MonthCover::known_last(today, today);
-        assert_eq!(last, date(2026, 11, 30));
-        assert_eq!(
-            cover(date(2025, 11, 24), last),
-            [pair("2025-11-24", "2025-11-30"), pair("2025-12", "2026-11"), pair("1", "0")]
-        );
-        // A range that ends before today reads its days.
-        assert_eq!(MonthCover::known_last(date(2026, 11, 20), today), date(2026, 11, 20));
-    }
-
-    #[test]
-    fn a_range_is_its_whole_months_and_the_days_around_them() {
-        let none = pair("1", "0");
-        assert_eq!(
-            cover(date(2025, 11, 24), date(2026, 11, 24)),
-            [
-                pair("2025-11-24", "2025-11-30"),
-                pair("2025-12", "2026-10"),
-                pair("2026-11-01", "2026-11-24")
-            ]
-        );
-        assert_eq!(
-            cover(date(2026, 1, 1), date(2026, 2, 28)),
-            [none.clone(), pair("2026-01", "2026-02"), none.clone()]
-        );
-        assert_eq!(
-            cover(date(2026, 1, 5), date(2026, 1, 20)),
-            [pair("2026-01-05", "2026-01-20"), none.clone(), none.clone()]
-        );
-        assert_eq!(
-            cover(date(2026, 1, 1), date(2026, 1, 20)),
-            [pair("2026-01-01", "2026-01-20"), none.clone(), none.clone()]
-        );
-        assert_eq!(
-            cover(date(2026, 1, 31), date(2026, 3, 1)),
-            [
-                pair("2026-01-31", "2026-01-31"),
-                pair("2026-02", "2026-02"),
-                pair("2026-03-01", "2026-03-01")
-            ]
-        );
-        assert_eq!(
-            cover(date(2026, 12, 1), date(2026, 12, 31)),
-            [none.clone(), pair("2026-12", "2026-12"), none]
-        );
-    }
-}
-
 /// `(day, energy Wh, CO2 g)` of the business's radiators outside any room per local day from
 /// `first` to `last` (`YYYY-MM-DD`): each found through its own rollups' key.
 pub async fn unplaced_daily_use(
@@ -412,4 +346,70 @@ pub async fn room_daily_use(
          WHERE d.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
          GROUP BY r.room_id, d.day";
     rows_in_range(pool, sql, business_id, (first, last)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use jiff::civil::{Date, date};
+
+    use super::MonthCover;
+
+    fn cover(first: Date, last: Date) -> [(String, String); 3] {
+        let MonthCover { head, months, tail } = MonthCover::of(first, last);
+        [head, months, tail]
+    }
+
+    fn pair(from: &str, to: &str) -> (String, String) {
+        (from.to_owned(), to.to_owned())
+    }
+
+    #[test]
+    fn a_range_reaching_today_reads_this_month_whole() {
+        let today = date(2026, 11, 24);
+        let last = MonthCover::known_last(today, today);
+        assert_eq!(last, date(2026, 11, 30));
+        assert_eq!(
+            cover(date(2025, 11, 24), last),
+            [pair("2025-11-24", "2025-11-30"), pair("2025-12", "2026-11"), pair("1", "0")]
+        );
+        // A range that ends before today reads its days.
+        assert_eq!(MonthCover::known_last(date(2026, 11, 20), today), date(2026, 11, 20));
+    }
+
+    #[test]
+    fn a_range_is_its_whole_months_and_the_days_around_them() {
+        let none = pair("1", "0");
+        assert_eq!(
+            cover(date(2025, 11, 24), date(2026, 11, 24)),
+            [
+                pair("2025-11-24", "2025-11-30"),
+                pair("2025-12", "2026-10"),
+                pair("2026-11-01", "2026-11-24")
+            ]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 1), date(2026, 2, 28)),
+            [none.clone(), pair("2026-01", "2026-02"), none.clone()]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 5), date(2026, 1, 20)),
+            [pair("2026-01-05", "2026-01-20"), none.clone(), none.clone()]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 1), date(2026, 1, 20)),
+            [pair("2026-01-01", "2026-01-20"), none.clone(), none.clone()]
+        );
+        assert_eq!(
+            cover(date(2026, 1, 31), date(2026, 3, 1)),
+            [
+                pair("2026-01-31", "2026-01-31"),
+                pair("2026-02", "2026-02"),
+                pair("2026-03-01", "2026-03-01")
+            ]
+        );
+        assert_eq!(
+            cover(date(2026, 12, 1), date(2026, 12, 31)),
+            [none.clone(), pair("2026-12", "2026-12"), none]
+        );
+    }
 }

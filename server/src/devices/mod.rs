@@ -4,7 +4,9 @@
 
 pub mod emulator;
 mod known;
+pub mod live_hub;
 pub mod mqtt;
+mod open_hours;
 pub mod rollups;
 pub mod simulator;
 pub mod telemetry;

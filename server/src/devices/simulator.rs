@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use time::OffsetDateTime;
 
-use super::telemetry::{LiveHub, Source, ingest};
+use super::live_hub::LiveHub;
+use super::telemetry::{Source, ingest};
 use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room, uk_outside_temperature};
 use super::{DesiredState, DeviceGateway, Report, all_desired_states, report_timer};
 use crate::clock::Clock;

@@ -20,7 +20,7 @@ use super::store::{self, RadiatorPlace};
 use crate::automations::{self, Budget, DEFAULT_WARM_UP_PER_HOUR, warm_up_rates};
 use crate::clock::Clock;
 use crate::devices::DeviceGateway;
-use crate::devices::telemetry::LiveHub;
+use crate::devices::live_hub::LiveHub;
 use crate::error::ApiResult;
 use crate::kernel::change::{Change, Entry};
 use crate::radiators;

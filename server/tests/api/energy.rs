@@ -9,8 +9,9 @@
 use std::collections::BTreeMap;
 
 use heatdesk::devices::Report;
+use heatdesk::devices::live_hub::LiveHub;
 use heatdesk::devices::rollups::Reading;
-use heatdesk::devices::telemetry::{LiveHub, Source, ingest, insert_readings};
+use heatdesk::devices::telemetry::{Source, ingest, insert_readings};
 use heatdesk::grid::modelled_intensity as intensity;
 use heatdesk::store::Store;
 use jiff::Timestamp;

@@ -8,9 +8,8 @@ use std::time::Duration;
 
 use heatdesk::clock::Clock;
 use heatdesk::devices::emulator::Emulator;
-use heatdesk::devices::mqtt::{
-    RECONCILE_EVERY_SECS, RETRY_AFTER_SECS, SetCommand, claim_hash, options, topic,
-};
+use heatdesk::devices::mqtt::event_loop::RECONCILE_EVERY_SECS;
+use heatdesk::devices::mqtt::{RETRY_AFTER_SECS, SetCommand, claim_hash, options, topic};
 use reqwest::StatusCode;
 use rumqttc::{AsyncClient, Event, Packet, QoS};
 use serde_json::json;

@@ -196,7 +196,12 @@ impl TestApp {
         tokio::spawn(launch(listener, state.clone(), setup.limits, std::future::pending()));
         let mqtt = mqtt.map(|(gateway, events)| {
             let (store, live) = (state.store.clone(), state.live.clone());
-            tokio::spawn(heatdesk::devices::mqtt::run(store, live, gateway.clone(), events));
+            tokio::spawn(heatdesk::devices::mqtt::event_loop::run(
+                store,
+                live,
+                gateway.clone(),
+                events,
+            ));
             gateway
         });
         Some(Self {

@@ -1,11 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -16,9 +13,9 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form';
-import { SETPOINT } from '../../config/constants';
-import { formatCelsius, ltr } from '../../lib/format';
+import { formatCelsius } from '../../lib/format';
+import { HourLabels, HourLines, percent } from './DayScale';
+import { SlotFields } from './SlotFields';
 import {
   clamp,
   DAY_MINUTES,
@@ -26,6 +23,7 @@ import {
   firstFreeSlot,
   freeGap,
   MAX_SLOTS,
+  slotRange,
   snap,
   SNAP_MINUTES,
   toClock,
@@ -48,13 +46,6 @@ const KEY_STEPS: Record<string, number> = {
   PageDown: -60,
   PageUp: 60,
 };
-
-const percent = (minutes: number) => `${(minutes / DAY_MINUTES) * 100}%`;
-
-/** The time slot as a person reads it: 07:30–18:00 (24:00 stays 24:00). */
-export function slotRange(slot: { start: string; end: string }) {
-  return ltr(`${slot.start}–${slot.end}`);
-}
 
 /**
  * The day's time slots on a 24-hour bar: drag on it to draw a slot (15-minute steps), drag a
@@ -385,132 +376,6 @@ export function DayEditor({
           onDelete={() => remove(selected)}
         />
       )}
-    </Box>
-  );
-}
-
-/** The chosen slot's exact times and setpoint, and its delete button. */
-function SlotFields({
-  number,
-  slot,
-  name,
-  errors,
-  onChange,
-  onDelete,
-}: {
-  number: number;
-  slot: EditedSlot;
-  name: string;
-  errors: Partial<Record<string, string>>;
-  onChange: (patch: Partial<EditedSlot>) => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <Paper
-      variant="outlined"
-      role="group"
-      aria-labelledby={id}
-      sx={{ p: 2, mt: 2, borderColor: 'primary.main' }}
-    >
-      <Typography id={id} variant="h3" component="h3" gutterBottom>
-        {t('schedules.editor.slotTitle', { number, range: slotRange(slot) })}
-      </Typography>
-      <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Grid size={{ xs: 6, sm: 3 }}>
-          <FormField
-            name={`${name}.start`}
-            type="time"
-            label={t('schedules.editor.start')}
-            value={slot.start}
-            error={errors[`${name}.start`]}
-            onChange={(event) => onChange({ start: event.target.value })}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, sm: 3 }}>
-          <FormField
-            name={`${name}.end`}
-            type="time"
-            label={t('schedules.editor.end')}
-            // A time input cannot show 24:00: midnight at the end of the day is 00:00 there.
-            value={slot.end === '24:00' ? '00:00' : slot.end}
-            error={errors[`${name}.end`]}
-            helperText={t('schedules.editor.midnight')}
-            onChange={(event) =>
-              onChange({ end: event.target.value === '00:00' ? '24:00' : event.target.value })
-            }
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 3 }}>
-          <FormField
-            name={`${name}.setpoint`}
-            type="number"
-            label={t('schedules.editor.setpoint')}
-            value={slot.setpoint}
-            error={errors[`${name}.setpoint`]}
-            onChange={(event) => onChange({ setpoint: event.target.value })}
-            slotProps={{
-              htmlInput: { ...SETPOINT, inputMode: 'decimal' },
-            }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 3 }} sx={{ pt: { sm: 1.5 } }}>
-          <Button color="secondary" startIcon={<DeleteIcon />} onClick={onDelete}>
-            {t('schedules.editor.delete')}
-          </Button>
-        </Grid>
-      </Grid>
-    </Paper>
-  );
-}
-
-/** A faint line at each hour, stronger every six. */
-function HourLines() {
-  return (
-    <>
-      {Array.from({ length: 23 }, (_, index) => index + 1).map((hour) => (
-        <Box
-          key={hour}
-          aria-hidden
-          style={{ left: percent(hour * 60) }}
-          sx={{
-            position: 'absolute',
-            top: 0,
-            bottom: 0,
-            width: '1px',
-            bgcolor: 'divider',
-            opacity: hour % 6 === 0 ? 1 : 0.5,
-            pointerEvents: 'none',
-          }}
-        />
-      ))}
-    </>
-  );
-}
-
-/** Hours under the bar: every three on wide screens, every six on narrow ones. */
-function HourLabels() {
-  return (
-    <Box aria-hidden sx={{ position: 'relative', height: 22, mt: 0.5 }}>
-      {Array.from({ length: 25 }, (_, hour) => hour)
-        .filter((hour) => hour % 3 === 0)
-        .map((hour) => (
-          <Typography
-            key={hour}
-            component="span"
-            variant="caption"
-            color="text.secondary"
-            // Inline, as the right-to-left style plugin would turn the shift the other way.
-            style={{ left: percent(hour * 60), transform: 'translateX(-50%)' }}
-            sx={{
-              position: 'absolute',
-              display: hour % 6 === 0 ? 'block' : { xs: 'none', sm: 'block' },
-            }}
-          >
-            {String(hour).padStart(2, '0')}
-          </Typography>
-        ))}
     </Box>
   );
 }

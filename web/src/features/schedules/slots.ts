@@ -1,4 +1,5 @@
 import { SETPOINT } from '../../config/constants';
+import { ltr } from '../../lib/format';
 import type { Slot } from './types';
 
 /** Minutes in a day; a slot may end at 24:00. */
@@ -147,4 +148,9 @@ export function toEdited(slot: Slot): EditedSlot {
 
 export function toSlot(slot: EditedSlot): Slot {
   return { start: slot.start, end: slot.end, setpoint: Number(slot.setpoint) };
+}
+
+/** The time slot as a person reads it: 07:30–18:00 (24:00 stays 24:00). */
+export function slotRange(slot: { start: string; end: string }) {
+  return ltr(`${slot.start}–${slot.end}`);
 }
