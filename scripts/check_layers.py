@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The server's import map: every `crate::…` (and `super::…`) path in server/src, resolved to
-the file it names. Fails when an import points up a layer, when files import each other in a
+"""The server's import map: every `use`, and every path through `crate::`, `super::` or a
+child module (`store::list(…)`) in server/src, resolved to the file it names. Fails when an import points up a layer, when files import each other in a
 circle, or when a feature has SQL outside its store.rs. The layers are the README's
 ("Layers"); a file the table below does not place fails too, so a new module gets a layer.
 
@@ -9,6 +9,7 @@ Usage: scripts/check_layers.py [--map]   (--map prints every file's layer and im
 
 import re
 import sys
+from itertools import dropwhile
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "server" / "src"
@@ -86,14 +87,14 @@ def main():
             continue
         text = code_of(path.read_text())
         here = module_of(rel)
-        # A mod.rs's `super` is its folder's parent; a file's `super` is its folder.
-        parent = here[:-1]
+        # `super` is the module above this file's module: for a mod.rs its folder's parent, for
+        # another file its folder.
         paths = [p for use in re.findall(r"\buse\s+([^;]+);", text) for p in expand(use)]
         paths += re.findall(r"(?<![\w:])(?:crate|heatdesk|super)::[\w:]+", text)
         # A child module named in code (`store::list(…)`) without a `use` is a use of it too.
-        children = sorted(m[-1] for m in modules if m[:-1] == here)
+        children = {m[-1] for m in modules if m[:-1] == here}
         if children:
-            paths += re.findall(rf"(?<![\w:])(?:{'|'.join(children)})::[\w:]+", text)
+            paths += re.findall(rf"(?<![\w:])(?:{'|'.join(sorted(children))})::[\w:]+", text)
         targets = set()
         for p in paths:
             segments = [s for s in re.split(r"\s*::\s*", p.split(" as ")[0]) if s]
@@ -102,8 +103,10 @@ def main():
             if segments[0] in ("crate", "heatdesk"):
                 target = resolve(segments[1:])
             elif segments[0] == "super":
-                target = resolve(list(parent) + segments[1:]) or modules.get(parent)
-            elif segments[0] == "self" or (segments[0] in {m[-1] for m in modules if m[:-1] == here}):
+                ups = len(segments) - len(list(dropwhile(lambda s: s == "super", segments)))
+                base = here[: len(here) - ups]
+                target = resolve(list(base) + segments[ups:]) or modules.get(base)
+            elif segments[0] == "self" or segments[0] in children:
                 target = resolve(list(here) + [s for s in segments if s != "self"])
             else:
                 continue  # another crate

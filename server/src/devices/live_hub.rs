@@ -1,5 +1,6 @@
 //! The live stream's hub: what the stored reports leave for every open stream, the streams open
-//! under each session, and word that the server stops.
+//! under each session, and word that the server stops; it also keeps what this instance's last
+//! batch of reports left, for the next batch to start from.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -5,7 +5,7 @@
 //!
 //! The business's rollups take each reading as it is stored. A radiator's take its hour once
 //! the hour has closed: until then its state row holds the open hour's sums (see
-//! `devices/telemetry.rs`), and the `*_live` views add them, so a reading writes two rows, not
+//! `devices/open_hours.rs`), and the `*_live` views add them, so a reading writes two rows, not
 //! five.
 
 use std::collections::HashMap;

@@ -10,20 +10,20 @@ use crate::store::columns::{Iso8601, JsonText};
 /// One entry as the API shows it.
 #[derive(sqlx::FromRow, Serialize, ToSchema)]
 pub struct Entry {
-    pub id: i64,
+    id: i64,
     /// Who made the change; empty when that account has since been deleted, or when HeatDesk
     /// made it on its own (see `by`).
-    pub user_email: String,
+    user_email: String,
     /// What made the change when no user did: "schedule 'Office hours'"; null otherwise.
-    pub by: Option<String>,
-    pub action: String,
-    pub record_type: String,
-    pub record_id: i64,
+    by: Option<String>,
+    action: String,
+    record_type: String,
+    record_id: i64,
     #[schema(value_type = Option<Object>)]
-    pub before: Option<JsonText>,
+    before: Option<JsonText>,
     #[schema(value_type = Option<Object>)]
-    pub after: Option<JsonText>,
-    pub at: Iso8601,
+    after: Option<JsonText>,
+    at: Iso8601,
 }
 
 /// A page of the business's history (of records of `kind` only, with `Some`), newest first,

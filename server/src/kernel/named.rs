@@ -6,7 +6,7 @@ use sqlx::{Any, AnyConnection, Executor};
 
 use super::change::{Change, Entry};
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, NamedTable, StoreResult, name_taken};
+use crate::store::{self, GroupTable, NamedTable, StoreResult, name_taken};
 
 /// The kinds of named records; names are unique per business within a kind.
 #[derive(Clone, Copy)]
@@ -60,6 +60,7 @@ pub async fn ensure_name_free<'e>(
 /// entry, are written once, here.
 pub trait Group: Send + Sized {
     const KIND: RecordKind;
+    const TABLE: GroupTable;
     /// The record alone, as lists show it and the history keeps it.
     type View: Serialize + Send;
 
@@ -122,7 +123,7 @@ pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiRes
 pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<G::View> {
     let (business_id, now) = (change.business_id(), change.now());
     let before = find::<G>(change.db(), business_id, id, now).await?;
-    store::delete_group(change.db(), G::KIND.table(), business_id, id).await?;
+    store::delete_group(change.db(), G::TABLE, business_id, id).await?;
     change.commit(Entry::new("delete", G::KIND.noun(), id).before(&before)).await?;
     Ok(before)
 }

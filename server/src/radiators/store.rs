@@ -47,7 +47,7 @@ pub struct GroupState {
     pub heating: i64,
 }
 
-/// The aggregate columns a [`GroupState`] is read from, in its order, over the group's
+/// The aggregate columns a [`GroupState`] is read from, by name, over the group's
 /// radiators `r` and their states `s`; `$2` is the time before which reports count as offline.
 pub const GROUP_STATE_COLUMNS: &str = "COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
         AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
@@ -68,7 +68,7 @@ impl<'r> sqlx::FromRow<'r, AnyRow> for GroupState {
     }
 }
 
-/// A [`RadiatorView`] a row; `$1` is the time before which reports count as offline, when a
+/// A [`RadiatorView`] per row; `$1` is the time before which reports count as offline, when a
 /// radiator is neither online nor heating whatever it last said.
 const SELECT: &str = "SELECT r.id, r.uid, r.name, r.room_id, rm.name AS room_name,
         r.min_temperature, r.max_temperature, r.setpoint AS target_temperature,

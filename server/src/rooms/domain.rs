@@ -16,7 +16,7 @@ use crate::kernel::named::{Group, RecordKind, find};
 use crate::kernel::values::Uid;
 use crate::radiators::{self, RadiatorView, Settings};
 use crate::state::AppState;
-use crate::store::StoreResult;
+use crate::store::{GroupTable, StoreResult};
 
 /// A room with its radiators.
 #[derive(Serialize, ToSchema)]
@@ -28,6 +28,7 @@ pub struct RoomDetail {
 
 impl Group for RoomDetail {
     const KIND: RecordKind = RecordKind::Room;
+    const TABLE: GroupTable = GroupTable::Rooms;
     type View = RoomView;
 
     fn view(&self) -> &RoomView {

@@ -34,8 +34,9 @@ impl PartialSchema for Iso8601 {
 
 impl ToSchema for Iso8601 {}
 
-/// A JSON document stored as text; shown as the document itself. (Fields of this type say
-/// `#[schema(value_type = Object)]`.)
+/// A JSON document stored as text; shown as the document itself. The server writes that text
+/// itself, so one that does not parse is a store error, not an empty document. (Fields of this
+/// type say `#[schema(value_type = Object)]`.)
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(transparent)]
 pub struct JsonText(pub Value);

@@ -203,13 +203,21 @@ impl NamedTable {
             Self::Schedules => "schedules",
         }
     }
+}
 
-    /// For a group, the table of what it gathers and their column that names the group.
-    fn members(self) -> Option<(&'static str, &'static str)> {
+/// Tables of records that gather others: rooms their radiators, zones their rooms.
+#[derive(Clone, Copy)]
+pub enum GroupTable {
+    Rooms,
+    Zones,
+}
+
+impl GroupTable {
+    /// The group's table, its members' table, and their column that names the group.
+    fn names(self) -> (&'static str, &'static str, &'static str) {
         match self {
-            Self::Rooms => Some(("radiators", "room_id")),
-            Self::Zones => Some(("rooms", "zone_id")),
-            Self::Radiators | Self::Schedules => None,
+            Self::Rooms => ("rooms", "radiators", "room_id"),
+            Self::Zones => ("zones", "rooms", "zone_id"),
         }
     }
 }
@@ -250,17 +258,15 @@ pub async fn rename(
 /// Deletes a group (a room, a zone); what it gathered stays, in no group of its kind.
 pub async fn delete_group(
     db: &mut AnyConnection,
-    table: NamedTable,
+    table: GroupTable,
     business_id: i64,
     id: i64,
 ) -> StoreResult<()> {
-    if let Some((members, column)) = table.members() {
-        let sql = format!(
-            "UPDATE {members} SET {column} = NULL WHERE {column} = $1 AND business_id = $2"
-        );
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(&mut *db).await?;
-    }
-    let sql = format!("DELETE FROM {} WHERE id = $1 AND business_id = $2", table.name());
+    let (groups, members, column) = table.names();
+    let sql =
+        format!("UPDATE {members} SET {column} = NULL WHERE {column} = $1 AND business_id = $2");
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(&mut *db).await?;
+    let sql = format!("DELETE FROM {groups} WHERE id = $1 AND business_id = $2");
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(db).await?;
     Ok(())
 }

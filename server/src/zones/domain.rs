@@ -16,7 +16,7 @@ use crate::kernel::named::{Group, RecordKind, find};
 use crate::kernel::values::Temperature;
 use crate::rooms::{self, RoomDetail, RoomView};
 use crate::state::AppState;
-use crate::store::StoreResult;
+use crate::store::{GroupTable, StoreResult};
 
 /// A zone with its rooms.
 #[derive(Serialize, ToSchema)]
@@ -36,6 +36,7 @@ pub struct Clamped {
 
 impl Group for ZoneDetail {
     const KIND: RecordKind = RecordKind::Zone;
+    const TABLE: GroupTable = GroupTable::Zones;
     type View = ZoneView;
 
     fn view(&self) -> &ZoneView {

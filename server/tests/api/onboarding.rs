@@ -1,8 +1,10 @@
 //! Onboarding (plan → consent → address → energy usage → done, in `me.onboarding`), the smart
 //! meter consent with its in-home display, and the meter's half-hourly readings.
 
+use heatdesk::clock::Clock;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
 use crate::support::{Owner, TestApp, User};
@@ -148,7 +150,7 @@ async fn meter_readings_need_the_consent_and_follow_the_radiators(app: TestApp) 
     let withdrawn = owner.post("/v2/consents/withdraw", json!({})).await;
     assert_eq!(withdrawn.status, StatusCode::OK);
     let consent = &withdrawn.body["data"]["consent"];
-    let now = "2026-01-15T09:00:00Z"; // the test clock, as ISO 8601
+    let now = app.clock.now().format(&Rfc3339).unwrap();
     assert_eq!(
         (&consent["agreed_at"], &consent["withdrawn_at"], &consent["active"]),
         (&json!(now), &json!(now), &json!(0))

@@ -74,7 +74,7 @@ pub struct MqttGateway {
 }
 
 impl MqttGateway {
-    /// A gateway on the broker at `url`; [`run`] drives its connection.
+    /// A gateway on the broker at `url`; [`event_loop::run`] drives its connection.
     pub fn connect(url: &str, clock: Arc<dyn Clock>) -> anyhow::Result<(Arc<Self>, EventLoop)> {
         let client_id = format!("heatdesk-server-{}", hex::encode(rand::random::<[u8; 4]>()));
         let (client, events) = AsyncClient::new(options(url, &client_id)?, 256);
