@@ -75,7 +75,10 @@ describe('the settings page', () => {
                     after: { name: 'Window' },
                   }),
                 ]
-              : [entry(3, { action: 'delete', after: null })],
+              : [
+                  entry(3, { action: 'delete', after: null }),
+                  entry(4, { action: 'withdraw', record_type: 'consent', before: null }),
+                ],
           page,
           per_page: 25,
           total: 27,
@@ -93,6 +96,9 @@ describe('the settings page', () => {
     expect(screen.getByText('1–25 of 27')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Deleted')).toBeInTheDocument();
+    const consent = within(table).getAllByRole('row')[2];
+    expect(consent).toHaveTextContent('Withdrew');
+    expect(consent).toHaveTextContent('Consent');
     expect(screen.getByText('26–27 of 27')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Record type' }));
     await user.click(screen.getByRole('option', { name: 'Schedule' }));
