@@ -4,13 +4,13 @@
 //! here, the periods and sums in `domain.rs` and `usage.rs`, the SQL in `store.rs`.
 
 pub mod baseline;
+mod csv;
 mod dashboard;
 mod domain;
 mod savings;
 mod store;
 mod usage;
 
-use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use jiff::civil::Date;
@@ -26,6 +26,7 @@ use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::calendar_date;
 use crate::state::AppState;
 pub use baseline::Model;
+use csv::Format;
 use dashboard::Dashboard;
 use domain::{EnergyHistory, Span};
 use savings::Co2Saving;
@@ -77,40 +78,14 @@ pub struct EnergyHistoryData {
     energy_history: EnergyHistory,
 }
 
-/// The CSV of a history: the current period's buckets, then the previous period's.
-fn csv(history: &EnergyHistory) -> Response {
-    let mut text = String::from("period,start,kwh,cost_pence,co2_kg\n");
-    for (name, period) in [("current", &history.current), ("previous", &history.previous)] {
-        for bucket in &period.buckets {
-            let figures = &bucket.figures;
-            let line = format!(
-                "{name},{},{},{},{}\n",
-                bucket.start, figures.kwh, figures.cost_pence, figures.co2_kg
-            );
-            text.push_str(&line);
-        }
-    }
-    let disposition = format!("attachment; filename=\"energy-history-{}.csv\"", history.kind);
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        text,
-    )
-        .into_response()
-}
-
 async fn answer(state: AppState, business_id: i64, query: HistoryQuery) -> ApiResult<Response> {
     let span = Span::parse(query.kind.as_deref().unwrap_or("day"))
         .map_err(|message| ApiError::field("type", message))?;
+    let format = Format::parse(query.format.as_deref())?;
     let energy_history = domain::energy_history(&state, business_id, span).await?;
-    Ok(match query.format.as_deref() {
-        Some("csv") => csv(&energy_history),
-        Some(other) if other != "json" => {
-            return Err(ApiError::field("format", "Choose json or csv."));
-        }
-        _ => ok("Energy history.", EnergyHistoryData { energy_history }).into_response(),
+    Ok(match format {
+        Format::Csv => csv::energy_history(&energy_history),
+        Format::Json => ok("Energy history.", EnergyHistoryData { energy_history }).into_response(),
     })
 }
 
@@ -174,46 +149,6 @@ pub struct ZonesUsageData {
     zones: Vec<PlaceUsage>,
 }
 
-fn usage_csv(kind: &str, places: &[PlaceUsage]) -> Response {
-    let mut text = format!("{kind},radiator,kwh,cost_pence,co2_kg,heating_hours\n");
-    for place in places {
-        for radiator in &place.radiators {
-            let used = &radiator.used;
-            let line = format!(
-                "{},{},{},{},{},{}\n",
-                csv_field(&place.name),
-                csv_field(&radiator.name),
-                used.kwh,
-                used.cost_pence,
-                used.co2_kg,
-                used.heating_hours
-            );
-            text.push_str(&line);
-        }
-    }
-    let disposition = format!("attachment; filename=\"{kind}-usage.csv\"");
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        text,
-    )
-        .into_response()
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break; a leading =, +, - or @
-/// is escaped so a spreadsheet does not run it as a formula.
-fn csv_field(text: &str) -> String {
-    let text =
-        if text.starts_with(['=', '+', '-', '@']) { format!("'{text}") } else { text.to_owned() };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 async fn usage_answer(
     state: AppState,
     business_id: i64,
@@ -223,15 +158,14 @@ async fn usage_answer(
     let settings = crate::business::get(&state, business_id).await?;
     let today = crate::business::local_date(&settings, state.clock.now());
     let (first, last) = range(&query, today)?;
+    let format = Format::parse(query.format.as_deref())?;
     let places = usage::usage(&state, business_id, (first, last), today, zones).await?;
-    let kind = if zones { "zone" } else { "room" };
-    Ok(match query.format.as_deref() {
-        Some("csv") => usage_csv(kind, &places),
-        Some(other) if other != "json" => {
-            return Err(ApiError::field("format", "Choose json or csv."));
+    Ok(match format {
+        Format::Csv => csv::usage(if zones { "zone" } else { "room" }, &places),
+        Format::Json if zones => {
+            ok("Zone usage.", ZonesUsageData { zones: places }).into_response()
         }
-        _ if zones => ok("Zone usage.", ZonesUsageData { zones: places }).into_response(),
-        _ => ok("Room usage.", RoomsUsageData { rooms: places }).into_response(),
+        Format::Json => ok("Room usage.", RoomsUsageData { rooms: places }).into_response(),
     })
 }
 
@@ -276,25 +210,6 @@ pub struct Co2SavingData {
     co2_saving: Co2Saving,
 }
 
-fn saving_csv(saving: &Co2Saving) -> Response {
-    let mut text = String::from("date,baseline_kg,actual_kg,saved_kg\n");
-    for day in &saving.days {
-        text.push_str(&format!(
-            "{},{},{},{}\n",
-            day.date, day.baseline_kg, day.actual_kg, day.saved_kg
-        ));
-    }
-    let disposition = "attachment; filename=\"co2-saving.csv\"".to_owned();
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        text,
-    )
-        .into_response()
-}
-
 async fn saving_answer(
     state: AppState,
     business_id: i64,
@@ -309,16 +224,14 @@ async fn saving_answer(
             format!("Savings are known up to today: choose an end date no later than {today}.");
         return Err(ApiError::field("end_date", &message));
     }
+    let format = Format::parse(query.format.as_deref())?;
     let model = Model::for_devices(state.devices.as_ref());
     let co2_saving =
         savings::co2_saving(&state.store, model, business_id, &settings, (first, last), now)
             .await?;
-    Ok(match query.format.as_deref() {
-        Some("csv") => saving_csv(&co2_saving),
-        Some(other) if other != "json" => {
-            return Err(ApiError::field("format", "Choose json or csv."));
-        }
-        _ => ok("CO2 saving.", Co2SavingData { co2_saving }).into_response(),
+    Ok(match format {
+        Format::Csv => csv::co2_saving(&co2_saving),
+        Format::Json => ok("CO2 saving.", Co2SavingData { co2_saving }).into_response(),
     })
 }
 

@@ -253,6 +253,7 @@ async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
             "start_date",
             "Use a date like 2026-01-31, from 1900-01-01 to 2099-12-31.",
         ),
+        ("start_date=2026-01-01&end_date=2026-01-31&format=xlsx", "format", "Choose json or csv."),
     ] {
         let answer = owner.get(&format!("{path}?{query}")).await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
