@@ -76,6 +76,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let retention_days = i64::from(args.readings_retention_days);
         heatdesk::demo::seed(&state, retention_days).await?;
     }
+    if mqtt.is_none() {
+        fleet.resume(&state.store).await?;
+    }
     let model = heatdesk::analytics::Model::for_devices(state.devices.as_ref());
     tokio::spawn(heatdesk::notifications::domain::run(
         state.store.clone(),

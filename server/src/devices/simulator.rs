@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use time::OffsetDateTime;
 
 use super::live_hub::LiveHub;
-use super::telemetry::{Source, ingest};
+use super::telemetry::{Source, ingest, last_temperature};
 use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room, uk_outside_temperature};
 use super::{DesiredState, DeviceGateway, Report, all_desired_states, report_timer};
 use crate::clock::Clock;
@@ -131,6 +131,28 @@ impl SimulatedFleet {
         for state in desired {
             fleet.apply(state);
         }
+    }
+
+    /// Makes the fleet match the store, every room at the temperature its radiators last
+    /// reported: after a restart, or the demo's back-filled history, the building carries on
+    /// where its readings left off instead of starting again at 16–19 °C.
+    pub async fn resume(&self, store: &Store) -> StoreResult<()> {
+        self.reconcile(&all_desired_states(store.reader()).await?);
+        // One radiator speaks for its room: they all report the room's temperature.
+        let rooms: Vec<(Placement, i64)> = {
+            let fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let first = |room: &SimRoom| room.radiators.first().map(|(id, _)| *id);
+            fleet.rooms.iter().filter_map(|(place, room)| Some((*place, first(room)?))).collect()
+        };
+        for (placement, radiator_id) in rooms {
+            if let Some(temperature) = last_temperature(store.reader(), radiator_id).await? {
+                let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                if let Some(room) = fleet.rooms.get_mut(&placement) {
+                    room.model.temperature = temperature;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Advances every room by `seconds` of simulated time and answers every radiator's report.

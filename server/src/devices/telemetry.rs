@@ -250,6 +250,20 @@ async fn insert_new_readings(
     Ok(stored)
 }
 
+/// The room temperature in the radiator's latest stored reading.
+pub async fn last_temperature<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    radiator_id: i64,
+) -> StoreResult<Option<f64>> {
+    let temperature = sqlx::query_scalar(
+        "SELECT temperature FROM readings WHERE radiator_id = $1 ORDER BY at DESC LIMIT 1",
+    )
+    .bind(radiator_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(temperature)
+}
+
 /// Stores readings in bulk (a back-filled history), skipping any already stored; their rollups
 /// are the caller's to add.
 pub async fn insert_readings(db: &mut AnyConnection, readings: &[Reading]) -> StoreResult<()> {

@@ -132,4 +132,24 @@ async fn the_demo_has_sixty_days_of_history_as_its_schedules_heated_it(app: Test
     // Shorter hours a little cooler, meeting rooms heated only when used: the demo saves.
     let saved = totals["saved_kg"].as_f64().unwrap();
     assert!(saved > 0.1 * totals["baseline_kg"].as_f64().unwrap(), "{totals}");
+
+    // The simulated building carries on where the history ends: each room at the temperature
+    // its radiators last reported (the quiet room, off since yesterday, cold), not at 16-19 °C.
+    app.fleet.resume(&app.store).await.unwrap();
+    let last: Vec<(i64, f64)> = sqlx::query_as(
+        "SELECT radiator_id, temperature FROM readings WHERE at = (SELECT MAX(at) FROM readings)",
+    )
+    .fetch_all(app.store.reader())
+    .await
+    .unwrap();
+    assert_eq!(last.len(), 32);
+    for (radiator_id, temperature) in last {
+        assert_eq!(app.fleet.temperature_of(radiator_id), Some(temperature), "{radiator_id}");
+    }
+    let quiet = demo.rooms().await.into_iter().find(|room| room.name == "Quiet room").unwrap();
+    let quiet_radiator = demo.get(&format!("/v2/rooms/{}/radiators", quiet.id)).await.body["data"]
+        ["radiators"][0]["id"]
+        .as_i64()
+        .unwrap();
+    assert!(app.fleet.temperature_of(quiet_radiator).unwrap() < 15.0);
 }
