@@ -76,9 +76,6 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let retention_days = i64::from(args.readings_retention_days);
         heatdesk::demo::seed(&state, retention_days).await?;
     }
-    if mqtt.is_none() {
-        fleet.resume(&state.store).await?;
-    }
     let model = heatdesk::analytics::Model::for_devices(state.devices.as_ref());
     tokio::spawn(heatdesk::notifications::domain::run(
         state.store.clone(),
@@ -90,7 +87,10 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
     let budget = Arc::new(heatdesk::goals::MonthlyBudget);
     let live = state.live.clone();
-    tokio::spawn(heatdesk::schedules::engine::run(store, devices, live, budget, clock));
+    heatdesk::schedules::engine::start(store, devices, live, budget, clock).await;
+    if mqtt.is_none() {
+        fleet.resume(&state.store).await?;
+    }
     if let Some(url) = &args.carbon_intensity_url {
         let api = heatdesk::grid::CarbonIntensityApi::new(url, args.carbon_intensity_region)?;
         tokio::spawn(heatdesk::grid::run_api(api, state.store.clone(), state.clock.clone()));

@@ -30,8 +30,10 @@ use crate::store::lease::Lease;
 /// How long the engine's lease lasts: three rounds, so one late round does not lose it.
 const LEASE_SECS: i64 = 180;
 
-/// Runs the engine until the process ends, a round at the start of every minute.
-pub async fn run(
+/// Starts the engine: its first round now, so that the devices get the schedules in force
+/// before they first report (after a restart, a room its schedule has off is not heated for a
+/// minute), then a round at the start of every minute until the process ends.
+pub async fn start(
     store: Store,
     devices: Arc<dyn DeviceGateway>,
     live: LiveHub,
@@ -39,25 +41,39 @@ pub async fn run(
     clock: Arc<dyn Clock>,
 ) {
     let lease = Lease::new("schedule-engine", LEASE_SECS);
-    loop {
-        let now = clock.now();
-        match lease.acquire(&store, now.unix_timestamp()).await {
-            Ok(true) => {
-                let started = std::time::Instant::now();
-                let round = tick(&store, &devices, &live, budget.as_ref(), now).await;
-                let ms = started.elapsed().as_millis() as u64;
-                match round {
-                    Ok(0) => tracing::debug!(ms, "schedule round"),
-                    Ok(changed) => tracing::info!(changed, ms, "schedules applied"),
-                    Err(error) => tracing::error!(?error, "the schedule engine failed"),
-                }
-            }
-            Ok(false) => {}
-            Err(error) => tracing::error!(?error, "cannot take the schedule engine's lease"),
+    round(&lease, &store, &devices, &live, budget.as_ref(), clock.now()).await;
+    tokio::spawn(async move {
+        loop {
+            // A second into the next minute, so slots on the minute start on time.
+            let into_minute = clock.now().unix_timestamp().rem_euclid(60) as u64;
+            tokio::time::sleep(Duration::from_secs(61 - into_minute)).await;
+            round(&lease, &store, &devices, &live, budget.as_ref(), clock.now()).await;
         }
-        // A second into the next minute, so slots on the minute start on time.
-        let into_minute = clock.now().unix_timestamp().rem_euclid(60) as u64;
-        tokio::time::sleep(Duration::from_secs(61 - into_minute)).await;
+    });
+}
+
+/// A round, when this instance holds the engine's lease; its outcome is logged.
+async fn round(
+    lease: &Lease,
+    store: &Store,
+    devices: &Arc<dyn DeviceGateway>,
+    live: &LiveHub,
+    budget: &dyn Budget,
+    now: OffsetDateTime,
+) {
+    match lease.acquire(store, now.unix_timestamp()).await {
+        Ok(true) => {
+            let started = std::time::Instant::now();
+            let round = tick(store, devices, live, budget, now).await;
+            let ms = started.elapsed().as_millis() as u64;
+            match round {
+                Ok(0) => tracing::debug!(ms, "schedule round"),
+                Ok(changed) => tracing::info!(changed, ms, "schedules applied"),
+                Err(error) => tracing::error!(?error, "the schedule engine failed"),
+            }
+        }
+        Ok(false) => {}
+        Err(error) => tracing::error!(?error, "cannot take the schedule engine's lease"),
     }
 }
 

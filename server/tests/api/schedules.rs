@@ -2,7 +2,9 @@
 //! times (no sleeping): slots on the clock of the business's time zone, precedence, a manual
 //! change held until the next boundary, and two engines on one store.
 
-use heatdesk::schedules::engine::tick;
+use std::sync::Arc;
+
+use heatdesk::schedules::engine::{start, tick};
 use heatdesk::store::lease::Lease;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -27,6 +29,7 @@ store_tests!(
     slots_follow_the_businesss_own_time_zone,
     slots_keep_to_the_clock_across_the_changes_to_and_from_summer_time,
     two_engines_on_one_store_apply_each_change_once,
+    the_engine_applies_the_schedules_in_force_before_it_answers_its_start,
     the_schedule_in_force_and_a_manual_hold_are_shown,
     open_live_streams_get_a_fresh_snapshot_when_a_schedule_acts,
 );
@@ -376,6 +379,20 @@ async fn two_engines_on_one_store_apply_each_change_once(app: TestApp) {
     let history = owner.history("?kind=radiator").await;
     let by_schedule = history.history.iter().filter(|e| e.action == "schedule").count();
     assert_eq!(by_schedule, 2, "the setback, then the slot: each once");
+}
+
+async fn the_engine_applies_the_schedules_in_force_before_it_answers_its_start(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    create(&owner, office("room", &[room])).await;
+    // Thursday 19:00, after the slot: a restarted server's devices get the setback before they
+    // first report, not a minute later.
+    app.clock.advance(time::Duration::hours(10));
+    let state = &app.state;
+    let (devices, live) = (state.devices.clone(), state.live.clone());
+    start(app.store.clone(), devices, live, Arc::new(NoBudgets), state.clock.clone()).await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    assert_eq!(app.fleet.heater_of(radiator), Some((true, 16.0)));
 }
 
 async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
