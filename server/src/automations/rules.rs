@@ -15,7 +15,7 @@ use super::domain::{END_OF_DAY, Enabled, FROST, OPEN_WINDOW, enabled_everywhere}
 use super::store::{self, Watched};
 use crate::devices::DeviceGateway;
 use crate::error::ApiResult;
-use crate::kernel::change::{Change, Entry};
+use crate::kernel::change::{Author, Change, Entry};
 use crate::radiators;
 use crate::store::{Store, StoreResult};
 
@@ -106,9 +106,8 @@ async fn act(
     hold: Option<Option<i64>>,
     now: OffsetDateTime,
 ) -> ApiResult<()> {
-    let mut change =
-        Change::begin_automatic(store.clone(), devices.clone(), radiator.business_id, by(key), now)
-            .await?;
+    let author = Author::HeatDesk { business_id: radiator.business_id, by: by(key) };
+    let mut change = Change::begin(store.clone(), devices.clone(), author, now).await?;
     match hold {
         Some(until) => {
             let restore = (radiator.is_on == 1, radiator.setpoint);
@@ -221,14 +220,8 @@ async fn end_of_day(
             continue;
         }
         acted = true;
-        let mut change = Change::begin_automatic(
-            store.clone(),
-            devices.clone(),
-            business_id,
-            by(END_OF_DAY),
-            now,
-        )
-        .await?;
+        let author = Author::HeatDesk { business_id, by: by(END_OF_DAY) };
+        let mut change = Change::begin(store.clone(), devices.clone(), author, now).await?;
         let (before, after) =
             radiators::set_state(&mut change, radiator.id, false, radiator.setpoint).await?;
         change

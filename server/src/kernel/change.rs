@@ -48,11 +48,18 @@ impl Entry {
 }
 
 /// Who makes a change, as the history records it.
-enum Author {
-    User(i64),
-    /// HeatDesk on its own (a schedule, an automation), as the history names it: "schedule
-    /// 'Office hours'".
-    HeatDesk(String),
+pub enum Author {
+    /// A signed-in user.
+    User(Actor),
+    /// HeatDesk on its own in a business (a schedule, an automation, a renewal), named `by` as
+    /// the history shows it: "schedule 'Office hours'".
+    HeatDesk { business_id: i64, by: String },
+}
+
+impl From<Actor> for Author {
+    fn from(actor: Actor) -> Self {
+        Self::User(actor)
+    }
 }
 
 /// A change in progress.
@@ -70,33 +77,18 @@ pub struct Change {
 }
 
 impl Change {
+    /// Opens the write of a change in the author's business.
     pub async fn begin(
         store: Store,
         devices: Arc<dyn DeviceGateway>,
-        actor: Actor,
+        author: impl Into<Author>,
         at: OffsetDateTime,
     ) -> StoreResult<Self> {
-        Self::open(store, devices, actor.business_id, Author::User(actor.user_id), at).await
-    }
-
-    /// A change HeatDesk makes on its own in a business, recorded as made `by` it.
-    pub async fn begin_automatic(
-        store: Store,
-        devices: Arc<dyn DeviceGateway>,
-        business_id: i64,
-        by: String,
-        at: OffsetDateTime,
-    ) -> StoreResult<Self> {
-        Self::open(store, devices, business_id, Author::HeatDesk(by), at).await
-    }
-
-    async fn open(
-        store: Store,
-        devices: Arc<dyn DeviceGateway>,
-        business_id: i64,
-        author: Author,
-        at: OffsetDateTime,
-    ) -> StoreResult<Self> {
+        let author = author.into();
+        let business_id = match &author {
+            Author::User(actor) => actor.business_id,
+            Author::HeatDesk { business_id, .. } => *business_id,
+        };
         let tx = store.begin_write().await?;
         let (touched, known) = (Vec::new(), Vec::new());
         Ok(Self { tx, store, devices, business_id, author, at, touched, known })
@@ -136,8 +128,8 @@ impl Change {
     pub async fn commit(mut self, entry: Entry) -> StoreResult<()> {
         let at = self.now();
         let (user_id, by) = match self.author {
-            Author::User(id) => (Some(id), None),
-            Author::HeatDesk(by) => (None, Some(by)),
+            Author::User(actor) => (Some(actor.user_id), None),
+            Author::HeatDesk { by, .. } => (None, Some(by)),
         };
         sqlx::query(
             "INSERT INTO action_history

@@ -22,7 +22,7 @@ use crate::clock::Clock;
 use crate::devices::DeviceGateway;
 use crate::devices::live_hub::LiveHub;
 use crate::error::ApiResult;
-use crate::kernel::change::{Change, Entry};
+use crate::kernel::change::{Author, Change, Entry};
 use crate::radiators;
 use crate::store::Store;
 use crate::store::lease::Lease;
@@ -204,9 +204,8 @@ async fn apply(
         (false, true) => format!("schedule '{name}' (eco: over budget)"),
         (false, false) => format!("schedule '{name}'"),
     };
-    let mut change =
-        Change::begin_automatic(store.clone(), devices.clone(), radiator.business_id, by, now)
-            .await?;
+    let author = Author::HeatDesk { business_id: radiator.business_id, by };
+    let mut change = Change::begin(store.clone(), devices.clone(), author, now).await?;
     store::mark_applied(change.db(), radiator.id, Some(&key)).await?;
     let (before, after) = radiators::set_state(&mut change, radiator.id, on, setpoint).await?;
     let entry = Entry::new("schedule", "radiator", radiator.id).before(&before).after(&after);

@@ -13,7 +13,7 @@ use super::store::{self, DueRenewal, NewPayment};
 use crate::cards::{CardProvider, ChargeOutcome};
 use crate::clock::iso8601;
 use crate::devices::DeviceGateway;
-use crate::kernel::change::{Change, Entry};
+use crate::kernel::change::{Author, Change, Entry};
 use crate::store::{Store, StoreError, StoreResult};
 
 /// One calendar month after `at` (unix seconds, UTC): a paid period's end.
@@ -71,9 +71,9 @@ async fn renew(
         }
         None => ChargeOutcome::Declined,
     };
-    let by = "renewal".to_owned();
+    let author = Author::HeatDesk { business_id, by: "renewal".to_owned() };
     let (store, devices) = (billing.store.clone(), billing.devices.clone());
-    let mut change = Change::begin_automatic(store, devices, business_id, by, now).await?;
+    let mut change = Change::begin(store, devices, author, now).await?;
     let at = change.now();
     let paid = matches!(outcome, ChargeOutcome::Paid(_));
     if let Some(card_last4) = due.card_last4.as_deref() {
