@@ -136,6 +136,19 @@ test('the home dashboard shows the demo, and a widget dragged in edit mode stays
   await page.waitForURL(`${base}/home/compare-co2?period=week`);
   await page.getByTestId('co2-current').filter({ hasText: 'kg' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'compare-co2-1440.png'), fullPage: true });
+  // A day's chart names the hours it draws a tick under: some of them, in order, to the last.
+  await page.getByRole('button', { name: 'Day' }).click();
+  await page.waitForURL(`${base}/home/compare-co2?period=day`);
+  const chart = page.locator('figure').filter({ hasText: 'Against the previous period' });
+  const ticks = chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value');
+  await ticks.last().filter({ hasText: '23:00' }).waitFor();
+  const hours = (await ticks.allTextContents()).map((tick) => Number(/(\d\d):00/.exec(tick)?.[1]));
+  assert.ok(hours.length > 2 && hours.length < 24, `some hours are left out: ${hours}`);
+  assert.deepEqual(
+    hours,
+    hours.toSorted((a, b) => a - b),
+    `the hours run in order: ${hours}`,
+  );
 
   assert.deepEqual(violations, [], 'the dashboard works under the Content-Security-Policy');
   await context.close();

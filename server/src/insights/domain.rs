@@ -68,7 +68,7 @@ pub async fn refresh(
             severity: if share >= 0.5 && rooms.len() > 1 { "warning" } else { "info" },
             title: format!("'{room}' uses the most energy"),
             body,
-            action_path: "/analytics/room-usage",
+            action_path: "/analytics/rooms-usage",
             params: json!({"room": room, "kwh": round(*kwh, 1), "share": round(share, 3), "total_kwh": round(total, 1), "next": runner_up}),
         });
     }

@@ -71,7 +71,7 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
     );
     assert_eq!(
         (top["severity"].as_str(), top["action_path"].as_str()),
-        (Some("warning"), Some("/analytics/room-usage"))
+        (Some("warning"), Some("/analytics/rooms-usage"))
     );
     assert_eq!(
         top["params"],

@@ -163,7 +163,7 @@ export const en = {
       'Drag a widget by its handle and resize it from its corner. With the keyboard: Tab to a widget’s handle, move it with the arrow keys, and resize it with Shift and the arrow keys. The layout is saved in this browser.',
     move: 'Move {{name}}',
     moveHelp: 'Drag, or use the arrow keys (with Shift to resize)',
-    notifications: 'Latest notifications',
+    notifications: 'Insights and notifications',
     today: { title: 'Energy today', energy: 'Energy used', cost: 'Cost', co2: 'CO2' },
     budget: {
       title: 'Budget this month',

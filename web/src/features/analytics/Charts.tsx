@@ -91,6 +91,8 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
       previous: before ? plotted(before, metric) : null,
     };
   });
+  // By label: recharts numbers only the ticks it draws, so an index would name the wrong bucket.
+  const ticks = new Map(data.map(({ label, tick }) => [label, tick]));
   return (
     <Frame height={compact ? 140 : 320}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -102,7 +104,7 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
           // All seven days even on a phone (recharts would drop some to keep its gap), by
           // their narrow names there; the tooltip keeps the short ones.
           interval={history.type === 'week' ? 0 : 'preserveEnd'}
-          tickFormatter={(label: string, index: number) => data[index]?.tick ?? label}
+          tickFormatter={(label: string) => ticks.get(label) ?? label}
           tick={{ fontSize: 12 }}
           {...style.along}
         />

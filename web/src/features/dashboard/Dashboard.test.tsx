@@ -160,7 +160,7 @@ describe('the home dashboard', () => {
         `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); last week: ${ltr('120.0 kWh')}.`,
       ),
     ).toBeInTheDocument();
-    const latest = screen.getByRole('region', { name: 'Latest notifications' });
+    const latest = screen.getByRole('region', { name: 'Insights and notifications' });
     expect(await within(latest).findByText('80 % of the budget used')).toBeInTheDocument();
     // The latest insights join them.
     expect(

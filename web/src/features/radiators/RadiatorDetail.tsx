@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -27,6 +27,9 @@ import { ReadingsChart } from './ReadingsChart';
 import { chooseRadiator, withLive } from './slice';
 import type { Radiator, Reading } from './types';
 
+/** How long the − and + buttons wait for another click before the target is sent, ms. */
+const TARGET_PAUSE_MS = 500;
+
 /** A radiator's page; `aside` adds what other features say about it (its schedule now). */
 export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => ReactNode }) {
   const { t } = useTranslation();
@@ -44,6 +47,12 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
   // Bumped to load again after a change or a retry.
   const [version, setVersion] = useState(0);
   const load = () => setVersion((current) => current + 1);
+
+  // − and + move a draft target at once, sent when the clicks pause: quick clicks add up to
+  // one change instead of racing each other from the same starting value.
+  const [draft, setDraft] = useState<number | null>(null);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
 
   useEffect(() => {
     let current = true;
@@ -74,9 +83,22 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
   if (error) return <LoadError message={error} onRetry={load} />;
   if (!loaded || loaded.id !== id) return <ListSkeleton rows={3} height={120} />;
   const radiator = withLive(loaded, live);
-  const target = radiator.target_temperature;
-  const setTarget = (value: number) =>
-    void run(() => radiatorsApi.setTemperature(radiator.id, value), { onSuccess: load });
+  const target = draft ?? radiator.target_temperature;
+  const setTarget = (value: number) => {
+    setDraft(value);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => {
+      const settled = () => setDraft((current) => (current === value ? null : current));
+      void run(() => radiatorsApi.setTemperature(radiator.id, value), {
+        onSuccess: (answer) => {
+          dispatch(chooseRadiator(answer.data.data.radiator));
+          settled();
+          load();
+        },
+        onError: settled,
+      });
+    }, TARGET_PAUSE_MS);
+  };
 
   return (
     <Stack spacing={2}>

@@ -18,10 +18,11 @@ import { formatCelsius } from '../../lib/format';
 import { withLive } from './slice';
 import type { Radiator } from './types';
 
-// Narrow screens keep what a person acts on: the room moves below the name and the heating
-// state next to the temperature, and cells pad less.
+// Narrow screens keep what a person acts on: the room moves beside the uid and the heating
+// state below the temperature, and cells pad less.
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const narrowOnly = { display: { xs: 'inline-flex', sm: 'none' } } as const;
+const narrowBelow = { display: { xs: 'flex', sm: 'none' }, mt: 0.5 } as const;
 
 /** Radiators with their live state; `actions` adds per-row buttons (detach, for a room). */
 export function RadiatorsTable({
@@ -42,7 +43,7 @@ export function RadiatorsTable({
       <Table
         size="small"
         aria-label={t('nav.radiators')}
-        sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
+        sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } }, '& .MuiButton-root': { minWidth: 0 } }}
       >
         <TableHead>
           <TableRow>
@@ -79,7 +80,7 @@ export function RadiatorsTable({
                   <span data-testid="current-temperature">
                     {formatCelsius(radiator.current_temperature)}
                   </span>
-                  <Box sx={{ ...narrowOnly, mt: 0.5 }}>
+                  <Box sx={narrowBelow}>
                     <HeatingChip heating={radiator.heating} online={radiator.online} />
                   </Box>
                 </TableCell>
