@@ -356,6 +356,7 @@ export const ar: Texts = {
     nameHelp: 'حتى 60 حرفًا، ولا يتكرر بين غرفك.',
     create: 'إنشاء الغرفة',
     target: 'الهدف {{value}}',
+    switchedOff: 'مُطفأة',
     radiatorCount: 'المدافئ: {{count}}',
     switch: 'تشغيل أو إيقاف كل مدافئ {{name}}',
     emptyTitle: 'لا توجد غرف بعد',

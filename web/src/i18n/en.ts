@@ -359,6 +359,7 @@ export const en = {
     nameHelp: 'Up to 60 characters, unique among your rooms.',
     create: 'Create room',
     target: 'target {{value}}',
+    switchedOff: 'switched off',
     radiatorCount: 'radiators: {{count}}',
     switch: 'Switch every radiator in {{name}} on or off',
     emptyTitle: 'No rooms yet',

@@ -14,6 +14,7 @@ import { roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { roomLive } from '../radiators';
 import type { Room } from './types';
+import { roomTargetText } from './target';
 
 /** A room at a glance: live temperature, target, heating, radiators, and its switch. */
 export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolean) => void }) {
@@ -42,8 +43,7 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
           {formatCelsius(current)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('rooms.target', { value: formatCelsius(room.target_temperature) })} ·{' '}
-          {t('rooms.radiatorCount', { count: room.radiator_count })}
+          {roomTargetText(room, t)} · {t('rooms.radiatorCount', { count: room.radiator_count })}
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>

@@ -61,7 +61,10 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           value={formatCelsius(summary?.current_temperature ?? room.current_temperature)}
           testId="room-temperature"
         />
-        <Figure label={t('radiators.target')} value={formatCelsius(room.target_temperature)} />
+        <Figure
+          label={t('radiators.target')}
+          value={room.status === 1 ? formatCelsius(room.target_temperature) : t('radiators.off')}
+        />
         <HeatingChip
           heating={summary?.heating ?? room.heating}
           online={summary || room.current_temperature !== null ? 1 : 0}

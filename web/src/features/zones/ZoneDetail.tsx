@@ -20,7 +20,7 @@ import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAction } from '../../lib/useAction';
 import { roomLive } from '../radiators';
-import { roomsApi, type Room } from '../rooms';
+import { roomsApi, roomTargetText, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
 import type { ZoneDetail as ZoneWithRooms } from './types';
@@ -156,7 +156,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                         {room.name}
                       </Link>
                     }
-                    secondary={`${formatCelsius(summary?.current_temperature ?? room.current_temperature)} · ${t('rooms.target', { value: formatCelsius(room.target_temperature) })}`}
+                    secondary={`${formatCelsius(summary?.current_temperature ?? room.current_temperature)} · ${roomTargetText(room, t)}`}
                   />
                   <Box sx={{ mx: 2 }}>
                     <HeatingChip
