@@ -1,9 +1,7 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { BackLink } from '../../components/BackLink';
 import { Heading } from '../../components/Heading';
 import { LinkTabs } from '../../components/LinkTabs';
 import { paths } from '../../config/paths';
@@ -39,20 +37,7 @@ export function AnalyticsView({ id }: { id: VisId }) {
   }, [dispatch, id]);
   return (
     <Stack spacing={1}>
-      <div>
-        <Button
-          component={RouterLink}
-          to={paths.analytics}
-          startIcon={
-            <ArrowBackIcon
-              sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
-            />
-          }
-          size="small"
-        >
-          {t('analytics.all')}
-        </Button>
-      </div>
+      <BackLink to={paths.analytics}>{t('analytics.all')}</BackLink>
       <Heading
         title={t(`analytics.vis.${id}.title`)}
         intro={t(`analytics.vis.${id}.text`)}

@@ -1,15 +1,13 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { BackLink } from '../../components/BackLink';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
@@ -85,7 +83,6 @@ function PeriodFigures({ comparison }: { comparison: Comparison }) {
 /** This period's CO2 against the period before and against the baseline, with the method. */
 export default function CompareCo2() {
   const { t } = useTranslation();
-  const rtl = useTheme().direction === 'rtl';
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const asked = params.get('period') as Span | null;
@@ -98,15 +95,7 @@ export default function CompareCo2() {
 
   return (
     <Stack spacing={2}>
-      <div>
-        <Button
-          component={RouterLink}
-          to={paths.home}
-          startIcon={<ArrowBackIcon sx={rtl ? { transform: 'scaleX(-1)' } : undefined} />}
-        >
-          {t('nav.home')}
-        </Button>
-      </div>
+      <BackLink to={paths.home}>{t('nav.home')}</BackLink>
       <PageHeader title={t('pages.compareCo2')}>
         <ToggleButtonGroup
           exclusive

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackLink } from '../../components/BackLink';
 import { CardGrid } from '../../components/CardGrid';
 import { Heading } from '../../components/Heading';
 import { ListStates } from '../../components/ListStates';
@@ -78,6 +79,8 @@ export function PlanChooser() {
 
   return (
     <>
+      {/* Changing the plan of a running subscription, not choosing the first one. */}
+      {paid && <BackLink to={paths.subscriptions}>{t('nav.subscriptions')}</BackLink>}
       <Heading title={t('pages.subscriptionPlan')} intro={t('subscriptions.chooseIntro')} />
       <ListStates
         count={subscriptionPlans.length}

@@ -68,6 +68,8 @@ describe('choosing a plan', () => {
     );
     const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const card = await screen.findByRole('region', { name: 'Business' });
+    // Choosing the first plan is an onboarding step: there is no subscription to go back to.
+    expect(screen.queryByRole('link', { name: 'Subscriptions' })).toBeNull();
     expect(within(card).getByText(`${iso('£79.00')} a month`)).toBeInTheDocument();
     expect(within(card).getByText(`Radiators: up to ${iso('100')}`)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Start a 14-day free trial' }));
@@ -111,6 +113,10 @@ describe('changing a paid plan', () => {
     const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const current = await screen.findByRole('region', { name: /Business/ });
     expect(within(current).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
+      'href',
+      '/subscriptions',
+    );
     const larger = screen.getByRole('region', { name: 'Estate' });
     expect(within(larger).getByRole('button', { name: 'Upgrade now' })).toBeInTheDocument();
     const smaller = screen.getByRole('region', { name: 'Starter' });
