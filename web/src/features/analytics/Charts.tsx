@@ -82,12 +82,14 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
   const { t, i18n } = useTranslation();
   const style = useChartStyle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const now = Date.now();
   const data = history.buckets.map((bucket, index) => {
     const before = history.previous.buckets[index];
     return {
       label: bucketLabel(bucket.start, history.type, i18n.language),
       tick: bucketLabel(bucket.start, history.type, i18n.language, phone ? 'narrow' : 'short'),
-      current: plotted(bucket, metric),
+      // A bucket still to come has no bar (nor a 0 in the tooltip).
+      current: Date.parse(bucket.start) > now ? null : plotted(bucket, metric),
       previous: before ? plotted(before, metric) : null,
     };
   });
