@@ -188,7 +188,8 @@ export const ar: Texts = {
     },
     chart: {
       title: 'الطاقة هذا الأسبوع',
-      summary: 'هذا الأسبوع حتى الآن: {{current}} ({{cost}})؛ الأسبوع الماضي: {{previous}}.',
+      summary:
+        'هذا الأسبوع حتى الآن: {{current}} ({{cost}})؛ الأسبوع الماضي حتى النقطة نفسها: {{samePoint}} ({{previous}} إجمالًا).',
     },
     rooms: {
       title: 'الغرف مباشرةً',
@@ -706,7 +707,9 @@ export const ar: Texts = {
       },
       bucket: { day: 'الساعة', week: 'اليوم', month: 'اليوم', year: 'الشهر' },
       table: 'سجل الطاقة حسب الفترة',
-      caption: '{{period}}: {{total}}، مقابل {{previous}} في الفترة السابقة.',
+      caption:
+        '{{period}} حتى الآن: {{total}}. {{previous}}: {{samePoint}} حتى النقطة نفسها، و{{previousTotal}} إجمالًا.',
+      samePoint: '{{previous}}، حتى النقطة نفسها: {{value}}',
     },
     co2: {
       baseline: 'CO2 خط الأساس',

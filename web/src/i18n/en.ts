@@ -188,7 +188,8 @@ export const en = {
     },
     chart: {
       title: 'Energy this week',
-      summary: 'This week so far: {{current}} ({{cost}}); last week: {{previous}}.',
+      summary:
+        'This week so far: {{current}} ({{cost}}); last week to the same point: {{samePoint}} ({{previous}} in all).',
     },
     rooms: {
       title: 'Rooms live',
@@ -708,7 +709,9 @@ export const en = {
       previous: { day: 'Yesterday', week: 'Last week', month: 'Last month', year: 'Last year' },
       bucket: { day: 'Hour', week: 'Day', month: 'Day', year: 'Month' },
       table: 'Energy history by period',
-      caption: '{{period}}: {{total}}, against {{previous}} in the period before.',
+      caption:
+        '{{period}} so far: {{total}}. {{previous}}: {{samePoint}} to the same point, {{previousTotal}} in all.',
+      samePoint: '{{previous}}, to the same point: {{value}}',
     },
     co2: {
       baseline: 'Baseline CO2',

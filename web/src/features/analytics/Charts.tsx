@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { inOrder } from '../../lib/legend';
+import { useNow } from '../../lib/useNow';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
 import { formatPlotted, plotted, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
@@ -82,7 +83,7 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
   const { t, i18n } = useTranslation();
   const style = useChartStyle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const now = Date.now();
+  const now = useNow();
   const data = history.buckets.map((bucket, index) => {
     const before = history.previous.buckets[index];
     return {

@@ -17,7 +17,8 @@ import { DownloadCsvButton } from './DownloadCsvButton';
 import { useEnergyHistory } from './hooks';
 import { bucketLabel, periodLabel } from './labels';
 import { EnergyChart } from './LazyCharts';
-import { formatFigure, METRICS, type Metric } from './metrics';
+import { useNow } from '../../lib/useNow';
+import { formatFigure, METRICS, previousSoFar, type Metric } from './metrics';
 import { Loaded, MetricSwitch, TableAlternative } from './parts';
 import { selectSpan } from './slice';
 import { SPANS, type EnergyHistory, type Span } from './types';
@@ -45,6 +46,8 @@ export function SpanSwitch({ span }: { span: Span }) {
 /** This period's energy, cost and CO2, each above the period before's. */
 export function EnergyTotals({ history }: { history: EnergyHistory }) {
   const { t } = useTranslation();
+  const now = useNow();
+  const samePoint = previousSoFar(history, now);
   return (
     <FigurePanel>
       {METRICS.map((metric) => (
@@ -55,8 +58,10 @@ export function EnergyTotals({ history }: { history: EnergyHistory }) {
           testId={`total-${metric}`}
         >
           <Typography variant="body2" color="text.secondary">
-            {t(`analytics.energy.previous.${history.type}`)}:{' '}
-            {formatFigure(history.previous.totals, metric)}
+            {t('analytics.energy.samePoint', {
+              previous: t(`analytics.energy.previous.${history.type}`),
+              value: formatFigure(samePoint, metric),
+            })}
           </Typography>
         </Figure>
       ))}
@@ -106,6 +111,7 @@ export function EnergyHistoryView() {
   const { t, i18n } = useTranslation();
   const { span, history, loading, error, retry } = useEnergyHistory();
   const [metric, setMetric] = useState<Metric>('kwh');
+  const now = useNow();
   return (
     <Stack spacing={2}>
       <Stack
@@ -139,7 +145,9 @@ export function EnergyHistoryView() {
                   {t('analytics.energy.caption', {
                     period: t(`analytics.energy.current.${shown.type}`),
                     total: formatFigure(shown.totals, metric),
-                    previous: formatFigure(shown.previous.totals, metric),
+                    previous: t(`analytics.energy.previous.${shown.type}`),
+                    samePoint: formatFigure(previousSoFar(shown, now), metric),
+                    previousTotal: formatFigure(shown.previous.totals, metric),
                   })}
                 </Typography>
               </figure>

@@ -182,12 +182,22 @@ describe('the energy history', () => {
       waitFor(() => expect(screen.getByTestId('total-kwh')).toHaveTextContent(iso(text)));
     await total('61.3 kWh');
     expect(screen.getByTestId('total-cost_pence')).toHaveTextContent(iso('£15.31'));
-    expect(screen.getByText(`Last week: ${iso('99.0 kWh')}`)).toBeInTheDocument();
+    // The fixture's buckets have all begun: the period before to the same point is all of it.
+    expect(
+      screen.getByText(`Last week, to the same point: ${iso('61.3 kWh')}`),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `This week so far: ${iso('61.3 kWh')}. Last week: ${iso('61.3 kWh')} to the same point, ${iso('99.0 kWh')} in all.`,
+      ),
+    ).toBeInTheDocument();
     expect(store.getState().analytics.selectedAnalytics.visId).toBe('energy-history');
 
     await user.click(screen.getByRole('button', { name: 'Day' }));
     await total('4.50 kWh');
-    expect(screen.getByText(`Yesterday: ${iso('99.0 kWh')}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Yesterday, to the same point: ${iso('4.50 kWh')}`),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Month' }));
     await total('230.4 kWh');
     await user.click(screen.getByRole('button', { name: 'Year' }));

@@ -14,21 +14,18 @@ import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatKg, formatShare } from '../../lib/units';
-import { Co2Chart, EnergyChart, methodText, SavingTotals, type Span } from '../analytics';
+import { useNow } from '../../lib/useNow';
+import {
+  Co2Chart,
+  EnergyChart,
+  methodText,
+  previousSoFar,
+  SavingTotals,
+  type Span,
+} from '../analytics';
 import { fetchComparison, type Comparison } from './slice';
 
 const SPANS: Span[] = ['day', 'week', 'month', 'year'];
-
-const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 1000) / 1000;
-
-/** The period's CO2 so far, and the period before's to the same point (bucket for bucket). */
-function soFar({ history }: Comparison, now = Date.now()) {
-  const begun = history.buckets.filter((bucket) => Date.parse(bucket.start) <= now).length;
-  return {
-    current: history.totals.co2_kg,
-    previous: sum(history.previous.buckets.slice(0, begun).map((bucket) => bucket.co2_kg)),
-  };
-}
 
 /** A chart under its title, with the sentence that says what it shows. */
 function ChartCard({
@@ -56,7 +53,9 @@ function ChartCard({
 /** The period's CO2 so far against the period before's to the same point. */
 function PeriodFigures({ comparison }: { comparison: Comparison }) {
   const { t } = useTranslation();
-  const { current, previous } = soFar(comparison);
+  const current = comparison.history.totals.co2_kg;
+  const now = useNow();
+  const previous = previousSoFar(comparison.history, now).co2_kg;
   const change = previous > 0 ? (current - previous) / previous : null;
   return (
     <FigurePanel>

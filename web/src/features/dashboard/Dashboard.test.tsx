@@ -157,7 +157,7 @@ describe('the home dashboard', () => {
     expect(screen.getByTestId('active-schedules')).toHaveTextContent('2');
     expect(
       within(screen.getByRole('region', { name: 'Energy this week' })).getByText(
-        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); last week: ${ltr('120.0 kWh')}.`,
+        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); last week to the same point: ${ltr('120.0 kWh')} (${ltr('120.0 kWh')} in all).`,
       ),
     ).toBeInTheDocument();
     const latest = screen.getByRole('region', { name: 'Insights and notifications' });

@@ -13,8 +13,9 @@ import { LoadError } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useNow } from '../../lib/useNow';
 import { formatKwh, formatPence } from '../../lib/units';
-import { EnergyChart } from '../analytics';
+import { EnergyChart, previousSoFar } from '../analytics';
 import { LatestInsights } from '../insights';
 import { LatestNotifications } from '../notifications';
 import { loadLayouts, resetLayouts, saveLayouts, type Layouts, type WidgetId } from './layout';
@@ -44,6 +45,7 @@ export default function HomeDashboard() {
   const { dashboardData: data, week, error } = useAppSelector((state) => state.dashboard);
   const [layouts, setLayouts] = useState(loadLayouts);
   const [editing, setEditing] = useState(false);
+  const now = useNow();
 
   const load = useCallback(() => void dispatch(fetchDashboard()), [dispatch]);
   useEffect(() => {
@@ -81,6 +83,7 @@ export default function HomeDashboard() {
             {t('dashboard.chart.summary', {
               current: formatKwh(week.totals.kwh),
               cost: formatPence(week.totals.cost_pence),
+              samePoint: formatKwh(previousSoFar(week, now).kwh),
               previous: formatKwh(week.previous.totals.kwh),
             })}
           </Typography>
