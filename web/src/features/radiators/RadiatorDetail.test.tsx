@@ -53,4 +53,26 @@ describe('a radiator’s page', () => {
     expect(sent).toEqual([20.5]);
     await waitFor(() => expect(target).toHaveTextContent('20.5 °C'));
   });
+
+  it('sends a target still waiting for the clicks to pause when the page is left', async () => {
+    const user = userEvent.setup();
+    const sent: number[] = [];
+    server.use(
+      http.get('/v2/radiators/7', () => answer('Radiator.', { radiator: east })),
+      http.get('/v2/radiators/7/readings', () => answer('Readings.', { readings: [] })),
+      http.put('/v2/radiators/set-temperature', async ({ request }) => {
+        const { temperature } = (await request.json()) as { temperature: number };
+        sent.push(temperature);
+        return answer('Set.', { radiator: { ...east, target_temperature: temperature } });
+      }),
+    );
+    const { unmount } = renderWithProviders(<RadiatorDetail />, {
+      route: '/radiators/7',
+      path: '/radiators/:curadiator',
+    });
+    await screen.findByTestId('target-temperature');
+    await user.click(screen.getByRole('button', { name: 'Lower the target by 0.5 °C' }));
+    unmount();
+    await waitFor(() => expect(sent).toEqual([15.5]));
+  });
 });

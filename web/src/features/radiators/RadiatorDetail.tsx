@@ -49,10 +49,18 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
   const load = () => setVersion((current) => current + 1);
 
   // − and + move a draft target at once, sent when the clicks pause: quick clicks add up to
-  // one change instead of racing each other from the same starting value.
+  // one change instead of racing each other from the same starting value. Leaving the page
+  // sends a draft still waiting.
   const [draft, setDraft] = useState<number | null>(null);
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(pause.current), []);
+  const waiting = useRef<(() => void) | null>(null);
+  useEffect(
+    () => () => {
+      clearTimeout(pause.current);
+      waiting.current?.();
+    },
+    [],
+  );
 
   useEffect(() => {
     let current = true;
@@ -86,8 +94,8 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
   const target = draft ?? radiator.target_temperature;
   const setTarget = (value: number) => {
     setDraft(value);
-    clearTimeout(pause.current);
-    pause.current = setTimeout(() => {
+    const send = () => {
+      waiting.current = null;
       const settled = () => setDraft((current) => (current === value ? null : current));
       void run(() => radiatorsApi.setTemperature(radiator.id, value), {
         onSuccess: (answer) => {
@@ -97,7 +105,10 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
         },
         onError: settled,
       });
-    }, TARGET_PAUSE_MS);
+    };
+    waiting.current = send;
+    clearTimeout(pause.current);
+    pause.current = setTimeout(send, TARGET_PAUSE_MS);
   };
 
   return (
