@@ -26,12 +26,18 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
     return <Typography color="text.secondary">{t('radiators.noReadings')}</Typography>;
   const temperatures = readings.map((reading) => reading.temperature);
   const energyKwh = readings.reduce((sum, reading) => sum + reading.energy_wh, 0) / 1000;
+  // A radiator switched off has no target (stored as 0): the line breaks there rather than
+  // dropping to 0 °C and squashing the temperatures into the top of the chart.
+  const points = readings.map((reading) => ({
+    ...reading,
+    setpoint: reading.setpoint > 0 ? reading.setpoint : null,
+  }));
   return (
     <figure style={{ margin: 0 }}>
       {/* Time runs left to right in either direction of text, as on the other charts. */}
       <div style={{ width: '100%', height: 280 }} aria-hidden dir="ltr">
         <ResponsiveContainer>
-          <LineChart data={readings} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid stroke={theme.palette.divider} />
             <XAxis
               dataKey="at"
