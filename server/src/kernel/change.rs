@@ -1,7 +1,8 @@
-//! The one way a user's change is written. [`Change::begin`] opens the write; the feature runs
-//! its statements on [`Change::db`] and says which radiators the change touched; then
-//! [`Change::commit`] records the history entry in the same transaction, commits, and hands
-//! the touched radiators' desired states to the devices. Dropping a change rolls it back.
+//! The one way a change is written, by a user or by HeatDesk on its own. [`Change::begin`]
+//! opens the write; the feature runs its statements on [`Change::db`] and says which radiators
+//! the change touched; then [`Change::commit`] records the history entry in the same
+//! transaction, commits, and hands the touched radiators' desired states to the devices.
+//! Dropping a change rolls it back.
 //!
 //! A guard rather than a closure: a closure that borrows the transaction cannot be proven
 //! `Send` on stable Rust, and every handler's future must be.

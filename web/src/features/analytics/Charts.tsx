@@ -15,7 +15,7 @@ import {
 import { inOrder } from '../../lib/legend';
 import { useNow } from '../../lib/useNow';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
-import { formatPlotted, plotted, type Metric } from './metrics';
+import { formatPlotted, plotted, toCome, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
 
 // recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
@@ -90,7 +90,7 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
       label: bucketLabel(bucket.start, history.type, i18n.language),
       tick: bucketLabel(bucket.start, history.type, i18n.language, phone ? 'narrow' : 'short'),
       // A bucket still to come has no bar (nor a 0 in the tooltip).
-      current: Date.parse(bucket.start) > now ? null : plotted(bucket, metric),
+      current: toCome(bucket, now) ? null : plotted(bucket, metric),
       previous: before ? plotted(before, metric) : null,
     };
   });

@@ -18,7 +18,7 @@ import { useEnergyHistory } from './hooks';
 import { bucketLabel, periodLabel } from './labels';
 import { EnergyChart } from './LazyCharts';
 import { useNow } from '../../lib/useNow';
-import { formatFigure, METRICS, previousSoFar, type Metric } from './metrics';
+import { formatFigure, METRICS, previousSoFar, toCome, type Metric } from './metrics';
 import { Loaded, MetricSwitch, TableAlternative } from './parts';
 import { selectSpan } from './slice';
 import { SPANS, type EnergyHistory, type Span } from './types';
@@ -71,6 +71,7 @@ export function EnergyTotals({ history }: { history: EnergyHistory }) {
 
 function BucketsTable({ history }: { history: EnergyHistory }) {
   const { t, i18n } = useTranslation();
+  const now = useNow();
   return (
     <Table size="small" aria-label={t('analytics.energy.table')}>
       <TableHead>
@@ -94,7 +95,7 @@ function BucketsTable({ history }: { history: EnergyHistory }) {
               </TableCell>
               {METRICS.map((metric) => (
                 <TableCell key={metric} align="right">
-                  {formatFigure(bucket, metric)}
+                  {toCome(bucket, now) ? '–' : formatFigure(bucket, metric)}
                 </TableCell>
               ))}
               <TableCell align="right">{before ? formatFigure(before, 'kwh') : '–'}</TableCell>

@@ -49,7 +49,13 @@ function history(type: Span): EnergyHistory {
   return {
     type,
     ...period,
-    previous: { ...period, totals: { kwh: 99, cost_pence: 2475, co2_kg: 12.3 } },
+    // The period before: half as much in its buckets as this one, and 99 kWh in all (its
+    // buckets after these are left out), so each figure tells where it came from.
+    previous: {
+      ...period,
+      buckets: [bucket(first, 0.25), bucket(second, 0.25)],
+      totals: { kwh: 99, cost_pence: 2475, co2_kg: 12.3 },
+    },
   };
 }
 
@@ -182,13 +188,12 @@ describe('the energy history', () => {
       waitFor(() => expect(screen.getByTestId('total-kwh')).toHaveTextContent(iso(text)));
     await total('61.3 kWh');
     expect(screen.getByTestId('total-cost_pence')).toHaveTextContent(iso('£15.31'));
-    // The fixture's buckets have all begun: the period before to the same point is all of it.
     expect(
-      screen.getByText(`Last week, to the same point: ${iso('61.3 kWh')}`),
+      screen.getByText(`Last week, to the same point: ${iso('30.6 kWh')}`),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        `This week so far: ${iso('61.3 kWh')}. Last week: ${iso('61.3 kWh')} to the same point, ${iso('99.0 kWh')} in all.`,
+        `This week so far: ${iso('61.3 kWh')}. Last week: ${iso('30.6 kWh')} to the same point, ${iso('99.0 kWh')} in all.`,
       ),
     ).toBeInTheDocument();
     expect(store.getState().analytics.selectedAnalytics.visId).toBe('energy-history');
@@ -196,7 +201,7 @@ describe('the energy history', () => {
     await user.click(screen.getByRole('button', { name: 'Day' }));
     await total('4.50 kWh');
     expect(
-      screen.getByText(`Yesterday, to the same point: ${iso('4.50 kWh')}`),
+      screen.getByText(`Yesterday, to the same point: ${iso('2.25 kWh')}`),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Month' }));
     await total('230.4 kWh');

@@ -33,11 +33,12 @@ const week: EnergyHistory = {
 };
 
 describe('the period before, to the same point', () => {
-  it('sums the buckets of the period before as far as this period has begun', () => {
+  it('sums the period before as far as this period has got, the running bucket in part', () => {
+    // Monday and Tuesday in full, and half of Wednesday.
     const wednesdayNoon = Date.parse('2026-11-25T12:00:00Z');
-    expect(previousSoFar(week, wednesdayNoon)).toEqual({ kwh: 38, cost_pence: 950, co2_kg: 3.8 });
+    expect(previousSoFar(week, wednesdayNoon)).toEqual({ kwh: 31, cost_pence: 775, co2_kg: 3.1 });
     const mondayMorning = Date.parse('2026-11-23T08:00:00Z');
-    expect(previousSoFar(week, mondayMorning).kwh).toBe(11);
+    expect(previousSoFar(week, mondayMorning).kwh).toBe(3.667);
     const nextWeek = Date.parse('2026-12-01T00:00:00Z');
     expect(previousSoFar(week, nextWeek).kwh).toBe(53);
   });

@@ -78,9 +78,9 @@ describe('comparing CO2', () => {
     renderWithProviders(<CompareCo2 />, { route: '/home/compare-co2' });
 
     expect(await screen.findByTestId('co2-current')).toHaveTextContent('20.0 kg');
-    // October's first 20 days, as many as November has had.
-    expect(screen.getByTestId('co2-previous')).toHaveTextContent('30.0 kg');
-    expect(screen.getByTestId('co2-change')).toHaveTextContent(`${ltr('33%')} less`);
+    // October to the same point as November: 19 days, and half of the 20th (at noon).
+    expect(screen.getByTestId('co2-previous')).toHaveTextContent('29.3 kg');
+    expect(screen.getByTestId('co2-change')).toHaveTextContent(`${ltr('32%')} less`);
     expect(screen.getByTestId('co2-baseline')).toHaveTextContent('50.0 kg');
     expect(screen.getByTestId('co2-actual')).toHaveTextContent('20.0 kg');
     expect(screen.getByTestId('co2-saved')).toHaveTextContent('30.0 kg');

@@ -43,7 +43,8 @@ const week: EnergyHistory = {
     start: '2026-11-09T00:00:00+00:00',
     end: '2026-11-16T00:00:00+00:00',
     buckets: [day('2026-11-09', 40), day('2026-11-10', 41), day('2026-11-11', 39)],
-    totals: { kwh: 120, cost_pence: 3000, co2_kg: 14.4 },
+    // The whole of last week; its first three days are the buckets above.
+    totals: { kwh: 280, cost_pence: 7000, co2_kg: 33.6 },
   },
 };
 
@@ -157,7 +158,7 @@ describe('the home dashboard', () => {
     expect(screen.getByTestId('active-schedules')).toHaveTextContent('2');
     expect(
       within(screen.getByRole('region', { name: 'Energy this week' })).getByText(
-        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); last week to the same point: ${ltr('120.0 kWh')} (${ltr('120.0 kWh')} in all).`,
+        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); last week to the same point: ${ltr('120.0 kWh')} (${ltr('280.0 kWh')} in all).`,
       ),
     ).toBeInTheDocument();
     const latest = screen.getByRole('region', { name: 'Insights and notifications' });

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -13,9 +12,6 @@ import { LoadError } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { useNow } from '../../lib/useNow';
-import { formatKwh, formatPence } from '../../lib/units';
-import { EnergyChart, previousSoFar } from '../analytics';
 import { LatestInsights } from '../insights';
 import { LatestNotifications } from '../notifications';
 import { loadLayouts, resetLayouts, saveLayouts, type Layouts, type WidgetId } from './layout';
@@ -29,6 +25,7 @@ import {
   SchedulesWidget,
   TemperaturesWidget,
   TodayWidget,
+  WeekWidget,
   WidgetLink,
 } from './widgets';
 
@@ -45,7 +42,6 @@ export default function HomeDashboard() {
   const { dashboardData: data, week, error } = useAppSelector((state) => state.dashboard);
   const [layouts, setLayouts] = useState(loadLayouts);
   const [editing, setEditing] = useState(false);
-  const now = useNow();
 
   const load = useCallback(() => void dispatch(fetchDashboard()), [dispatch]);
   useEffect(() => {
@@ -76,21 +72,7 @@ export default function HomeDashboard() {
     chart: {
       title: t('dashboard.chart.title'),
       action: <WidgetLink to={paths.analytics}>{t('nav.analytics')}</WidgetLink>,
-      content: week ? (
-        <figure style={{ margin: 0 }}>
-          <EnergyChart history={week} metric="kwh" />
-          <Typography component="figcaption" variant="body2" color="text.secondary">
-            {t('dashboard.chart.summary', {
-              current: formatKwh(week.totals.kwh),
-              cost: formatPence(week.totals.cost_pence),
-              samePoint: formatKwh(previousSoFar(week, now).kwh),
-              previous: formatKwh(week.previous.totals.kwh),
-            })}
-          </Typography>
-        </figure>
-      ) : (
-        placeholder
-      ),
+      content: week ? <WeekWidget week={week} /> : placeholder,
     },
     rooms: {
       title: t('dashboard.rooms.title'),

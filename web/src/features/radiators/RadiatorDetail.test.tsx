@@ -54,25 +54,46 @@ describe('a radiator’s page', () => {
     await waitFor(() => expect(target).toHaveTextContent('20.5 °C'));
   });
 
-  it('sends a target still waiting for the clicks to pause when the page is left', async () => {
+  it('sends a target still waiting when the page moves to another radiator or is left', async () => {
     const user = userEvent.setup();
-    const sent: number[] = [];
+    const sent: string[] = [];
+    const west: Radiator = {
+      ...east,
+      id: 8,
+      uid: 'HD-0008',
+      name: 'West wall',
+      target_temperature: 21,
+    };
+    const radiators: Record<string, Radiator> = { '7': east, '8': west };
     server.use(
-      http.get('/v2/radiators/7', () => answer('Radiator.', { radiator: east })),
-      http.get('/v2/radiators/7/readings', () => answer('Readings.', { readings: [] })),
+      http.get('/v2/radiators/:id', ({ params }) =>
+        answer('Radiator.', { radiator: radiators[String(params.id)] }),
+      ),
+      http.get('/v2/radiators/:id/readings', () => answer('Readings.', { readings: [] })),
       http.put('/v2/radiators/set-temperature', async ({ request }) => {
-        const { temperature } = (await request.json()) as { temperature: number };
-        sent.push(temperature);
-        return answer('Set.', { radiator: { ...east, target_temperature: temperature } });
+        const { radiator_id, temperature } = (await request.json()) as {
+          radiator_id: number;
+          temperature: number;
+        };
+        sent.push(`${radiator_id} ${temperature}`);
+        const radiator = radiator_id === 7 ? east : west;
+        return answer('Set.', { radiator: { ...radiator, target_temperature: temperature } });
       }),
     );
-    const { unmount } = renderWithProviders(<RadiatorDetail />, {
+    const { router, unmount } = renderWithProviders(<RadiatorDetail />, {
       route: '/radiators/7',
       path: '/radiators/:curadiator',
     });
-    await screen.findByTestId('target-temperature');
+    await screen.findByRole('heading', { name: 'East wall' });
     await user.click(screen.getByRole('button', { name: 'Lower the target by 0.5 °C' }));
+    await router.navigate('/radiators/8');
+    await screen.findByRole('heading', { name: 'West wall' });
+    await waitFor(() => expect(sent).toEqual(['7 15.5']));
+    // The other radiator shows its own target, not the draft left behind.
+    expect(screen.getByTestId('target-temperature')).toHaveTextContent('21.0 °C');
+
+    await user.click(screen.getByRole('button', { name: 'Raise the target by 0.5 °C' }));
     unmount();
-    await waitFor(() => expect(sent).toEqual([15.5]));
+    await waitFor(() => expect(sent).toEqual(['7 15.5', '8 21.5']));
   });
 });

@@ -50,17 +50,23 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
 
   // − and + move a draft target at once, sent when the clicks pause: quick clicks add up to
   // one change instead of racing each other from the same starting value. Leaving the page
-  // sends a draft still waiting.
+  // (or moving to another radiator) sends a draft still waiting.
   const [draft, setDraft] = useState<number | null>(null);
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
   const waiting = useRef<(() => void) | null>(null);
-  useEffect(
-    () => () => {
+  // The radiator on the page: an answer about one left behind changes nothing here.
+  const shown = useRef<number | null>(id);
+  // One target request at a time, in the order sent, so an older one cannot land last.
+  const sending = useRef<Promise<void>>(Promise.resolve());
+  useEffect(() => {
+    shown.current = id;
+    return () => {
+      shown.current = null;
       clearTimeout(pause.current);
       waiting.current?.();
-    },
-    [],
-  );
+      setDraft(null);
+    };
+  }, [id]);
 
   useEffect(() => {
     let current = true;
@@ -94,17 +100,23 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
   const target = draft ?? radiator.target_temperature;
   const setTarget = (value: number) => {
     setDraft(value);
+    const radiatorId = radiator.id;
+    const settle = () => {
+      if (shown.current === radiatorId) setDraft((current) => (current === value ? null : current));
+    };
     const send = () => {
       waiting.current = null;
-      const settled = () => setDraft((current) => (current === value ? null : current));
-      void run(() => radiatorsApi.setTemperature(radiator.id, value), {
-        onSuccess: (answer) => {
-          dispatch(chooseRadiator(answer.data.data.radiator));
-          settled();
-          load();
-        },
-        onError: settled,
-      });
+      sending.current = sending.current.then(() =>
+        run(() => radiatorsApi.setTemperature(radiatorId, value), {
+          onSuccess: (answer) => {
+            if (shown.current !== radiatorId) return;
+            dispatch(chooseRadiator(answer.data.data.radiator));
+            settle();
+            load();
+          },
+          onError: settle,
+        }),
+      );
     };
     waiting.current = send;
     clearTimeout(pause.current);

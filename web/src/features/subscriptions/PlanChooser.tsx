@@ -79,8 +79,10 @@ export function PlanChooser() {
 
   return (
     <>
-      {/* Changing the plan of a running subscription, not choosing the first one. */}
-      {paid && <BackLink to={paths.subscriptions}>{t('nav.subscriptions')}</BackLink>}
+      {/* Changing the plan of a subscription that still runs, not choosing the first one. */}
+      {userPlan && userPlan.status !== 'expired' && (
+        <BackLink to={paths.subscriptions}>{t('nav.subscriptions')}</BackLink>
+      )}
       <Heading title={t('pages.subscriptionPlan')} intro={t('subscriptions.chooseIntro')} />
       <ListStates
         count={subscriptionPlans.length}

@@ -89,6 +89,8 @@ describe('choosing a plan', () => {
     const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const card = await screen.findByRole('region', { name: /Business/ });
     expect(within(card).getByText('Your plan')).toBeInTheDocument();
+    // An expired plan is paid for again here: there is no running subscription to go back to.
+    expect(screen.queryByRole('link', { name: 'Subscriptions' })).toBeNull();
     await waitFor(() => expect(screen.queryByRole('button', { name: /free trial/ })).toBeNull());
     await user.click(within(card).getByRole('button', { name: 'Pay by card' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/plan-payment'));
