@@ -54,9 +54,9 @@ test('the home dashboard shows the demo, and a widget dragged in edit mode stays
   // The demo's back-filled history fills last week (today, before the working day, may have
   // none yet).
   const week = page.getByRole('region', { name: 'Energy this week' });
-  const summary = week.getByText(/last week:/);
+  const summary = week.getByText(/last week to the same point:/);
   await summary.waitFor();
-  const lastWeek = (await summary.textContent()).split('last week:')[1];
+  const lastWeek = /\(([^)]*) in all\)/.exec(await summary.textContent())?.[1] ?? '';
   const kwh = Number.parseFloat(lastWeek.replace(/[^\d.]/g, ''));
   assert.ok(kwh > 0, `last week's energy is ${kwh} kWh`);
   await page.getByTestId('month-cost').filter({ hasText: '£' }).waitFor();
@@ -140,7 +140,7 @@ test('the home dashboard shows the demo, and a widget dragged in edit mode stays
   await page.getByRole('button', { name: 'Day' }).click();
   await page.waitForURL(`${base}/home/compare-co2?period=day`);
   const chart = page.locator('figure').filter({ hasText: 'Against the previous period' });
-  const ticks = chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value');
+  const ticks = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
   await ticks.last().filter({ hasText: '23:00' }).waitFor();
   const hours = (await ticks.allTextContents()).map((tick) => Number(/(\d\d):00/.exec(tick)?.[1]));
   assert.ok(hours.length > 2 && hours.length < 24, `some hours are left out: ${hours}`);

@@ -2,26 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { renderWithProviders } from '../../test/render';
+import { eastWall } from '../../test/radiators';
 import { answer, server } from '../../test/server';
 import { RadiatorDetail } from './RadiatorDetail';
 import type { Radiator } from './types';
 
-const east: Radiator = {
-  id: 7,
-  uid: 'HD-0007',
-  name: 'East wall',
-  room_id: 1,
-  room_name: 'Kitchen',
-  min_temperature: 7,
-  max_temperature: 26,
-  target_temperature: 16,
-  status: 1,
-  current_temperature: 15,
-  power_w: 0,
-  heating: 0,
-  online: 1,
-  last_seen: '2026-11-25T08:00:00Z',
-};
+/** Set back to 16 °C, in a room at 15 °C. */
+const east: Radiator = { ...eastWall, target_temperature: 16, current_temperature: 15 };
 
 describe('a radiator’s page', () => {
   it('adds up quick clicks on + into one change of the target', async () => {

@@ -2,27 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { renderWithProviders } from '../../test/render';
+import { eastWall } from '../../test/radiators';
 import { answer, server } from '../../test/server';
 import type { Radiator } from '../radiators';
 import { RoomDetail } from './RoomDetail';
 import type { RoomDetail as RoomWithRadiators } from './types';
 
-const east: Radiator = {
-  id: 7,
-  uid: 'HD-0007',
-  name: 'East wall',
-  room_id: 1,
-  room_name: 'Kitchen',
-  min_temperature: 7,
-  max_temperature: 26,
-  target_temperature: 21,
-  status: 1,
-  current_temperature: 20,
-  power_w: 0,
-  heating: 0,
-  online: 1,
-  last_seen: '2026-11-25T08:00:00Z',
-};
+const east = eastWall;
 
 const room = (name: string, radiators: Radiator[]): RoomWithRadiators => ({
   id: 1,
