@@ -17,29 +17,44 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { roomLive, type LiveRadiator } from '../radiators';
 import { fetchRooms, type Room } from '../rooms';
 
-/** A room as it is now: the live stream's temperature and heating over the loaded ones. */
+/**
+ * A room as it is now: the live stream's temperature and heating over the loaded ones, and how
+ * many online radiators its temperature is the mean of.
+ */
 export interface RoomNow {
   room: Room;
   temperature: number | null;
+  reporting: number;
   heating: number;
 }
 
 export function roomsNow(rooms: Room[], live: Record<number, LiveRadiator>): RoomNow[] {
   return rooms.map((room) => {
     const reported = roomLive(room.id, live);
-    return {
-      room,
-      temperature: reported?.current_temperature ?? room.current_temperature,
-      heating: reported?.heating ?? room.heating,
-    };
+    if (reported) {
+      const { current_temperature: temperature, online: reporting, heating } = reported;
+      return { room, temperature, reporting, heating };
+    }
+    // Before the stream has heard the room: the loaded mean, counted as all its radiators.
+    const temperature = room.current_temperature;
+    const reporting = temperature === null ? 0 : room.radiator_count;
+    return { room, temperature, reporting, heating: room.heating };
   });
 }
 
-/** The mean of the rooms' temperatures that are known, one decimal; null without any. */
+/**
+ * The mean temperature of the rooms' online radiators, as Home and Zones show it (a room with
+ * more radiators, most often a larger one, counts for more); null with none online.
+ */
 export function averageTemperature(rooms: RoomNow[]) {
-  const known = rooms.flatMap((now) => (now.temperature === null ? [] : [now.temperature]));
-  if (known.length === 0) return null;
-  return Math.round((known.reduce((sum, value) => sum + value, 0) / known.length) * 10) / 10;
+  let sum = 0;
+  let reporting = 0;
+  for (const now of rooms) {
+    if (now.temperature === null || now.reporting === 0) continue;
+    sum += now.temperature * now.reporting;
+    reporting += now.reporting;
+  }
+  return reporting === 0 ? null : sum / reporting;
 }
 
 /** The building's rooms with their live state, loaded when it opens. */

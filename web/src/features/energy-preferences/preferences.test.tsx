@@ -300,7 +300,12 @@ const room = (id: number, name: string, zone: [number, string] | null, more = {}
 });
 
 const rooms = [
-  room(1, 'Reception', [5, 'Ground floor'], { heating: 1, current_temperature: 19 }),
+  // Three radiators at 19 °C weigh three times one (as the server averages its radiators).
+  room(1, 'Reception', [5, 'Ground floor'], {
+    heating: 1,
+    current_temperature: 19,
+    radiator_count: 3,
+  }),
   room(2, 'Board room', [6, 'First floor'], { current_temperature: 21.5 }),
   room(3, 'Café', [5, 'Ground floor'], { current_temperature: 21 }),
   room(4, 'Store', null, { current_temperature: null, radiator_count: 0 }),
@@ -344,13 +349,13 @@ describe('the entire office', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Café', 'Reception']);
-    expect(ground).toHaveTextContent(`2 rooms · average ${iso('20.0 °C')} · 1 heating`);
+    expect(ground).toHaveTextContent(`2 rooms · average ${iso('19.8 °C')} · 1 heating`);
     const board = screen.getByTestId('office-room-Board room');
     expect(board).toHaveTextContent(iso('20.5 °C'));
     expect(board).toHaveTextContent(`Setpoint ${iso('21.0 °C')}`);
     expect(within(board).getByText('Heating')).toBeInTheDocument();
     expect(screen.getByTestId('office-summary')).toHaveTextContent(
-      `4 rooms in 2 zones · average ${iso('20.2 °C')} · 2 heating now`,
+      `4 rooms in 2 zones · average ${iso('19.9 °C')} · 2 heating now`,
     );
   });
 });

@@ -59,7 +59,7 @@ describe('live radiator state', () => {
       heating: 1,
       online: 1,
     });
-    expect(roomLive(3, state.live)).toEqual({ current_temperature: 20, heating: 1 });
+    expect(roomLive(3, state.live)).toEqual({ current_temperature: 20, online: 2, heating: 1 });
     expect(roomLive(4, state.live)).toBeNull();
     expect(fleetLive(state.live)).toEqual({ online: 2, heating: 1 });
     expect(fleetLive({})).toBeNull();
@@ -86,6 +86,9 @@ describe('live radiator state', () => {
       heating: 0,
       current_temperature: 19,
     });
+    // Its room has no temperature until a radiator there is heard again, as the server says.
+    expect(roomLive(3, state.live)).toEqual({ current_temperature: null, online: 0, heating: 0 });
+    expect(fleetLive(state.live)).toEqual({ online: 0, heating: 0 });
   });
 
   it('reads server-sent events and skips keep-alive comments', () => {

@@ -70,11 +70,16 @@ export const radiatorsSlice = createSlice({
 
 export const { chooseRadiator, liveSnapshot, radiatorsReported } = radiatorsSlice.actions;
 
+/** Online as the server counts it: reported as online within the last five minutes. */
+function isOnline(report: LiveRadiator) {
+  return report.online === 1 && Date.now() - Date.parse(report.last_seen) < 5 * 60_000;
+}
+
 /** A radiator with what it most recently reported, live or loaded. */
 export function withLive(radiator: Radiator, live: Record<number, LiveRadiator>): Radiator {
   const report = live[radiator.id];
   if (!report) return radiator;
-  const online = report.online === 1 && Date.now() - Date.parse(report.last_seen) < 5 * 60_000;
+  const online = isOnline(report);
   return {
     ...radiator,
     current_temperature: report.current_temperature,
@@ -92,18 +97,23 @@ export function withLive(radiator: Radiator, live: Record<number, LiveRadiator>)
 export function fleetLive(live: Record<number, LiveRadiator>) {
   const reports = Object.values(live);
   if (reports.length === 0) return null;
-  const online = reports.filter((report) => report.online === 1);
+  const online = reports.filter(isOnline);
   return { online: online.length, heating: online.filter((r) => r.heating === 1).length };
 }
 
-/** The live average temperature and heating of the radiators in a room. */
+/**
+ * A room's radiators as the live stream last heard them: the mean temperature of those online
+ * (null with none online), how many that is, and whether any of them heats; null before the
+ * stream has heard any of them.
+ */
 export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
   const reports = Object.values(live).filter((report) => report.room_id === roomId);
   if (reports.length === 0) return null;
-  const average =
-    reports.reduce((sum, report) => sum + report.current_temperature, 0) / reports.length;
+  const online = reports.filter(isOnline);
+  const sum = online.reduce((total, report) => total + report.current_temperature, 0);
   return {
-    current_temperature: Math.round(average * 10) / 10,
-    heating: reports.some((r) => r.heating === 1) ? 1 : 0,
+    current_temperature: online.length === 0 ? null : sum / online.length,
+    online: online.length,
+    heating: online.some((report) => report.heating === 1) ? 1 : 0,
   };
 }

@@ -23,8 +23,8 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
     room.id,
     useAppSelector((state) => state.radiators.live),
   );
-  const current = live?.current_temperature ?? room.current_temperature;
-  const heating = live?.heating ?? room.heating;
+  const current = live ? live.current_temperature : room.current_temperature;
+  const heating = live ? live.heating : room.heating;
   return (
     <Card variant="outlined" data-testid={`room-${room.name}`}>
       <CardContent>

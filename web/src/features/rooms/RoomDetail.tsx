@@ -58,7 +58,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
       <FigurePanel>
         <Figure
           label={t('radiators.current')}
-          value={formatCelsius(summary?.current_temperature ?? room.current_temperature)}
+          value={formatCelsius(summary ? summary.current_temperature : room.current_temperature)}
           testId="room-temperature"
         />
         <Figure
@@ -66,8 +66,8 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           value={room.status === 1 ? formatCelsius(room.target_temperature) : t('radiators.off')}
         />
         <HeatingChip
-          heating={summary?.heating ?? room.heating}
-          online={summary || room.current_temperature !== null ? 1 : 0}
+          heating={summary ? summary.heating : room.heating}
+          online={(summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0}
         />
         {room.zone_name && <Chip label={t('rooms.zone', { name: room.zone_name })} />}
         <FormControlLabel
