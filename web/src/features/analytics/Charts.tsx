@@ -15,7 +15,7 @@ import {
 import { inOrder } from '../../lib/legend';
 import { useNow } from '../../lib/useNow';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
-import { formatPlotted, plotted, toCome, type Metric } from './metrics';
+import { counterpart, formatPlotted, plotted, toCome, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
 
 // recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
@@ -84,8 +84,8 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
   const style = useChartStyle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const now = useNow();
-  const data = history.buckets.map((bucket, index) => {
-    const before = history.previous.buckets[index];
+  const data = history.buckets.map((bucket) => {
+    const before = counterpart(history, bucket);
     return {
       label: bucketLabel(bucket.start, history.type, i18n.language),
       tick: bucketLabel(bucket.start, history.type, i18n.language, phone ? 'narrow' : 'short'),

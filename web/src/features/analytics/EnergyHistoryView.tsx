@@ -18,7 +18,7 @@ import { useEnergyHistory } from './hooks';
 import { bucketLabel, periodLabel } from './labels';
 import { EnergyChart } from './LazyCharts';
 import { useNow } from '../../lib/useNow';
-import { formatFigure, METRICS, previousSoFar, toCome, type Metric } from './metrics';
+import { counterpart, formatFigure, METRICS, previousSoFar, toCome, type Metric } from './metrics';
 import { Loaded, MetricSwitch, TableAlternative } from './parts';
 import { selectSpan } from './slice';
 import { SPANS, type EnergyHistory, type Span } from './types';
@@ -86,8 +86,8 @@ function BucketsTable({ history }: { history: EnergyHistory }) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {history.buckets.map((bucket, index) => {
-          const before = history.previous.buckets[index];
+        {history.buckets.map((bucket) => {
+          const before = counterpart(history, bucket);
           return (
             <TableRow key={bucket.start}>
               <TableCell>
