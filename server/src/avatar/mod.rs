@@ -1,6 +1,6 @@
 //! Profile images: `POST /v2/users/profile-image` (multipart, field `image`: PNG, JPEG or WebP
 //! by its bytes, at most 2 MB; else 413 or 415) and `GET /v2/users/profile-image` (the kept
-//! PNG). Handlers here, the image work in `picture.rs`, the SQL in `store.rs`.
+//! PNG, or 204 No Content before there is one). Handlers here, the image work in `picture.rs`, the SQL in `store.rs`.
 
 mod picture;
 mod store;
@@ -71,13 +71,15 @@ pub async fn upload(
     Ok(done("Profile image updated."))
 }
 
-/// The profile image, as PNG; 404 without one.
+/// The profile image, as PNG; 204 No Content without one.
 #[utoipa::path(get, path = "/v2/users/profile-image", tag = "account",
-    responses((status = 200, content_type = "image/png"), (status = 404, body = ErrorBody)))]
+    responses((status = 200, content_type = "image/png"),
+        (status = 204, description = "No profile image yet")))]
 pub async fn show(State(state): State<AppState>, user: AuthUser) -> ApiResult<Response> {
-    let png = store::find(state.store.reader(), user.user_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No profile image yet.".into()))?;
+    // Most users have none: that is an answer, not an error for the browser to log as a 404.
+    let Some(png) = store::find(state.store.reader(), user.user_id).await? else {
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    };
     Ok(([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "private, no-cache")], png)
         .into_response())
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/http';
@@ -18,15 +18,17 @@ describe('the profile image', () => {
     let kept = false;
     // jsdom's files and blobs cannot pass through the HTTP client under Node: its calls are
     // spied on.
-    vi.spyOn(authClient, 'get').mockImplementation(async () => {
-      if (!kept) throw new Error('404');
-      return { data: new Blob(['png']) };
-    });
+    vi.spyOn(authClient, 'get').mockImplementation(async () =>
+      kept ? { status: 200, data: new Blob(['png']) } : { status: 204, data: new Blob([]) },
+    );
     const post = vi.spyOn(authClient, 'post').mockImplementation(async () => {
       kept = true;
       return { data: { code: 200, description: 'Profile image updated.', data: {} } };
     });
     renderWithProviders(<ProfileImage />, { route: '/profile' });
+    // None yet: the avatar's placeholder, no image.
+    await waitFor(() => expect(URL.createObjectURL).not.toHaveBeenCalled());
+    expect(screen.queryByRole('img', { name: 'Your profile image' })).toBeNull();
     const input = screen.getByLabelText('Choose an image');
     const large = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'large.jpg', {
       type: 'image/jpeg',

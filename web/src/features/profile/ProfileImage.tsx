@@ -21,10 +21,11 @@ export function ProfileImage() {
   const input = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState<string | null>(null);
 
-  // The image needs the bearer token, so it is read as a blob rather than by an <img> URL.
+  // The image needs the bearer token, so it is read as a blob rather than by an <img> URL;
+  // 204 means there is none yet.
   const load = useCallback(() => {
     authClient.get<Blob>(PATH, { responseType: 'blob' }).then(
-      (answer) => setUrl(URL.createObjectURL(answer.data)),
+      (answer) => setUrl(answer.status === 204 ? null : URL.createObjectURL(answer.data)),
       () => setUrl(null),
     );
   }, []);
