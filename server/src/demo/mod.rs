@@ -9,6 +9,7 @@ pub use history::{Backfilled, DAYS as HISTORY_DAYS, backfill};
 
 use crate::auth::account::{self, create_if_missing};
 use crate::auth::profile::ProfileRequest;
+use crate::cards::{Card, TEST_CARD_PAID};
 use crate::error::ApiResult;
 use crate::kernel::change::Actor;
 use crate::kernel::named;
@@ -84,10 +85,16 @@ const BUILDING: [(&str, &[DemoRoom]); 3] = [
 
 /// Builds the demo; answers its rooms' ids.
 async fn build(state: &AppState, actor: Actor) -> ApiResult<Vec<i64>> {
-    // The demo is on an active Business plan for a year, paid for by nobody, and onboarded.
-    let start = state.clock.now().unix_timestamp();
-    let year = (start, start + 365 * 86_400);
-    crate::subscriptions::grant_plan(&state.store, actor.business_id, "business", year).await?;
+    // The demo has paid for the Business plan monthly on the sandbox's test card since its
+    // history began, and is onboarded.
+    let since = state.clock.now().unix_timestamp() - HISTORY_DAYS * 86_400;
+    let card = Card {
+        number: TEST_CARD_PAID.into(),
+        cvc: "123".into(),
+        name: "Northwind Offices Ltd".into(),
+    };
+    crate::subscriptions::subscribe_since(state, actor.business_id, "business", &card, since)
+        .await?;
     crate::onboarding::finish(&state.store, actor.business_id).await?;
     let mut room_number = 0;
     let (mut zone_ids, mut room_ids) = (Vec::new(), Vec::new());

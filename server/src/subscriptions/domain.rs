@@ -5,7 +5,9 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::store::{self, PlanRow, SubscriptionRow};
+use super::renewals::month_after;
+use super::store::{self, NewPayment, PlanRow, SubscriptionRow};
+use crate::cards::{Card, ChargeOutcome};
 use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Language;
@@ -290,7 +292,7 @@ pub async fn cancel(state: &AppState, actor: Actor, language: Language) -> ApiRe
 }
 
 /// Puts a business on the plan `plan_key` from `now` until `until` (unix seconds) without a
-/// payment: the demo business's plan, and the bench's.
+/// payment: the bench's plan.
 pub async fn grant_plan(
     store: &Store,
     business_id: i64,
@@ -302,6 +304,46 @@ pub async fn grant_plan(
     let plan = plans.iter().find(|plan| plan.key == plan_key).ok_or(StoreError::NotFound)?;
     store::activate(&mut tx, business_id, plan.id, until, now).await?;
     store.commit(tx).await
+}
+
+/// Puts a business on the plan `plan_key` as if it had paid for it with `card` at `since` and
+/// been renewed on that card every month to now: a payment a month, the period in force and the
+/// card kept for the next renewal. The demo business's plan; `card` must be one the provider
+/// pays and keeps.
+pub async fn subscribe_since(
+    state: &AppState,
+    business_id: i64,
+    plan_key: &str,
+    card: &Card,
+    since: i64,
+) -> ApiResult<()> {
+    let plans = store::plans(state.store.reader()).await?;
+    let plan = plans.iter().find(|plan| plan.key == plan_key).ok_or(StoreError::NotFound)?;
+    let price = plan.monthly_price_pence;
+    let key = format!("subscribe-{business_id}-{since}");
+    let outcome = state.cards.charge(card, price, &key).await;
+    let ChargeOutcome::Paid(Some(saved)) =
+        outcome.map_err(|error| ApiError::Internal(error.into()))?
+    else {
+        return Err(ApiError::Internal(anyhow::anyhow!("the card was not paid and kept")));
+    };
+    let now = state.clock.now().unix_timestamp();
+    let mut tx = state.store.begin_write().await?;
+    let mut period_end = since;
+    while period_end <= now {
+        let payment = NewPayment {
+            business_id,
+            plan_id: plan.id,
+            amount_pence: price,
+            status: "paid",
+            card_last4: &saved.last4,
+        };
+        store::record_payment(&mut tx, &payment, period_end).await?;
+        period_end = month_after(period_end);
+    }
+    store::activate(&mut tx, business_id, plan.id, period_end, now).await?;
+    store::keep_card(&mut tx, business_id, &saved).await?;
+    Ok(state.store.commit(tx).await?)
 }
 
 #[cfg(test)]

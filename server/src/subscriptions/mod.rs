@@ -26,7 +26,7 @@ use crate::state::AppState;
 pub use checkout::CHECKOUT_LIFETIME_SECS;
 use checkout::CardForm;
 use domain::PlanChange;
-pub use domain::{PlanView, UserPlan, ensure_radiator_allowed, grant_plan};
+pub use domain::{PlanView, UserPlan, ensure_radiator_allowed, grant_plan, subscribe_since};
 pub use store::Payment;
 
 pub fn router() -> OpenApiRouter<AppState> {

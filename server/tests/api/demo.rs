@@ -1,6 +1,9 @@
 //! The demo business of `serve --demo`.
 
-use heatdesk::demo::{DEMO_EMAIL, DEMO_PASSWORD, seed};
+use heatdesk::clock::Clock;
+use heatdesk::demo::{DEMO_EMAIL, DEMO_PASSWORD, HISTORY_DAYS, seed};
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, ToSpan};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -59,6 +62,40 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
         2,
         "the quiet room's radiators"
     );
+
+    // It has paid for the Business plan monthly on a kept card since its history began.
+    let plan = demo.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["plan"]["key"].as_str(), plan["status"].as_str(), plan["renews_on_card"].as_str()),
+        (Some("business"), Some("active"), Some("1111"))
+    );
+    let payments =
+        demo.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    let at = |value: &Value| value.as_str().unwrap().parse::<Timestamp>().unwrap();
+    let month_after = |at: Timestamp| at.to_zoned(TimeZone::UTC).checked_add(1.month()).unwrap();
+    let mut paid: Vec<Timestamp> = payments
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|payment| {
+            assert_eq!(
+                (&payment["status"], &payment["amount_pence"], &payment["card_last4"]),
+                (&Value::from("paid"), &Value::from(7900), &Value::from("1111"))
+            );
+            at(&payment["date"])
+        })
+        .collect();
+    paid.reverse();
+    let now = app.clock.now().unix_timestamp();
+    let since = Timestamp::from_second(now - HISTORY_DAYS * 86_400).unwrap();
+    assert_eq!(paid.first(), Some(&since), "since its history began");
+    let now = Timestamp::from_second(now).unwrap();
+    for pair in paid.windows(2) {
+        assert_eq!(month_after(pair[0]).timestamp(), pair[1], "a month apart");
+    }
+    let last = *paid.last().unwrap();
+    assert!(last <= now && now < month_after(last).timestamp());
+    assert_eq!(at(&plan["period_end"]), month_after(last).timestamp(), "paid to a month after");
 
     // The building comes alive with the first tick of the simulated fleet.
     app.tick(60).await;
