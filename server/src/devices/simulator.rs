@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use time::OffsetDateTime;
 
 use super::live_hub::LiveHub;
-use super::telemetry::{Source, ingest, last_temperature};
+use super::telemetry::{Source, ingest, last_temperatures};
 use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room, uk_outside_temperature};
 use super::{DesiredState, DeviceGateway, Report, all_desired_states, report_timer};
 use crate::clock::Clock;
@@ -138,18 +138,13 @@ impl SimulatedFleet {
     /// where its readings left off instead of starting again at 16–19 °C.
     pub async fn resume(&self, store: &Store) -> StoreResult<()> {
         self.reconcile(&all_desired_states(store.reader()).await?);
-        // One radiator speaks for its room: they all report the room's temperature.
-        let rooms: Vec<(Placement, i64)> = {
-            let fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let first = |room: &SimRoom| room.radiators.first().map(|(id, _)| *id);
-            fleet.rooms.iter().filter_map(|(place, room)| Some((*place, first(room)?))).collect()
-        };
-        for (placement, radiator_id) in rooms {
-            if let Some(temperature) = last_temperature(store.reader(), radiator_id).await? {
-                let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                if let Some(room) = fleet.rooms.get_mut(&placement) {
-                    room.model.temperature = temperature;
-                }
+        let last = last_temperatures(store.reader()).await?;
+        let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        for room in fleet.rooms.values_mut() {
+            // One radiator speaks for its room: they all report the room's temperature.
+            let first = room.radiators.first().and_then(|(id, _)| last.get(id));
+            if let Some(temperature) = first {
+                room.model.temperature = *temperature;
             }
         }
         Ok(())

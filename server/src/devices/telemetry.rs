@@ -250,18 +250,19 @@ async fn insert_new_readings(
     Ok(stored)
 }
 
-/// The room temperature in the radiator's latest stored reading.
-pub async fn last_temperature<'e>(
+/// Every radiator's room temperature in its latest stored reading, by radiator id; one lookup
+/// in the `(radiator_id, at)` index a radiator, however long the history.
+pub async fn last_temperatures<'e>(
     db: impl sqlx::Executor<'e, Database = sqlx::Any>,
-    radiator_id: i64,
-) -> StoreResult<Option<f64>> {
-    let temperature = sqlx::query_scalar(
-        "SELECT temperature FROM readings WHERE radiator_id = $1 ORDER BY at DESC LIMIT 1",
+) -> StoreResult<HashMap<i64, f64>> {
+    let rows: Vec<(i64, Option<f64>)> = sqlx::query_as(
+        "SELECT r.id, (SELECT t.temperature FROM readings t WHERE t.radiator_id = r.id
+                       ORDER BY t.at DESC LIMIT 1)
+         FROM radiators r",
     )
-    .bind(radiator_id)
-    .fetch_optional(db)
+    .fetch_all(db)
     .await?;
-    Ok(temperature)
+    Ok(rows.into_iter().filter_map(|(id, temperature)| Some((id, temperature?))).collect())
 }
 
 /// Stores readings in bulk (a back-filled history), skipping any already stored; their rollups
