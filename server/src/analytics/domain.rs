@@ -1,7 +1,8 @@
 //! Energy history: the hours of today, the days of this week or month, or the months of this
 //! year (in the business's time zone), each with its energy, cost (each day at its own tariff,
-//! with its standing charge once the day has begun) and CO2 (counted into the rollups at the GB
-//! intensity of each reading's month and half-hour), and the period before for comparison.
+//! with its standing charge shared by its hours, for those begun) and CO2 (counted into the
+//! rollups at the GB intensity of each reading's month and half-hour), and the period before for
+//! comparison: in full, and to the point this period has reached.
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -76,6 +77,10 @@ pub struct EnergyHistory {
     pub current: PeriodFigures,
     /// The period before, for comparison.
     pub previous: PeriodFigures,
+    /// The period before up to the point this one has reached by the local clock (the same time
+    /// of day, weekday, day of the month or date), from its hourly figures: what a period still
+    /// running is fairly set against.
+    pub previous_so_far: Figures,
 }
 
 /// A period's bucket boundaries, as local times; the last is the period's end.
@@ -148,8 +153,8 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         bucket.1 += kwh * rates.unit_rate_pence;
         bucket.2 += co2_g / 1000.0;
     }
-    // Standing charges: each local day that has begun since the business began; shared by the
-    // day's hours that have begun when the buckets are hours.
+    // Standing charges: each local day since the business began, shared by its hours, for the
+    // hours that have begun; so today's cost so far is the same by the hour and by the day.
     let (first, end) = (&edges[0], &edges[edges.len() - 1]);
     let hourly = is_hourly(edges);
     let mut day = first.date().max(from);
@@ -157,18 +162,21 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         if midnight >= *end || midnight.timestamp() > now {
             break;
         }
-        let standing = tariffs.on(day).standing_charge_pence;
+        let next = midnight.checked_add(1.day()).unwrap_or(end.clone());
+        let hours = (next.timestamp().as_second() - midnight.timestamp().as_second()) / 3600;
+        let per_hour = tariffs.on(day).standing_charge_pence / hours.max(1) as f64;
         if hourly {
-            let next = midnight.checked_add(1.day()).unwrap_or(end.clone());
-            let hours = (next.timestamp().as_second() - midnight.timestamp().as_second()) / 3600;
             let begun = (0..edges.len() - 1).filter(|&i| {
                 edges[i] >= midnight && edges[i] < next && edges[i].timestamp() <= now
             });
             for i in begun {
-                buckets[i].1 += standing / hours as f64;
+                buckets[i].1 += per_hour;
             }
         } else if let Some(index) = index_of(midnight.timestamp()) {
-            buckets[index].1 += standing;
+            // The day's hours begun by now: all of them for a day gone by.
+            let begun =
+                ((now.as_second() - midnight.timestamp().as_second()) / 3600 + 1).min(hours);
+            buckets[index].1 += per_hour * begun as f64;
         }
         match day.tomorrow() {
             Ok(tomorrow) => day = tomorrow,
@@ -240,9 +248,31 @@ pub async fn energy_history(
     let tariffs = Tariffs::load(pool, business_id).await?;
     let from = crate::tariffs::charged_from(pool, business_id, &tz).await?;
     let charging = Charging { tariffs: &tariffs, tz: &tz, now, from };
+    // The point reached, carried into the period before by the calendar; a day the period
+    // before has not got (the 30th against February) is past its end.
+    let point = first
+        .until((jiff::Unit::Month, today))
+        .and_then(|reached| before.checked_add(reached))
+        .and_then(|day| day.to_datetime(now.to_zoned(tz.clone()).time()).to_zoned(tz.clone()))
+        .map_err(|_| invalid())?
+        .min(previous[previous.len() - 1].clone());
+    // Whole days before the point's day from the rollups above; its hours from the hourly ones,
+    // the hour it falls in by the share of it gone.
+    let midnight = point.start_of_day().map_err(|_| invalid())?.timestamp().as_second();
+    let point = point.timestamp();
+    let mut so_far: Vec<(i64, f64, f64)> =
+        used.iter().copied().filter(|&(at, ..)| at < midnight).collect();
+    for (at, wh, co2_g) in
+        store::hourly_energy(pool, business_id, midnight, point.as_second()).await?
+    {
+        let share = ((point.as_second() - at) as f64 / 3600.0).clamp(0.0, 1.0);
+        so_far.push((at, wh * share, co2.co2_g(wh, co2_g) * share));
+    }
+    let previous_so_far = figures(&previous, &so_far, &Charging { now: point, ..charging }).totals;
     Ok(EnergyHistory {
         kind: span.key(),
         current: figures(&current, &used, &charging),
         previous: figures(&previous, &used, &charging),
+        previous_so_far,
     })
 }

@@ -17,6 +17,7 @@ store_tests!(
     the_day_is_its_hours_with_cost_co2_and_yesterday_beside_it,
     week_month_and_year_are_days_days_and_months,
     a_day_across_a_clock_change_has_23_or_25_hours,
+    a_running_period_is_set_against_the_one_before_to_the_same_point,
     the_history_downloads_as_csv_and_the_type_is_checked,
     room_and_zone_usage_cost_each_day_at_its_tariff,
     usage_dates_are_checked_and_usage_downloads_as_csv,
@@ -107,6 +108,10 @@ async fn week_month_and_year_are_days_days_and_months(app: TestApp) {
     assert_eq!(days[0]["start"], "2026-01-12T00:00:00+00:00", "from Monday");
     assert_eq!((days[2]["kwh"].as_f64(), days[3]["kwh"].as_f64()), (Some(2.0), Some(1.5)));
     assert_eq!(days[2]["cost_pence"], 100);
+    // Today so far, as the day's hours count it: 10 of 24 hours of the standing charge begun.
+    let today = (1.5_f64 * 25.0 + 50.0 * 10.0 / 24.0).round() as i64;
+    assert_eq!(days[3]["cost_pence"], today);
+    assert_eq!(history(&owner, "day").await["totals"]["cost_pence"], today);
     assert_eq!(days[4]["cost_pence"], 0, "Friday has not begun");
     assert_eq!(week["previous"]["start"], "2026-01-05T00:00:00+00:00");
     let month = history(&owner, "month").await;
@@ -120,7 +125,10 @@ async fn week_month_and_year_are_days_days_and_months(app: TestApp) {
     // Standing charges from the first day energy was used (the 14th, the day before the
     // business was created) to today, never before: 2 days, and 3.5 kWh at 25 p.
     assert_eq!(days[0]["cost_pence"], 0, "Monday was before the business began");
-    assert_eq!(months[0]["cost_pence"], (3.5_f64 * 25.0 + 2.0 * 50.0).round() as i64);
+    assert_eq!(
+        months[0]["cost_pence"],
+        (3.5_f64 * 25.0 + 50.0 + 50.0 * 10.0 / 24.0).round() as i64
+    );
     assert_eq!(year["previous"]["totals"]["cost_pence"], 0, "last year it did not exist");
     assert_eq!(year["previous"]["start"], "2025-01-01T00:00:00+00:00");
 }
@@ -138,6 +146,59 @@ async fn a_day_across_a_clock_change_has_23_or_25_hours(app: TestApp) {
         assert_eq!(day["buckets"].as_array().unwrap().len(), hours, "{when}");
         assert!(day["start"].as_str().unwrap().ends_with(offset), "{when}: {}", day["start"]);
     }
+}
+
+async fn a_running_period_is_set_against_the_one_before_to_the_same_point(app: TestApp) {
+    let owner = with_a_radiator(&app).await;
+    let mut counter = 0.0;
+    for (wh, at) in [
+        (1000.0, "2025-12-03T12:00:00Z"),
+        (2000.0, "2025-12-20T12:00:00Z"),
+        (500.0, "2026-01-05T12:00:00Z"),
+        (1500.0, "2026-01-07T12:00:00Z"),
+        // Last Thursday: before, within and after 09:30 of the day.
+        (1000.0, "2026-01-08T07:10:00Z"),
+        (600.0, "2026-01-08T08:40:00Z"),
+        (800.0, "2026-01-08T09:30:00Z"),
+        (2000.0, "2026-01-08T10:10:00Z"),
+        // Yesterday.
+        (700.0, "2026-01-14T08:10:00Z"),
+        (300.0, "2026-01-14T09:40:00Z"),
+    ] {
+        used(&app, &mut counter, wh, at).await;
+    }
+    // Thursday 2026-01-15 09:30 in London.
+    app.clock.advance(time::Duration::minutes(30));
+    let so_far = |history: &Value| history["previous_so_far"].clone();
+
+    // Yesterday to 09:30: its 08:00 hour, and half of its 09:00 hour.
+    let day = history(&owner, "day").await;
+    assert_eq!(so_far(&day)["kwh"], 0.85);
+    assert_eq!(day["previous"]["totals"]["kwh"], 1.0);
+    // Last week to Thursday 09:30: Monday, Wednesday, Thursday's hours before 09:00 and half
+    // the one after, not Thursday's whole day spread evenly.
+    let week = history(&owner, "week").await;
+    assert_eq!(so_far(&week)["kwh"], 0.5 + 1.5 + 1.0 + 0.6 + 0.4);
+    assert_eq!(week["previous"]["totals"]["kwh"], 6.4);
+    // 4 kWh at 25 p; the standing charge of Monday to Wednesday, and 10 of Thursday's 24 hours.
+    assert_eq!(
+        so_far(&week)["cost_pence"],
+        (100.0_f64 + 150.0 + 50.0 * 10.0 / 24.0).round() as i64
+    );
+    let co2 = so_far(&week)["co2_kg"].as_f64().unwrap();
+    assert!(co2 > 0.0 && co2 < week["previous"]["totals"]["co2_kg"].as_f64().unwrap());
+    // December to the 15th: the 3rd, not the 20th.
+    let month = history(&owner, "month").await;
+    assert_eq!(
+        (so_far(&month)["kwh"].as_f64(), month["previous"]["totals"]["kwh"].as_f64()),
+        (Some(1.0), Some(3.0))
+    );
+    // Last year to 15 January: nothing yet.
+    let year = history(&owner, "year").await;
+    assert_eq!(
+        (so_far(&year)["kwh"].as_f64(), year["previous"]["totals"]["kwh"].as_f64()),
+        (Some(0.0), Some(3.0))
+    );
 }
 
 async fn the_history_downloads_as_csv_and_the_type_is_checked(app: TestApp) {

@@ -18,7 +18,7 @@ import { useEnergyHistory } from './hooks';
 import { bucketLabel, periodLabel } from './labels';
 import { EnergyChart } from './LazyCharts';
 import { useNow } from '../../lib/useNow';
-import { counterpart, formatFigure, METRICS, previousSoFar, toCome, type Metric } from './metrics';
+import { counterpart, formatFigure, METRICS, toCome, type Metric } from './metrics';
 import { Loaded, MetricSwitch, TableAlternative } from './parts';
 import { selectSpan } from './slice';
 import { SPANS, type EnergyHistory, type Span } from './types';
@@ -46,8 +46,7 @@ export function SpanSwitch({ span }: { span: Span }) {
 /** This period's energy, cost and CO2, each above the period before's. */
 export function EnergyTotals({ history }: { history: EnergyHistory }) {
   const { t } = useTranslation();
-  const now = useNow();
-  const samePoint = previousSoFar(history, now);
+  const samePoint = history.previous_so_far;
   return (
     <FigurePanel>
       {METRICS.map((metric) => (
@@ -112,7 +111,6 @@ export function EnergyHistoryView() {
   const { t, i18n } = useTranslation();
   const { span, history, loading, error, retry } = useEnergyHistory();
   const [metric, setMetric] = useState<Metric>('kwh');
-  const now = useNow();
   return (
     <Stack spacing={2}>
       <Stack
@@ -147,7 +145,7 @@ export function EnergyHistoryView() {
                     period: t(`analytics.energy.current.${shown.type}`),
                     total: formatFigure(shown.totals, metric),
                     previous: t(`analytics.energy.previous.${shown.type}`),
-                    samePoint: formatFigure(previousSoFar(shown, now), metric),
+                    samePoint: formatFigure(shown.previous_so_far, metric),
                     previousTotal: formatFigure(shown.previous.totals, metric),
                   })}
                 </Typography>

@@ -56,6 +56,12 @@ function history(type: Span): EnergyHistory {
       buckets: [bucket(first, 0.25), bucket(second, 0.25)],
       totals: { kwh: 99, cost_pence: 2475, co2_kg: 12.3 },
     },
+    // To the same point, as the server sums it from the hours: half this period's so far.
+    previous_so_far: {
+      kwh: kwh / 2,
+      cost_pence: Math.round(kwh * 12.5),
+      co2_kg: Math.round(kwh * 62) / 1000,
+    },
   };
 }
 

@@ -44,39 +44,6 @@ export function counterpart(history: EnergyHistory, bucket: Bucket) {
   );
 }
 
-/** The local wall clock in the period before at the point `now` has reached in this one. */
-function samePoint(history: EnergyHistory, now: number) {
-  const running = history.buckets.findLast((bucket) => !toCome(bucket, now));
-  // The business's offset now is that of the bucket now is in.
-  const offset = running ? wall(running.start) - Date.parse(running.start) : 0;
-  const start = new Date(wall(history.previous.start));
-  if (history.type === 'day' || history.type === 'week') {
-    return start.getTime() + (now + offset - wall(history.start));
-  }
-  const at = new Date(now + offset);
-  const { month, day, time } = place(history.type, at.toISOString());
-  // A day past the end of a shorter month rolls into the next: past the period, counted in full.
-  return Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, day) + time;
-}
-
-/**
- * The period before's figures to the point this period has reached by the local clock: its
- * buckets before that point in full and the one it falls in, in the share of it that has
- * passed. What a period still running is fairly set against.
- */
-export function previousSoFar(history: EnergyHistory, now: number): Figures {
-  const sums: Figures = { kwh: 0, cost_pence: 0, co2_kg: 0 };
-  const point = samePoint(history, now);
-  const { buckets, end } = history.previous;
-  buckets.forEach((before, index) => {
-    const length = Date.parse(buckets[index + 1]?.start ?? end) - Date.parse(before.start);
-    const share = Math.min(1, Math.max(0, (point - wall(before.start)) / length));
-    for (const metric of METRICS) sums[metric] += before[metric] * share;
-  });
-  const round = (value: number) => Math.round(value * 1000) / 1000;
-  return { kwh: round(sums.kwh), cost_pence: round(sums.cost_pence), co2_kg: round(sums.co2_kg) };
-}
-
 /** A plotted value with its unit. */
 export function formatPlotted(value: number, metric: Metric) {
   if (metric === 'cost_pence') return formatPence(value * 100);

@@ -27,6 +27,11 @@ export interface EnergyHistory extends PeriodFigures {
   type: Span;
   /** The period before, for comparison. */
   previous: PeriodFigures;
+  /**
+   * The period before up to the point this one has reached by the local clock (the same time of
+   * day, weekday, day of the month or date): what a period still running is set against.
+   */
+  previous_so_far: Figures;
 }
 
 export interface DaySaving {

@@ -28,6 +28,8 @@ const month: EnergyHistory = {
     buckets: days('2026-10', 31, () => 1.5),
     totals: { kwh: 0, cost_pence: 0, co2_kg: 46.5 },
   },
+  // October to the same point as November, at noon on the 20th: 19 days and a half.
+  previous_so_far: { kwh: 0, cost_pence: 0, co2_kg: 29.25 },
 };
 const week: EnergyHistory = {
   ...month,
@@ -78,7 +80,6 @@ describe('comparing CO2', () => {
     renderWithProviders(<CompareCo2 />, { route: '/home/compare-co2' });
 
     expect(await screen.findByTestId('co2-current')).toHaveTextContent('20.0 kg');
-    // October to the same point as November: 19 days, and half of the 20th (at noon).
     expect(screen.getByTestId('co2-previous')).toHaveTextContent('29.3 kg');
     expect(screen.getByTestId('co2-change')).toHaveTextContent(`${ltr('32%')} less`);
     expect(screen.getByTestId('co2-baseline')).toHaveTextContent('50.0 kg');

@@ -14,15 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatKg, formatShare } from '../../lib/units';
-import { useNow } from '../../lib/useNow';
-import {
-  Co2Chart,
-  EnergyChart,
-  methodText,
-  previousSoFar,
-  SavingTotals,
-  type Span,
-} from '../analytics';
+import { Co2Chart, EnergyChart, methodText, SavingTotals, type Span } from '../analytics';
 import { fetchComparison, type Comparison } from './slice';
 
 const SPANS: Span[] = ['day', 'week', 'month', 'year'];
@@ -54,8 +46,7 @@ function ChartCard({
 function PeriodFigures({ comparison }: { comparison: Comparison }) {
   const { t } = useTranslation();
   const current = comparison.history.totals.co2_kg;
-  const now = useNow();
-  const previous = previousSoFar(comparison.history, now).co2_kg;
+  const previous = comparison.history.previous_so_far.co2_kg;
   const change = previous > 0 ? (current - previous) / previous : null;
   return (
     <FigurePanel>

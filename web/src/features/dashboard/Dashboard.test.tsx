@@ -46,6 +46,8 @@ const week: EnergyHistory = {
     // The whole of last week; its first three days are the buckets above.
     totals: { kwh: 280, cost_pence: 7000, co2_kg: 33.6 },
   },
+  // Last week to the same point as this one, as the server sums it from the hours.
+  previous_so_far: { kwh: 120, cost_pence: 3000, co2_kg: 14.4 },
 };
 
 const room = {

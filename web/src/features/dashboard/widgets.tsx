@@ -11,8 +11,7 @@ import { Figure } from '../../components/Figure';
 import { paths } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { formatKg, formatKwh, formatPence, formatShare } from '../../lib/units';
-import { useNow } from '../../lib/useNow';
-import { EnergyChart, previousSoFar, type EnergyHistory } from '../analytics';
+import { EnergyChart, type EnergyHistory } from '../analytics';
 import type { Dashboard } from './types';
 
 /** A link to another page, in a widget. */
@@ -223,7 +222,6 @@ export function SchedulesWidget({ count }: { count: number }) {
 /** This week's energy beside last week's, and the week so far against last week to the same point. */
 export function WeekWidget({ week }: { week: EnergyHistory }) {
   const { t } = useTranslation();
-  const now = useNow();
   return (
     <figure style={{ margin: 0 }}>
       <EnergyChart history={week} metric="kwh" />
@@ -231,7 +229,7 @@ export function WeekWidget({ week }: { week: EnergyHistory }) {
         {t('dashboard.chart.summary', {
           current: formatKwh(week.totals.kwh),
           cost: formatPence(week.totals.cost_pence),
-          samePoint: formatKwh(previousSoFar(week, now).kwh),
+          samePoint: formatKwh(week.previous_so_far.kwh),
           previous: formatKwh(week.previous.totals.kwh),
         })}
       </Typography>
