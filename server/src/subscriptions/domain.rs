@@ -234,7 +234,8 @@ pub enum PlanChange {
 }
 
 /// Moves the business to `plan_id`: up at once (through the checkout), down at the period's end
-/// unless it has more radiators than the smaller plan controls.
+/// unless it has more radiators than the smaller plan controls; its own plan again calls off a
+/// move down still waiting.
 pub async fn change_plan(
     state: &AppState,
     actor: Actor,
@@ -252,8 +253,17 @@ pub async fn change_plan(
     }
     let current = store::plan(change.db(), row.plan_id).await?.ok_or(StoreError::NotFound)?;
     if target.id == current.id {
-        let message = format!("Your business is on the {} plan already.", current.name);
-        return Err(ApiError::conflict("plan_id", message));
+        if row.pending_plan_id.is_none() {
+            let message = format!("Your business is on the {} plan already.", current.name);
+            return Err(ApiError::conflict("plan_id", message));
+        }
+        store::set_pending_plan(change.db(), actor.business_id, None, now).await?;
+        let after = serde_json::json!({"plan": current.key, "next_plan": null});
+        change
+            .commit(Entry::new("update", "subscription", actor.business_id).after(&after))
+            .await?;
+        let plan = user_plan(state, actor.business_id, language).await?;
+        return Ok(PlanChange::Scheduled(Box::new(plan.ok_or(StoreError::NotFound)?)));
     }
     if target.monthly_price_pence > current.monthly_price_pence {
         return Ok(PlanChange::Checkout);

@@ -160,7 +160,8 @@ pub struct PlanChangeData {
 }
 
 /// Change plan: a larger one at once through the checkout (`data.url`), a smaller one from the
-/// end of the paid period, refused while the business has more radiators than it controls.
+/// end of the paid period, refused while the business has more radiators than it controls; the
+/// plan it is on calls off a smaller one still waiting.
 #[utoipa::path(post, path = "/v2/users/subscriptions/change", tag = "subscriptions",
     request_body = TrialRequest,
     responses((status = 200, body = Envelope<PlanChangeData>), (status = 409, body = ErrorBody),
@@ -181,9 +182,13 @@ pub async fn change_plan(
             Ok(ok("Checkout opened: pay in the new tab to change plan at once.", data))
         }
         PlanChange::Scheduled(plan) => {
-            let next = plan.pending_plan.as_ref().map_or("", |next| next.name.as_str());
             let end = plan.period_end.clone().unwrap_or_default();
-            let description = format!("Your plan changes to {next} when this period ends ({end}).");
+            let description = match &plan.pending_plan {
+                Some(next) => {
+                    format!("Your plan changes to {} when this period ends ({end}).", next.name)
+                }
+                None => format!("Your business stays on the {} plan.", plan.plan.name),
+            };
             Ok(ok(description, PlanChangeData { url: None, plan: Some(*plan) }))
         }
     }

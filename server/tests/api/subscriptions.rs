@@ -59,9 +59,9 @@ async fn the_plans_are_listed_and_a_new_business_has_none(app: TestApp) {
     assert_eq!(plans[0]["monthly_price_pence"], 2900);
     assert_eq!(plans[0]["radiator_limit"], 25);
     assert_eq!(plans[0]["trial_days"], 14);
-    assert_eq!(plans[0]["features"][0], "Up to 25 radiators");
+    assert_eq!(plans[0]["features"][0], "Up to 25 radiators: a shop, a café or a small office");
     let arabic = owner.get_in("/v2/subscriptions", "ar").await.body["data"]["plans"].clone();
-    assert_eq!(arabic[0]["features"][0], "حتى 25 مدفأة", "in the request's language");
+    assert_eq!(arabic[0]["features"][0], "حتى 25 مدفأة: متجر أو مقهى أو مكتب صغير", "in Arabic");
     assert_eq!(
         (&arabic[2]["name"], &arabic[2]["radiator_limit"]),
         (&plans[2]["name"], &json!(1000))
@@ -284,6 +284,18 @@ async fn a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_canc
         (plan["plan"]["key"].as_str(), plan["pending_plan"]["key"].as_str()),
         (Some("business"), Some("starter"))
     );
+    // Its own plan again calls the move off; then it is on it already.
+    let kept = change(2).await;
+    assert_eq!(kept.status, StatusCode::OK);
+    assert_eq!(kept.description(), "Your business stays on the Business plan.");
+    assert_eq!(kept.body["data"]["plan"]["pending_plan"], Value::Null);
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["plan"]["key"].as_str(), &plan["pending_plan"]),
+        (Some("business"), &Value::Null)
+    );
+    assert_eq!(change(2).await.status, StatusCode::CONFLICT);
+    assert_eq!(change(1).await.status, StatusCode::OK, "and can move down again");
 
     let cancelled = owner.post("/v2/users/subscriptions/cancel", json!({})).await;
     assert_eq!(cancelled.status, StatusCode::OK);

@@ -1002,6 +1002,8 @@ export const ar: Texts = {
   subscriptions: {
     chooseIntro:
       'تتضمن كل خطة جميع شاشات HeatDesk، وتختلف في عدد المدافئ التي تتحكم بها. جرّب أيًّا منها مجانًا لمدة 14 يومًا، أو ادفع بالبطاقة.',
+    changeIntro:
+      'تتضمن كل خطة جميع شاشات HeatDesk، وتختلف في عدد المدافئ التي تتحكم بها. تبدأ الخطة الأكبر فور دفعها، والأصغر عند نهاية فترتك المدفوعة.',
     noPlans: 'لا توجد خطط لعرضها',
     noPlansText: 'تعذّر عرض الخطط. حاول مرة أخرى بعد قليل.',
     yourPlan: 'خطتك',
@@ -1011,6 +1013,11 @@ export const ar: Texts = {
     payByCard: 'ادفع بالبطاقة',
     upgrade: 'رقِّ الآن',
     moveDown: 'انتقل إليها عند نهاية هذه الفترة',
+    moveDownTitle: 'هل تنتقل إلى {{plan}} في {{end}}؟',
+    moveDownText:
+      'تحتفظ بخطة {{current}} حتى {{end}}. بعدها تصبح خطتك {{plan}}: {{price}} شهريًا، لعدد يصل إلى {{count}} مدفأة.',
+    moveDownConfirm: 'انتقل إلى {{plan}}',
+    keepPlan: 'احتفظ بخطة {{plan}}',
     pending: 'تنتقل إلى {{plan}} في {{end}}.',
     cancel: 'ألغِ الخطة',
     cancelTitle: 'هل تريد إلغاء خطتك؟',

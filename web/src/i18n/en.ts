@@ -1012,6 +1012,8 @@ export const en = {
   subscriptions: {
     chooseIntro:
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Try one free for 14 days, or pay by card.',
+    changeIntro:
+      'Every plan has every screen of HeatDesk; they differ in how many radiators they control. A larger plan starts as soon as it is paid; a smaller one when your paid period ends.',
     noPlans: 'No plans to show',
     noPlansText: 'The plans could not be listed. Try again in a moment.',
     yourPlan: 'Your plan',
@@ -1021,6 +1023,11 @@ export const en = {
     payByCard: 'Pay by card',
     upgrade: 'Upgrade now',
     moveDown: 'Move to it when this period ends',
+    moveDownTitle: 'Move to {{plan}} on {{end}}?',
+    moveDownText:
+      'You keep {{current}} until {{end}}. Then your plan becomes {{plan}}: {{price}} a month, for up to {{count}} radiators.',
+    moveDownConfirm: 'Move to {{plan}}',
+    keepPlan: 'Keep {{plan}}',
     pending: 'Moves to {{plan}} on {{end}}.',
     cancel: 'Cancel plan',
     cancelTitle: 'Cancel your plan?',

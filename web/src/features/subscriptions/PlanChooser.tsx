@@ -6,14 +6,16 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { CardGrid } from '../../components/CardGrid';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Heading } from '../../components/Heading';
 import { ListStates } from '../../components/ListStates';
 import { paths } from '../../config/paths';
+import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
@@ -24,10 +26,12 @@ import type { Plan } from './types';
 
 /** `/subscription-plan`: the plans side by side; a free trial (once) or paying by card. */
 export function PlanChooser() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { run, busy } = useAction();
+  /** The smaller plan asked for, until the move is confirmed or called off. */
+  const [movingTo, setMovingTo] = useState<Plan | null>(null);
   const { subscriptionPlans, userPlan, isLoading, error } = useAppSelector(
     (state) => state.subscriptionPlan,
   );
@@ -66,7 +70,7 @@ export function PlanChooser() {
     if (paid && current) return null;
     if (paid && plan.monthly_price_pence < paid.plan.monthly_price_pence)
       return (
-        <Button variant="outlined" disabled={busy} onClick={() => moveDown(plan)}>
+        <Button variant="outlined" disabled={busy} onClick={() => setMovingTo(plan)}>
           {t('subscriptions.moveDown')}
         </Button>
       );
@@ -83,7 +87,10 @@ export function PlanChooser() {
       {userPlan && userPlan.status !== 'expired' && (
         <BackLink to={paths.subscriptions}>{t('nav.subscriptions')}</BackLink>
       )}
-      <Heading title={t('pages.subscriptionPlan')} intro={t('subscriptions.chooseIntro')} />
+      <Heading
+        title={t('pages.subscriptionPlan')}
+        intro={t(paid ? 'subscriptions.changeIntro' : 'subscriptions.chooseIntro')}
+      />
       <ListStates
         count={subscriptionPlans.length}
         load={{ loading: isLoading, error, retry: () => void dispatch(fetchPlans()) }}
@@ -133,6 +140,26 @@ export function PlanChooser() {
           }}
         </CardGrid>
       </ListStates>
+      {paid && movingTo && (
+        <ConfirmDialog
+          open
+          title={t('subscriptions.moveDownTitle', {
+            plan: movingTo.name,
+            end: formatDateTime(paid.period_end ?? '', i18n.language),
+          })}
+          text={t('subscriptions.moveDownText', {
+            current: paid.plan.name,
+            plan: movingTo.name,
+            end: formatDateTime(paid.period_end ?? '', i18n.language),
+            price: formatPence(movingTo.monthly_price_pence),
+            count: formatCount(movingTo.radiator_limit),
+          })}
+          confirm={t('subscriptions.moveDownConfirm', { plan: movingTo.name })}
+          busy={busy}
+          onConfirm={() => void moveDown(movingTo).then(() => setMovingTo(null))}
+          onClose={() => setMovingTo(null)}
+        />
+      )}
     </>
   );
 }

@@ -98,12 +98,29 @@ export function SubscriptionOverview() {
               </Typography>
             )}
             {userPlan.pending_plan && userPlan.period_end && (
-              <Typography>
-                {t('subscriptions.pending', {
-                  plan: userPlan.pending_plan.name,
-                  end: when(userPlan.period_end),
-                })}
-              </Typography>
+              <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+                <Typography>
+                  {t('subscriptions.pending', {
+                    plan: userPlan.pending_plan.name,
+                    end: when(userPlan.period_end),
+                  })}
+                </Typography>
+                {/* Asking for the plan it is on calls the move off. */}
+                <Button
+                  size="small"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(() => subscriptionsApi.change(userPlan.plan.id), {
+                      onSuccess: (answer) => {
+                        const kept = answer.data.data.plan;
+                        if (kept) dispatch(userPlanChanged(kept));
+                      },
+                    })
+                  }
+                >
+                  {t('subscriptions.keepPlan', { plan: userPlan.plan.name })}
+                </Button>
+              </Stack>
             )}
             {userPlan.period_end && (
               <Typography>

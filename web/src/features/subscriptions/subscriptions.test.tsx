@@ -103,18 +103,25 @@ describe('changing a paid plan', () => {
     const user = userEvent.setup();
     plansServer(onPlan('active', { period_end: '2026-02-15T09:00:00Z' }));
     const estate = plan(3, 'estate', 'Estate', 19900, 1000);
+    const changes: unknown[] = [];
     server.use(
       http.get('/v2/subscriptions', () => answer('Plans.', { plans: [...plans, estate] })),
-      http.post('/v2/users/subscriptions/change', () =>
-        answer('Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z).', {
-          url: null,
-          plan: onPlan('active', { pending_plan: plans[0] ?? null }),
-        }),
-      ),
+      http.post('/v2/users/subscriptions/change', async ({ request }) => {
+        changes.push(((await request.json()) as { plan_id: number }).plan_id);
+        return answer(
+          'Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z).',
+          {
+            url: null,
+            plan: onPlan('active', { pending_plan: plans[0] ?? null }),
+          },
+        );
+      }),
     );
     const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const current = await screen.findByRole('region', { name: /Business/ });
     expect(within(current).queryByRole('button')).toBeNull();
+    expect(screen.getByText(/a smaller one when your paid period ends/)).toBeInTheDocument();
+    expect(screen.queryByText(/Try one free/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
       'href',
       '/subscriptions',
@@ -122,9 +129,22 @@ describe('changing a paid plan', () => {
     const larger = screen.getByRole('region', { name: 'Estate' });
     expect(within(larger).getByRole('button', { name: 'Upgrade now' })).toBeInTheDocument();
     const smaller = screen.getByRole('region', { name: 'Starter' });
-    await user.click(
-      within(smaller).getByRole('button', { name: 'Move to it when this period ends' }),
+    const moveDown = within(smaller).getByRole('button', {
+      name: 'Move to it when this period ends',
+    });
+    // It asks first, saying what the business keeps until when and what it moves to.
+    await user.click(moveDown);
+    let dialog = screen.getByRole('dialog', { name: /^Move to Starter on 15 Feb 2026/ });
+    expect(dialog).toHaveTextContent(
+      /You keep Business until 15 Feb 2026.*Then your plan becomes Starter: .*£29\.00.* a month, for up to .*25.* radiators\./,
     );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes).toEqual([]);
+    await user.click(moveDown);
+    dialog = screen.getByRole('dialog', { name: /^Move to Starter/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Move to Starter' }));
+    expect(changes).toEqual([1]);
     expect(
       await screen.findByText(
         'Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z).',
@@ -132,6 +152,31 @@ describe('changing a paid plan', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
     expect(store.getState().subscriptionPlan.userPlan?.pending_plan?.key).toBe('starter');
+  });
+
+  it('calls off a move down still waiting', async () => {
+    const user = userEvent.setup();
+    const period = { period_end: '2026-02-15T09:00:00Z' };
+    plansServer(onPlan('active', { ...period, pending_plan: plans[0] ?? null }));
+    const changes: unknown[] = [];
+    server.use(
+      http.get('/v2/users/subscriptions/payments', () => answer('Payments.', { payments: [] })),
+      http.post('/v2/users/subscriptions/change', async ({ request }) => {
+        changes.push(((await request.json()) as { plan_id: number }).plan_id);
+        return answer('Your business stays on the Business plan.', {
+          url: null,
+          plan: onPlan('active', period),
+        });
+      }),
+    );
+    renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
+    expect(await screen.findByText(/Moves to Starter on 15 Feb 2026/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep Business' }));
+    expect(
+      await screen.findByText('Your business stays on the Business plan.'),
+    ).toBeInTheDocument();
+    expect(changes).toEqual([2]);
+    expect(screen.queryByText(/Moves to Starter/)).toBeNull();
   });
 
   it('cancels after asking, and says until when the plan lasts', async () => {
