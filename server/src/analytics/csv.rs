@@ -40,16 +40,23 @@ fn download(filename: &str, text: String) -> Response {
         .into_response()
 }
 
-/// A history: the current period's buckets, then the previous period's.
-pub fn energy_history(history: &EnergyHistory) -> Response {
+/// A history: the current period's buckets, then the previous period's. A bucket that has not
+/// begun by `now` (unix seconds) has no figures yet, rather than figures of 0.
+pub fn energy_history(history: &EnergyHistory, now: i64) -> Response {
     let mut text = String::from("period,start,kwh,cost_pence,co2_kg\n");
     for (name, period) in [("current", &history.current), ("previous", &history.previous)] {
         for bucket in &period.buckets {
             let figures = &bucket.figures;
-            let line = format!(
-                "{name},{},{},{},{}\n",
-                bucket.start, figures.kwh, figures.cost_pence, figures.co2_kg
-            );
+            let to_come =
+                bucket.start.parse::<jiff::Timestamp>().is_ok_and(|start| start.as_second() > now);
+            let line = if to_come {
+                format!("{name},{},,,\n", bucket.start)
+            } else {
+                format!(
+                    "{name},{},{},{},{}\n",
+                    bucket.start, figures.kwh, figures.cost_pence, figures.co2_kg
+                )
+            };
             text.push_str(&line);
         }
     }

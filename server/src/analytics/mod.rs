@@ -84,7 +84,7 @@ async fn answer(state: AppState, business_id: i64, query: HistoryQuery) -> ApiRe
     let format = Format::parse(query.format.as_deref())?;
     let energy_history = domain::energy_history(&state, business_id, span).await?;
     Ok(match format {
-        Format::Csv => csv::energy_history(&energy_history),
+        Format::Csv => csv::energy_history(&energy_history, state.clock.now().unix_timestamp()),
         Format::Json => ok("Energy history.", EnergyHistoryData { energy_history }).into_response(),
     })
 }

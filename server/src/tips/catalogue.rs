@@ -19,8 +19,8 @@ pub struct Tip {
     pub category: &'static str,
     /// The typical share of heating energy saved, %.
     pub estimated_saving_percent: f64,
-    /// The page of the web app to act on it.
-    pub action_path: &'static str,
+    /// The page of the web app to act on it; none for what is done in the building itself.
+    pub action_path: Option<&'static str>,
     pub english: Words,
     pub arabic: Words,
 }
@@ -29,7 +29,7 @@ const fn tip(
     id: &'static str,
     category: &'static str,
     estimated_saving_percent: f64,
-    action_path: &'static str,
+    action_path: Option<&'static str>,
     english: Words,
     arabic: Words,
 ) -> Tip {
@@ -42,7 +42,7 @@ pub const TIPS: [Tip; 22] = [
         "opening-hours",
         "schedules",
         25.0,
-        "/schedules",
+        Some("/schedules"),
         words(
             "Heat only while the building is open",
             "An office heated around the clock spends most of its heating energy on empty rooms. A weekday schedule for opening hours, with rooms off or at frost protection outside them, typically saves a quarter of heating energy.",
@@ -56,7 +56,7 @@ pub const TIPS: [Tip; 22] = [
         "roof-insulation",
         "building",
         10.0,
-        "/analytics",
+        None,
         words(
             "Insulate the roof space",
             "A quarter of a building's heat can leave through an uninsulated roof. Bringing loft or roof insulation up to 270 mm is the building change that pays back fastest for most small premises.",
@@ -70,7 +70,7 @@ pub const TIPS: [Tip; 22] = [
         "one-degree",
         "temperature",
         8.0,
-        "/settings",
+        Some("/settings"),
         words(
             "Lower the comfort setpoint by 1 °C",
             "Each degree lower cuts heating energy by up to 8 %. Most people work comfortably at 20 °C; start with 1 °C and watch the room usage chart.",
@@ -84,7 +84,7 @@ pub const TIPS: [Tip; 22] = [
         "weekends",
         "schedules",
         7.0,
-        "/schedules",
+        Some("/schedules"),
         words(
             "Check weekends and bank holidays",
             "A schedule written for weekdays that also runs on Saturdays, Sundays and bank holidays heats the building for nobody. Give those days their own schedule, or none.",
@@ -98,7 +98,7 @@ pub const TIPS: [Tip; 22] = [
         "meeting-rooms",
         "schedules",
         6.0,
-        "/schedules",
+        Some("/schedules"),
         words(
             "Heat meeting rooms for their meetings",
             "Meeting rooms stand empty much of the day. Heat them for the hours they are booked and keep them at a setback temperature in between.",
@@ -112,7 +112,7 @@ pub const TIPS: [Tip; 22] = [
         "optimum-start",
         "automations",
         5.0,
-        "/settings",
+        Some("/settings"),
         words(
             "Let optimum start choose the switch-on time",
             "A fixed early start heats rooms for an hour or more before anyone arrives on mild days. Optimum start switches on just early enough for the room to reach its setpoint at opening time.",
@@ -126,7 +126,7 @@ pub const TIPS: [Tip; 22] = [
         "night-heating",
         "schedules",
         5.0,
-        "/analytics",
+        Some("/analytics"),
         words(
             "Look for radiators heating at night",
             "In the room usage chart, a room using energy outside working hours usually has a schedule left on or a radiator switched on by hand. Put it back on its schedule.",
@@ -140,7 +140,7 @@ pub const TIPS: [Tip; 22] = [
         "draughts",
         "building",
         5.0,
-        "/analytics",
+        None,
         words(
             "Draught-proof doors and windows",
             "Gaps around doors, windows and letterboxes let warm air out all day. Brush strips and seals cost little and make rooms near them feel warmer at the same setpoint.",
@@ -154,7 +154,7 @@ pub const TIPS: [Tip; 22] = [
         "dress-code",
         "people",
         5.0,
-        "/settings",
+        None,
         words(
             "Agree a winter dress code",
             "Jumpers and jackets welcome at work let a business keep offices at 19–20 °C instead of 22 °C without complaints.",
@@ -168,7 +168,7 @@ pub const TIPS: [Tip; 22] = [
         "corridors",
         "temperature",
         4.0,
-        "/rooms",
+        Some("/rooms"),
         words(
             "Keep corridors and stairwells cooler",
             "People pass through corridors, stairwells and store rooms without stopping. 16–18 °C is enough there; keep the comfort setpoint for the rooms people sit in.",
@@ -182,7 +182,7 @@ pub const TIPS: [Tip; 22] = [
         "early-off",
         "schedules",
         4.0,
-        "/schedules",
+        Some("/schedules"),
         words(
             "Switch off half an hour before closing",
             "A warm room loses its heat slowly. Ending the schedule 30 minutes before people leave saves that half hour of heating every day, and few notice.",
@@ -196,7 +196,7 @@ pub const TIPS: [Tip; 22] = [
         "fan-heaters",
         "people",
         4.0,
-        "/rooms",
+        None,
         words(
             "Take away portable fan heaters",
             "A 2 kW fan heater under a desk bypasses every schedule and budget and can use as much as a radiator. If a room is cold, fix its setpoint or its schedule instead.",
@@ -210,7 +210,7 @@ pub const TIPS: [Tip; 22] = [
         "open-window",
         "automations",
         3.0,
-        "/settings",
+        Some("/settings"),
         words(
             "Turn on open-window detection",
             "When a window is opened, the radiator under it heats the street. Open-window detection stops heating when the room temperature drops suddenly and starts again when it is closed.",
@@ -224,7 +224,7 @@ pub const TIPS: [Tip; 22] = [
         "frost-protection",
         "automations",
         3.0,
-        "/settings",
+        Some("/settings"),
         words(
             "Keep empty rooms at frost protection, not comfort",
             "Store rooms, archives and rooms out of use need only frost protection (7 °C) to stop pipes and stock getting damp or frozen.",
@@ -238,7 +238,7 @@ pub const TIPS: [Tip; 22] = [
         "internal-doors",
         "people",
         3.0,
-        "/rooms",
+        None,
         words(
             "Keep doors between warm and cold spaces closed",
             "An open door between a heated office and an unheated warehouse or stairwell lets the radiators heat both. Self-closing doors keep the heat where it is paid for.",
@@ -252,7 +252,7 @@ pub const TIPS: [Tip; 22] = [
         "clear-radiators",
         "building",
         3.0,
-        "/radiators",
+        None,
         words(
             "Keep radiators clear",
             "Furniture, filing cabinets and long curtains in front of a radiator trap its heat and make its thermostat read warm. Leave a gap in front and above it.",
@@ -266,7 +266,7 @@ pub const TIPS: [Tip; 22] = [
         "zones",
         "schedules",
         2.0,
-        "/zones",
+        Some("/zones"),
         words(
             "Group rooms of the same use into zones",
             "Rooms on one floor or of one kind share a pattern. In a zone, one schedule and one temperature change reach all of them, so none is left heating by mistake.",
@@ -280,7 +280,7 @@ pub const TIPS: [Tip; 22] = [
         "reflective-panels",
         "building",
         2.0,
-        "/radiators",
+        None,
         words(
             "Fit reflective panels behind radiators on outside walls",
             "A foil panel behind a radiator on an outside wall sends heat back into the room instead of through the wall.",
@@ -294,7 +294,7 @@ pub const TIPS: [Tip; 22] = [
         "blinds",
         "people",
         2.0,
-        "/rooms",
+        None,
         words(
             "Close blinds at dusk",
             "Windows lose heat fastest at night. Closing blinds and curtains when it gets dark keeps the warmth in for the rest of the working day.",
@@ -308,7 +308,7 @@ pub const TIPS: [Tip; 22] = [
         "budget",
         "tariff",
         2.0,
-        "/preferences/energy-usage",
+        Some("/preferences/energy-usage"),
         words(
             "Set a monthly budget and keep notifications on",
             "A budget with notifications tells you when this month's cost is heading over it, while there is still time to change a schedule.",
@@ -322,7 +322,7 @@ pub const TIPS: [Tip; 22] = [
         "low-carbon-hours",
         "tariff",
         2.0,
-        "/preferences/co2-savings",
+        Some("/preferences/co2-savings"),
         words(
             "Warm up in the grid's cleaner hours",
             "The GB grid's carbon intensity is lowest overnight and at midday in spring and summer, and highest in the early evening. Avoid heating empty rooms in the evening peak.",
@@ -336,7 +336,7 @@ pub const TIPS: [Tip; 22] = [
         "offline-radiators",
         "automations",
         1.0,
-        "/radiators",
+        Some("/radiators"),
         words(
             "Bring offline radiators back",
             "An offline radiator keeps its last setpoint and cannot follow its schedule. Check its power and network when HeatDesk says it has stopped reporting.",

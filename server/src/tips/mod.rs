@@ -29,8 +29,9 @@ pub struct TipView {
     pub body: &'static str,
     /// The typical share of heating energy saved, %.
     pub estimated_saving_percent: f64,
-    /// The page of the web app to act on it.
-    pub action_path: &'static str,
+    /// The page of the web app to act on it; null for what is done in the building itself
+    /// (insulation, draughts, blinds…).
+    pub action_path: Option<&'static str>,
 }
 
 impl Tip {

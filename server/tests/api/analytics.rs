@@ -222,6 +222,9 @@ async fn the_history_downloads_as_csv_and_the_type_is_checked(app: TestApp) {
     assert_eq!(lines[0], "period,start,kwh,cost_pence,co2_kg");
     assert_eq!(lines.len(), 1 + 24 + 24);
     assert!(lines[8].starts_with("current,2026-01-15T07:00:00+00:00,1,27,"), "{}", lines[8]);
+    // 10:00 has not begun at 09:00: no figures yet, not zeros.
+    assert_eq!(lines[11], "current,2026-01-15T10:00:00+00:00,,,");
+    assert!(lines[10].starts_with("current,2026-01-15T09:00:00+00:00,0,"), "{}", lines[10]);
     let wrong = owner.get("/v2/analytics/commercial/web/energy-history-graph?type=decade").await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(wrong.field_error("type"), "Choose day, week, month or year.");

@@ -366,7 +366,7 @@ export const ar: Texts = {
     delete: 'حذف الغرفة',
     deleteTitle: 'حذف {{name}}؟',
     deleteText: 'تُحذف الغرفة وتبقى مدافئها مسجّلة بلا غرفة.',
-    allRadiators: 'كل المدافئ تعمل',
+    allRadiators: 'تدفئة الغرفة (كل المدافئ)',
     zone: 'المنطقة: {{name}}',
     attach: 'ربط مدفأة',
     attachTitle: 'ربط مدفأة بـ {{name}}',

@@ -369,7 +369,7 @@ export const en = {
     delete: 'Delete room',
     deleteTitle: 'Delete {{name}}?',
     deleteText: 'The room is deleted; its radiators stay registered without a room.',
-    allRadiators: 'All radiators on',
+    allRadiators: 'Room heating (every radiator)',
     zone: 'Zone: {{name}}',
     attach: 'Attach radiator',
     attachTitle: 'Attach a radiator to {{name}}',

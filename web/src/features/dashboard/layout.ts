@@ -56,7 +56,8 @@ export const DEFAULT_LAYOUTS: Layouts = {
     place('rooms', 2, 2, 1, 4),
     place('temperatures', 0, 6, 1, 1),
     place('schedules', 1, 6, 1, 1),
-    place('notifications', 2, 6, 1, 2),
+    // Below the rest: room for the insights, each a few lines long.
+    place('notifications', 2, 6, 1, 4),
   ],
   md: [
     place('today', 0, 0, 1, 2),

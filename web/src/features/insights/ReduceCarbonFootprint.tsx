@@ -108,9 +108,11 @@ function Tips() {
               <Typography color="text.secondary" sx={{ mb: 1 }}>
                 {tip.body}
               </Typography>
-              <Button component={RouterLink} to={tip.action_path} size="small">
-                {t('insights.act')}
-              </Button>
+              {tip.action_path && (
+                <Button component={RouterLink} to={tip.action_path} size="small">
+                  {t('insights.act')}
+                </Button>
+              )}
             </Paper>
           ))}
         </Stack>

@@ -37,13 +37,18 @@ const withinBudget = insight(2, 'budget', 'info', {
   budget_pence: 20000,
 });
 
-const tip = (id: string, percent: number, category = 'schedules'): Tip => ({
+const tip = (
+  id: string,
+  percent: number,
+  category = 'schedules',
+  path: string | null = '/schedules',
+): Tip => ({
   id,
   category,
   title: `Tip ${id}`,
   body: `Why ${id} saves energy.`,
   estimated_saving_percent: percent,
-  action_path: '/schedules',
+  action_path: path,
 });
 
 describe('insights', () => {
@@ -163,7 +168,11 @@ describe('reducing the carbon footprint', () => {
       http.get('/v2/energy-saving-tips', ({ request }) => {
         languages.push(request.headers.get('Accept-Language'));
         return answer('Energy-saving tips.', {
-          energy_savings_tips: [tip('hours', 25), tip('degree', 8, 'temperature')],
+          energy_savings_tips: [
+            tip('hours', 25),
+            tip('degree', 8, 'temperature'),
+            tip('draughts', 5, 'building', null),
+          ],
         });
       }),
     );
@@ -173,7 +182,13 @@ describe('reducing the carbon footprint', () => {
     expect(actions.map((item) => within(item).getByRole('heading').textContent)).toEqual([
       'Tip hours',
       'Tip degree',
+      'Tip draughts',
     ]);
+    expect(
+      within(actions[0] as HTMLElement).getByRole('link', { name: 'Act on it' }),
+    ).toHaveAttribute('href', '/schedules');
+    // Done in the building itself: nothing in the app to act on it with.
+    expect(within(actions[2] as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(actions[1] as HTMLElement).getByText('Temperature')).toBeInTheDocument();
     expect(
       within(actions[0] as HTMLElement).getByText('Typical saving: up to 25 %'),

@@ -19,5 +19,6 @@ export interface Tip {
   title: string;
   body: string;
   estimated_saving_percent: number;
-  action_path: string;
+  /** Null for what is done in the building itself. */
+  action_path: string | null;
 }
