@@ -71,13 +71,15 @@ impl Heater {
     }
 }
 
-/// One room: its air and fabric as one thermal mass, and the heaters in it.
+/// One room: its air and fabric as one thermal mass, and the heaters in it. A room is as large
+/// as its radiators: each heats an office's worth of it, so a room with five loses and stores
+/// five times what a room with one does (and uses five times the energy to stay warm).
 #[derive(Clone, Debug)]
 pub struct Room {
     pub temperature: f64,
-    /// Thermal resistance to outside, K/W.
+    /// Thermal resistance to outside of one radiator's share of the room, K/W.
     pub r: f64,
-    /// Thermal capacity, J/K.
+    /// Thermal capacity of one radiator's share of the room, J/K.
     pub c: f64,
     pub heaters: Vec<Heater>,
 }
@@ -90,6 +92,8 @@ impl Room {
     /// Advances the room by `seconds` against the outside temperature, in steps of at most a
     /// minute; the thermostats decide at the start of each step and energy is counted per step.
     pub fn advance(&mut self, seconds: f64, outside: f64) {
+        let size = self.heaters.len().max(1) as f64;
+        let (r, c) = (self.r / size, self.c * size);
         let mut left = seconds;
         while left > 0.0 {
             let dt = left.min(MAX_STEP_SECS);
@@ -101,8 +105,8 @@ impl Room {
                 heater.energy_wh_total += heater.power_w() * dt / 3600.0;
             }
             // Exact solution of the linear model over the step, so large steps stay stable.
-            let equilibrium = outside + power * self.r;
-            let decay = (-dt / (self.r * self.c)).exp();
+            let equilibrium = outside + power * r;
+            let decay = (-dt / (r * c)).exp();
             self.temperature = equilibrium + (self.temperature - equilibrium) * decay;
             left -= dt;
         }
@@ -176,6 +180,22 @@ mod tests {
         for (sum, heater) in integral.iter().zip(&room.heaters) {
             assert!((sum - heater.energy_wh_total).abs() < 1e-6);
         }
+    }
+
+    #[test]
+    fn a_room_with_five_radiators_is_five_times_the_room_and_uses_five_times_the_energy() {
+        let day = |radiators: usize| {
+            let mut room = Room::office(18.0);
+            for _ in 0..radiators {
+                room.heaters.push(Heater::new(RATED_POWER_W, true, 21.0));
+            }
+            room.advance(24.0 * 3600.0, 5.0);
+            let used: f64 = room.heaters.iter().map(|heater| heater.energy_wh_total).sum();
+            (room.temperature, used)
+        };
+        let ((small_end, small), (large_end, large)) = (day(1), day(5));
+        assert!((small_end - large_end).abs() < 0.01, "{small_end} and {large_end}");
+        assert!((large / small - 5.0).abs() < 0.05, "{large} Wh against {small} Wh");
     }
 
     #[test]
