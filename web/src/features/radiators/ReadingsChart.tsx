@@ -12,16 +12,32 @@ import {
   YAxis,
 } from 'recharts';
 import { inOrder } from '../../lib/legend';
-import { formatCelsius } from '../../lib/format';
+import { dateLocale, formatCelsius } from '../../lib/format';
 import type { Reading } from './types';
 
-const time = (at: string) =>
-  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const HOUR_MS = 3_600_000;
+
+/** Ticks on the whole hours, every `step` hours of the viewer's clock, from `first` to `last`. */
+export function hourTicks(first: number, last: number, step: number) {
+  const start = new Date(first);
+  start.setMinutes(0, 0, 0);
+  const ticks: number[] = [];
+  for (let at = start.getTime(); at <= last; at += HOUR_MS) {
+    if (at >= first && new Date(at).getHours() % step === 0) ticks.push(at);
+  }
+  return ticks;
+}
 
 /** The last day's temperature and setpoint, with a sentence summing it up for screen readers. */
 export function ReadingsChart({ readings }: { readings: Reading[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
+  const clock = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const time = (at: unknown) => clock.format(Number(at));
   if (readings.length === 0)
     return <Typography color="text.secondary">{t('radiators.noReadings')}</Typography>;
   const temperatures = readings.map((reading) => reading.temperature);
@@ -30,8 +46,12 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
   // dropping to 0 °C and squashing the temperatures into the top of the chart.
   const points = readings.map((reading) => ({
     ...reading,
+    at: Date.parse(reading.at),
     setpoint: reading.setpoint > 0 ? reading.setpoint : null,
   }));
+  const [first, last] = [points[0]?.at ?? 0, points[points.length - 1]?.at ?? 0];
+  // Every 3 hours over a day, every hour over a few.
+  const ticks = hourTicks(first, last, last - first > 8 * HOUR_MS ? 3 : 1);
   return (
     <figure style={{ margin: 0 }}>
       {/* Time runs left to right in either direction of text, as on the other charts. */}
@@ -41,8 +61,11 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
             <CartesianGrid stroke={theme.palette.divider} />
             <XAxis
               dataKey="at"
+              type="number"
+              scale="time"
+              domain={[first, last]}
+              ticks={ticks}
               tickFormatter={time}
-              minTickGap={40}
               stroke={theme.palette.text.secondary}
             />
             <YAxis
@@ -51,7 +74,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
               stroke={theme.palette.text.secondary}
               width={64}
             />
-            <Tooltip labelFormatter={(at) => time(String(at))} />
+            <Tooltip labelFormatter={time} />
             <Legend itemSorter={inOrder('temperature', 'setpoint')} />
             <Line
               type="monotone"

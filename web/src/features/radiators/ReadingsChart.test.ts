@@ -1,0 +1,13 @@
+import { hourTicks } from './ReadingsChart';
+
+describe('the readings chart’s time axis', () => {
+  it('ticks on whole hours of the clock, every third over a day', () => {
+    const first = new Date(2026, 10, 25, 20, 10).getTime();
+    const ticks = hourTicks(first, first + 24 * 3_600_000, 3);
+    expect(ticks.map((at) => new Date(at).getHours())).toEqual([21, 0, 3, 6, 9, 12, 15, 18]);
+    expect(ticks.every((at) => new Date(at).getMinutes() === 0)).toBe(true);
+    expect(hourTicks(first, first + 3 * 3_600_000, 1).map((at) => new Date(at).getHours())).toEqual(
+      [21, 22, 23],
+    );
+  });
+});
