@@ -14,6 +14,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatCelsius, ltr } from '../../lib/format';
+import { scrollShadows } from '../../lib/scrollShadows';
 import { endpoints } from './api';
 import { RangeLabel } from './Co2SavingView';
 import { useRanged } from './hooks';
@@ -81,8 +82,13 @@ function PlaceRows({ place }: { place: PlaceUsage }) {
 function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
   const { t } = useTranslation();
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t(`analytics.usage.${kind}.table`)}>
+    // On a phone the figures scroll sideways, whole, with shadows saying there is more.
+    <TableContainer sx={scrollShadows('x')}>
+      <Table
+        size="small"
+        aria-label={t(`analytics.usage.${kind}.table`)}
+        sx={{ '& td[align=right], & th[align=right]': { whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox" />

@@ -5,9 +5,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme, type Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollShadows } from '../../lib/scrollShadows';
 import type { Step, WidgetId } from './layout';
 
 /** The class of the handle a widget is dragged by in edit mode. */
@@ -30,22 +31,6 @@ function stepOf(event: KeyboardEvent, rtl: boolean): Step | null {
  * A widget: its title (a link to more beside it), its content, scrolling if the widget is made
  * small; in edit mode a handle to drag it by, which also moves it with the arrow keys.
  */
-/**
- * Shadows at the top and bottom of a widget's body while there is more to scroll to (phones show
- * no scroll bar): covers that scroll with the content hide the shadows at either end.
- */
-const scrollShadows = ({ palette }: Theme) => {
-  const paper = palette.background.paper;
-  const shadow = alpha(palette.text.primary, 0.25);
-  return {
-    background: `linear-gradient(${paper} 30%, transparent) top / 100% 24px no-repeat local,
-      linear-gradient(transparent, ${paper} 70%) bottom / 100% 24px no-repeat local,
-      radial-gradient(farthest-side at 50% 0, ${shadow}, transparent) top / 100% 8px no-repeat scroll,
-      radial-gradient(farthest-side at 50% 100%, ${shadow}, transparent) bottom / 100% 8px no-repeat scroll`,
-    backgroundColor: paper,
-  };
-};
-
 export function WidgetFrame({
   id,
   title,
@@ -106,7 +91,7 @@ export function WidgetFrame({
         </Typography>
         {action}
       </Stack>
-      <Box sx={[{ flex: 1, minHeight: 0, overflowY: 'auto', px: 2, pb: 2 }, scrollShadows]}>
+      <Box sx={[{ flex: 1, minHeight: 0, overflowY: 'auto', px: 2, pb: 2 }, scrollShadows('y')]}>
         {children}
       </Box>
     </Paper>

@@ -138,6 +138,10 @@ export function HistoryTable() {
           </TableContainer>
           <TablePagination
             component="div"
+            // On a phone the page arrows go onto a line of their own rather than past the edge.
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+            }}
             count={historyPage.total}
             page={Math.min(page, Math.max(0, Math.ceil(historyPage.total / perPage) - 1))}
             rowsPerPage={perPage}
