@@ -187,12 +187,14 @@ pub async fn set(
     list(state, actor.business_id).await
 }
 
-/// Every business's automations that are on, by business.
-pub async fn enabled_everywhere(
+/// The automations that are on, by business: every business's, or one's with `Some`.
+pub async fn enabled(
     pool: &sqlx::AnyPool,
+    business_id: Option<i64>,
 ) -> crate::store::StoreResult<std::collections::HashMap<i64, Enabled>> {
     let mut all: std::collections::HashMap<i64, Enabled> = std::collections::HashMap::new();
-    for row in store::choices(pool, None).await? {
+    let on = store::choices(pool, business_id).await?.into_iter().filter(|row| row.enabled == 1);
+    for row in on {
         let parameters: Value = serde_json::from_str(&row.parameters_json).unwrap_or_default();
         let number = |name: &str| parameters.get(name).and_then(Value::as_f64);
         let enabled = all.entry(row.business_id).or_default();

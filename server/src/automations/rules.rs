@@ -11,7 +11,7 @@ use std::sync::Arc;
 use jiff::Timestamp;
 use time::OffsetDateTime;
 
-use super::domain::{END_OF_DAY, Enabled, FROST, OPEN_WINDOW, enabled_everywhere};
+use super::domain::{END_OF_DAY, Enabled, FROST, OPEN_WINDOW, enabled};
 use super::store::{self, Watched};
 use crate::devices::DeviceGateway;
 use crate::error::ApiResult;
@@ -47,7 +47,7 @@ pub async fn run(
     now: OffsetDateTime,
 ) -> ApiResult<Round> {
     let pool = store.reader();
-    let enabled = enabled_everywhere(pool).await?;
+    let enabled = enabled(pool, None).await?;
     let longest_window = enabled.values().filter_map(|e| e.open_window).map(|w| w.within_minutes);
     let since = now.unix_timestamp() - longest_window.max().unwrap_or(0) * 60;
     let mut recent: HashMap<i64, Vec<f64>> = HashMap::new();

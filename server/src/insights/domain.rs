@@ -13,6 +13,8 @@ use crate::business::BusinessSettings;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::ApiResult;
 use crate::kernel::values::ClockTime;
+use crate::schedules::program::Wanted;
+use crate::schedules::timeline::Timeline;
 use crate::store::{Store, StoreResult};
 
 /// A room held warmer than this, °C, on average over the week is worth a look.
@@ -186,7 +188,9 @@ async fn energy(
 }
 
 /// Radiators that used energy outside the business's working hours over the local days from
-/// `first` up to (not including) `end`.
+/// `first` up to (not including) `end`, and not because a schedule asked for it: in a slot or a
+/// setback of the schedule in force on the radiator, or warming up for a slot within optimum
+/// start's longest lead. (The schedules as they are now stand for the whole week.)
 async fn out_of_hours(
     store: &Store,
     business_id: i64,
@@ -198,18 +202,26 @@ async fn out_of_hours(
     let minutes = |text: &str| ClockTime::parse(text).map_or(0, ClockTime::minutes);
     let (start, stop) =
         (minutes(&settings.working_hours.start), minutes(&settings.working_hours.end));
+    let pool = store.reader();
+    let mut timeline = Timeline::load(pool, business_id).await?;
+    let automations = crate::automations::domain::enabled(pool, Some(business_id)).await?;
+    let lead = automations.get(&business_id).and_then(|on| on.optimum_start_minutes).unwrap_or(0);
     let mut by_radiator: std::collections::BTreeMap<String, f64> =
         std::collections::BTreeMap::new();
-    for (radiator, hour, kwh) in
-        store::radiator_hours(store.reader(), business_id, (at(first), at(end))).await?
+    for (id, radiator, hour, kwh) in
+        store::radiator_hours(pool, business_id, (at(first), at(end))).await?
     {
-        let local = jiff::Timestamp::from_second(hour)
-            .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
-            .to_zoned(tz.clone());
+        let hour = jiff::Timestamp::from_second(hour).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
+        let local = hour.to_zoned(tz.clone());
         let minute = i64::from(local.hour()) * 60 + i64::from(local.minute());
         let weekday = local.date().weekday().to_monday_one_offset() as u8;
         let working = settings.working_days.contains(&weekday) && minute >= start && minute < stop;
-        if !working {
+        // Asked for at the hour's start or end, or by a slot the hour's end warms up for.
+        let planned = [0, 59, 59 + lead].into_iter().any(|minutes| {
+            let at = hour.checked_add(jiff::SignedDuration::from_mins(minutes));
+            at.is_ok_and(|at| matches!(timeline.wanted(id, at), Some(Wanted::Heat(_))))
+        });
+        if !working && !planned {
             *by_radiator.entry(radiator).or_default() += kwh;
         }
     }
@@ -223,7 +235,7 @@ async fn out_of_hours(
         severity: "warning",
         title: format!("{} radiator(s) heating outside working hours", named.len()),
         body: format!(
-            "In the last 7 days {} radiator(s) used {total:.1} kWh outside working hours ({}–{}), '{worst}' the most with {worst_kwh:.1} kWh. A schedule can switch them off.",
+            "In the last 7 days {} radiator(s) used {total:.1} kWh outside working hours ({}–{}) and outside their schedules, '{worst}' the most with {worst_kwh:.1} kWh. A schedule can switch them off.",
             named.len(),
             settings.working_hours.start,
             settings.working_hours.end

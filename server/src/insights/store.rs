@@ -123,13 +123,15 @@ pub async fn room_temperatures(
     rows_in_range(pool, sql, business_id, (first, last)).await
 }
 
-/// `(radiator, hour start, kWh)` of each radiator's hours with energy from `from` to `to`.
+/// `(radiator id, name, hour start, kWh)` of each radiator's hours with energy from `from` to
+/// `to`.
 pub async fn radiator_hours(
     pool: &AnyPool,
     business_id: i64,
     (from, to): (i64, i64),
-) -> StoreResult<Vec<(String, i64, f64)>> {
-    let sql = "SELECT r.name, h.hour_start, SUM(h.energy_wh) / 1000.0 FROM energy_hourly_live h
+) -> StoreResult<Vec<(i64, String, i64, f64)>> {
+    let sql =
+        "SELECT r.id, r.name, h.hour_start, SUM(h.energy_wh) / 1000.0 FROM energy_hourly_live h
          JOIN radiators r ON r.id = h.radiator_id
          WHERE h.business_id = $1 AND h.hour_start >= $2 AND h.hour_start < $3
          GROUP BY r.id, r.name, h.hour_start HAVING SUM(h.energy_wh) > 0";

@@ -85,7 +85,7 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
     );
     assert_eq!(
         late["body"],
-        "In the last 7 days 1 radiator(s) used 1.0 kWh outside working hours (08:00–18:00), 'Office 2' the most with 1.0 kWh. A schedule can switch them off."
+        "In the last 7 days 1 radiator(s) used 1.0 kWh outside working hours (08:00–18:00) and outside their schedules, 'Office 2' the most with 1.0 kWh. A schedule can switch them off."
     );
     let warm = by_kind("warm_rooms");
     assert_eq!(warm["params"], json!({"room": "Office", "celsius": 23.5, "others": 0}));
@@ -110,6 +110,21 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
     let refreshed = owner.post("/v2/insights/refresh", json!({})).await;
     assert_eq!(refreshed.description(), "Insights refreshed.");
     assert_eq!(refreshed.body["data"]["insights"].as_array().unwrap().len(), 6);
+    // Heating a schedule asks for is not out of hours: Saturday's 22:00 hour in the office is
+    // before a weekend slot from 23:30, once optimum start may warm up 45 minutes ahead of it.
+    let slot = json!({"name": "Late", "schedule_for": "room", "target_ids": [office],
+        "duration": "weekends", "slots": [{"start": "23:30", "end": "23:45", "setpoint": 20}]});
+    assert_eq!(owner.post("/v2/schedules", slot).await.status, StatusCode::OK);
+    let kinds = |answer: &Value| -> Vec<String> {
+        let insights = answer["data"]["insights"].as_array().unwrap().iter();
+        insights.map(|i| i["kind"].as_str().unwrap().to_owned()).collect()
+    };
+    let refreshed = owner.post("/v2/insights/refresh", json!({})).await;
+    assert!(kinds(&refreshed.body).contains(&"out_of_hours".to_owned()), "no warm-up yet");
+    let optimum = json!({"key": "optimum_start", "enabled": 1, "parameters": {"max_minutes": 45}});
+    assert_eq!(owner.post("/v2/settings/automation", optimum).await.status, StatusCode::OK);
+    let refreshed = owner.post("/v2/insights/refresh", json!({})).await;
+    assert!(!kinds(&refreshed.body).contains(&"out_of_hours".to_owned()), "warming up for it");
     assert_eq!(heatdesk::insights::refresh_stale(&app.store, app.clock.now()).await.unwrap(), 0);
     app.clock.advance(time::Duration::hours(25));
     assert_eq!(heatdesk::insights::refresh_stale(&app.store, app.clock.now()).await.unwrap(), 1);

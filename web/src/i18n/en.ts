@@ -915,7 +915,7 @@ export const en = {
       },
       out_of_hours: {
         title: 'Radiators heating outside working hours: {{count}}',
-        body: 'In the last 7 days they used {{kwh}} outside working hours ({{hours}}), ‘{{worst}}’ the most with {{worstKwh}}. A schedule can switch them off.',
+        body: 'In the last 7 days they used {{kwh}} outside working hours ({{hours}}) and outside their schedules, ‘{{worst}}’ the most with {{worstKwh}}. A schedule can switch them off.',
       },
       warm_rooms: {
         title: '‘{{room}}’ is kept above {{limit}}',

@@ -105,7 +105,7 @@ describe('insights', () => {
           to: '18:00',
         }),
         'Radiators heating outside working hours: 1',
-        'In the last 7 days they used 1.00 kWh outside working hours (08:00–18:00), ‘Office 2’ the most with 1.00 kWh. A schedule can switch them off.',
+        'In the last 7 days they used 1.00 kWh outside working hours (08:00–18:00) and outside their schedules, ‘Office 2’ the most with 1.00 kWh. A schedule can switch them off.',
       ],
       [
         insight(5, 'warm_rooms', 'warning', { room: 'Office', celsius: 23.5, others: 2 }),
