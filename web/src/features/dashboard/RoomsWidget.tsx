@@ -21,7 +21,7 @@ function RoomRow({ room }: { room: Room }) {
     room.id,
     useAppSelector((state) => state.radiators.live),
   );
-  const current = live?.current_temperature ?? room.current_temperature;
+  const current = live ? live.current_temperature : room.current_temperature;
   return (
     <ListItem divider disableGutters data-testid={`live-room-${room.name}`} sx={{ gap: 1 }}>
       <Link
@@ -35,7 +35,7 @@ function RoomRow({ room }: { room: Room }) {
       <Typography component="span" sx={{ fontWeight: 700 }} data-testid="room-temperature">
         {formatCelsius(current)}
       </Typography>
-      <HeatingChip heating={live?.heating ?? room.heating} online={current === null ? 0 : 1} />
+      <HeatingChip heating={live ? live.heating : room.heating} online={current === null ? 0 : 1} />
     </ListItem>
   );
 }

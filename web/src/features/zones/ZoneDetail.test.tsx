@@ -26,7 +26,7 @@ const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
   radiator_count: rooms.length,
   status: 1,
   current_temperature: 20,
-  target_temperature: 21,
+  target_temperature: 20.5,
   heating: 0,
   rooms,
 });
@@ -61,6 +61,8 @@ describe('a zone’s page', () => {
       path: '/zones/:cuzone',
     });
     await screen.findByRole('heading', { name: 'First floor' });
+    // The zone's temperature starts at its own target.
+    expect(screen.getByRole('spinbutton', { name: 'Zone temperature (°C)' })).toHaveValue(20.5);
 
     await user.click(screen.getByRole('button', { name: 'Rename zone' }));
     const rename = within(screen.getByRole('dialog'));

@@ -36,7 +36,8 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const [dialog, setDialog] = useState<GroupDialog>(null);
   const [freeRooms, setFreeRooms] = useState<Room[]>([]);
   const [roomToAdd, setRoomToAdd] = useState('');
-  const [temperature, setTemperature] = useState('21');
+  /** The temperature typed; until then the zone's own target. */
+  const [typed, setTemperature] = useState<string | null>(null);
 
   const load = useCallback(() => {
     void dispatch(fetchZone(id));
@@ -49,6 +50,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
 
   if (error) return <LoadError message={error} onRetry={load} />;
   if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
+  const temperature = typed ?? String(zone.target_temperature ?? 21);
   const value = Number(temperature);
   const temperatureValid =
     temperature.trim() !== '' && value >= 5 && value <= 30 && (value * 2) % 1 === 0;
@@ -156,12 +158,14 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                         {room.name}
                       </Link>
                     }
-                    secondary={`${formatCelsius(summary?.current_temperature ?? room.current_temperature)} · ${roomTargetText(room, t)}`}
+                    secondary={`${formatCelsius(summary ? summary.current_temperature : room.current_temperature)} · ${roomTargetText(room, t)}`}
                   />
                   <Box sx={{ mx: 2 }}>
                     <HeatingChip
-                      heating={summary?.heating ?? room.heating}
-                      online={summary || room.current_temperature !== null ? 1 : 0}
+                      heating={summary ? summary.heating : room.heating}
+                      online={
+                        (summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0
+                      }
                     />
                   </Box>
                 </ListItem>
