@@ -1,7 +1,7 @@
 //! The home dashboard's figures (`GET /v2/dashboard/commercial/web`): energy, cost and CO2 today
 //! and this month, the month against the budget with a forecast to its end, CO2 saved this month
-//! against the goal, the radiators
-//! online and heating, the indoor and outdoor temperatures, and the schedules in force.
+//! against the goal, the radiators online and heating, the indoor and outdoor temperatures, and
+//! the schedules in force.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -21,7 +21,7 @@ pub struct MonthFigures {
     pub so_far: Figures,
     /// The monthly budget in pence; null until set.
     pub budget_pence: Option<i64>,
-    /// The cost at this month's daily rate so far, carried to the month's end.
+    /// The cost so far carried to the month's end (see `goals::MonthCost`).
     pub forecast_pence: i64,
     /// The share of the budget spent so far (1 = all of it); null without a budget.
     pub budget_used: Option<f64>,
@@ -66,34 +66,31 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
     let now = state.clock.now();
     let pool = state.store.reader();
     let online_since = now.unix_timestamp() - OFFLINE_AFTER_SECS;
+    let settings = crate::business::get(state, business_id).await?;
     let month_saving = async {
-        let settings = crate::business::get(state, business_id).await?;
         let local_today = crate::business::local_date(&settings, now);
         let model = Model::for_devices(state.devices.as_ref());
         let month = (local_today.first_of_month(), local_today);
         co2_saving(&state.store, model, business_id, &settings, month, now).await
     };
+    let month_cost = async {
+        let tz = crate::business::time_zone(&settings);
+        let at = jiff::Timestamp::from_second(now.unix_timestamp()).unwrap_or_default();
+        ApiResult::Ok(crate::goals::month_cost(pool, business_id, &tz, at).await?)
+    };
     // The figures are read side by side, each on a connection of its own.
-    let (today, month, goals, fleet, active_schedules, saving) = tokio::try_join!(
+    let (today, month, goals, fleet, active_schedules, saving, cost) = tokio::try_join!(
         energy_history(state, business_id, Span::Day),
         energy_history(state, business_id, Span::Month),
         async { ApiResult::Ok(crate::goals::read(pool, business_id).await?) },
         async { ApiResult::Ok(store::fleet(pool, business_id, online_since).await?) },
         async { ApiResult::Ok(store::active_schedules(pool, business_id).await?) },
         month_saving,
+        month_cost,
     )?;
+    let forecast_pence = cost.forecast.round() as i64;
     let (budget_pence, (total, online, heating, indoor)) = (goals.budget_pence, fleet);
-    // Days of the month begun so far, and in all.
-    let days = month.current.buckets.len().max(1) as f64;
-    let begun = month
-        .current
-        .buckets
-        .iter()
-        .filter(|bucket| bucket.start.as_str() <= today.current.start.as_str())
-        .count()
-        .max(1) as f64;
     let so_far = month.current.totals.clone();
-    let forecast_pence = (so_far.cost_pence as f64 / begun * days).round() as i64;
     let budget_used = budget_pence
         .filter(|budget| *budget > 0)
         .map(|budget| (so_far.cost_pence as f64 / budget as f64 * 1000.0).round() / 1000.0);

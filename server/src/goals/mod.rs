@@ -6,7 +6,7 @@
 mod domain;
 mod store;
 
-pub use domain::{MonthlyBudget, month_to_date_cost};
+pub use domain::{MonthCost, MonthlyBudget, month_cost};
 use store::Goal;
 pub use store::{Goals, daily_use, read};
 

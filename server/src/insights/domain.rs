@@ -125,8 +125,9 @@ pub async fn refresh(
     let goals = crate::goals::read(pool, business_id).await?;
     if let Some(budget) = goals.budget_pence.filter(|budget| *budget > 0) {
         let tz = crate::business::time_zone(&settings);
-        let cost = crate::goals::month_to_date_cost(pool, business_id, &tz, today).await?;
-        let forecast = cost / f64::from(today.day()) * f64::from(today.days_in_month());
+        let moment = jiff::Timestamp::from_second(now.unix_timestamp()).unwrap_or_default();
+        let month_cost = crate::goals::month_cost(pool, business_id, &tz, moment).await?;
+        let (cost, forecast) = (month_cost.so_far, month_cost.forecast);
         let budget = budget as f64;
         let pounds = |pence: f64| format!("£{:.2}", pence / 100.0);
         let (severity, title) = if cost > budget {
@@ -141,7 +142,7 @@ pub async fn refresh(
             severity,
             title: title.to_owned(),
             body: format!(
-                "This month has cost {} so far; at this rate it ends at about {} against a budget of {}.",
+                "This month has cost {} so far; at the rate of recent weeks it ends at about {} against a budget of {}.",
                 pounds(cost), pounds(forecast), pounds(budget)
             ),
             action_path: "/preferences/energy-usage",

@@ -87,10 +87,11 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
             let settings = crate::business::read(pool, business_id).await?;
             let today = crate::business::local_date(&settings, now);
             let tz = crate::business::time_zone(&settings);
-            let cost = crate::goals::month_to_date_cost(pool, business_id, &tz, today).await?;
+            let moment = jiff::Timestamp::from_second(at).unwrap_or_default();
+            let month_cost = crate::goals::month_cost(pool, business_id, &tz, moment).await?;
+            let (cost, forecast) = (month_cost.so_far, month_cost.forecast);
             let budget = budget as f64;
             let month = format!("{:04}-{:02}", today.year(), today.month());
-            let forecast = cost / f64::from(today.day()) * f64::from(today.days_in_month());
             let spent = |kind, event_key, title| NewNotification {
                 kind,
                 event_key,
@@ -115,7 +116,7 @@ pub async fn check(store: &Store, model: Model, now: OffsetDateTime) -> ApiResul
                     event_key: format!("budget-forecast-{month}"),
                     title: "Budget forecast exceeded",
                     body: format!(
-                        "At this month's rate, electricity will cost about {} by the month's end, over your {} budget.",
+                        "At the rate of recent weeks, electricity will cost about {} by the month's end, over your {} budget.",
                         pounds(forecast),
                         pounds(budget)
                     ),

@@ -371,8 +371,11 @@ async fn the_dashboard_sums_today_and_the_month_against_the_budget(app: TestApp)
     let spent = month["totals"]["cost_pence"].as_i64().unwrap();
     assert_eq!(dashboard["month"]["cost_pence"], spent);
     assert_eq!(dashboard["month"]["budget_pence"], 10_000);
-    // 15 of January's 31 days have begun.
-    assert_eq!(dashboard["month"]["forecast_pence"], (spent as f64 / 15.0 * 31.0).round() as i64);
+    // The 16 days to come, each at what its weekday cost since the business began on the 5th
+    // (4 kWh on one of two Mondays, nothing on other days, a 50 p standing charge each): two
+    // Mondays at 2 kWh × 25 p + 50 p and 14 other days at 50 p. Today has cost more than a
+    // Thursday's 50 p already, so nothing more is expected of it.
+    assert_eq!(dashboard["month"]["forecast_pence"], spent + 2 * 100 + 14 * 50);
     let used_share = (spent as f64 / 10_000.0 * 1000.0).round() / 1000.0;
     assert_eq!(dashboard["month"]["budget_used"].as_f64(), Some(used_share));
     assert_eq!(dashboard["radiators"]["total"], 2);

@@ -95,13 +95,14 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
         change["body"],
         "The last 7 days used 5.0 kWh against 2.0 kWh in the 7 days before."
     );
-    // Charged from the 5th: 11 standing charges of 50 p and 7 kWh at 25 p, against £1.
+    // Charged from the 5th: 10 standing charges of 50 p, today's by the 10 hours begun, and 7 kWh
+    // at 25 p, against £1.
     let budget = by_kind("budget");
     assert_eq!(
         (budget["severity"].as_str(), budget["title"].as_str()),
         (Some("critical"), Some("The monthly budget is spent"))
     );
-    assert_eq!(budget["params"]["cost_pence"], 725.0);
+    assert_eq!(budget["params"]["cost_pence"], (500.0_f64 + 50.0 * 10.0 / 24.0 + 175.0).round());
     let offline = by_kind("offline");
     assert_eq!(offline["title"], "3 radiator(s) offline");
     assert_eq!(offline["params"]["names"], json!(["Kitchen 1", "Office 1", "Office 2"]));

@@ -49,22 +49,23 @@ async fn budget_events_are_notified_once_each(app: TestApp) {
     let budget =
         app.call(Method::PATCH, "/v2/users/budget/electricity/1", Some(&owner.token), None);
     assert_eq!(budget.await.status, StatusCode::OK);
-    // Registered on 2026-01-15, it is charged from that day: one 50 p standing charge, half of a
-    // 100 p budget after 15 days of the month, so the month ends at 103 p.
+    // Registered on 2026-01-15, it is charged from that day: at 09:00 ten hours of a 50 p
+    // standing charge, 21 p; with no day behind it the month goes on at 50 p a day, to 850 p
+    // against a 100 p budget.
     assert_eq!(round(&app).await, 1);
     assert_eq!(kinds(&owner).await, ["budget_forecast"]);
     assert_eq!(round(&app).await, 0, "once");
     used(&app, 0.0).await;
-    used(&app, 1200.0).await; // 30 p more: 80 %
+    used(&app, 2400.0).await; // 60 p more: 81 p, 80 %
     assert_eq!(round(&app).await, 1);
-    used(&app, 13_200.0).await; // 300 p more: over
+    used(&app, 14_400.0).await; // 300 p more: over
     assert_eq!(round(&app).await, 1);
     assert_eq!(round(&app).await, 0);
     assert_eq!(kinds(&owner).await, ["budget_100", "budget_80", "budget_forecast"]);
     let latest = owner.get("/v2/notifications").await.body["data"]["notifications"][0].clone();
-    assert_eq!(latest["body"], "This month's electricity has cost £3.80 of your £1.00 budget.");
+    assert_eq!(latest["body"], "This month's electricity has cost £3.81 of your £1.00 budget.");
     // The figures the web app words it from in the reader's language.
-    assert_eq!(latest["params"], json!({"cost_pence": 380.0, "budget_pence": 100.0}));
+    assert_eq!(latest["params"], json!({"cost_pence": 381.0, "budget_pence": 100.0}));
 }
 
 async fn a_radiator_offline_and_back_is_notified_once_each_way(app: TestApp) {

@@ -5,7 +5,7 @@ use heatdesk::automations::Budget;
 use heatdesk::clock::Clock;
 use heatdesk::devices::Report;
 use heatdesk::devices::telemetry::{Source, ingest};
-use heatdesk::goals::{MonthlyBudget, month_to_date_cost};
+use heatdesk::goals::{MonthlyBudget, month_cost};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use time::OffsetDateTime;
@@ -156,12 +156,13 @@ async fn the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget(ap
         ingest(&app.store, &app.state.live, &[report], at, Source::Fleet).await.unwrap();
     }
     let me: User = owner.get("/v2/auth/me").await.data("me");
-    let today = jiff::civil::date(2026, 1, 15);
+    let now = jiff::Timestamp::from_second(app.clock.now().unix_timestamp()).unwrap();
     let london = jiff::tz::TimeZone::get("Europe/London").unwrap();
-    let cost =
-        month_to_date_cost(app.store.reader(), me.business_id, &london, today).await.unwrap();
-    // Standing charges from its first energy used, the 10th: 6 days, not the month's 15.
-    assert!((cost - (40.0 + 30.0 + 6.0 * 50.0)).abs() < 1e-9, "{cost} p");
+    let cost = month_cost(app.store.reader(), me.business_id, &london, now).await.unwrap().so_far;
+    // Standing charges from its first energy used, the 10th: 5 days, not the month's 14, and
+    // today's by the 10 of its hours begun at 09:00.
+    let expected = 40.0 + 30.0 + 5.0 * 50.0 + 50.0 * 10.0 / 24.0;
+    assert!((cost - expected).abs() < 1e-9, "{cost} p");
 
     let now = app.clock.now(); // 2026-01-15
     let over = |pounds: &'static str| {
@@ -172,8 +173,8 @@ async fn the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget(ap
             MonthlyBudget.over_budget(&app.store, me.business_id, now).await.unwrap()
         }
     };
-    assert!(over("3.69").await, "370 p spent");
-    assert!(!over("3.70").await);
+    assert!(over("3.40").await, "341 p spent");
+    assert!(!over("3.41").await);
 }
 
 async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(app: TestApp) {

@@ -247,7 +247,7 @@ export const en = {
     kinds: {
       budget_forecast: {
         title: 'Budget forecast exceeded',
-        body: 'At this month’s rate, electricity will cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
+        body: 'At the rate of recent weeks, electricity will cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
       },
       budget_80: {
         title: '80 % of the budget used',
@@ -791,7 +791,7 @@ export const en = {
       forecast: 'Forecast for the month',
       used: 'Budget used this month',
       usedText: '{{share}} of the budget used so far.',
-      overForecast: 'At this rate the month will cost more than the budget.',
+      overForecast: 'At the rate of recent weeks the month will cost more than the budget.',
       perMonth: 'Monthly energy budget',
     },
     tariff: {
@@ -931,7 +931,7 @@ export const en = {
         titleSpent: 'The monthly budget is spent',
         titleOver: 'On course to go over budget',
         titleWithin: 'On course to stay within budget',
-        body: 'This month has cost {{cost}} so far; at this rate it ends at about {{forecast}} against a budget of {{budget}}.',
+        body: 'This month has cost {{cost}} so far; at the rate of recent weeks it ends at about {{forecast}} against a budget of {{budget}}.',
       },
       offline: {
         title: 'Radiators offline: {{count}}',
