@@ -105,8 +105,9 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
           stroke={style.axis}
           minTickGap={8}
           // All seven days even on a phone (recharts would drop some to keep its gap), by
-          // their narrow names there; the tooltip keeps the short ones.
-          interval={history.type === 'week' ? 0 : 'preserveEnd'}
+          // their narrow names there; the tooltip keeps the short ones. Hours, days and months
+          // at even steps from the first, not as they happen to fit.
+          interval={history.type === 'week' ? 0 : 'equidistantPreserveStart'}
           tickFormatter={(label: string) => ticks.get(label) ?? label}
           tick={{ fontSize: 12 }}
           {...style.along}
@@ -171,6 +172,8 @@ export function Co2Chart({ saving, compact = false }: Co2ChartProps) {
           dataKey="label"
           stroke={style.axis}
           minTickGap={12}
+          // Days at even steps (every 4th, say), not as they happen to fit.
+          interval="equidistantPreserveStart"
           hide={compact}
           {...style.along}
         />
