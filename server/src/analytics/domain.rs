@@ -162,20 +162,15 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         if midnight >= *end || midnight.timestamp() > now {
             break;
         }
-        let next = midnight.checked_add(1.day()).unwrap_or(end.clone());
-        let hours = (next.timestamp().as_second() - midnight.timestamp().as_second()) / 3600;
-        let per_hour = tariffs.on(day).standing_charge_pence / hours.max(1) as f64;
+        let (hours, begun) = crate::tariffs::hours_begun(day, tz, now);
+        let per_hour = tariffs.on(day).standing_charge_pence / hours as f64;
         if hourly {
-            let begun = (0..edges.len() - 1).filter(|&i| {
-                edges[i] >= midnight && edges[i] < next && edges[i].timestamp() <= now
-            });
+            let begun = (0..edges.len() - 1)
+                .filter(|&i| edges[i].date() == day && edges[i].timestamp() <= now);
             for i in begun {
                 buckets[i].1 += per_hour;
             }
         } else if let Some(index) = index_of(midnight.timestamp()) {
-            // The day's hours begun by now: all of them for a day gone by.
-            let begun =
-                ((now.as_second() - midnight.timestamp().as_second()) / 3600 + 1).min(hours);
             buckets[index].1 += per_hour * begun as f64;
         }
         match day.tomorrow() {

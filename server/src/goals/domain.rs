@@ -65,16 +65,8 @@ pub async fn month_cost(
         std::iter::successors(Some(from), |day| day.tomorrow().ok()).take_while(move |d| *d <= to)
     };
     // Today's standing charge by the hours begun, as the energy history shares it.
-    let midnight = today.to_zoned(tz.clone()).map(|zoned| zoned.timestamp());
-    let next = today.tomorrow().and_then(|day| day.to_zoned(tz.clone())).map(|z| z.timestamp());
-    let (elapsed, hours) = match (midnight, next) {
-        (Ok(midnight), Ok(next)) => {
-            let hours = (next.as_second() - midnight.as_second()) / 3600;
-            ((now.as_second() - midnight.as_second()) / 3600 + 1, hours.max(1))
-        }
-        _ => (24, 24),
-    };
-    let begun = elapsed.clamp(0, hours) as f64 / hours as f64;
+    let (hours, begun) = crate::tariffs::hours_begun(today, tz, now);
+    let begun = begun as f64 / hours as f64;
     let cost_on = |day: Date, standing_share: f64| {
         let rates = tariffs.on(day);
         let standing = if day >= charged_from { rates.standing_charge_pence } else { 0.0 };

@@ -17,6 +17,20 @@ use crate::store::StoreResult;
 pub const DEFAULT_UNIT_RATE_PENCE: f64 = 25.0;
 pub const DEFAULT_STANDING_CHARGE_PENCE: f64 = 50.0;
 
+/// The hours of the local `day` in `tz` (23 or 25 when the clocks change), and how many of them
+/// have begun by `now`: a day's standing charge is shared by its hours, and a day still running
+/// has incurred those begun.
+pub fn hours_begun(day: Date, tz: &TimeZone, now: Timestamp) -> (i64, i64) {
+    let start = |day: Date| day.to_zoned(tz.clone()).map(|zoned| zoned.timestamp().as_second());
+    match (start(day), day.tomorrow().and_then(start)) {
+        (Ok(midnight), Ok(next)) => {
+            let hours = ((next - midnight) / 3600).max(1);
+            (hours, ((now.as_second() - midnight) / 3600 + 1).clamp(0, hours))
+        }
+        _ => (24, 24),
+    }
+}
+
 /// The rates in force on a day.
 #[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq)]
 pub struct Rates {

@@ -17,7 +17,7 @@ use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::calendar_date;
 use crate::state::AppState;
 use domain::{Charges, Rates};
-pub use domain::{Tariffs, charged_from};
+pub use domain::{Tariffs, charged_from, hours_begun};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show, add))
