@@ -19,6 +19,8 @@ pub struct UsageFigures {
     pub kwh: f64,
     pub cost_pence: i64,
     pub co2_kg: f64,
+    /// A radiator's hours heating; a room's or zone's, the mean of its radiators that reported
+    /// (they heat together: summed, five radiators would heat five hours an hour).
     pub heating_hours: f64,
 }
 
@@ -67,6 +69,7 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
     let sum = |f: fn(&Totals) -> f64| radiators.iter().map(|r| f(r)).sum::<f64>();
     let readings: i64 = radiators.iter().map(|r| r.used.readings).sum();
     let temperature_sum = sum(|r| r.used.temperature_sum);
+    let reported = radiators.iter().filter(|r| r.used.readings > 0).count().max(1) as f64;
     PlaceUsage {
         id,
         name,
@@ -74,7 +77,7 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
             sum(|r| r.used.energy_wh),
             sum(|r| r.cost_pence),
             sum(|r| r.used.co2_g),
-            sum(|r| r.used.heating_minutes as f64),
+            sum(|r| r.used.heating_minutes as f64) / reported,
         ),
         average_temperature: (readings > 0).then(|| round(temperature_sum / readings as f64, 1)),
         radiators: radiators
@@ -138,4 +141,33 @@ pub async fn usage(
         .into_iter()
         .map(|(id, name)| place(id, name, by_place.get(&id).map(Vec::as_slice).unwrap_or_default()))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_places_heating_hours_are_its_radiators_mean_not_their_sum() {
+        let placed =
+            |id| PlacedRadiator { id, name: format!("R{id}"), room_id: Some(1), zone_id: None };
+        let (one, two, silent) = (placed(1), placed(2), placed(3));
+        let totals = |radiator, heating_minutes, readings| Totals {
+            radiator,
+            used: RadiatorUse {
+                radiator_id: radiator.id,
+                energy_wh: 0.0,
+                co2_g: 0.0,
+                heating_minutes,
+                temperature_sum: 20.0 * readings as f64,
+                readings,
+            },
+            cost_pence: 0.0,
+        };
+        let all = [totals(&one, 120, 600), totals(&two, 60, 600), totals(&silent, 0, 0)];
+        let room = place(1, "Office".into(), &all.iter().collect::<Vec<_>>());
+        // Two radiators reported, heating 2 h and 1 h; the one added without readings is left out.
+        assert_eq!(room.used.heating_hours, 1.5);
+        assert_eq!(room.radiators[0].used.heating_hours, 2.0);
+    }
 }

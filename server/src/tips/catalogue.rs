@@ -70,7 +70,7 @@ pub const TIPS: [Tip; 22] = [
         "one-degree",
         "temperature",
         8.0,
-        Some("/settings"),
+        Some("/zones"),
         words(
             "Lower the comfort setpoint by 1 °C",
             "Each degree lower cuts heating energy by up to 8 %. Most people work comfortably at 20 °C; start with 1 °C and watch the room usage chart.",
@@ -112,7 +112,7 @@ pub const TIPS: [Tip; 22] = [
         "optimum-start",
         "automations",
         5.0,
-        Some("/settings"),
+        Some("/settings?tab=automations"),
         words(
             "Let optimum start choose the switch-on time",
             "A fixed early start heats rooms for an hour or more before anyone arrives on mild days. Optimum start switches on just early enough for the room to reach its setpoint at opening time.",
@@ -126,7 +126,7 @@ pub const TIPS: [Tip; 22] = [
         "night-heating",
         "schedules",
         5.0,
-        Some("/analytics"),
+        Some("/analytics/rooms-usage"),
         words(
             "Look for radiators heating at night",
             "In the room usage chart, a room using energy outside working hours usually has a schedule left on or a radiator switched on by hand. Put it back on its schedule.",
@@ -210,7 +210,7 @@ pub const TIPS: [Tip; 22] = [
         "open-window",
         "automations",
         3.0,
-        Some("/settings"),
+        Some("/settings?tab=automations"),
         words(
             "Turn on open-window detection",
             "When a window is opened, the radiator under it heats the street. Open-window detection stops heating when the room temperature drops suddenly and starts again when it is closed.",
@@ -224,7 +224,7 @@ pub const TIPS: [Tip; 22] = [
         "frost-protection",
         "automations",
         3.0,
-        Some("/settings"),
+        Some("/settings?tab=automations"),
         words(
             "Keep empty rooms at frost protection, not comfort",
             "Store rooms, archives and rooms out of use need only frost protection (7 °C) to stop pipes and stock getting damp or frozen.",

@@ -3,13 +3,25 @@ import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
-/** Heating, idle or offline, as a small labelled chip. */
-export function HeatingChip({ heating, online = 1 }: { heating: number; online?: number }) {
+/**
+ * Offline, switched off, heating or idle, as a small labelled chip: a radiator's, or a room's or
+ * zone's (`on`: any of its radiators switched on).
+ */
+export function HeatingChip({
+  heating,
+  online = 1,
+  on = 1,
+}: {
+  heating: number;
+  online?: number;
+  on?: number;
+}) {
   const { t } = useTranslation();
   if (online !== 1)
     return (
       <Chip size="small" icon={<WifiOffIcon />} label={t('radiators.offline')} variant="outlined" />
     );
+  if (on !== 1) return <Chip size="small" label={t('radiators.off')} variant="outlined" />;
   return heating === 1 ? (
     <Chip
       size="small"

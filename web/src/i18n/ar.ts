@@ -855,8 +855,9 @@ export const ar: Texts = {
       officeAction: 'عرض كل الغرف',
     },
     office: {
-      summary: '{{rooms}} غرف في {{floors}} مناطق · المتوسط {{average}} · {{heating}} تُدفأ الآن',
-      floorSummary: '{{rooms}} غرف · المتوسط {{average}} · {{heating}} تُدفأ',
+      summary:
+        '{{rooms}} غرف في {{floors}} مناطق · المتوسط {{average}} (حسب المدافئ) · {{heating}} تُدفأ الآن',
+      floorSummary: '{{rooms}} غرف · المتوسط {{average}} (حسب المدافئ) · {{heating}} تُدفأ',
       noFloor: 'غرف خارج أي منطقة',
       setpoint: 'درجة الضبط {{value}}',
       switchedOff: 'مُطفأة',

@@ -859,8 +859,8 @@ export const en = {
     },
     office: {
       summary:
-        '{{rooms}} rooms in {{floors}} zones · average {{average}} · {{heating}} heating now',
-      floorSummary: '{{rooms}} rooms · average {{average}} · {{heating}} heating',
+        '{{rooms}} rooms in {{floors}} zones · average {{average}} (by radiator) · {{heating}} heating now',
+      floorSummary: '{{rooms}} rooms · average {{average}} (by radiator) · {{heating}} heating',
       noFloor: 'Rooms in no zone',
       setpoint: 'Setpoint {{value}}',
       switchedOff: 'Switched off',

@@ -35,7 +35,11 @@ function RoomRow({ room }: { room: Room }) {
       <Typography component="span" sx={{ fontWeight: 700 }} data-testid="room-temperature">
         {formatCelsius(current)}
       </Typography>
-      <HeatingChip heating={live ? live.heating : room.heating} online={current === null ? 0 : 1} />
+      <HeatingChip
+        heating={live ? live.heating : room.heating}
+        online={current === null ? 0 : 1}
+        on={room.status}
+      />
     </ListItem>
   );
 }

@@ -1,6 +1,5 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -109,11 +108,11 @@ function RoomTile({ now }: { now: RoomNow }) {
             ? t('energyPrefs.office.switchedOff')
             : t('energyPrefs.office.setpoint', { value: formatCelsius(room.target_temperature) })}
         </Typography>
-        {off ? (
-          <Chip size="small" variant="outlined" label={t('radiators.off')} />
-        ) : (
-          <HeatingChip heating={now.heating} online={now.temperature === null ? 0 : 1} />
-        )}
+        <HeatingChip
+          heating={now.heating}
+          online={now.temperature === null ? 0 : 1}
+          on={off ? 0 : 1}
+        />
       </CardContent>
     </Card>
   );

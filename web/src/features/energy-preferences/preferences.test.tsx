@@ -349,13 +349,15 @@ describe('the entire office', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Café', 'Reception']);
-    expect(ground).toHaveTextContent(`2 rooms · average ${iso('19.8 °C')} · 1 heating`);
+    expect(ground).toHaveTextContent(
+      `2 rooms · average ${iso('19.8 °C')} (by radiator) · 1 heating`,
+    );
     const board = screen.getByTestId('office-room-Board room');
     expect(board).toHaveTextContent(iso('20.5 °C'));
     expect(board).toHaveTextContent(`Setpoint ${iso('21.0 °C')}`);
     expect(within(board).getByText('Heating')).toBeInTheDocument();
     expect(screen.getByTestId('office-summary')).toHaveTextContent(
-      `4 rooms in 2 zones · average ${iso('19.9 °C')} · 2 heating now`,
+      `4 rooms in 2 zones · average ${iso('19.9 °C')} (by radiator) · 2 heating now`,
     );
   });
 });

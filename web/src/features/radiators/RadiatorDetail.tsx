@@ -142,7 +142,7 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
           value={formatCelsius(radiator.current_temperature)}
           testId="current-temperature"
         >
-          <HeatingChip heating={radiator.heating} online={radiator.online} />
+          <HeatingChip heating={radiator.heating} online={radiator.online} on={radiator.status} />
         </Figure>
         <Box>
           <Typography variant="body2" color="text.secondary" id="target-label">

@@ -81,14 +81,22 @@ export function RadiatorsTable({
                     {formatCelsius(radiator.current_temperature)}
                   </span>
                   <Box sx={narrowBelow}>
-                    <HeatingChip heating={radiator.heating} online={radiator.online} />
+                    <HeatingChip
+                      heating={radiator.heating}
+                      online={radiator.online}
+                      on={radiator.status}
+                    />
                   </Box>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {formatCelsius(radiator.target_temperature)}
                 </TableCell>
                 <TableCell sx={wideOnly}>
-                  <HeatingChip heating={radiator.heating} online={radiator.online} />
+                  <HeatingChip
+                    heating={radiator.heating}
+                    online={radiator.online}
+                    on={radiator.status}
+                  />
                 </TableCell>
                 <TableCell>
                   <Switch

@@ -68,6 +68,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
         <HeatingChip
           heating={summary ? summary.heating : room.heating}
           online={(summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0}
+          on={room.status}
         />
         {room.zone_name && <Chip label={t('rooms.zone', { name: room.zone_name })} />}
         <FormControlLabel

@@ -106,6 +106,18 @@ describe('the settings page', () => {
     expect(queries.slice(0, 2)).toEqual(['page=1&per_page=25', 'page=2&per_page=25']);
   });
 
+  it('opens the tab a link asks for', async () => {
+    server.use(
+      http.get('/v2/settings/automation', () => answer('Automations.', { automations: [frost] })),
+    );
+    renderWithProviders(<SettingsTabs />, { route: '/settings?tab=automations' });
+    expect(await screen.findByRole('tab', { name: 'Automations' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('heading', { name: 'Frost protection' })).toBeInTheDocument();
+  });
+
   it('shows automations that fail to load inline, with a retry', async () => {
     const user = userEvent.setup();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Heading } from '../../components/Heading';
 import { NotificationSettings } from '../notifications';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -13,11 +15,25 @@ import type { SettingTab } from './types';
 
 const TABS: SettingTab[] = ['history', 'automations', 'business', 'notifications'];
 
-/** The settings page: the action history, the automations and the business's settings. */
+const isTab = (name: string | null): name is SettingTab => TABS.some((tab) => tab === name);
+
+/**
+ * The settings page: the action history, the automations and the business's settings; a link
+ * may open one tab (`?tab=automations`).
+ */
 export function SettingsTabs() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const tab = useAppSelector((state) => state.settings.settingTab);
+  const kept = useAppSelector((state) => state.settings.settingTab);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  // The tab asked for shows at once; it is kept as the tab, and the address forgets it.
+  const tab = isTab(asked) ? asked : kept;
+  useEffect(() => {
+    if (!isTab(asked)) return;
+    dispatch(setSettingTab(asked));
+    setParams({}, { replace: true });
+  }, [asked, dispatch, setParams]);
   return (
     <>
       <Heading title={t('nav.settings')} intro={t('settings.intro')} />

@@ -166,6 +166,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                       online={
                         (summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0
                       }
+                      on={room.status}
                     />
                   </Box>
                 </ListItem>

@@ -67,6 +67,7 @@ export function ZonesList() {
                 <HeatingChip
                   heating={zone.heating}
                   online={zone.current_temperature === null ? 0 : 1}
+                  on={zone.status}
                 />
               </CardContent>
             </Card>
