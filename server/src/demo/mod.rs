@@ -93,8 +93,7 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<Vec<i64>> {
         cvc: "123".into(),
         name: "Northwind Offices Ltd".into(),
     };
-    crate::subscriptions::subscribe_since(state, actor.business_id, "business", &card, since)
-        .await?;
+    crate::subscriptions::subscribe_since(state, actor, "business", &card, since).await?;
     crate::onboarding::finish(&state.store, actor.business_id).await?;
     let mut room_number = 0;
     let (mut zone_ids, mut room_ids) = (Vec::new(), Vec::new());

@@ -318,15 +318,16 @@ pub async fn grant_plan(
 
 /// Puts a business on the plan `plan_key` as if it had paid for it with `card` at `since` and
 /// been renewed on that card every month to now: a payment a month, the period in force and the
-/// card kept for the next renewal. The demo business's plan; `card` must be one the provider
-/// pays and keeps.
+/// card kept for the next renewal, recorded as the user's change. The demo business's plan;
+/// `card` must be one the provider pays and keeps.
 pub async fn subscribe_since(
     state: &AppState,
-    business_id: i64,
+    actor: Actor,
     plan_key: &str,
     card: &Card,
     since: i64,
 ) -> ApiResult<()> {
+    let business_id = actor.business_id;
     let plans = store::plans(state.store.reader()).await?;
     let plan = plans.iter().find(|plan| plan.key == plan_key).ok_or(StoreError::NotFound)?;
     let price = plan.monthly_price_pence;
@@ -337,8 +338,8 @@ pub async fn subscribe_since(
     else {
         return Err(ApiError::Internal(anyhow::anyhow!("the card was not paid and kept")));
     };
-    let now = state.clock.now().unix_timestamp();
-    let mut tx = state.store.begin_write().await?;
+    let mut change = state.change(actor).await?;
+    let now = change.now();
     let mut period_end = since;
     while period_end <= now {
         let payment = NewPayment {
@@ -348,12 +349,15 @@ pub async fn subscribe_since(
             status: "paid",
             card_last4: &saved.last4,
         };
-        store::record_payment(&mut tx, &payment, period_end).await?;
+        store::record_payment(change.db(), &payment, period_end).await?;
         period_end = month_after(period_end);
     }
-    store::activate(&mut tx, business_id, plan.id, period_end, now).await?;
-    store::keep_card(&mut tx, business_id, &saved).await?;
-    Ok(state.store.commit(tx).await?)
+    store::activate(change.db(), business_id, plan.id, period_end, now).await?;
+    store::keep_card(change.db(), business_id, &saved).await?;
+    let after = serde_json::json!({"plan": plan.key, "status": "active",
+        "period_end": iso8601(period_end), "card_last4": saved.last4});
+    change.commit(Entry::new("paid", "subscription", business_id).after(&after)).await?;
+    Ok(())
 }
 
 #[cfg(test)]
