@@ -17,24 +17,38 @@ export function PageHeader({ title, children }: { title: string; children: React
   );
 }
 
-/** Change and delete, the two actions of a room's, a zone's or a radiator's page. */
+/**
+ * Change and delete, the two actions of a room's, a zone's or a radiator's page, and of a
+ * schedule's card (`small`, with `labels` naming what they act on for a screen reader).
+ */
 export function EditDeleteActions({
   edit,
   remove,
   onEdit,
   onDelete,
+  small,
+  labels,
 }: {
   edit: string;
   remove: string;
   onEdit: () => void;
   onDelete: () => void;
+  small?: boolean;
+  labels?: { edit: string; remove: string };
 }) {
+  const size = small ? 'small' : 'medium';
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button variant="outlined" onClick={onEdit}>
+      <Button size={size} variant="outlined" onClick={onEdit} aria-label={labels?.edit}>
         {edit}
       </Button>
-      <Button variant="outlined" color="secondary" onClick={onDelete}>
+      <Button
+        size={size}
+        variant="outlined"
+        color="secondary"
+        onClick={onDelete}
+        aria-label={labels?.remove}
+      >
         {remove}
       </Button>
     </Box>

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { describeError } from '../../lib/http';
+import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useLoad } from '../../lib/useLoad';
 import { fetchMe, type User } from '../auth';
 import { dashboardApi } from '../dashboard';
-import type { DashboardFigures, Goals } from './types';
+import type { Goals } from './types';
 
 /** The business's budget, CO2 goal and method, as `me` tells them. */
 export function useGoals() {
@@ -23,28 +23,10 @@ export function useFreshMe() {
   }, [dispatch]);
 }
 
+const readDashboard = async () => (await dashboardApi.get()).data.data.dashboard;
+
 /** This month's cost and CO2 figures of the dashboard; `reload` after a change to the budget. */
 export function useDashboardFigures() {
-  const [figures, setFigures] = useState<DashboardFigures | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    dashboardApi.get().then(
-      ({ data }) => {
-        if (!current) return;
-        setFigures(data.data.dashboard);
-        setError(null);
-      },
-      (failure: unknown) => {
-        console.error('dashboard figures failed to load', failure);
-        if (current) setError(describeError(failure).description);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { value: figures, error, retry: reload } = useLoad(readDashboard, 'dashboard figures');
   return { figures, error, reload };
 }

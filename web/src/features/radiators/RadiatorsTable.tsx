@@ -59,6 +59,14 @@ export function RadiatorsTable({
         <TableBody>
           {radiators.map((loaded) => {
             const radiator = withLive(loaded, live);
+            // Below the temperature on a phone, in a column of its own on a wider screen.
+            const chip = (
+              <HeatingChip
+                heating={radiator.heating}
+                online={radiator.online}
+                on={radiator.status}
+              />
+            );
             return (
               <TableRow key={radiator.id} data-testid={`radiator-${radiator.uid}`}>
                 <TableCell>
@@ -80,24 +88,12 @@ export function RadiatorsTable({
                   <span data-testid="current-temperature">
                     {formatCelsius(radiator.current_temperature)}
                   </span>
-                  <Box sx={narrowBelow}>
-                    <HeatingChip
-                      heating={radiator.heating}
-                      online={radiator.online}
-                      on={radiator.status}
-                    />
-                  </Box>
+                  <Box sx={narrowBelow}>{chip}</Box>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {formatCelsius(radiator.target_temperature)}
                 </TableCell>
-                <TableCell sx={wideOnly}>
-                  <HeatingChip
-                    heating={radiator.heating}
-                    online={radiator.online}
-                    on={radiator.status}
-                  />
-                </TableCell>
+                <TableCell sx={wideOnly}>{chip}</TableCell>
                 <TableCell>
                   <Switch
                     checked={radiator.status === 1}

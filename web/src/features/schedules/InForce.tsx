@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { schedulePath } from '../../config/paths';
 import { formatCelsius, formatWallTime } from '../../lib/format';
+import { useLoad } from '../../lib/useLoad';
 import { radiatorsApi } from '../radiators';
 import { schedulesApi } from './api';
 import type { InForce } from './types';
@@ -153,27 +154,12 @@ export function SchedulesInForce({ radiators }: { radiators: { id: number; name:
   );
 }
 
+const readRadiators = async () => (await radiatorsApi.list()).data.data.radiators;
+
 /** On a zone's page: the schedules in force on the radiators of its rooms. */
 export function ZoneSchedulesInForce({ roomIds }: { roomIds: number[] }) {
-  const [radiators, setRadiators] = useState<
-    { id: number; name: string; room_id: number | null }[]
-  >([]);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    let current = true;
-    radiatorsApi.list().then(
-      ({ data }) => {
-        if (!current) return;
-        setRadiators(data.data.radiators);
-        setLoaded(true);
-      },
-      (failure: unknown) => console.error('radiators failed to load', failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (!loaded) return null;
+  const { value: radiators } = useLoad(readRadiators, 'radiators');
+  if (!radiators) return null;
   const rooms = new Set(roomIds);
   return (
     <SchedulesInForce

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListStates } from '../../components/ListStates';
-import { PageHeader } from '../../components/PageHeader';
+import { EditDeleteActions, PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { paths, schedulePath } from '../../config/paths';
 import { formatCelsius, formatWallTime, weekdayName } from '../../lib/format';
@@ -221,25 +221,17 @@ function ScheduleRow({
           </div>
         ))}
       </Box>
-      <Stack direction="row" sx={{ gap: 1 }}>
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={onEdit}
-          aria-label={t('schedules.editLabel', { name: schedule.name })}
-        >
-          {t('schedules.edit')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="secondary"
-          onClick={onDelete}
-          aria-label={t('schedules.deleteLabel', { name: schedule.name })}
-        >
-          {t('schedules.delete')}
-        </Button>
-      </Stack>
+      <EditDeleteActions
+        small
+        edit={t('schedules.edit')}
+        remove={t('schedules.delete')}
+        labels={{
+          edit: t('schedules.editLabel', { name: schedule.name }),
+          remove: t('schedules.deleteLabel', { name: schedule.name }),
+        }}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </Paper>
   );
 }

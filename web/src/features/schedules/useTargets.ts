@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { describeError } from '../../lib/http';
+import { useCallback } from 'react';
+import { useLoad } from '../../lib/useLoad';
 import { radiatorsApi } from '../radiators';
 import { roomsApi } from '../rooms';
 import { zonesApi } from '../zones';
@@ -21,38 +21,11 @@ async function loadTargets(kind: ScheduleFor): Promise<TargetOption[]> {
   }));
 }
 
-interface Loaded {
-  kind: ScheduleFor;
-  attempt: number;
-  options: TargetOption[];
-  error: string | null;
-}
-
 /** What a schedule of `kind` can target, loaded again when the kind changes or on `retry`. */
 export function useTargets(kind: ScheduleFor) {
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let current = true;
-    loadTargets(kind).then(
-      (options) => {
-        if (current) setLoaded({ kind, attempt, options, error: null });
-      },
-      (failure: unknown) => {
-        console.error(`${kind}s failed to load`, failure);
-        if (current)
-          setLoaded({ kind, attempt, options: [], error: describeError(failure).description });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [kind, attempt]);
-  const ready = loaded?.kind === kind && loaded.attempt === attempt ? loaded : null;
-  return {
-    options: ready?.options ?? [],
-    loading: ready === null,
-    error: ready?.error ?? null,
-    retry: () => setAttempt((current) => current + 1),
-  };
+  const read = useCallback(async () => ({ kind, options: await loadTargets(kind) }), [kind]);
+  const { value, error, retry } = useLoad(read, `${kind}s`);
+  // Until the new kind's answer lands, the last kind's options are not this kind's.
+  const ready = value?.kind === kind ? value.options : null;
+  return { options: ready ?? [], loading: ready === null && error === null, error, retry };
 }

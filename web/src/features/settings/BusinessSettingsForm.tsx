@@ -3,14 +3,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { WeekdaysField } from '../../components/WeekdaysField';
 import { SETPOINT } from '../../config/constants';
-import { describeError } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
+import { useLoad } from '../../lib/useLoad';
 import { settingsApi } from './api';
 import type { BusinessSettings } from './types';
 
@@ -56,29 +56,12 @@ function validate(values: Values) {
   return errors;
 }
 
+const readSettings = async () => (await settingsApi.business()).data.data.business_settings;
+
 /** The business's settings: loaded, then edited in `BusinessForm`. */
 export function BusinessSettingsForm() {
-  const [settings, setSettings] = useState<BusinessSettings | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    settingsApi.business().then(
-      ({ data }) => {
-        if (!current) return;
-        setSettings(data.data.business_settings);
-        setError(null);
-      },
-      (failure: unknown) => {
-        console.error('business settings failed to load', failure);
-        if (current) setError(describeError(failure).description);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  if (error) return <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} />;
+  const { value: settings, error, retry } = useLoad(readSettings, 'business settings');
+  if (error) return <LoadError message={error} onRetry={retry} />;
   if (!settings) return <ListSkeleton rows={3} height={56} />;
   return <BusinessForm settings={settings} />;
 }
