@@ -111,6 +111,14 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   await payments.getByText('Declined').waitFor();
   assert.equal(await payments.getByRole('row').count(), 3, 'a header, the payment, the refusal');
   await page.screenshot({ path: path.join(screenshots, 'subscriptions-1280.png'), fullPage: true });
+  // Past onboarding, the plans page keeps the app's menu, so the way back is one click.
+  await page.getByRole('link', { name: 'Change plan' }).click();
+  await page.waitForURL(`${base}/subscription-plan`);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Home' })
+    .click();
+  await page.waitForURL(`${base}/`);
   assert.deepEqual([...violations, ...checkoutViolations], []);
   await context.close();
 });

@@ -1017,6 +1017,8 @@ export const ar: Texts = {
     moveDownTitle: 'هل تنتقل إلى {{plan}} في {{end}}؟',
     moveDownText:
       'تحتفظ بخطة {{current}} حتى {{end}}. بعدها تصبح خطتك {{plan}}: {{price}} شهريًا، لعدد يصل إلى {{count}} مدفأة.',
+    tooManyRadiators:
+      'لدى نشاطك التجاري {{count}} مدفأة، وتتحكم خطة {{plan}} بما يصل إلى {{limit}}: أزل {{over}} منها قبل الانتقال إليها.',
     moveDownConfirm: 'انتقل إلى {{plan}}',
     keepPlan: 'احتفظ بخطة {{plan}}',
     pending: 'تنتقل إلى {{plan}} في {{end}}.',

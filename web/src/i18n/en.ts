@@ -1026,6 +1026,8 @@ export const en = {
     moveDownTitle: 'Move to {{plan}} on {{end}}?',
     moveDownText:
       'You keep {{current}} until {{end}}. Then your plan becomes {{plan}}: {{price}} a month, for up to {{count}} radiators.',
+    tooManyRadiators:
+      'Your business has {{count}} radiators and {{plan}} controls up to {{limit}}: remove {{over}} of them before moving to it.',
     moveDownConfirm: 'Move to {{plan}}',
     keepPlan: 'Keep {{plan}}',
     pending: 'Moves to {{plan}} on {{end}}.',

@@ -2,13 +2,20 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
+import { Brand } from '../../components/Brand';
 import { LogoutButton } from '../../features/auth';
 import { PreferenceControls } from '../../features/preferences';
+import { useAppSelector } from '../../lib/hooks';
+import { MainLayout } from './MainLayout';
 import { LayoutPage, TopBar } from './TopBar';
-import { Brand } from '../../components/Brand';
 
-/** The signed-in steps before the dashboard: plan, payment, consent, address. */
+/**
+ * The signed-in steps before the dashboard: plan, payment, consent, address. A business past
+ * them that comes back to change its plan or give consent again has the whole app's menu.
+ */
 export function OnboardingLayout() {
+  const onboarded = useAppSelector((state) => state.auth.user?.onboarding === 'done');
+  if (onboarded) return <MainLayout />;
   return (
     <LayoutPage>
       <TopBar position="static">

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../../components/BackLink';
@@ -19,10 +19,21 @@ import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
+import { useLoad } from '../../lib/useLoad';
 import { fetchMe } from '../auth';
+import { radiatorsApi } from '../radiators';
 import { subscriptionsApi } from './api';
 import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
 import type { Plan } from './types';
+
+/** How many radiators the business has, read once it is on a paid plan: a move down must fit them. */
+function useRadiatorCount(paid: boolean) {
+  const read = useCallback(
+    async () => (paid ? (await radiatorsApi.list()).data.data.radiators.length : null),
+    [paid],
+  );
+  return useLoad(read, 'radiators').value;
+}
 
 /** `/subscription-plan`: the plans side by side; a free trial (once) or paying by card. */
 export function PlanChooser() {
@@ -44,6 +55,7 @@ export function PlanChooser() {
   // smaller one waits for the period's end; a larger one is paid for at once.
   const trialOpen = userPlan === null;
   const paid = userPlan?.status === 'active' ? userPlan : null;
+  const radiatorCount = useRadiatorCount(paid !== null);
   const startTrial = (plan: Plan) =>
     run(() => subscriptionsApi.freeTrial(plan.id), {
       onSuccess: async (answer) => {
@@ -68,12 +80,27 @@ export function PlanChooser() {
   /** Pay for a plan; on a paid plan, upgrade at once or move down at the period's end. */
   const planAction = (plan: Plan, current: boolean) => {
     if (paid && current) return null;
-    if (paid && plan.monthly_price_pence < paid.plan.monthly_price_pence)
+    if (paid && plan.monthly_price_pence < paid.plan.monthly_price_pence) {
+      // Said before the click: the server refuses a plan too small for the radiators.
+      const over = (radiatorCount ?? 0) - plan.radiator_limit;
       return (
-        <Button variant="outlined" disabled={busy} onClick={() => setMovingTo(plan)}>
-          {t('subscriptions.moveDown')}
-        </Button>
+        <>
+          <Button variant="outlined" disabled={busy || over > 0} onClick={() => setMovingTo(plan)}>
+            {t('subscriptions.moveDown')}
+          </Button>
+          {over > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('subscriptions.tooManyRadiators', {
+                count: formatCount(radiatorCount ?? 0),
+                plan: plan.name,
+                limit: formatCount(plan.radiator_limit),
+                over: formatCount(over),
+              })}
+            </Typography>
+          )}
+        </>
       );
+    }
     return (
       <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
         {t(paid ? 'subscriptions.upgrade' : 'subscriptions.payByCard')}

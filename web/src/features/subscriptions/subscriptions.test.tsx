@@ -38,10 +38,14 @@ const onPlan = (status: UserPlan['status'], extra: Partial<UserPlan> = {}): User
   ...extra,
 });
 
-function plansServer(userPlan: UserPlan | null) {
+/** The plans, the business's plan and, since a move down must fit them, its `radiators`. */
+function plansServer(userPlan: UserPlan | null, radiators = 3) {
   server.use(
     http.get('/v2/subscriptions', () => answer('Plans.', { plans })),
     http.get('/v2/users/subscriptions/plan', () => answer('Your plan.', { plan: userPlan })),
+    http.get('/v2/radiators', () =>
+      answer('Radiators.', { radiators: Array.from({ length: radiators }, (_, id) => ({ id })) }),
+    ),
     meAfterPlan,
   );
 }
@@ -152,6 +156,20 @@ describe('changing a paid plan', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
     expect(store.getState().subscriptionPlan.userPlan?.pending_plan?.key).toBe('starter');
+  });
+
+  it('says before the click that a smaller plan must fit the radiators', async () => {
+    plansServer(onPlan('active', { period_end: '2026-02-15T09:00:00Z' }), 32);
+    renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    const smaller = await screen.findByRole('region', { name: 'Starter' });
+    expect(
+      await within(smaller).findByText(
+        /has .*32.* radiators and Starter controls up to .*25.*: remove .*7.* of them/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(smaller).getByRole('button', { name: 'Move to it when this period ends' }),
+    ).toBeDisabled();
   });
 
   it('calls off a move down still waiting', async () => {
