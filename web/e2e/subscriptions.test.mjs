@@ -114,11 +114,13 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   // Past onboarding, the plans page keeps the app's menu, so the way back is one click.
   await page.getByRole('link', { name: 'Change plan' }).click();
   await page.waitForURL(`${base}/subscription-plan`);
+  // Narrower than 1366 px, the menu opens from the top bar.
+  await page.getByRole('button', { name: 'Open the menu' }).click();
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Home' })
     .click();
-  await page.waitForURL(`${base}/`);
+  await page.waitForURL(`${base}/home`);
   assert.deepEqual([...violations, ...checkoutViolations], []);
   await context.close();
 });
