@@ -79,8 +79,11 @@ pub struct EnergyHistory {
     pub previous: PeriodFigures,
     /// The period before up to the point this one has reached by the local clock (the same time
     /// of day, weekday, day of the month or date), from its hourly figures: what a period still
-    /// running is fairly set against.
-    pub previous_so_far: Figures,
+    /// running is fairly set against. Null when the business began after that point.
+    pub previous_so_far: Option<Figures>,
+    /// When the business began (local midnight of its first day, ISO 8601): the period before
+    /// has buckets only from then on, as there is nothing to compare with before it.
+    pub began: String,
 }
 
 /// A period's bucket boundaries, as local times; the last is the period's end.
@@ -178,7 +181,6 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
             Err(_) => break,
         }
     }
-    let iso = |zoned: &Zoned| zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
     let sums = buckets;
     let buckets: Vec<Bucket> = sums
         .iter()
@@ -198,6 +200,11 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         co2_kg: round(sums.iter().map(|s| s.2).sum(), 3),
     };
     PeriodFigures { start: iso(first), end: iso(end), buckets, totals }
+}
+
+/// A local time as ISO 8601 with the business's offset.
+fn iso(zoned: &Zoned) -> String {
+    zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
 }
 
 /// Whether the buckets are hours (a day's period).
@@ -263,11 +270,24 @@ pub async fn energy_history(
         let share = ((point.as_second() - at) as f64 / 3600.0).clamp(0.0, 1.0);
         so_far.push((at, wh * share, co2.co2_g(wh, co2_g) * share));
     }
-    let previous_so_far = figures(&previous, &so_far, &Charging { now: point, ..charging }).totals;
+    let began = from.to_zoned(tz.clone()).map_err(|_| invalid())?;
+    let previous_so_far = (point > began.timestamp())
+        .then(|| figures(&previous, &so_far, &Charging { now: point, ..charging }).totals);
+    // A year before a business began is not a year of zeros: its buckets are left out.
+    let mut before = figures(&previous, &used, &charging);
+    let begun = previous[1..].iter().map(|end| end.timestamp() > began.timestamp());
+    before.buckets = before
+        .buckets
+        .into_iter()
+        .zip(begun)
+        .filter(|(_, begun)| *begun)
+        .map(|(bucket, _)| bucket)
+        .collect();
     Ok(EnergyHistory {
         kind: span.key(),
         current: figures(&current, &used, &charging),
-        previous: figures(&previous, &used, &charging),
+        previous: before,
         previous_so_far,
+        began: iso(&began),
     })
 }

@@ -190,6 +190,8 @@ export const ar: Texts = {
       title: 'الطاقة هذا الأسبوع',
       summary:
         'هذا الأسبوع حتى الآن: {{current}} ({{cost}})؛ الأسبوع الماضي حتى النقطة نفسها: {{samePoint}} ({{previous}} إجمالًا).',
+      summaryNew:
+        'هذا الأسبوع حتى الآن: {{current}} ({{cost}})؛ لم يُسجَّل شيء في الأسبوع الماضي للمقارنة به.',
     },
     rooms: {
       title: 'الغرف مباشرةً',
@@ -710,6 +712,8 @@ export const ar: Texts = {
       caption:
         '{{period}} حتى الآن: {{total}}. {{previous}}: {{samePoint}} حتى النقطة نفسها، و{{previousTotal}} إجمالًا.',
       samePoint: '{{previous}}، حتى النقطة نفسها: {{value}}',
+      captionNew: '{{period}} حتى الآن: {{total}}. {{previous}}: لم يُسجَّل شيء للمقارنة به.',
+      noSamePoint: '{{previous}}: لم يُسجَّل شيء للمقارنة به',
     },
     co2: {
       baseline: 'CO2 خط الأساس',

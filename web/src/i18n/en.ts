@@ -190,6 +190,8 @@ export const en = {
       title: 'Energy this week',
       summary:
         'This week so far: {{current}} ({{cost}}); last week to the same point: {{samePoint}} ({{previous}} in all).',
+      summaryNew:
+        'This week so far: {{current}} ({{cost}}); nothing was recorded last week to compare with.',
     },
     rooms: {
       title: 'Rooms live',
@@ -712,6 +714,8 @@ export const en = {
       caption:
         '{{period}} so far: {{total}}. {{previous}}: {{samePoint}} to the same point, {{previousTotal}} in all.',
       samePoint: '{{previous}}, to the same point: {{value}}',
+      captionNew: '{{period}} so far: {{total}}. {{previous}}: nothing recorded to compare with.',
+      noSamePoint: '{{previous}}: nothing recorded to compare with',
     },
     co2: {
       baseline: 'Baseline CO2',

@@ -57,10 +57,14 @@ export function EnergyTotals({ history }: { history: EnergyHistory }) {
           testId={`total-${metric}`}
         >
           <Typography variant="body2" color="text.secondary">
-            {t('analytics.energy.samePoint', {
-              previous: t(`analytics.energy.previous.${history.type}`),
-              value: formatFigure(samePoint, metric),
-            })}
+            {samePoint
+              ? t('analytics.energy.samePoint', {
+                  previous: t(`analytics.energy.previous.${history.type}`),
+                  value: formatFigure(samePoint, metric),
+                })
+              : t('analytics.energy.noSamePoint', {
+                  previous: t(`analytics.energy.previous.${history.type}`),
+                })}
           </Typography>
         </Figure>
       ))}
@@ -141,13 +145,19 @@ export function EnergyHistoryView() {
               <figure style={{ margin: 0 }}>
                 <EnergyChart history={shown} metric={metric} />
                 <Typography component="figcaption" variant="body2" color="text.secondary">
-                  {t('analytics.energy.caption', {
-                    period: t(`analytics.energy.current.${shown.type}`),
-                    total: formatFigure(shown.totals, metric),
-                    previous: t(`analytics.energy.previous.${shown.type}`),
-                    samePoint: formatFigure(shown.previous_so_far, metric),
-                    previousTotal: formatFigure(shown.previous.totals, metric),
-                  })}
+                  {t(
+                    shown.previous_so_far
+                      ? 'analytics.energy.caption'
+                      : 'analytics.energy.captionNew',
+                    {
+                      period: t(`analytics.energy.current.${shown.type}`),
+                      total: formatFigure(shown.totals, metric),
+                      previous: t(`analytics.energy.previous.${shown.type}`),
+                      samePoint:
+                        shown.previous_so_far && formatFigure(shown.previous_so_far, metric),
+                      previousTotal: formatFigure(shown.previous.totals, metric),
+                    },
+                  )}
                 </Typography>
               </figure>
               <TableAlternative>

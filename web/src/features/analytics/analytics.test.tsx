@@ -56,6 +56,7 @@ function history(type: Span): EnergyHistory {
       buckets: [bucket(first, 0.25), bucket(second, 0.25)],
       totals: { kwh: 99, cost_pence: 2475, co2_kg: 12.3 },
     },
+    began: '2020-01-01T00:00:00+00:00',
     // To the same point, as the server sums it from the hours: half this period's so far.
     previous_so_far: {
       kwh: kwh / 2,
@@ -184,7 +185,13 @@ describe('the energy history', () => {
       http.get(`${BASE}/energy-history-graph`, ({ request }) => {
         const type = new URL(request.url).searchParams.get('type');
         asked.push(type);
-        return answer('Energy history.', { energy_history: history(type as Span) });
+        const shown = history(type as Span);
+        // The business began this year: last year has nothing to compare with.
+        if (type === 'year') {
+          shown.previous = { ...shown.previous, buckets: [] };
+          shown.previous_so_far = null;
+        }
+        return answer('Energy history.', { energy_history: shown });
       }),
     );
     const { store } = renderWithProviders(<AnalyticsView id="energy-history" />, {
@@ -214,13 +221,20 @@ describe('the energy history', () => {
     await user.click(screen.getByRole('button', { name: 'Year' }));
     await total('1,875.2 kWh');
     expect(screen.getByTestId('total-co2_kg')).toHaveTextContent(iso('232.5 kg'));
+    // Three figures and the caption say so, rather than setting the year against zeros.
+    expect(screen.getAllByText('Last year: nothing recorded to compare with')).toHaveLength(3);
+    expect(
+      screen.getByText(
+        `This year so far: ${iso('1,875.2 kWh')}. Last year: nothing recorded to compare with.`,
+      ),
+    ).toBeInTheDocument();
     expect(asked).toEqual(['week', 'day', 'month', 'year']);
     expect(screen.getByRole('button', { name: 'Year' })).toHaveAttribute('aria-pressed', 'true');
 
     // The figures behind the chart, as a table.
     await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
     const table = screen.getByRole('table', { name: 'Energy history by period' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('January 2026');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^January 2026.*–$/);
   });
 
   it('downloads the chosen period as CSV with the signed-in token', async () => {

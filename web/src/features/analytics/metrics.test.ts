@@ -16,6 +16,7 @@ const history = (type: EnergyHistory['type'], current: PeriodFigures, before: Pe
   ...current,
   previous: before,
   previous_so_far: none,
+  began: '2020-01-01T00:00:00+00:00',
 });
 
 /** The local starts of the hours `from`–`to` of a day, at one offset. */

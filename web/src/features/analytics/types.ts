@@ -29,9 +29,12 @@ export interface EnergyHistory extends PeriodFigures {
   previous: PeriodFigures;
   /**
    * The period before up to the point this one has reached by the local clock (the same time of
-   * day, weekday, day of the month or date): what a period still running is set against.
+   * day, weekday, day of the month or date): what a period still running is set against; null
+   * when the business began after that point.
    */
-  previous_so_far: Figures;
+  previous_so_far: Figures | null;
+  /** When the business began (ISO 8601): the period before has buckets only from then on. */
+  began: string;
 }
 
 export interface DaySaving {

@@ -28,6 +28,7 @@ const month: EnergyHistory = {
     buckets: days('2026-10', 31, () => 1.5),
     totals: { kwh: 0, cost_pence: 0, co2_kg: 46.5 },
   },
+  began: '2026-01-05T00:00:00+00:00',
   // October to the same point as November, at noon on the 20th: 19 days and a half.
   previous_so_far: { kwh: 0, cost_pence: 0, co2_kg: 29.25 },
 };
@@ -41,6 +42,8 @@ const week: EnergyHistory = {
     start: `2026-11-${16 + index}T00:00:00+00:00`,
   })),
   totals: { kwh: 0, cost_pence: 0, co2_kg: 7 },
+  // The business began this week: last week has nothing to compare with.
+  previous_so_far: null,
 };
 const saving: Co2Saving = {
   ...thermalMethod,
@@ -97,6 +100,10 @@ describe('comparing CO2', () => {
     await user.click(screen.getByRole('button', { name: 'Week' }));
     await waitFor(() => expect(screen.getByTestId('co2-current')).toHaveTextContent('7.00 kg'));
     expect(asked.slice(2)).toEqual(['history week', 'saving 2026-11-16 2026-11-20']);
+    expect(screen.getByTestId('co2-previous')).toHaveTextContent('–');
+    expect(screen.getByTestId('co2-change')).toHaveTextContent(
+      'No CO2 in the previous period to compare with.',
+    );
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
   });
 });

@@ -46,14 +46,14 @@ function ChartCard({
 function PeriodFigures({ comparison }: { comparison: Comparison }) {
   const { t } = useTranslation();
   const current = comparison.history.totals.co2_kg;
-  const previous = comparison.history.previous_so_far.co2_kg;
-  const change = previous > 0 ? (current - previous) / previous : null;
+  const previous = comparison.history.previous_so_far?.co2_kg ?? null;
+  const change = previous ? (current - previous) / previous : null;
   return (
     <FigurePanel>
       <Figure label={t('compareCo2.thisPeriod')} value={formatKg(current)} testId="co2-current" />
       <Figure
         label={t('compareCo2.previousSamePoint')}
-        value={formatKg(previous)}
+        value={previous === null ? '–' : formatKg(previous)}
         testId="co2-previous"
       >
         <Typography variant="body2" color="text.secondary" data-testid="co2-change">

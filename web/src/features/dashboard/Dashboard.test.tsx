@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import HomeDashboard from './Dashboard';
 import { DEFAULT_LAYOUTS, WIDGETS_KEY } from './layout';
 import type { Dashboard } from './types';
+import { WeekWidget } from './widgets';
 import { signedInAs, testUser } from '../../test/user';
 
 const figures: Dashboard = {
@@ -46,6 +47,7 @@ const week: EnergyHistory = {
     // The whole of last week; its first three days are the buckets above.
     totals: { kwh: 280, cost_pence: 7000, co2_kg: 33.6 },
   },
+  began: '2026-01-05T00:00:00+00:00',
   // Last week to the same point as this one, as the server sums it from the hours.
   previous_so_far: { kwh: 120, cost_pence: 3000, co2_kg: 14.4 },
 };
@@ -168,6 +170,15 @@ describe('the home dashboard', () => {
     // The latest insights join them.
     expect(
       await within(latest).findByText(`‘Boardroom’ is kept above ${formatCelsius(22)}`),
+    ).toBeInTheDocument();
+  });
+
+  it('says a business that began this week has no last week to compare with', () => {
+    renderWithProviders(<WeekWidget week={{ ...week, previous_so_far: null }} />);
+    expect(
+      screen.getByText(
+        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); nothing was recorded last week to compare with.`,
+      ),
     ).toBeInTheDocument();
   });
 

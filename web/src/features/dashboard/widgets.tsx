@@ -226,12 +226,17 @@ export function WeekWidget({ week }: { week: EnergyHistory }) {
     <figure style={{ margin: 0 }}>
       <EnergyChart history={week} metric="kwh" />
       <Typography component="figcaption" variant="body2" color="text.secondary">
-        {t('dashboard.chart.summary', {
-          current: formatKwh(week.totals.kwh),
-          cost: formatPence(week.totals.cost_pence),
-          samePoint: formatKwh(week.previous_so_far.kwh),
-          previous: formatKwh(week.previous.totals.kwh),
-        })}
+        {week.previous_so_far
+          ? t('dashboard.chart.summary', {
+              current: formatKwh(week.totals.kwh),
+              cost: formatPence(week.totals.cost_pence),
+              samePoint: formatKwh(week.previous_so_far.kwh),
+              previous: formatKwh(week.previous.totals.kwh),
+            })
+          : t('dashboard.chart.summaryNew', {
+              current: formatKwh(week.totals.kwh),
+              cost: formatPence(week.totals.cost_pence),
+            })}
       </Typography>
     </figure>
   );
