@@ -115,7 +115,8 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
         <YAxis {...valueAxis(metric, style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
         {!compact && <Legend itemSorter={inOrder('previous', 'current')} />}
-        {!compact && (
+        {/* No bars, nor a legend entry, for a period before the business began. */}
+        {!compact && history.previous.buckets.length > 0 && (
           <Bar
             isAnimationActive={false}
             dataKey="previous"
@@ -207,6 +208,7 @@ export interface UsageChartProps {
 export function UsageChart({ places, metric, compact = false }: UsageChartProps) {
   const { t } = useTranslation();
   const style = useChartStyle();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const data = [...places]
     .sort((a, b) => b[metric] - a[metric])
     .slice(0, compact ? 4 : undefined)
@@ -220,6 +222,8 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
           type="number"
           {...valueAxis(metric, style.axis)}
           width={undefined}
+          // A phone has room for three labels across; recharts would drop some of five unevenly.
+          tickCount={phone ? 3 : 5}
           hide={compact}
           {...style.along}
         />
