@@ -55,14 +55,7 @@ export function ListSkeleton({ rows = 4, height = 72 }: { rows?: number; height?
  * A list in its states: a failed load inline with a retry, placeholders while the first load
  * runs, an empty list that says what to do (or that nothing matches the search), else `children`.
  */
-export function ListStates({
-  count,
-  load,
-  search = '',
-  empty,
-  skeleton,
-  children,
-}: {
+export interface ListStatesProps {
   /** How many items the list has. */
   count: number;
   /** The load that fills it, when the list loads on its own. */
@@ -71,7 +64,16 @@ export function ListStates({
   empty: { title: string; text: string; action?: ReactNode };
   skeleton?: { rows?: number; height?: number };
   children: ReactNode;
-}) {
+}
+
+export function ListStates({
+  count,
+  load,
+  search = '',
+  empty,
+  skeleton,
+  children,
+}: ListStatesProps) {
   const { t } = useTranslation();
   if (load?.error) return <LoadError message={load.error} onRetry={load.retry} />;
   if (load?.loading && count === 0) return <ListSkeleton {...skeleton} />;

@@ -26,7 +26,7 @@ export function SearchField({
       placeholder={t('list.searchHint')}
       value={term}
       onChange={(event) => setTerm(event.target.value)}
-      sx={{ maxWidth: 360 }}
+      sx={{ flex: '1 1 240px', maxWidth: 360 }}
       slotProps={{
         input: {
           startAdornment: (

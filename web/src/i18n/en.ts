@@ -357,6 +357,7 @@ export const en = {
     noMatchText: 'Try another part of the name, or clear the search.',
   },
   rooms: {
+    intro: 'The rooms of your building, each with its radiators’ temperature and state.',
     search: 'Search rooms',
     name: 'Room name',
     nameHelp: 'Up to 60 characters, unique among your rooms.',

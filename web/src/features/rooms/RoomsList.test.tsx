@@ -30,6 +30,11 @@ describe('RoomsList', () => {
       }),
     );
     renderWithProviders(<RoomsList />, { route: '/rooms' });
+    expect(
+      screen.getByText(
+        'The rooms of your building, each with its radiators’ temperature and state.',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Board room' })).toHaveAttribute(
       'href',
       '/rooms/Board%20room',

@@ -1,13 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { CardGrid } from '../../components/CardGrid';
-import { ListStates } from '../../components/ListStates';
-import { PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
+import { SearchListPage } from '../../components/SearchListPage';
 import { paths } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
@@ -29,20 +26,23 @@ export function RoomsList() {
     </Button>
   );
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('nav.rooms')}>{add}</PageHeader>
-      <SearchField label={t('rooms.search')} onSearch={setSearch} />
-      <ListStates
-        count={rooms.length}
-        load={{ loading: isLoading, error, retry: load }}
-        search={search}
-        empty={{ title: t('rooms.emptyTitle'), text: t('rooms.emptyText'), action: add }}
-        skeleton={{ rows: 3, height: 160 }}
-      >
-        <CardGrid items={rooms}>
-          {(room) => <RoomCard room={room} onToggle={(on) => void toggle(room.id, on)} />}
-        </CardGrid>
-      </ListStates>
-    </Stack>
+    <SearchListPage
+      title={t('nav.rooms')}
+      action={add}
+      intro={t('rooms.intro')}
+      searchLabel={t('rooms.search')}
+      onSearch={setSearch}
+      states={{
+        count: rooms.length,
+        load: { loading: isLoading, error, retry: load },
+        search,
+        empty: { title: t('rooms.emptyTitle'), text: t('rooms.emptyText'), action: add },
+        skeleton: { rows: 3, height: 160 },
+      }}
+    >
+      <CardGrid items={rooms}>
+        {(room) => <RoomCard room={room} onToggle={(on) => void toggle(room.id, on)} />}
+      </CardGrid>
+    </SearchListPage>
   );
 }

@@ -13,9 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListStates } from '../../components/ListStates';
-import { EditDeleteActions, PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
+import { EditDeleteActions } from '../../components/PageHeader';
+import { SearchListPage } from '../../components/SearchListPage';
 import { paths, schedulePath } from '../../config/paths';
 import { formatCelsius, formatWallTime, weekdayName } from '../../lib/format';
 import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
@@ -65,34 +64,38 @@ export function SchedulesList() {
     </Button>
   );
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('nav.schedules')}>{add}</PageHeader>
-      <Typography color="text.secondary">{t('schedules.intro')}</Typography>
-      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <SearchField label={t('schedules.search')} onSearch={setSearch} />
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={scheduleFor ?? 'all'}
-          aria-label={t('schedules.filter')}
-          onChange={(_, value: ScheduleFor | 'all' | null) => {
-            if (value) dispatch(chooseScheduleFor(value === 'all' ? null : value));
-          }}
-        >
-          <ToggleButton value="all">{t('schedules.all')}</ToggleButton>
-          {SCHEDULE_KINDS.map((kind) => (
-            <ToggleButton key={kind} value={kind}>
-              {t(`schedules.kindsPlural.${kind}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </Stack>
-      <ListStates
-        count={schedules.length}
-        load={{ loading: isLoading, error, retry: load }}
-        search={search}
-        empty={{ title: t('schedules.emptyTitle'), text: t('schedules.emptyText'), action: add }}
-        skeleton={{ rows: 3, height: 150 }}
+    <>
+      <SearchListPage
+        title={t('nav.schedules')}
+        action={add}
+        intro={t('schedules.intro')}
+        searchLabel={t('schedules.search')}
+        onSearch={setSearch}
+        filters={
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={scheduleFor ?? 'all'}
+            aria-label={t('schedules.filter')}
+            onChange={(_, value: ScheduleFor | 'all' | null) => {
+              if (value) dispatch(chooseScheduleFor(value === 'all' ? null : value));
+            }}
+          >
+            <ToggleButton value="all">{t('schedules.all')}</ToggleButton>
+            {SCHEDULE_KINDS.map((kind) => (
+              <ToggleButton key={kind} value={kind}>
+                {t(`schedules.kindsPlural.${kind}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        }
+        states={{
+          count: schedules.length,
+          load: { loading: isLoading, error, retry: load },
+          search,
+          empty: { title: t('schedules.emptyTitle'), text: t('schedules.emptyText'), action: add },
+          skeleton: { rows: 3, height: 150 },
+        }}
       >
         {shown.length === 0 ? (
           <Typography color="text.secondary">{t('schedules.noneOfKind')}</Typography>
@@ -109,7 +112,7 @@ export function SchedulesList() {
             ))}
           </Stack>
         )}
-      </ListStates>
+      </SearchListPage>
       <ConfirmDialog
         open={deleting !== null}
         title={t('schedules.deleteTitle', { name: deleting?.name ?? '' })}
@@ -126,7 +129,7 @@ export function SchedulesList() {
           });
         }}
       />
-    </Stack>
+    </>
   );
 }
 

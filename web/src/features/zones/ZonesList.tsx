@@ -3,18 +3,15 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { CardGrid } from '../../components/CardGrid';
-import { ListStates } from '../../components/ListStates';
-import { PageHeader } from '../../components/PageHeader';
+import { SearchListPage } from '../../components/SearchListPage';
 import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
-import { SearchField } from '../../components/SearchField';
 import { zonePath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { zonesApi } from './api';
@@ -33,16 +30,20 @@ export function ZonesList() {
     </Button>
   );
   return (
-    <Stack spacing={2}>
-      <PageHeader title={t('nav.zones')}>{add}</PageHeader>
-      <Typography color="text.secondary">{t('zones.intro')}</Typography>
-      <SearchField label={t('zones.search')} onSearch={setSearch} />
-      <ListStates
-        count={zones.length}
-        load={{ loading: isLoading, error, retry: load }}
-        search={search}
-        empty={{ title: t('zones.emptyTitle'), text: t('zones.emptyText'), action: add }}
-        skeleton={{ rows: 3, height: 120 }}
+    <>
+      <SearchListPage
+        title={t('nav.zones')}
+        action={add}
+        intro={t('zones.intro')}
+        searchLabel={t('zones.search')}
+        onSearch={setSearch}
+        states={{
+          count: zones.length,
+          load: { loading: isLoading, error, retry: load },
+          search,
+          empty: { title: t('zones.emptyTitle'), text: t('zones.emptyText'), action: add },
+          skeleton: { rows: 3, height: 120 },
+        }}
       >
         <CardGrid items={zones}>
           {(zone) => (
@@ -73,7 +74,7 @@ export function ZonesList() {
             </Card>
           )}
         </CardGrid>
-      </ListStates>
+      </SearchListPage>
       {creating && (
         <NameDialog
           open
@@ -85,6 +86,6 @@ export function ZonesList() {
           onSaved={({ data }) => navigate(zonePath(data.data.zone.id))}
         />
       )}
-    </Stack>
+    </>
   );
 }

@@ -1,0 +1,42 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { ListStates, type ListStatesProps } from './ListStates';
+import { PageHeader } from './PageHeader';
+import { SearchField } from './SearchField';
+
+/**
+ * A page of the business's rooms, zones, radiators or schedules: the title with its action, what
+ * the page is for, a search (with `filters` beside it), and the list in its states.
+ */
+export function SearchListPage({
+  title,
+  action,
+  intro,
+  searchLabel,
+  onSearch,
+  filters,
+  states,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  intro: string;
+  searchLabel: string;
+  onSearch: (term: string) => void;
+  filters?: ReactNode;
+  states: Omit<ListStatesProps, 'children'>;
+  children: ReactNode;
+}) {
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={title}>{action}</PageHeader>
+      <Typography color="text.secondary">{intro}</Typography>
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <SearchField label={searchLabel} onSearch={onSearch} />
+        {filters}
+      </Stack>
+      <ListStates {...states}>{children}</ListStates>
+    </Stack>
+  );
+}
