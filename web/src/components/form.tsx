@@ -77,7 +77,7 @@ export function useForm<T extends Record<string, unknown>>(
     setErrors(found);
   };
 
-  return { values, setValue, errors, field, onSubmit, showServerErrors };
+  return { values, setValue, errors, field, check, onSubmit, showServerErrors };
 }
 
 /** A labelled input whose `name` is the API field; shows its error below it. */

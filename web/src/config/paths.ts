@@ -52,3 +52,5 @@ export const roomPath = (name: string) => `/rooms/${encodeURIComponent(name)}`;
 export const radiatorPath = (id: number) => `/radiators/${id}`;
 export const zonePath = (id: number) => `/zones/${id}`;
 export const schedulePath = (id: number) => `/schedules/${id}`;
+/** The settings page open at `tab` (`history`, `automations`, `business`, `notifications`). */
+export const settingsPath = (tab: string) => `/settings?tab=${tab}`;

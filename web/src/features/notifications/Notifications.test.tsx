@@ -97,7 +97,7 @@ describe('the notifications bell', () => {
     await screen.findByText('Notifications are off.');
     expect(screen.getByRole('link', { name: 'Turn them on in Settings' })).toHaveAttribute(
       'href',
-      '/settings',
+      '/settings?tab=notifications',
     );
     expect(screen.getByText('No notifications yet.')).toBeInTheDocument();
   });

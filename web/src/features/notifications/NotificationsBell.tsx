@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../config/paths';
+import { settingsPath } from '../../config/paths';
 import { useAppSelector } from '../../lib/hooks';
 import { NotificationList } from './NotificationList';
 import { useNotificationActions, useNotificationPolling } from './useNotifications';
@@ -66,7 +66,11 @@ export function NotificationsBell() {
         {enabled === 0 && (
           <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
             {t('notifications.off')}{' '}
-            <Link component={RouterLink} to={paths.settings} onClick={() => setAnchor(null)}>
+            <Link
+              component={RouterLink}
+              to={settingsPath('notifications')}
+              onClick={() => setAnchor(null)}
+            >
               {t('notifications.turnOn')}
             </Link>
           </Alert>

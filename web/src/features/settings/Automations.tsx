@@ -110,7 +110,14 @@ function AutomationCard({ automation }: { automation: Automation }) {
             <Switch
               checked={automation.enabled === 1}
               disabled={busy}
-              onChange={(event) => void save(event.target.checked ? 1 : 0, automation.parameters)}
+              // With the values as typed, so switching does not quietly drop an edit not saved.
+              onChange={(event) => {
+                if (form.check())
+                  void save(
+                    event.target.checked ? 1 : 0,
+                    parametersOf(form.values, automation.parameters),
+                  );
+              }}
               slotProps={{
                 input: { 'aria-label': t('settings.automations.switch', { name: text('name') }) },
               }}

@@ -109,13 +109,21 @@ describe('the settings page', () => {
   it('opens the tab a link asks for', async () => {
     server.use(
       http.get('/v2/settings/automation', () => answer('Automations.', { automations: [frost] })),
+      http.get('/v2/notifications', () =>
+        answer('Notifications.', { notifications: [], unread: 0, enabled: 1 }),
+      ),
     );
-    renderWithProviders(<SettingsTabs />, { route: '/settings?tab=automations' });
+    const { router } = renderWithProviders(<SettingsTabs />, {
+      route: '/settings?tab=automations',
+    });
     expect(await screen.findByRole('tab', { name: 'Automations' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     expect(await screen.findByRole('heading', { name: 'Frost protection' })).toBeInTheDocument();
+    // The tab chosen goes into the address, so a reload opens it again.
+    await userEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=notifications'));
   });
 
   it('shows automations that fail to load inline, with a retry', async () => {
@@ -177,6 +185,18 @@ describe('the settings page', () => {
       { key: 'frost_protection', enabled: 1, parameters: { floor: 13 } },
     ]);
     expect(screen.getByLabelText('At')).toHaveValue('19:00');
+    // The switch sends the values as typed: an edit is not lost by switching instead of saving.
+    await user.clear(card.getByLabelText('Floor temperature (°C)'));
+    await user.type(card.getByLabelText('Floor temperature (°C)'), '9');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(sent[2]).toEqual({ key: 'frost_protection', enabled: 0, parameters: { floor: 9 } });
+    // A value that cannot be sent is marked, and nothing is switched.
+    await user.clear(card.getByLabelText('Floor temperature (°C)'));
+    await user.click(toggle);
+    expect(await card.findByText('This field is required.')).toBeInTheDocument();
+    expect(sent).toHaveLength(3);
+    expect(toggle).not.toBeChecked();
   });
 
   it('saves the business’s settings and shows the server’s field errors', async () => {

@@ -18,8 +18,8 @@ const TABS: SettingTab[] = ['history', 'automations', 'business', 'notifications
 const isTab = (name: string | null): name is SettingTab => TABS.some((tab) => tab === name);
 
 /**
- * The settings page: the action history, the automations and the business's settings; a link
- * may open one tab (`?tab=automations`).
+ * The settings page: the action history, the automations, the business's settings and the
+ * notifications; the address says which tab is open (`?tab=automations`).
  */
 export function SettingsTabs() {
   const { t } = useTranslation();
@@ -27,20 +27,22 @@ export function SettingsTabs() {
   const kept = useAppSelector((state) => state.settings.settingTab);
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  // The tab asked for shows at once; it is kept as the tab, and the address forgets it.
+  // The address names the tab, so a reload or a link opens it; without one, the last tab shown.
   const tab = isTab(asked) ? asked : kept;
   useEffect(() => {
-    if (!isTab(asked)) return;
-    dispatch(setSettingTab(asked));
-    setParams({}, { replace: true });
-  }, [asked, dispatch, setParams]);
+    if (isTab(asked)) dispatch(setSettingTab(asked));
+  }, [asked, dispatch]);
+  const choose = (next: SettingTab) => {
+    dispatch(setSettingTab(next));
+    setParams({ tab: next }, { replace: true });
+  };
   return (
     <>
       <Heading title={t('nav.settings')} intro={t('settings.intro')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
           value={tab}
-          onChange={(_, next: SettingTab) => dispatch(setSettingTab(next))}
+          onChange={(_, next: SettingTab) => choose(next)}
           aria-label={t('nav.settings')}
           variant="scrollable"
           allowScrollButtonsMobile
