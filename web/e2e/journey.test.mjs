@@ -176,6 +176,11 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   assert.equal(await theme(), 'light');
   await page.getByRole('button', { name: 'Dark mode' }).click();
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  // The browser draws its own controls (time pickers, scroll bars) dark too.
+  assert.equal(
+    await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme),
+    'dark',
+  );
   await page.screenshot({ path: path.join(screenshots, 'home-dark.png') });
   await page.getByRole('button', { name: 'Light mode' }).click();
 

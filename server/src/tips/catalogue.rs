@@ -70,14 +70,16 @@ pub const TIPS: [Tip; 22] = [
         "one-degree",
         "temperature",
         8.0,
-        Some("/zones"),
+        // The schedules' slots set what the rooms heat to (the comfort setpoint in the settings
+        // is the baseline's, not the rooms').
+        Some("/schedules"),
         words(
-            "Lower the comfort setpoint by 1 °C",
-            "Each degree lower cuts heating energy by up to 8 %. Most people work comfortably at 20 °C; start with 1 °C and watch the room usage chart.",
+            "Heat 1 °C lower",
+            "Each degree lower cuts heating energy by up to 8 %. Most people work comfortably at 20 °C; lower your schedules' setpoints by 1 °C and watch the room usage chart.",
         ),
         words(
-            "اخفض درجة الراحة درجة مئوية واحدة",
-            "كل درجة أقل تخفض طاقة التدفئة بما يصل إلى 8 %. يعمل معظم الناس براحة عند 20 °م؛ ابدأ بدرجة واحدة وراقب مخطط استهلاك الغرف.",
+            "دفّئ بدرجة مئوية واحدة أقل",
+            "كل درجة أقل تخفض طاقة التدفئة بما يصل إلى 8 %. يعمل معظم الناس براحة عند 20 °م؛ اخفض درجات جداولك درجة واحدة وراقب مخطط استهلاك الغرف.",
         ),
     ),
     tip(

@@ -36,6 +36,8 @@ async fn the_tips_are_listed_largest_saving_first_in_the_readers_language(app: T
     // What is done in the building itself has no page to act on it.
     let path = |id: &str| tips.iter().find(|tip| tip["id"] == id).unwrap()["action_path"].clone();
     assert_eq!((path("opening-hours"), path("draughts")), (json!("/schedules"), Value::Null));
+    // Rooms heat to their schedules' setpoints (the comfort setpoint is the baseline's).
+    assert_eq!(path("one-degree"), json!("/schedules"));
 
     // In the reader's language: the web app sends its own in Accept-Language.
     let arabic = owner.get_in("/v2/energy-saving-tips", "ar-SA,ar;q=0.9,en;q=0.5").await;

@@ -50,7 +50,8 @@ function Themed({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <CacheProvider value={caches[preferences.direction]}>
         <ThemeProvider theme={theme}>
-          <CssBaseline />
+          {/* The browser's own parts (time pickers, scroll bars) follow the theme's light or dark. */}
+          <CssBaseline enableColorScheme />
           <GlobalStyles
             styles={{
               // Spec §9: big screens get everything a quarter larger.

@@ -1,6 +1,9 @@
 import type { Texts } from './en';
 
-/** Arabic texts: every key of `en.ts`. */
+/**
+ * Arabic texts: every key of `en.ts`. A unit in brackets is isolated (`\u2066°C\u2069`), so it
+ * reads (°C), not (C°), right to left.
+ */
 export const ar: Texts = {
   app: { name: 'HeatDesk', tagline: 'التحكم في التدفئة وتوفير الطاقة لأعمالك' },
   nav: {
@@ -390,8 +393,8 @@ export const ar: Texts = {
     claimCode: 'رمز المطالبة',
     claimCodeHelp:
       'بجانب المعرّف على ملصق المدفأة الحقيقية، مثل K7Q2-9XPM. المدافئ المحاكاة ليس لها رمز.',
-    min: 'أدنى درجة حرارة (°C)',
-    max: 'أعلى درجة حرارة (°C)',
+    min: 'أدنى درجة حرارة (\u2066°C\u2069)',
+    max: 'أعلى درجة حرارة (\u2066°C\u2069)',
     current: 'درجة الحرارة',
     target: 'الهدف',
     state: 'الحالة',
@@ -427,7 +430,7 @@ export const ar: Texts = {
     delete: 'حذف المنطقة',
     deleteTitle: 'حذف {{name}}؟',
     deleteText: 'تُحذف المنطقة وتبقى غرفها بلا منطقة.',
-    temperature: 'درجة حرارة المنطقة (°C)',
+    temperature: 'درجة حرارة المنطقة (\u2066°C\u2069)',
     temperatureHelp: 'تبقى كل مدفأة ضمن حدودها.',
     apply: 'اضبطها للمنطقة كلها',
     addRoom: 'غرفة للإضافة',
@@ -490,7 +493,7 @@ export const ar: Texts = {
       duration: 'يتكرر في',
       days: 'الأيام',
       setbackOff: 'إيقاف خارج الفترات',
-      setback: 'درجة التخفيض خارج الفترات (°C)',
+      setback: 'درجة التخفيض خارج الفترات (\u2066°C\u2069)',
       setbackHelp: 'درجة الحرارة المحافظ عليها بين الفترات وحولها.',
       startDate: 'تاريخ البدء (اختياري)',
       startDateHelp: 'أول يوم يعمل فيه.',
@@ -512,7 +515,7 @@ export const ar: Texts = {
       start: 'البداية',
       end: 'النهاية',
       midnight: '00:00 هي منتصف الليل في نهاية اليوم.',
-      setpoint: 'درجة الحرارة (°C)',
+      setpoint: 'درجة الحرارة (\u2066°C\u2069)',
       delete: 'حذف الفترة',
     },
     errors: {
@@ -611,13 +614,13 @@ export const ar: Texts = {
       switch: 'تشغيل أو إيقاف {{name}}',
       save: 'حفظ الإعدادات',
       parameters: {
-        floor: 'الحد الأدنى للحرارة (°C)',
-        drop: 'انخفاض الحرارة (°C)',
+        floor: 'الحد الأدنى للحرارة (\u2066°C\u2069)',
+        drop: 'انخفاض الحرارة (\u2066°C\u2069)',
         within_minutes: 'خلال (دقائق)',
         off_minutes: 'الإيقاف لمدة (دقائق)',
         at: 'في الساعة',
         max_minutes: 'البدء مبكرًا بحد أقصى (دقائق)',
-        lower_by: 'خفض درجات الحرارة بمقدار (°C)',
+        lower_by: 'خفض درجات الحرارة بمقدار (\u2066°C\u2069)',
       },
       items: {
         frost_protection: {
@@ -654,7 +657,7 @@ export const ar: Texts = {
       noDays: 'اختر يوم عمل واحدًا على الأقل.',
       start: 'بداية يوم العمل',
       end: 'نهاية يوم العمل',
-      comfort: 'درجة الراحة (°C)',
+      comfort: 'درجة الراحة (\u2066°C\u2069)',
       comfortHelp: 'درجة الحرارة التي تُحفظ عليها غرفك طوال يوم العمل؛ ويُقاس التوفير مقارنة بها.',
     },
   },
