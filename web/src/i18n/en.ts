@@ -416,7 +416,9 @@ export const en = {
     deleteText:
       'The radiator is removed from your business with its history. Its id can be registered again.',
     emptyTitle: 'No radiators yet',
-    emptyText: 'Open a room and attach its radiators with the ids printed on their labels.',
+    emptyText:
+      'Add a radiator with the id printed on its label, or open a room and attach its radiators there.',
+    add: 'Add a radiator',
   },
   zones: {
     intro: 'Group rooms into zones to heat them alike.',

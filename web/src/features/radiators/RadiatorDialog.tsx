@@ -23,7 +23,9 @@ function temperatureError(value: string) {
 
 function check(values: Values, withUid: boolean) {
   const errors: Partial<Record<keyof Values, string>> = {};
-  if (withUid && !/^[A-Za-z0-9:_-]{1,64}$/.test(values.uid.trim())) errors.uid = 'validation.uid';
+  if (withUid && !values.uid.trim()) errors.uid = 'validation.required';
+  else if (withUid && !/^[A-Za-z0-9:_-]{1,64}$/.test(values.uid.trim()))
+    errors.uid = 'validation.uid';
   if (values.claim_code.trim().length > 64) errors.claim_code = 'validation.claimCode';
   if (!values.name.trim()) errors.name = 'validation.required';
   else if (values.name.trim().length > 60) errors.name = 'validation.nameTooLong';

@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { renderWithProviders } from '../../test/render';
+import { eastWall } from '../../test/radiators';
+import { answer, server } from '../../test/server';
+import { RadiatorsList } from './RadiatorsList';
+
+describe('the radiators page', () => {
+  it('adds a radiator without a room from an empty list and opens its page', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const added = {
+      ...eastWall,
+      id: 9,
+      uid: 'HD-0009',
+      name: 'Hall',
+      room_id: null,
+      room_name: null,
+    };
+    server.use(
+      http.get('/v2/radiators', () => answer('Radiators.', { radiators: [] })),
+      http.post('/v2/radiators', async ({ request }) => {
+        sent.push(await request.json());
+        return answer("'Hall' added.", { radiator: added });
+      }),
+    );
+    const { router } = renderWithProviders(<RadiatorsList />, { route: '/radiators' });
+    // The empty state offers it, as the header does.
+    const empty = await screen.findByText(/Add a radiator with the id printed on its label/);
+    await user.click(
+      within(empty.parentElement ?? empty).getByRole('button', { name: 'Add a radiator' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Add a radiator' });
+    await user.type(within(dialog).getByLabelText(/^Radiator name/), 'Hall');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a radiator' }));
+    // An empty id is missing, not malformed.
+    expect(within(dialog).getByText('This field is required.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/^Radiator id/), 'HD-0009');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a radiator' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/radiators/9'));
+    expect(sent).toEqual([
+      { uid: 'HD-0009', name: 'Hall', min_temperature: 7, max_temperature: 26 },
+    ]);
+  });
+});
