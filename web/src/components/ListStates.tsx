@@ -6,10 +6,37 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
-/** A list that failed to load: the reason and a retry, inline (spec §8: no toast). */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/**
+ * A load that failed: the reason and a retry, inline (spec §8: no toast). What does not exist
+ * (`missing`, a 404) has nothing to retry: the reason and the way `back` to its list.
+ */
+export function LoadError({
+  message,
+  onRetry,
+  missing,
+  back,
+}: {
+  message: string;
+  onRetry: () => void;
+  missing?: boolean;
+  back?: { to: string; label: string };
+}) {
   const { t } = useTranslation();
+  if (missing && back)
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to={back.to} color="inherit" size="small">
+            {back.label}
+          </Button>
+        }
+      >
+        {message}
+      </Alert>
+    );
   return (
     <Alert
       severity="error"

@@ -351,7 +351,8 @@ export const ar: Texts = {
   },
   list: {
     retry: 'إعادة المحاولة',
-    loadFailed: 'تعذّر تحميل القائمة.',
+    loadFailed: 'تعذّر تحميل هذا.',
+    backTo: 'العودة إلى {{name}}',
     searchHint: 'اكتب جزءًا من الاسم',
     noMatch: 'لا توجد نتائج مطابقة',
     noMatchText: 'جرّب جزءًا آخر من الاسم أو امسح البحث.',

@@ -351,7 +351,8 @@ export const en = {
   },
   list: {
     retry: 'Retry',
-    loadFailed: 'The list could not be loaded.',
+    loadFailed: 'This could not be loaded.',
+    backTo: 'Back to {{name}}',
     searchHint: 'Type part of a name',
     noMatch: 'Nothing matches your search',
     noMatchText: 'Try another part of the name, or clear the search.',

@@ -45,10 +45,13 @@ export function logLoadFailure(what: string) {
   return (error: unknown) => console.error(`${what} failed to load`, error);
 }
 
-interface LoadState {
+/** What a slice that loads keeps of its loading. */
+export interface LoadState {
   isLoading: boolean;
   /** Why the last load failed; shown inline with a retry. */
   error: string | null;
+  /** Whether it failed because what it asked for does not exist (404): there is nothing to retry. */
+  missing?: boolean;
 }
 
 /**
@@ -67,6 +70,7 @@ export function addLoad<S extends LoadState, Result, Arg>(
       const load = state as LoadState;
       load.isLoading = true;
       load.error = null;
+      load.missing = false;
     })
     .addCase(thunk.fulfilled, (state, action) => {
       (state as LoadState).isLoading = false;
@@ -76,6 +80,7 @@ export function addLoad<S extends LoadState, Result, Arg>(
       const load = state as LoadState;
       load.isLoading = false;
       load.error = action.payload?.description ?? action.error.message ?? null;
+      load.missing = action.payload?.code === 404;
       failed?.(state);
     });
 }

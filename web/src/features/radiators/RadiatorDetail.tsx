@@ -19,7 +19,7 @@ import { HeatingChip } from '../../components/HeatingChip';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
-import { describeError } from '../../lib/http';
+import { describeError, type ApiErrorBody } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
 import { radiatorsApi } from './api';
 import { RadiatorDialog } from './RadiatorDialog';
@@ -40,7 +40,7 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
   const loaded = useAppSelector((state) => state.radiators.radiatorToUpdate);
   const live = useAppSelector((state) => state.radiators.live);
   const [readings, setReadings] = useState<Reading[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiErrorBody | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -79,7 +79,7 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
       },
       (failure: unknown) => {
         console.error('radiator failed to load', failure);
-        if (current) setError(describeError(failure).description);
+        if (current) setError(describeError(failure));
       },
     );
     return () => {
@@ -94,7 +94,15 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
     [dispatch],
   );
 
-  if (error) return <LoadError message={error} onRetry={load} />;
+  if (error)
+    return (
+      <LoadError
+        message={error.description}
+        onRetry={load}
+        missing={error.code === 404}
+        back={{ to: paths.radiators, label: t('list.backTo', { name: t('nav.radiators') }) }}
+      />
+    );
   if (!loaded || loaded.id !== id) return <ListSkeleton rows={3} height={120} />;
   const radiator = withLive(loaded, live);
   const target = draft ?? radiator.target_temperature;

@@ -29,7 +29,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
   const navigate = useNavigate();
   const { run } = useAction();
   const name = useParams().roomName ?? '';
-  const { room, error } = useAppSelector((state) => state.rooms);
+  const { room, error, missing } = useAppSelector((state) => state.rooms);
   const live = useAppSelector((state) => state.radiators.live);
   const [dialog, setDialog] = useState<GroupDialog<'attach'>>(null);
 
@@ -47,7 +47,15 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
     setDialog(null);
   };
 
-  if (error) return <LoadError message={error} onRetry={load} />;
+  if (error)
+    return (
+      <LoadError
+        message={error}
+        onRetry={load}
+        missing={missing}
+        back={{ to: paths.rooms, label: t('list.backTo', { name: t('nav.rooms') }) }}
+      />
+    );
   if (!room || room.name.toLowerCase() !== name.toLowerCase())
     return <ListSkeleton rows={3} height={120} />;
   const summary = roomLive(room.id, live);

@@ -1,16 +1,14 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session';
-import { addLoad, apiThunk, logLoadFailure, Refusal } from '../../lib/thunk';
+import { addLoad, apiThunk, logLoadFailure, Refusal, type LoadState } from '../../lib/thunk';
 import type { Radiator } from '../radiators';
 import { roomsApi } from './api';
 import type { Room, RoomDetail } from './types';
 
-export interface RoomsState {
-  isLoading: boolean;
+export interface RoomsState extends LoadState {
   rooms: Room[];
   room: RoomDetail | null;
   roomRadiators: Radiator[];
-  error: string | null;
 }
 
 const initialState: RoomsState = {
@@ -19,6 +17,7 @@ const initialState: RoomsState = {
   room: null,
   roomRadiators: [],
   error: null,
+  missing: false,
 };
 
 export const fetchRooms = apiThunk(

@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
@@ -28,13 +29,16 @@ export function EditSchedule() {
   const dispatch = useAppDispatch();
   const id = Number(useParams().cuschedule);
   const retryDurations = useDurations();
-  const { schedule, scheduleDurations, error } = useAppSelector((state) => state.schedule);
+  const { t } = useTranslation();
+  const { schedule, scheduleDurations, error, missing } = useAppSelector((state) => state.schedule);
   const load = useCallback(() => void dispatch(fetchSchedule(id)), [dispatch, id]);
   useEffect(load, [load]);
   if (error)
     return (
       <LoadError
         message={error}
+        missing={missing}
+        back={{ to: paths.schedules, label: t('list.backTo', { name: t('nav.schedules') }) }}
         onRetry={() => {
           load();
           retryDurations();

@@ -170,6 +170,23 @@ describe('the schedule form', () => {
     expect(screen.getByRole('switch', { name: 'Off outside the slots' })).toBeChecked();
   });
 
+  it('says a schedule that does not exist is missing, with the way back instead of a retry', async () => {
+    api([]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/v2/schedules/9999', () => refusal(404, 'This schedule does not exist.')));
+    renderWithProviders(<EditSchedule />, {
+      route: '/schedules/9999',
+      path: '/schedules/:cuschedule',
+    });
+    expect(await screen.findByText('This schedule does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Schedules' })).toHaveAttribute(
+      'href',
+      '/schedules',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    logged.mockRestore();
+  });
+
   it('goes back to the list from /schedules/update when no schedule was chosen', async () => {
     api([]);
     renderWithProviders(<UpdateSchedule />, { route: '/schedules/update' });

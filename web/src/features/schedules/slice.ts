@@ -1,20 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session';
-import { addLoad, apiThunk, logLoadFailure } from '../../lib/thunk';
+import { addLoad, apiThunk, logLoadFailure, type LoadState } from '../../lib/thunk';
 import { schedulesApi } from './api';
 import type { Duration, Schedule, ScheduleFor } from './types';
 
 /** Spec §3's `schedule` area. */
-export interface ScheduleState {
-  isLoading: boolean;
+export interface ScheduleState extends LoadState {
   schedules: Schedule[];
   scheduleDurations: Duration[];
   /** The schedule chosen to update (`/schedules/update`). */
   schedule: Schedule | null;
   /** The kind of schedule the list shows and a new schedule starts with; null: every kind. */
   scheduleFor: ScheduleFor | null;
-  /** Why the last load failed; shown inline with a retry. */
-  error: string | null;
 }
 
 const initialState: ScheduleState = {
@@ -24,6 +21,7 @@ const initialState: ScheduleState = {
   schedule: null,
   scheduleFor: null,
   error: null,
+  missing: false,
 };
 
 export const fetchScheduleDurations = apiThunk(

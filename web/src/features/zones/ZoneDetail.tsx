@@ -31,7 +31,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const dispatch = useAppDispatch();
   const { run } = useAction();
   const id = Number(useParams().cuzone);
-  const { zoneToUpdate: zone, error } = useAppSelector((state) => state.zones);
+  const { zoneToUpdate: zone, error, missing } = useAppSelector((state) => state.zones);
   const live = useAppSelector((state) => state.radiators.live);
   const [dialog, setDialog] = useState<GroupDialog>(null);
   const [freeRooms, setFreeRooms] = useState<Room[]>([]);
@@ -48,7 +48,15 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   }, [dispatch, id]);
   useEffect(load, [load]);
 
-  if (error) return <LoadError message={error} onRetry={load} />;
+  if (error)
+    return (
+      <LoadError
+        message={error}
+        onRetry={load}
+        missing={missing}
+        back={{ to: paths.zones, label: t('list.backTo', { name: t('nav.zones') }) }}
+      />
+    );
   if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
   const temperature = typed ?? String(zone.target_temperature ?? 21);
   const value = Number(temperature);

@@ -1,16 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session';
-import { addLoad, apiThunk, logLoadFailure } from '../../lib/thunk';
+import { addLoad, apiThunk, logLoadFailure, type LoadState } from '../../lib/thunk';
 import type { Room } from '../rooms';
 import { zonesApi } from './api';
 import type { Zone, ZoneDetail } from './types';
 
-export interface ZonesState {
-  isLoading: boolean;
+export interface ZonesState extends LoadState {
   zones: Zone[];
   zoneRooms: Room[];
   zoneToUpdate: ZoneDetail | null;
-  error: string | null;
 }
 
 const initialState: ZonesState = {
@@ -19,6 +17,7 @@ const initialState: ZonesState = {
   zoneRooms: [],
   zoneToUpdate: null,
   error: null,
+  missing: false,
 };
 
 export const fetchZones = apiThunk(
