@@ -24,8 +24,18 @@ const OUT_OF_HOURS_KWH: f64 = 0.5;
 /// A change on the week before worth naming, either way (0.1 = 10 %).
 const NOTABLE_CHANGE: f64 = 0.1;
 
-pub async fn list(store: &Store, business_id: i64) -> StoreResult<Vec<Insight>> {
-    store::list(store.reader(), business_id).await
+/// The business's insights: the stored set, worked out again when there is none yet or when the
+/// business has changed something since (the daily refresh would leave it untrue until then).
+pub async fn current(
+    store: &Store,
+    business_id: i64,
+    now: time::OffsetDateTime,
+) -> ApiResult<Vec<Insight>> {
+    let insights = store::list(store.reader(), business_id).await?;
+    if insights.is_empty() || store::changed_since_set(store.reader(), business_id).await? {
+        return refresh(store, business_id, now).await;
+    }
+    Ok(insights)
 }
 
 fn round(value: f64, places: i32) -> f64 {
@@ -175,7 +185,7 @@ pub async fn refresh(
     let mut tx = store.begin_write().await?;
     store::replace(&mut tx, business_id, &insights, now.unix_timestamp()).await?;
     store.commit(tx).await?;
-    Ok(list(store, business_id).await?)
+    Ok(store::list(store.reader(), business_id).await?)
 }
 
 /// The business's kWh over the local days `first` to `last`.

@@ -29,10 +29,7 @@ pub struct InsightsData {
 #[utoipa::path(get, path = "/v2/insights", tag = "insights",
     responses((status = 200, body = Envelope<InsightsData>)))]
 pub async fn list(Business { state, user }: Business) -> Answer<InsightsData> {
-    let mut insights = domain::list(&state.store, user.business_id).await?;
-    if insights.is_empty() {
-        insights = domain::refresh(&state.store, user.business_id, state.clock.now()).await?;
-    }
+    let insights = domain::current(&state.store, user.business_id, state.clock.now()).await?;
     Ok(ok("Insights.", InsightsData { insights }))
 }
 

@@ -97,6 +97,22 @@ pub async fn stale(pool: &AnyPool, before: i64) -> StoreResult<Vec<i64>> {
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
+/// Whether the business changed anything (its action history) since its insights were worked
+/// out: a budget, a schedule or an automation changed then may have made one of them untrue.
+pub async fn changed_since_set(pool: &AnyPool, business_id: i64) -> StoreResult<bool> {
+    let (changed,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM
+             (SELECT h.at FROM action_history h WHERE h.business_id = $1 ORDER BY h.id DESC LIMIT 1)
+             latest
+         WHERE latest.at >= COALESCE(
+             (SELECT MAX(i.created_at) FROM insights i WHERE i.business_id = $1), 0)",
+    )
+    .bind(business_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(changed > 0)
+}
+
 /// `(room, kWh)` of each room over the local days `first` to `last`, largest first.
 pub async fn room_energy(
     pool: &AnyPool,
