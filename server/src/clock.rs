@@ -40,6 +40,12 @@ impl Clock for ManualClock {
     }
 }
 
+/// A local time as ISO 8601 with its offset (`2026-11-25T00:00:00+00:00`): what a business's
+/// calendar periods and readings are written in, so their date is the local one.
+pub fn local_iso8601(zoned: &jiff::Zoned) -> String {
+    zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
+}
+
 /// Unix seconds as ISO 8601 (UTC), the wire format for times.
 pub fn iso8601(unix_seconds: i64) -> String {
     OffsetDateTime::from_unix_timestamp(unix_seconds)

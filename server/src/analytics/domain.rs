@@ -11,6 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store;
+use crate::clock::local_iso8601;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::tariffs::Tariffs;
@@ -186,7 +187,7 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         .iter()
         .zip(edges)
         .map(|(&(kwh, pence, kg), start)| Bucket {
-            start: iso(start),
+            start: local_iso8601(start),
             figures: Figures {
                 kwh: round(kwh, 3),
                 cost_pence: pence.round() as i64,
@@ -199,12 +200,7 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         cost_pence: sums.iter().map(|s| s.1).sum::<f64>().round() as i64,
         co2_kg: round(sums.iter().map(|s| s.2).sum(), 3),
     };
-    PeriodFigures { start: iso(first), end: iso(end), buckets, totals }
-}
-
-/// A local time as ISO 8601 with the business's offset.
-fn iso(zoned: &Zoned) -> String {
-    zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
+    PeriodFigures { start: local_iso8601(first), end: local_iso8601(end), buckets, totals }
 }
 
 /// Whether the buckets are hours (a day's period).
@@ -288,6 +284,6 @@ pub async fn energy_history(
         current: figures(&current, &used, &charging),
         previous: before,
         previous_so_far,
-        began: iso(&began),
+        began: local_iso8601(&began),
     })
 }

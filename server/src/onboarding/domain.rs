@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::store::{self, Consent};
 use crate::auth::profile::Address;
-use crate::clock::iso8601;
+use crate::clock::{iso8601, local_iso8601};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
 use crate::kernel::values::{IhdMac, Mpan};
@@ -111,7 +111,8 @@ pub struct MeterReading {
     pub kwh: f64,
 }
 
-/// The last `days` days of half-hourly import, up to the last whole half-hour: only with the
+/// The half-hourly import of the last `days` local days (today up to its last whole half-hour,
+/// and the whole days before it), each start in the business's local time: only with the
 /// business's consent.
 pub async fn readings(
     state: &AppState,
@@ -125,16 +126,28 @@ pub async fn readings(
             "HeatDesk reads your smart meter only with your consent: give it under Consent.".into(),
         ));
     };
+    let tz = crate::business::time_zone(&crate::business::get(state, business_id).await?);
     let now = state.clock.now().unix_timestamp();
     let to = now - now.rem_euclid(1800);
+    let local = |at: i64| jiff::Timestamp::from_second(at).map(|at| at.to_zoned(tz.clone()));
+    let invalid = |_| ApiError::Internal(anyhow::anyhow!("no local time for {to}"));
+    let first_day =
+        local(to).map_err(invalid)?.date().checked_sub(jiff::Span::new().days(days - 1));
+    let from = first_day
+        .and_then(|day| day.to_zoned(tz.clone()))
+        .map_err(invalid)?
+        .timestamp()
+        .as_second();
     let half_hours = state
         .meter
-        .half_hourly_import(&state.store, business_id, &consent.mpan, (to - days * 86_400, to))
+        .half_hourly_import(&state.store, business_id, &consent.mpan, (from, to))
         .await?;
-    Ok(half_hours
+    half_hours
         .into_iter()
-        .map(|(start, kwh)| MeterReading { start: iso8601(start), kwh })
-        .collect())
+        .map(|(start, kwh)| {
+            Ok(MeterReading { start: local_iso8601(&local(start).map_err(invalid)?), kwh })
+        })
+        .collect()
 }
 
 pub async fn confirm_address(state: &AppState, actor: Actor, address: &Address) -> ApiResult<Step> {

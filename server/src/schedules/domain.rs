@@ -121,7 +121,7 @@ fn slots_json(slots: &[Slot]) -> String {
 }
 
 fn iso(at: Timestamp, tz: &TimeZone) -> String {
-    at.to_zoned(tz.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
+    crate::clock::local_iso8601(&at.to_zoned(tz.clone()))
 }
 
 /// When the schedule next asks for something else, seen at `now`.

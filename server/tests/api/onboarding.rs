@@ -133,19 +133,32 @@ async fn meter_readings_need_the_consent_and_follow_the_radiators(app: TestApp) 
     crate::analytics::used_by(&app, "HD-1", &mut 0.0, 1000.0, "2026-01-15T08:01:00Z").await;
     let readings = owner.get("/v2/meter/readings?days=7").await.body["data"]["readings"].clone();
     let readings = readings.as_array().unwrap();
-    assert_eq!(readings.len(), 7 * 48, "every half-hour of 7 days");
+    // Seven local days: 9 to 14 January whole, and today up to its last whole half-hour.
+    assert_eq!(readings.len(), 6 * 48 + 18, "every half-hour of 7 days");
     assert_eq!(
-        readings.last().unwrap()["start"],
-        "2026-01-15T08:30:00Z",
-        "up to the last whole half-hour"
+        (&readings[0]["start"], &readings.last().unwrap()["start"]),
+        (&json!("2026-01-09T00:00:00+00:00"), &json!("2026-01-15T08:30:00+00:00")),
+        "from local midnight up to the last whole half-hour"
     );
     let kwh = |start: &str| {
         readings.iter().find(|r| r["start"] == start).unwrap()["kwh"].as_f64().unwrap()
     };
     // Each half of the hour carries half the radiators' kWh on top of an office-hours base load.
-    let (heated, unheated) = (kwh("2026-01-15T08:00:00Z"), kwh("2026-01-14T08:00:00Z"));
+    let (heated, unheated) = (kwh("2026-01-15T08:00:00+00:00"), kwh("2026-01-14T08:00:00+00:00"));
     assert!(heated - unheated > 0.4 && heated - unheated < 0.7, "{heated} against {unheated}");
-    assert!(kwh("2026-01-15T02:00:00Z") < 0.25, "a night's base load");
+    assert!(kwh("2026-01-15T02:00:00+00:00") < 0.25, "a night's base load");
+
+    // In Dubai (UTC+4) the days begin at its midnight, 20:00 UTC the evening before, and every
+    // start says so.
+    let dubai = json!({"time_zone": "Asia/Dubai", "working_days": [1, 2, 3, 4, 5],
+        "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21});
+    assert_eq!(owner.put("/v2/settings/business", dubai).await.status, StatusCode::OK);
+    let readings = owner.get("/v2/meter/readings?days=1").await.body["data"]["readings"].clone();
+    let readings = readings.as_array().unwrap();
+    assert_eq!(
+        (readings.len(), &readings[0]["start"], &readings.last().unwrap()["start"]),
+        (26, &json!("2026-01-15T00:00:00+04:00"), &json!("2026-01-15T12:30:00+04:00"))
+    );
 
     let withdrawn = owner.post("/v2/consents/withdraw", json!({})).await;
     assert_eq!(withdrawn.status, StatusCode::OK);

@@ -256,23 +256,34 @@ export interface MeterChartProps {
 export function MeterChart({ readings }: MeterChartProps) {
   const { i18n } = useTranslation();
   const style = useChartStyle();
-  const data = readings.map((reading) => ({
-    label: dayLabel(reading.start.slice(0, 10), i18n.language, true),
-    kwh: reading.kwh,
-  }));
+  // Starts are local times with their offset: a day's label stands at its first half-hour.
+  const day = (start: string) => dayLabel(start.slice(0, 10), i18n.language, true);
+  const midnights = readings
+    .map((reading) => reading.start)
+    .filter((start) => start.slice(11, 16) === '00:00');
   return (
     <Frame height={260}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap={0}>
+      <BarChart
+        data={readings}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        barCategoryGap={0}
+      >
         <CartesianGrid stroke={style.grid} vertical={false} />
         <XAxis
-          dataKey="label"
+          dataKey="start"
           stroke={style.axis}
-          interval={47}
+          ticks={midnights}
+          interval={0}
+          tickFormatter={day}
           tick={{ fontSize: 12 }}
           {...style.along}
         />
         <YAxis {...valueAxis('kwh', style.axis)} {...style.across} />
-        <Tooltip formatter={tooltipValue('kwh')} {...style.tooltip} />
+        <Tooltip
+          formatter={tooltipValue('kwh')}
+          labelFormatter={(start) => `${day(String(start))} ${String(start).slice(11, 16)}`}
+          {...style.tooltip}
+        />
         <Bar isAnimationActive={false} dataKey="kwh" fill={style.current} />
       </BarChart>
     </Frame>

@@ -154,9 +154,10 @@ describe('energy usage', () => {
   it('shows the meter’s week by day and finishes onboarding', async () => {
     const ui = userEvent.setup();
     const readings = [
-      { start: '2026-01-14T08:00:00Z', kwh: 1.25 },
-      { start: '2026-01-14T08:30:00Z', kwh: 0.75 },
-      { start: '2026-01-15T08:00:00Z', kwh: 0.5 },
+      // Local times with the business's offset: 00:00 in Dubai is still the 14th in UTC.
+      { start: '2026-01-14T08:00:00+04:00', kwh: 1.25 },
+      { start: '2026-01-14T23:30:00+04:00', kwh: 0.75 },
+      { start: '2026-01-15T00:00:00+04:00', kwh: 0.5 },
     ];
     server.use(
       http.get('/v2/meter/readings', () => answer('Meter readings.', { readings })),
@@ -171,7 +172,10 @@ describe('energy usage', () => {
     });
     expect(await screen.findByTestId('meter-total')).toHaveTextContent('over 3 half-hours');
     const table = screen.getByRole('table', { name: 'Electricity per day' });
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent(/2\.00 kWh/);
+    expect(rows[2]).toHaveTextContent(/0\.50 kWh/);
     await ui.click(screen.getByRole('button', { name: 'Go to my dashboard' }));
     expect(
       await screen.findByText('Welcome to HeatDesk: your dashboard is ready.'),
