@@ -48,10 +48,6 @@ export function ConsentSetup() {
   }, [dispatch, mpan, ihd_mac, agreed]);
 
   const send = async ({ mpan, ihd_mac }: { mpan: string; ihd_mac: string }) => {
-    if (!agreed) {
-      setAgreedError(t('onboarding.consent.agreeRequired'));
-      return;
-    }
     await run(
       async () => {
         const given = await onboardingApi.giveConsent(mpan.replace(/\s/g, ''));
@@ -72,7 +68,15 @@ export function ConsentSetup() {
   return (
     <FormPage title={t('pages.consentSetup')}>
       <Typography sx={{ mb: 2 }}>{t('onboarding.consent.intro')}</Typography>
-      <Form onSubmit={form.onSubmit(send)}>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Every problem at once: the fields' and the agreement's.
+          const fieldsValid = form.check();
+          setAgreedError(agreed ? undefined : t('onboarding.consent.agreeRequired'));
+          if (fieldsValid && agreed) void send(form.values);
+        }}
+      >
         <Stack spacing={2}>
           <FormField
             label={t('onboarding.consent.mpan')}
