@@ -51,9 +51,11 @@ describe('time slots', () => {
     expect(edgeBounds(slots, 0).start).toEqual({ min: 0, max: 525 });
   });
 
-  it('adds a new slot from 08:00 when free, else in the first free time', () => {
+  it('adds a new slot from 08:00 when free, else after a slot, else in the first free time', () => {
     expect(firstFreeSlot([])).toEqual({ start: 480, end: 540 });
-    expect(firstFreeSlot([slot('06:00', '20:00')])).toEqual({ start: 0, end: 60 });
+    expect(firstFreeSlot([slot('08:00', '13:00')])).toEqual({ start: 780, end: 840 });
+    expect(firstFreeSlot([slot('06:00', '20:00')])).toEqual({ start: 1200, end: 1260 });
+    expect(firstFreeSlot([slot('06:00', '24:00')])).toEqual({ start: 0, end: 60 });
     expect(firstFreeSlot([slot('00:00', '24:00')])).toBeNull();
   });
 

@@ -81,10 +81,17 @@ export function edgeBounds(slots: EditedSlot[], index: number) {
   };
 }
 
-/** Where a new slot of about an hour fits, from 08:00 on if it can, else the first free time. */
+/**
+ * Where a new slot of about an hour fits: from 08:00 if it can, else right after a slot (in the
+ * order of the day), else the first free time.
+ */
 export function firstFreeSlot(slots: EditedSlot[]): { start: number; end: number } | null {
+  const ends = spans(slots)
+    .map((span) => span.end)
+    .sort((a, b) => a - b);
   const candidates = [
     8 * 60,
+    ...ends,
     ...Array.from({ length: DAY_MINUTES / SNAP_MINUTES }, (_, i) => i * SNAP_MINUTES),
   ];
   for (const start of candidates) {
