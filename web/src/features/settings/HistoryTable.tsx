@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatDateTime } from '../../lib/format';
@@ -27,10 +28,17 @@ const PAGE_SIZES = [10, 25, 50, 100];
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const narrowOnly = { display: { xs: 'table-cell', sm: 'none' } } as const;
 
-/** The record's name as the change left it (or as it was, for a deletion), if it has one. */
-function recordName(entry: HistoryEntry) {
+/**
+ * The record's name as the change left it (or as it was, for a deletion), if it has one; an
+ * automation's in the reader's language, by its key.
+ */
+function recordName(entry: HistoryEntry, t: TFunction) {
   const name = entry.after?.name ?? entry.before?.name;
-  return typeof name === 'string' ? name : null;
+  if (typeof name !== 'string') return null;
+  const key = entry.after?.key ?? entry.before?.key;
+  if (entry.record_type === 'automation' && typeof key === 'string')
+    return t(`settings.automations.items.${key}.name`, { defaultValue: name });
+  return name;
 }
 
 /** Who and what changed, newest first, a page at a time, filtered by the kind of record. */
@@ -96,7 +104,7 @@ export function HistoryTable() {
               </TableHead>
               <TableBody>
                 {history.map((entry) => {
-                  const name = recordName(entry);
+                  const name = recordName(entry, t);
                   const when = formatDateTime(entry.at, i18n.language);
                   const action = t(`settings.history.actions.${entry.action}`, {
                     defaultValue: entry.action,

@@ -78,10 +78,15 @@ describe('the settings page', () => {
               : [
                   entry(3, { action: 'delete', after: null }),
                   entry(4, { action: 'withdraw', record_type: 'consent', before: null }),
+                  // An automation is named by its key in the reader's language, not as stored.
+                  entry(5, {
+                    record_type: 'automation',
+                    after: { key: 'open_window', name: 'Window watch' },
+                  }),
                 ],
           page,
           per_page: 25,
-          total: 27,
+          total: 28,
         });
       }),
     );
@@ -93,13 +98,16 @@ describe('the settings page', () => {
     expect(rows[1]).toHaveTextContent('Room · Test lab');
     expect(rows[2]).toHaveTextContent('HeatDesk (schedule “Office hours”)');
     expect(rows[2]).toHaveTextContent('Applied a schedule');
-    expect(screen.getByText('1–25 of 27')).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 28')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Deleted')).toBeInTheDocument();
     const consent = within(table).getAllByRole('row')[2];
     expect(consent).toHaveTextContent('Withdrew');
     expect(consent).toHaveTextContent('Consent');
-    expect(screen.getByText('26–27 of 27')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[3]).toHaveTextContent(
+      'Automation · Open-window detection',
+    );
+    expect(screen.getByText('26–28 of 28')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Record type' }));
     await user.click(screen.getByRole('option', { name: 'Schedule' }));
     await waitFor(() => expect(queries.at(-1)).toBe('page=1&per_page=25&kind=schedule'));
