@@ -26,13 +26,13 @@ import { settingsSlice } from '../features/settings';
 import { subscriptionPlanSlice } from '../features/subscriptions';
 import { zonesSlice } from '../features/zones';
 
-/** Persisted under `persist:<area>`; the listed fields (and loading flags) stay transient. */
+/** Persisted under `persist:<area>`; the listed fields (and a load's flags) stay transient. */
 function persisted<S>(key: string, blacklist: (keyof S & string)[], reducer: Reducer<S>) {
   const config: PersistConfig<S> = {
     key,
     storage,
     timeout: 5000,
-    blacklist: ['isLoading', ...blacklist],
+    blacklist: ['isLoading', 'missing', ...blacklist],
   };
   return persistReducer(config, reducer);
 }

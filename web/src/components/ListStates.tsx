@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 
 /**
  * A load that failed: the reason and a retry, inline (spec §8: no toast). What does not exist
- * (`missing`, a 404) has nothing to retry: the reason and the way `back` to its list.
+ * (`missing`, a 404) has nothing to retry: the reason and the way `back` to its list (`name`).
  */
 export function LoadError({
   message,
@@ -21,7 +21,7 @@ export function LoadError({
   message: string;
   onRetry: () => void;
   missing?: boolean;
-  back?: { to: string; label: string };
+  back?: { to: string; name: string };
 }) {
   const { t } = useTranslation();
   if (missing && back)
@@ -30,7 +30,7 @@ export function LoadError({
         severity="warning"
         action={
           <Button component={RouterLink} to={back.to} color="inherit" size="small">
-            {back.label}
+            {t('list.backTo', { name: back.name })}
           </Button>
         }
       >
@@ -78,10 +78,6 @@ export function ListSkeleton({ rows = 4, height = 72 }: { rows?: number; height?
   );
 }
 
-/**
- * A list in its states: a failed load inline with a retry, placeholders while the first load
- * runs, an empty list that says what to do (or that nothing matches the search), else `children`.
- */
 export interface ListStatesProps {
   /** How many items the list has. */
   count: number;
@@ -93,6 +89,10 @@ export interface ListStatesProps {
   children: ReactNode;
 }
 
+/**
+ * A list in its states: a failed load inline with a retry, placeholders while the first load
+ * runs, an empty list that says what to do (or that nothing matches the search), else `children`.
+ */
 export function ListStates({
   count,
   load,

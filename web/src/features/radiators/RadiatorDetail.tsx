@@ -100,7 +100,7 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
         message={error.description}
         onRetry={load}
         missing={error.code === 404}
-        back={{ to: paths.radiators, label: t('list.backTo', { name: t('nav.radiators') }) }}
+        back={{ to: paths.radiators, name: t('nav.radiators') }}
       />
     );
   if (!loaded || loaded.id !== id) return <ListSkeleton rows={3} height={120} />;

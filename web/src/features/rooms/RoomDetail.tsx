@@ -53,7 +53,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
         message={error}
         onRetry={load}
         missing={missing}
-        back={{ to: paths.rooms, label: t('list.backTo', { name: t('nav.rooms') }) }}
+        back={{ to: paths.rooms, name: t('nav.rooms') }}
       />
     );
   if (!room || room.name.toLowerCase() !== name.toLowerCase())

@@ -38,7 +38,7 @@ export function EditSchedule() {
       <LoadError
         message={error}
         missing={missing}
-        back={{ to: paths.schedules, label: t('list.backTo', { name: t('nav.schedules') }) }}
+        back={{ to: paths.schedules, name: t('nav.schedules') }}
         onRetry={() => {
           load();
           retryDurations();

@@ -54,7 +54,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
         message={error}
         onRetry={load}
         missing={missing}
-        back={{ to: paths.zones, label: t('list.backTo', { name: t('nav.zones') }) }}
+        back={{ to: paths.zones, name: t('nav.zones') }}
       />
     );
   if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
