@@ -6,8 +6,8 @@ import { makeStore, type PreloadedState } from '../app/store';
 
 /**
  * Renders `ui` at `route` with the real store and providers; `path` is the route's pattern when
- * it has a parameter (`/schedules/:cuschedule`). Other paths render their own path as text, so a
- * test can see where the app navigated.
+ * it has a parameter (`/schedules/:cuschedule`), `state` what the page was navigated with. Other
+ * paths render their own path as text, so a test can see where the app navigated.
  */
 export function renderWithProviders(
   ui: ReactElement,
@@ -15,7 +15,8 @@ export function renderWithProviders(
     preloadedState,
     route = '/',
     path = route.split('?')[0] ?? '/',
-  }: { preloadedState?: PreloadedState; route?: string; path?: string } = {},
+    state,
+  }: { preloadedState?: PreloadedState; route?: string; path?: string; state?: unknown } = {},
 ) {
   const store = makeStore(preloadedState);
   const router = createMemoryRouter(
@@ -23,7 +24,7 @@ export function renderWithProviders(
       { path, element: ui },
       { path: '*', element: <p data-testid="location">elsewhere</p> },
     ],
-    { initialEntries: [route] },
+    { initialEntries: [state === undefined ? route : { pathname: route, state }] },
   );
   const rendered = render(
     <AppProviders store={store}>

@@ -30,11 +30,13 @@ export function CurrentPasswordField<Name extends string>({
   form,
   name,
   label,
+  autoFocus,
 }: {
   form: { field: (name: Name) => FieldProps };
   name: Name;
   /** Text key of the label. */
   label: string;
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +45,7 @@ export function CurrentPasswordField<Name extends string>({
       type="password"
       label={t(label)}
       autoComplete="current-password"
+      autoFocus={autoFocus}
       required
     />
   );

@@ -48,6 +48,12 @@ describe('LoginForm', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('starts with the address just registered, ready for the password', () => {
+    renderWithProviders(<LoginForm />, { state: { email: 'new@acme.co.uk' } });
+    expect(screen.getByLabelText(/^email/i)).toHaveValue('new@acme.co.uk');
+    expect(screen.getByLabelText(/^password/i)).toHaveFocus();
+  });
+
   it("shows the server's description when the password is wrong", async () => {
     server.use(
       http.post('/v2/auth/login', () => refusal(401, 'The email or password is incorrect.')),

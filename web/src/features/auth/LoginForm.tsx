@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
@@ -18,7 +18,9 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { run } = useAction();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
-  const form = useForm({ email: '', password: '' }, (values) =>
+  // Straight after registering, the address just registered (and the password to type).
+  const registered = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const form = useForm({ email: registered, password: '' }, (values) =>
     validate(values, { email, password: required }),
   );
 
@@ -31,8 +33,13 @@ export function LoginForm() {
   return (
     <AuthCard title={t('auth.loginTitle')} intro={t('app.tagline')}>
       <Form onSubmit={form.onSubmit(send)}>
-        <EmailField form={form} autoFocus />
-        <CurrentPasswordField form={form} name="password" label="fields.password" />
+        <EmailField form={form} autoFocus={!registered} />
+        <CurrentPasswordField
+          form={form}
+          name="password"
+          label="fields.password"
+          autoFocus={Boolean(registered)}
+        />
         <Box sx={{ textAlign: 'end', mb: 2 }}>
           <Link component={RouterLink} to={paths.forgotPassword}>
             {t('auth.forgotLink')}

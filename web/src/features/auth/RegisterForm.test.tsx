@@ -39,6 +39,8 @@ describe('RegisterForm', () => {
     await fillValidForm();
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The sign-in page is handed the address just registered.
+    expect(router.state.location.state).toEqual({ email: 'owner@acme.co.uk' });
     expect(sent).toEqual({
       first_name: 'Acme Heating',
       last_name: 'Acme Trading',

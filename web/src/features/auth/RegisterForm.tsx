@@ -48,7 +48,8 @@ export function RegisterForm() {
     };
     return run(() => dispatch(register(payload)).unwrap(), {
       toast: ({ description }) => description,
-      onSuccess: () => navigate(paths.login),
+      // The sign-in page starts with the address just registered.
+      onSuccess: () => navigate(paths.login, { state: { email: payload.email } }),
       onError: form.showServerErrors,
     });
   };
