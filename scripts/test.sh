@@ -25,9 +25,10 @@ npm --prefix web run test
 step "web: build (embedded in the server binary)"
 npm --prefix web run build
 
-step "rust: format, layers and lints"
+step "rust: format, layers, Arabic sentences and lints"
 cargo fmt --all --check
 python3 scripts/check_layers.py
+python3 scripts/check_words.py
 cargo clippy --workspace --all-targets -- -D warnings
 step "rust: tests${TEST_DATABASE_URL:+ (also on PostgreSQL)}"
 cargo test --workspace

@@ -25,6 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::connections::{self, Limits};
 use crate::error::ApiError;
 use crate::http::{Answer, ok};
+use crate::kernel::words::{self, Language};
 use crate::state::AppState;
 
 /// Largest request body accepted; bigger ones get 413.
@@ -106,9 +107,9 @@ const SECURITY_HEADERS: [(&str, &str); 5] = [
     ("permissions-policy", "geolocation=(self), camera=(), microphone=(), payment=()"),
 ];
 
-/// What every request passes through: the time limit, the body limit, compression, the security headers (HSTS
-/// too when the app is served over `https`), the request log, and a panic answered 500 in the
-/// envelope instead of a dropped connection.
+/// What every request passes through: its language, the time limit, the body limit,
+/// compression, the security headers (HSTS too when the app is served over `https`), the
+/// request log, and a panic answered 500 in the envelope instead of a dropped connection.
 fn with_layers<S: Clone + Send + Sync + 'static>(routes: Router<S>, https: bool) -> Router<S> {
     let mut routes = routes.layer(axum::middleware::from_fn(within_time));
     for (name, value) in SECURITY_HEADERS {
@@ -133,6 +134,17 @@ fn with_layers<S: Clone + Send + Sync + 'static>(routes: Router<S>, https: bool)
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .layer(CatchPanicLayer::custom(panicked))
+        .layer(axum::middleware::from_fn(in_reader_language))
+}
+
+/// Answers the request in the language it asks for (`Accept-Language`): outermost, so even a
+/// time-out or a panic is told in it.
+async fn in_reader_language(
+    language: Language,
+    request: axum::extract::Request,
+    next: Next,
+) -> Response {
+    words::answering_in(language, next.run(request)).await
 }
 
 async fn within_time(request: axum::extract::Request, next: Next) -> Response {

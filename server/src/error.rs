@@ -7,6 +7,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::kernel::words;
 use crate::store::StoreError;
 
 /// Field name → messages, as sent in the `errors` member of the envelope.
@@ -143,6 +144,11 @@ impl IntoResponse for ApiError {
             Self::Unavailable => (FieldErrors::new(), Some(1)),
             _ => (FieldErrors::new(), None),
         };
+        let errors = errors
+            .into_iter()
+            .map(|(field, messages)| (field, messages.into_iter().map(words::for_reader).collect()))
+            .collect();
+        let description = words::for_reader(description);
         let body = ErrorBody { code: status.as_u16(), description, errors };
         let mut response = (status, axum::Json(body)).into_response();
         if let Some(secs) = retry_after {

@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ApiResult};
+use crate::kernel::words::{self, Language};
 
 /// The success envelope: `{code: 200, description, data}`.
 #[derive(Serialize, ToSchema)]
@@ -27,8 +28,9 @@ pub type Answer<T> = ApiResult<Json<Envelope<T>>>;
 #[derive(Serialize, ToSchema)]
 pub struct NoData {}
 
+/// The success envelope, its description in the reader's language.
 pub fn ok<T: Serialize>(description: impl Into<String>, data: T) -> Json<Envelope<T>> {
-    Json(Envelope { code: 200, description: description.into(), data })
+    Json(Envelope { code: 200, description: words::for_reader(description.into()), data })
 }
 
 pub fn done(description: impl Into<String>) -> Json<Envelope<NoData>> {
@@ -93,37 +95,7 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
-/// The language an answer's words are in, from the request's `Accept-Language`: the first of
-/// its languages the web app speaks (Arabic or English), English when it names neither.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    English,
-    Arabic,
-}
-
-impl Language {
-    pub fn from_accept_language(header: &str) -> Self {
-        // Browsers list languages by preference; a weight of 0 means "not this one".
-        let refused = |params: &str| {
-            params.split(';').any(|param| {
-                param.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0)
-            })
-        };
-        header
-            .split(',')
-            .filter_map(|range| {
-                let (tag, params) = range.split_once(';').unwrap_or((range, ""));
-                (!refused(params)).then(|| tag.trim().split('-').next().unwrap_or_default())
-            })
-            .find_map(|primary| match primary.to_ascii_lowercase().as_str() {
-                "ar" => Some(Language::Arabic),
-                "en" => Some(Language::English),
-                _ => None,
-            })
-            .unwrap_or(Language::English)
-    }
-}
-
+/// The language the request asks for, as an argument of a handler that words data itself.
 impl<S: Send + Sync> FromRequestParts<S> for Language {
     type Rejection = std::convert::Infallible;
 
@@ -134,24 +106,5 @@ impl<S: Send + Sync> FromRequestParts<S> for Language {
         let header = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE);
         let header = header.and_then(|value| value.to_str().ok()).unwrap_or_default();
         Ok(Language::from_accept_language(header))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Language;
-
-    #[test]
-    fn the_language_is_the_first_accepted_one_the_app_speaks() {
-        assert_eq!(Language::from_accept_language("ar"), Language::Arabic);
-        assert_eq!(
-            Language::from_accept_language("fr-FR, ar-SA;q=0.8, en;q=0.5"),
-            Language::Arabic
-        );
-        assert_eq!(Language::from_accept_language("en-GB,en;q=0.9,ar;q=0.8"), Language::English);
-        assert_eq!(Language::from_accept_language("ar;q=0, en"), Language::English);
-        assert_eq!(Language::from_accept_language("ar;q=0.0, en"), Language::English);
-        assert_eq!(Language::from_accept_language("de"), Language::English);
-        assert_eq!(Language::from_accept_language(""), Language::English);
     }
 }

@@ -19,6 +19,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, done, ok};
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Email, Password};
+use crate::kernel::words::{self, Language};
 use crate::state::AppState;
 use profile::{ProfileRequest, UserView};
 pub use session::{AuthUser, Business, BusinessUser, ClientAddress};
@@ -208,18 +209,20 @@ pub struct ForgotPasswordRequest {
 pub async fn forgot_password(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
+    language: Language,
     ApiJson(request): ApiJson<ForgotPasswordRequest>,
 ) -> Answer<NoData> {
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
     throttle::limit(&state.store, throttle::RESET_REQUESTS, address, state.clock.now()).await?;
-    // In the background, so the answer takes as long whether or not the account exists.
-    tokio::spawn(async move {
+    // In the background, so the answer takes as long whether or not the account exists; the
+    // mail in the language the link was asked for in.
+    tokio::spawn(words::answering_in(language, async move {
         if let Err(error) = password::send_reset_link(&state, &email).await {
             tracing::error!(?error, "cannot send a password reset link");
         }
-    });
+    }));
     Ok(done(password::FORGOT_PASSWORD_ANSWER))
 }
 

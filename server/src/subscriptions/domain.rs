@@ -10,8 +10,8 @@ use super::store::{self, NewPayment, PlanRow, SubscriptionRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult};
-use crate::http::Language;
 use crate::kernel::change::{Actor, Entry};
+use crate::kernel::words::Language;
 use crate::state::AppState;
 use crate::store::{Store, StoreError, StoreResult};
 

@@ -20,8 +20,9 @@ use utoipa_axum::routes;
 
 use crate::auth::Business;
 use crate::error::ErrorBody;
-use crate::http::{Answer, ApiJson, Envelope, Language, Path, ok};
+use crate::http::{Answer, ApiJson, Envelope, Path, ok};
 use crate::kernel::validation::FieldCheck;
+use crate::kernel::words::Language;
 use crate::state::AppState;
 pub use checkout::CHECKOUT_LIFETIME_SECS;
 use checkout::CardForm;

@@ -11,7 +11,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::BusinessUser;
-use crate::http::{Answer, Envelope, Language, ok};
+use crate::http::{Answer, Envelope, ok};
+use crate::kernel::words::Language;
 use crate::state::AppState;
 use catalogue::{TIPS, Tip};
 

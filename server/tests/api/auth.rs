@@ -22,6 +22,7 @@ store_tests!(
     logout_revokes_the_token,
     change_password_checks_the_old_one_and_ends_every_session,
     forgot_password_answers_the_same_and_mails_a_one_time_link,
+    a_reset_link_is_mailed_in_the_language_it_was_asked_in,
     a_reset_link_expires_after_an_hour,
     update_profile_saves_the_profile_and_validates_it,
     delete_removes_only_your_own_account_and_its_business,
@@ -220,6 +221,19 @@ async fn change_password_checks_the_old_one_and_ends_every_session(app: TestApp)
 fn reset_token(mail: &str) -> String {
     let start = mail.find("/reset-password?token=").expect("link in the mail") + 22;
     mail[start..].chars().take_while(char::is_ascii_hexdigit).collect()
+}
+
+async fn a_reset_link_is_mailed_in_the_language_it_was_asked_in(app: TestApp) {
+    app.register_business("owner@acme.co.uk").await;
+    let forgot = json!({"email": "owner@acme.co.uk"});
+    let answer =
+        app.call_in(Method::POST, "/v2/auth/forgot_password", None, Some(forgot), Some("ar")).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(answer.description().starts_with("إذا كان هناك حساب"), "{}", answer.description());
+    let mail = &app.mails_to("owner@acme.co.uk", 1).await[0];
+    assert!(mail.starts_with("طلب أحدهم إعادة تعيين كلمة المرور"), "{mail}");
+    assert!(mail.contains(&format!("{}/reset-password?token=", app.base)), "{mail}");
+    assert!(!reset_token(mail).is_empty());
 }
 
 async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp) {

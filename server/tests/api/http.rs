@@ -2,7 +2,7 @@
 //! health, the OpenAPI document and the web app's fallback.
 
 use crate::store_tests;
-use crate::support::TestApp;
+use crate::support::{Owner, TestApp};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -21,6 +21,7 @@ store_tests!(
     a_huge_page_number_is_422,
     names_and_text_with_hidden_characters_are_422_on_every_store,
     every_answer_carries_the_security_headers,
+    answers_are_worded_in_the_language_the_request_asks_for,
 );
 
 async fn malformed_json_is_400_in_the_envelope(app: TestApp) {
@@ -254,4 +255,49 @@ async fn every_answer_carries_the_security_headers(app: TestApp) {
         // Served over http here: no HSTS.
         assert!(header("strict-transport-security").is_none(), "{path}");
     }
+}
+
+/// Whether `text` is written in Arabic letters (it may carry a name or a path in Latin ones).
+fn arabic(text: &str) -> bool {
+    text.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c))
+}
+
+async fn answers_are_worded_in_the_language_the_request_asks_for(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = |name: &str| Some(json!({ "name": name }));
+    let in_arabic = "ar-SA,ar;q=0.9,en;q=0.5";
+
+    // A success's description, with the name it was given kept as it was typed.
+    let created = owner.call_in(Method::POST, "/v2/rooms", room("Lobby"), in_arabic).await;
+    assert_eq!(created.status, StatusCode::OK);
+    assert!(arabic(created.description()) && created.description().contains("«Lobby»"));
+    assert!(!created.description().contains("created"), "{}", created.description());
+
+    // A refusal's description and its field message, with a word filled in ("room") translated.
+    let taken = owner.call_in(Method::POST, "/v2/rooms", room("Lobby"), in_arabic).await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    assert!(arabic(taken.field_error("name")) && taken.field_error("name").contains("«Lobby»"));
+    assert!(!taken.description().contains("room"), "{}", taken.description());
+    let empty = owner.call_in(Method::POST, "/v2/rooms", room(" "), in_arabic).await;
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(arabic(empty.description()) && arabic(empty.field_error("name")));
+
+    // What the layers below the handlers answer: a missing record, an unknown path, no session.
+    let missing = owner.call_in(Method::GET, "/v2/rooms/999999", None, in_arabic).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert!(arabic(missing.description()), "{}", missing.description());
+    let nowhere = owner.call_in(Method::GET, "/v2/nowhere", None, in_arabic).await;
+    assert!(arabic(nowhere.description()) && nowhere.description().contains("/v2/nowhere"));
+    let signed_out = Owner { app: &app, token: "not-a-token".into() };
+    let signed_out = signed_out.call_in(Method::GET, "/v2/rooms", None, in_arabic).await;
+    assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+    assert!(arabic(signed_out.description()), "{}", signed_out.description());
+
+    // English when asked for, or when the request names no language the app speaks.
+    for language in ["en-GB", "fr-FR"] {
+        let taken = owner.call_in(Method::POST, "/v2/rooms", room("Lobby"), language).await;
+        assert_eq!(taken.field_error("name"), "A room named 'Lobby' already exists.");
+    }
+    let taken = owner.post("/v2/rooms", json!({ "name": "Lobby" })).await;
+    assert_eq!(taken.description(), "A room named 'Lobby' already exists.");
 }

@@ -100,6 +100,7 @@ export const ar: Texts = {
     today: 'اليوم',
   },
   auth: {
+    notAllowed: 'غير مسموح لك',
     loginTitle: 'تسجيل الدخول إلى HeatDesk',
     loginSubmit: 'تسجيل الدخول',
     noAccount: 'جديد على HeatDesk؟',
@@ -275,6 +276,7 @@ export const ar: Texts = {
     },
   },
   errors: {
+    unreachable: 'تعذّر الوصول إلى HeatDesk. تحقق من اتصالك وحاول مرة أخرى.',
     notFoundTitle: 'الصفحة غير موجودة',
     notFoundText: 'الصفحة التي طلبتها غير موجودة.',
     goHome: 'اذهب إلى البداية',

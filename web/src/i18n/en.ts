@@ -95,6 +95,7 @@ export const en = {
     today: 'Today',
   },
   auth: {
+    notAllowed: 'You are not allowed',
     loginTitle: 'Sign in to HeatDesk',
     loginSubmit: 'Sign in',
     noAccount: 'New to HeatDesk?',
@@ -274,6 +275,7 @@ export const en = {
     },
   },
   errors: {
+    unreachable: 'HeatDesk could not be reached. Check your connection and try again.',
     notFoundTitle: 'Page not found',
     notFoundText: 'The page you asked for does not exist.',
     goHome: 'Go to the start',

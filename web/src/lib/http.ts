@@ -24,11 +24,18 @@ export const publicClient: AxiosInstance = axios.create({ baseURL });
 /** For everything else: sends the token cookie as a bearer token. */
 export const authClient: AxiosInstance = axios.create({ baseURL });
 
+// The server words its answers (descriptions, field messages, tips, plans' features) in the
+// app's language.
+for (const client of [publicClient, authClient]) {
+  client.interceptors.request.use((config) => {
+    if (i18n.language) config.headers.set('Accept-Language', i18n.language);
+    return config;
+  });
+}
+
 authClient.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  // Words the server writes in either language (tips, plans' features) follow the app's.
-  if (i18n.language) config.headers.set('Accept-Language', i18n.language);
   return config;
 });
 
@@ -62,7 +69,9 @@ export function describeError(error: unknown): ApiErrorBody {
         errors: body.errors ?? {},
       };
     }
-    return { code: error.response?.status ?? 0, description: error.message, errors: {} };
+    // No answer at all (offline, the server down): the transport's words are not for a person.
+    if (!error.response) return { code: 0, description: i18n.t('errors.unreachable'), errors: {} };
+    return { code: error.response.status, description: error.message, errors: {} };
   }
   return {
     code: 0,

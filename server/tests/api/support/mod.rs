@@ -225,9 +225,24 @@ impl TestApp {
         token: Option<&str>,
         body: Option<Value>,
     ) -> Answer {
+        self.call_in(method, path, token, body, None).await
+    }
+
+    /// A call whose answer is asked for in `language` (an `Accept-Language` value).
+    pub async fn call_in(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+        language: Option<&str>,
+    ) -> Answer {
         let mut request = self.client.request(method, format!("{}{path}", self.base));
         if let Some(token) = token {
             request = request.bearer_auth(token);
+        }
+        if let Some(language) = language {
+            request = request.header("accept-language", language);
         }
         if let Some(body) = body {
             request = request.json(&body);

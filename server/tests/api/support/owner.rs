@@ -20,9 +20,18 @@ impl Owner<'_> {
 
     /// A GET whose answer is asked for in `language` (an `Accept-Language` value).
     pub async fn get_in(&self, path: &str, language: &str) -> Answer {
-        let request = self.app.client.get(format!("{}{path}", self.app.base));
-        let request = request.bearer_auth(&self.token).header("accept-language", language);
-        Answer::read(request.send().await.expect("request")).await
+        self.call_in(Method::GET, path, None, language).await
+    }
+
+    /// A call whose answer is asked for in `language` (an `Accept-Language` value).
+    pub async fn call_in(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+        language: &str,
+    ) -> Answer {
+        self.app.call_in(method, path, Some(&self.token), body, Some(language)).await
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Answer {

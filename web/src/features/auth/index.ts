@@ -3,7 +3,6 @@ export {
   authSlice,
   fetchMe,
   login,
-  NOT_ALLOWED,
   register,
   resetStatus,
   setUserCords,

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BUSINESS_LEVEL } from '../../config/constants';
+import { i18n } from '../../i18n';
 import type { ApiErrorBody } from '../../lib/http';
 import { removeToken, sessionEnded, setToken } from '../../lib/session';
 import { addLoad, apiThunk, Refusal } from '../../lib/thunk';
@@ -29,12 +30,10 @@ const initialState: AuthState = {
 /** What a refused auth call rejects with: the server's description and field errors. */
 export type AuthFailure = ApiErrorBody;
 
-export const NOT_ALLOWED = 'You are not allowed';
-
-/** Only business accounts may use the web app (spec §6). */
+/** Only business accounts may use the web app (spec §6): others are told 'You are not allowed'. */
 function businessOnly(level: number) {
   if (level !== BUSINESS_LEVEL)
-    throw new Refusal({ code: 403, description: NOT_ALLOWED, errors: {} });
+    throw new Refusal({ code: 403, description: i18n.t('auth.notAllowed'), errors: {} });
 }
 
 export const login = apiThunk(
