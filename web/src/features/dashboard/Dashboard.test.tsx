@@ -10,6 +10,7 @@ import { DEFAULT_LAYOUTS, WIDGETS_KEY } from './layout';
 import type { Dashboard } from './types';
 import { WeekWidget } from './widgets';
 import { signedInAs, testUser } from '../../test/user';
+import { radiatorsReported } from '../radiators';
 
 const figures: Dashboard = {
   today: { kwh: 12.345, cost_pence: 456, co2_kg: 1.53 },
@@ -195,6 +196,39 @@ describe('the home dashboard', () => {
       'href',
       '/radiators',
     );
+  });
+
+  it('fetches the figures again as soon as the live stream hears a radiator come online', async () => {
+    serve();
+    let fetched = 0;
+    server.use(
+      http.get('/v2/dashboard/commercial/web', () => {
+        fetched += 1;
+        return answer('Dashboard.', {
+          dashboard: { ...figures, indoor_temperature: fetched > 1 ? 19.5 : null },
+        });
+      }),
+    );
+    const { store } = renderHome();
+    await screen.findByText('Indoors: no radiator online');
+    const report = (id: number) => ({
+      id,
+      room_id: 1,
+      current_temperature: 19.5,
+      power_w: 0,
+      heating: 0,
+      online: 1,
+      last_seen: new Date().toISOString(),
+    });
+    store.dispatch(radiatorsReported([report(1)]));
+    await waitFor(() =>
+      expect(screen.getByTestId('indoor-temperature')).toHaveTextContent(formatCelsius(19.5)),
+    );
+    expect(fetched).toBe(2);
+    // The same radiator reporting again changes nothing the figures show: no new fetch.
+    store.dispatch(radiatorsReported([report(1)]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetched).toBe(2);
   });
 
   it('says when there is no budget and links to where it is set', async () => {

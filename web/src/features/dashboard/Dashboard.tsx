@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LoadError } from '../../components/ListStates';
@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LatestInsights } from '../insights';
 import { LatestNotifications } from '../notifications';
+import { fleetLive } from '../radiators';
 import { loadLayouts, resetLayouts, saveLayouts, type Layouts, type WidgetId } from './layout';
 import { RoomsWidget } from './RoomsWidget';
 import { fetchDashboard } from './slice';
@@ -49,6 +50,15 @@ export default function HomeDashboard() {
     const timer = setInterval(load, REFRESH_MS);
     return () => clearInterval(timer);
   }, [load]);
+
+  // A radiator coming online or going quiet changes the indoor temperature and the counts: the
+  // figures follow the live stream then, not up to a minute later.
+  const liveOnline = useAppSelector((state) => fleetLive(state.radiators.live)?.online ?? 0);
+  const heardOnline = useRef(liveOnline);
+  useEffect(() => {
+    if (liveOnline !== heardOnline.current) load();
+    heardOnline.current = liveOnline;
+  }, [liveOnline, load]);
 
   const change = (next: Layouts) => {
     setLayouts(next);
