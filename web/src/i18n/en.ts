@@ -165,7 +165,12 @@ export const en = {
     move: 'Move {{name}}',
     moveHelp: 'Drag, or use the arrow keys (with Shift to resize)',
     notifications: 'Insights and notifications',
-    today: { title: 'Energy today', energy: 'Energy used', cost: 'Cost', co2: 'CO2' },
+    today: {
+      title: 'Energy today',
+      energy: 'Energy used',
+      cost: 'Cost, with the standing charge',
+      co2: 'CO2',
+    },
     budget: {
       title: 'Budget this month',
       spent: 'Spent this month',
