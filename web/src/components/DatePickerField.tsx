@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DATE_RANGE } from '../config/constants';
 import type { DateFieldProps } from './DateField';
 
-const FORMAT = 'YYYY-MM-DD';
+/** As a UK business writes a date; the API gets `YYYY-MM-DD` (`formatDate`). */
+const SHOWN = 'DD/MM/YYYY';
 
 /** The calendar picker behind `DateField`, loaded with the first form that has a date. */
 export default function DatePickerField({
@@ -45,7 +46,7 @@ export default function DatePickerField({
         label={label}
         value={value}
         onChange={onChange}
-        format={FORMAT}
+        format={SHOWN}
         minDate={dayjs(DATE_RANGE.min)}
         maxDate={dayjs(DATE_RANGE.max)}
         slotProps={{
