@@ -29,7 +29,14 @@ export function LoadError({
       <Alert
         severity="warning"
         action={
-          <Button component={RouterLink} to={back.to} color="inherit" size="small">
+          <Button
+            component={RouterLink}
+            to={back.to}
+            color="inherit"
+            size="small"
+            // On a phone the sentence beside it wraps, not the button's few words.
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('list.backTo', { name: back.name })}
           </Button>
         }
