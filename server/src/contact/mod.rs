@@ -13,6 +13,7 @@ use crate::auth::Business;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::FieldCheck;
+use crate::kernel::words;
 use crate::mail::Mail;
 use crate::state::{AppState, ContactDetails};
 
@@ -28,11 +29,14 @@ pub struct ContactData {
     contact_us: ContactDetails,
 }
 
-/// How to reach HeatDesk.
+/// How to reach HeatDesk; the opening hours in the reader's language when the catalogue has
+/// them (the default's do), as configured otherwise.
 #[utoipa::path(get, path = "/v2/contact-us", tag = "account",
     responses((status = 200, body = Envelope<ContactData>)))]
 pub async fn details(Business { state, .. }: Business) -> Answer<ContactData> {
-    Ok(ok("Contact details.", ContactData { contact_us: state.config.contact.clone() }))
+    let mut contact_us = state.config.contact.clone();
+    contact_us.hours = words::for_reader(contact_us.hours);
+    Ok(ok("Contact details.", ContactData { contact_us }))
 }
 
 #[derive(Deserialize, ToSchema, Default)]

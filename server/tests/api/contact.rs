@@ -14,6 +14,10 @@ async fn a_message_is_kept_mailed_to_support_and_throttled_per_business(app: Tes
     let details = owner.get("/v2/contact-us").await.body["data"]["contact_us"].clone();
     assert_eq!(details["email"], "support@heatdesk.example");
     assert_eq!(details["hours"], "Monday to Friday, 08:30–17:30");
+    // The default hours in Arabic for an Arabic reader, the time range kept left to right.
+    let arabic = owner.get_in("/v2/contact-us", "ar").await.body["data"]["contact_us"].clone();
+    assert_eq!(arabic["hours"], "من الاثنين إلى الجمعة، \u{2066}08:30–17:30\u{2069}");
+    assert_eq!(arabic["email"], details["email"]);
 
     let empty = owner.post("/v2/contact-us", json!({"subject": " ", "message": ""})).await;
     assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);

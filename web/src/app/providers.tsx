@@ -34,8 +34,8 @@ function Themed({ children }: { children: ReactNode }) {
   const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const mode = (preferences.isDarkMode ?? systemDark) ? 'dark' : 'light';
   const theme = useMemo(
-    () => createAppTheme(mode, preferences.direction, preferences.fontScale),
-    [mode, preferences.direction, preferences.fontScale],
+    () => createAppTheme(mode, preferences.direction, preferences.fontScale, preferences.language),
+    [mode, preferences.direction, preferences.fontScale, preferences.language],
   );
   const i18n = initI18n(preferences.language);
 

@@ -78,9 +78,11 @@ export const en = {
     uid: 'Use up to 64 letters, digits, "-", "_" or ":".',
     maxAboveMin: 'Make the highest temperature above the lowest.',
     number: 'Enter a number.',
-    date: 'Enter a date like 2026-01-31.',
-    dateRange: 'Use a date from 1900-01-01 to 2099-12-31.',
+    date: 'Enter a date like 31/01/2026.',
+    dateRange: 'Use a date from 01/01/1900 to 31/12/2099.',
   },
+  /** A tariff's units, as the bill writes them. */
+  rates: { kWh: 'p/kWh', day: 'p/day' },
   dates: {
     year: 'Year',
     month: 'Month',
@@ -372,6 +374,7 @@ export const en = {
     create: 'Create room',
     target: 'target {{value}}',
     switchedOff: 'switched off',
+    targetOff: 'Switched off',
     radiatorCount: 'radiators: {{count}}',
     switch: 'Switch every radiator in {{name}} on or off',
     emptyTitle: 'No rooms yet',

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n';
 import { ltr } from './format';
 
 // Figures read the same in either language: Latin digits with British grouping, isolated
@@ -29,9 +30,13 @@ export function formatKg(kg: number) {
   return figure(kg, 'kg');
 }
 
-/** A tariff's rate as the bill writes it: "24.5 p/kWh", "53.35 p/day". */
+/**
+ * A tariff's rate as the bill writes it, "24.5 p/kWh", "53.35 p/day", in the reader's words: the
+ * Arabic ones read right to left after their number, so they are not isolated like a figure.
+ */
 export function formatRate(pence: number, per: 'kWh' | 'day') {
-  return ltr(`${pence.toLocaleString('en-GB', { maximumFractionDigits: 2 })} p/${per}`);
+  const value = pence.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+  return `${value} ${i18n.t(`rates.${per}`)}`;
 }
 
 /** A share as a whole percentage: 0.256 → "26%". */

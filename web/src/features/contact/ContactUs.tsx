@@ -82,8 +82,9 @@ export function ContactUs() {
                   <Typography component="dt" variant="subtitle2">
                     {t(`contact.${key}`)}
                   </Typography>
-                  <Typography component="dd" sx={{ m: 0 }} dir="auto">
-                    {details.value?.[key]}
+                  {/* Isolated, so an English address reads right; aligned like the label. */}
+                  <Typography component="dd" sx={{ m: 0 }}>
+                    <bdi>{details.value?.[key]}</bdi>
                   </Typography>
                 </div>
               ))}

@@ -74,13 +74,13 @@ export function TariffForm() {
           {...form.field('unit_rate_pence')}
           label={t('energyPrefs.tariff.unitRate')}
           helperText={t('energyPrefs.tariff.unitRateHelp')}
-          slotProps={pence('p/kWh')}
+          slotProps={pence(t('rates.kWh'))}
         />
         <FormField
           {...form.field('standing_charge_pence')}
           label={t('energyPrefs.tariff.standingCharge')}
           helperText={t('energyPrefs.tariff.standingChargeHelp')}
-          slotProps={pence('p/day')}
+          slotProps={pence(t('rates.day'))}
         />
         <DateField
           name="effective_from"

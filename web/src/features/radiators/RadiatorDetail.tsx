@@ -18,7 +18,7 @@ import { EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
-import { formatCelsius } from '../../lib/format';
+import { formatCelsius, ltr } from '../../lib/format';
 import { describeError, type ApiErrorBody } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
 import { radiatorsApi } from './api';
@@ -154,8 +154,11 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
         </Figure>
         <Box>
           <Typography variant="body2" color="text.secondary" id="target-label">
-            {t('radiators.target')} ({formatCelsius(radiator.min_temperature)} –{' '}
-            {formatCelsius(radiator.max_temperature)})
+            {t('radiators.target')} (
+            {ltr(
+              `${formatCelsius(radiator.min_temperature)} – ${formatCelsius(radiator.max_temperature)}`,
+            )}
+            )
           </Typography>
           <Box
             sx={{ display: 'flex', alignItems: 'center', gap: 1 }}

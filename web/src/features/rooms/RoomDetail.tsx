@@ -71,7 +71,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
         />
         <Figure
           label={t('radiators.target')}
-          value={room.status === 1 ? formatCelsius(room.target_temperature) : t('radiators.off')}
+          value={room.status === 1 ? formatCelsius(room.target_temperature) : t('rooms.targetOff')}
         />
         <HeatingChip
           heating={summary ? summary.heating : room.heating}
