@@ -24,8 +24,15 @@ NOT_ANSWERS = {
     "subscriptions/page.rs": "the card-network stand-in's own page",
     "web.rs": "a developer's build instruction",
 }
-# Sentences that are not answers in files that have answers too.
-NOT_ANSWER_PREFIXES = ("Someone asked to reset", "From {}")
+# Sentences that are not answers in files that have answers too: the automations' descriptions,
+# data the web app words itself, by key.
+NOT_ANSWER_PREFIXES = (
+    "Heats any radiator",
+    "Switches a radiator off",
+    "Switches every radiator off",
+    "Starts heating before a slot",
+    "Lowers every scheduled setpoint",
+)
 
 LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
 # Where a literal is a log line, an internal error's context or a panic message.
