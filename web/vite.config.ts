@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -21,5 +22,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // Typing whole forms key by key in jsdom takes seconds on a 2-core machine.
     testTimeout: 20_000,
+    // Vitest leaves a core to itself by default, which on a 2-core CI machine means one worker;
+    // its main process is nearly idle once files are transformed, so every core runs tests.
+    maxWorkers: availableParallelism(),
   },
 });
