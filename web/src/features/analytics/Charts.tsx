@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useChartDirection } from '../../lib/chartDirection';
 import { inOrder } from '../../lib/legend';
 import { useNow } from '../../lib/useNow';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
@@ -25,12 +26,12 @@ import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
 
 /** Colours with at least 3:1 contrast on the paper of either theme. */
 function useChartStyle() {
-  const { palette, direction } = useTheme();
-  const rtl = direction === 'rtl';
+  const { palette } = useTheme();
+  const { along, across, edge } = useChartDirection();
   return {
-    /** Props that mirror the axis along the data and move the value axis to the right. */
-    along: { reversed: rtl },
-    across: { orientation: rtl ? ('right' as const) : ('left' as const) },
+    along,
+    across,
+    edge,
     current: palette.primary.main,
     other: palette.text.secondary,
     grid: palette.divider,
@@ -98,7 +99,7 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
   const ticks = new Map(data.map(({ label, tick }) => [label, tick]));
   return (
     <Frame height={compact ? 140 : 320}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         <XAxis
           dataKey="label"
@@ -167,7 +168,7 @@ export function Co2Chart({ saving, compact = false }: Co2ChartProps) {
   const style = useChartStyle();
   return (
     <Frame height={compact ? 140 : 320}>
-      <BarChart data={co2Points(saving, i18n.language)} margin={{ top: 8, right: 8, left: 0 }}>
+      <BarChart data={co2Points(saving, i18n.language)} margin={{ top: 8, ...style.edge(8) }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         <XAxis
           dataKey="label"
@@ -263,11 +264,7 @@ export function MeterChart({ readings }: MeterChartProps) {
     .filter((start) => start.slice(11, 16) === '00:00');
   return (
     <Frame height={260}>
-      <BarChart
-        data={readings}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-        barCategoryGap={0}
-      >
+      <BarChart data={readings} margin={{ top: 8, bottom: 0, ...style.edge(8) }} barCategoryGap={0}>
         <CartesianGrid stroke={style.grid} vertical={false} />
         <XAxis
           dataKey="start"

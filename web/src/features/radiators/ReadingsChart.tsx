@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useChartDirection } from '../../lib/chartDirection';
 import { inOrder } from '../../lib/legend';
 import { dateLocale, formatCelsius } from '../../lib/format';
 import type { Reading } from './types';
@@ -32,6 +33,7 @@ export function hourTicks(first: number, last: number, step: number) {
 export function ReadingsChart({ readings }: { readings: Reading[] }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
+  const direction = useChartDirection();
   const clock = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     hour: '2-digit',
     minute: '2-digit',
@@ -54,10 +56,11 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
   const ticks = hourTicks(first, last, last - first > 8 * HOUR_MS ? 3 : 1);
   return (
     <figure style={{ margin: 0 }}>
-      {/* Time runs left to right in either direction of text, as on the other charts. */}
+      {/* Mirrored in right-to-left text, as the analytics charts are; screen readers get the
+          caption instead. */}
       <div style={{ width: '100%', height: 280 }} aria-hidden dir="ltr">
         <ResponsiveContainer>
-          <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <LineChart data={points} margin={{ top: 8, bottom: 8, ...direction.edge(16) }}>
             <CartesianGrid stroke={theme.palette.divider} />
             <XAxis
               dataKey="at"
@@ -67,12 +70,14 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
               ticks={ticks}
               tickFormatter={time}
               stroke={theme.palette.text.secondary}
+              {...direction.along}
             />
             <YAxis
               unit=" °C"
               domain={['auto', 'auto']}
               stroke={theme.palette.text.secondary}
               width={64}
+              {...direction.across}
             />
             <Tooltip labelFormatter={time} />
             <Legend itemSorter={inOrder('temperature', 'setpoint')} />

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithProviders } from '../../test/render';
+import { defaultPreferences } from '../preferences';
 import { DayEditor } from './DayEditor';
 import type { EditedSlot } from './slots';
 
@@ -129,6 +130,24 @@ describe('the day editor', () => {
     expect(end).toHaveAttribute('aria-valuetext', '13:00');
     // Focusing an edge selects its slot, whose fields follow.
     expect(screen.getByLabelText('End')).toHaveValue('13:00');
+  });
+
+  it('runs from the right in right-to-left text, for the pointer and the arrow keys', async () => {
+    const user = userEvent.setup();
+    const changed = vi.fn();
+    renderWithProviders(<Editor onChange={changed} />, {
+      preloadedState: { preferences: { ...defaultPreferences, direction: 'rtl' } },
+    });
+    // 08:15 is 331 px from the right edge, 12:15 is 487 px from it.
+    drag(bar(), 960 - 331, 960 - 487);
+    expect(changed).toHaveBeenLastCalledWith([slot('08:15', '12:15')]);
+    const start = screen.getByRole('slider', { name: 'Start of slot 1' });
+    act(() => start.focus());
+    // Left is later, as the edge moves toward the day's end.
+    await user.keyboard('{ArrowLeft}');
+    expect(start).toHaveAttribute('aria-valuetext', '08:30');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(start).toHaveAttribute('aria-valuetext', '08:00');
   });
 
   it('edits the selected slot’s exact times and setpoint, and deletes it', async () => {

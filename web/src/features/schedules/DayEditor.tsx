@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   useId,
@@ -38,6 +39,7 @@ type Drag =
   | { kind: 'draw'; anchor: number; current: number; low: number; high: number }
   | { kind: Edge; index: number };
 
+/** Minutes a key moves an edge by; left and right as time runs in left-to-right text. */
 const KEY_STEPS: Record<string, number> = {
   ArrowLeft: -SNAP_MINUTES,
   ArrowDown: -SNAP_MINUTES,
@@ -46,13 +48,14 @@ const KEY_STEPS: Record<string, number> = {
   PageDown: -60,
   PageUp: 60,
 };
+const MIRRORED_KEYS: Record<string, string> = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft' };
 
 /**
  * The day's time slots on a 24-hour bar: drag on it to draw a slot (15-minute steps), drag a
  * slot's edges to resize it, select a slot to type its times and setpoint or delete it. Every
  * slot and edge takes the focus; the arrow keys move an edge by 15 minutes (Page keys by an
- * hour). Time runs left to right in either direction of text, as on the charts; positions are
- * inline styles, which the right-to-left style plugin leaves alone.
+ * hour). In right-to-left text time runs from the right, as on the charts: positions are
+ * logical (`insetInlineStart`), and the pointer and the arrow keys are read mirrored.
  */
 export function DayEditor({
   slots,
@@ -71,6 +74,7 @@ export function DayEditor({
   newSetpoint?: string;
 }) {
   const { t } = useTranslation();
+  const rtl = useTheme().direction === 'rtl';
   const id = useId();
   const bar = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -79,7 +83,8 @@ export function DayEditor({
   const minuteAt = (clientX: number) => {
     const box = bar.current?.getBoundingClientRect();
     if (!box || box.width === 0) return 0;
-    return snap(((clientX - box.left) / box.width) * DAY_MINUTES);
+    const fromStart = rtl ? box.right - clientX : clientX - box.left;
+    return snap((fromStart / box.width) * DAY_MINUTES);
   };
 
   const update = (index: number, patch: Partial<EditedSlot>) =>
@@ -155,7 +160,7 @@ export function DayEditor({
     const value = toMinutes(slots[index]?.[edge] ?? '');
     if (value === null) return;
     const bounds = edgeBounds(slots, index)[edge];
-    const step = KEY_STEPS[event.key];
+    const step = KEY_STEPS[(rtl && MIRRORED_KEYS[event.key]) || event.key];
     let next: number | null = null;
     if (step !== undefined) next = value + step;
     else if (event.key === 'Home') next = bounds.min;
@@ -205,7 +210,7 @@ export function DayEditor({
       <Typography id={`${id}-help`} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('schedules.editor.help')}
       </Typography>
-      <Box dir="ltr" sx={{ px: 1 }}>
+      <Box sx={{ px: 1 }}>
         <Box
           ref={bar}
           role="group"
@@ -249,7 +254,7 @@ export function DayEditor({
                     onSelect(index);
                   }}
                   onKeyDown={(event) => onSlotKey(event, index)}
-                  style={{ left: percent(start), width: percent(end - start) }}
+                  style={{ insetInlineStart: percent(start), width: percent(end - start) }}
                   sx={{
                     position: 'absolute',
                     top: 8,
@@ -295,7 +300,7 @@ export function DayEditor({
                       onPointerDown={(event) => onEdgeDown(event, index, edge)}
                       onKeyDown={(event) => onEdgeKey(event, index, edge)}
                       onFocus={() => onSelect(index)}
-                      style={{ left: `calc(${percent(value)} - 7px)` }}
+                      style={{ insetInlineStart: `calc(${percent(value)} - 7px)` }}
                       sx={{
                         position: 'absolute',
                         top: 2,
@@ -325,7 +330,10 @@ export function DayEditor({
           {drawing && (
             <Box
               aria-hidden
-              style={{ left: percent(drawing.start), width: percent(drawing.end - drawing.start) }}
+              style={{
+                insetInlineStart: percent(drawing.start),
+                width: percent(drawing.end - drawing.start),
+              }}
               sx={{
                 position: 'absolute',
                 top: 8,

@@ -13,7 +13,7 @@ export function HourLines() {
         <Box
           key={hour}
           aria-hidden
-          style={{ left: percent(hour * 60) }}
+          style={{ insetInlineStart: percent(hour * 60) }}
           sx={{
             position: 'absolute',
             top: 0,
@@ -41,10 +41,12 @@ export function HourLabels() {
             component="span"
             variant="caption"
             color="text.secondary"
-            // Inline, as the right-to-left style plugin would turn the shift the other way.
-            style={{ left: percent(hour * 60), transform: 'translateX(-50%)' }}
+            // Centred on its hour from the side time starts on, left or right.
+            style={{ insetInlineStart: `calc(${percent(hour * 60)} - 1.25em)` }}
             sx={{
               position: 'absolute',
+              width: '2.5em',
+              textAlign: 'center',
               display: hour % 6 === 0 ? 'block' : { xs: 'none', sm: 'block' },
             }}
           >

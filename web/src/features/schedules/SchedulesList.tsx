@@ -244,7 +244,6 @@ function DayStrip({ schedule }: { schedule: Schedule }) {
   return (
     <Box
       aria-hidden
-      dir="ltr"
       sx={{
         position: 'relative',
         height: 10,
@@ -261,7 +260,7 @@ function DayStrip({ schedule }: { schedule: Schedule }) {
           <Box
             key={slot.start}
             style={{
-              left: `${(start / DAY_MINUTES) * 100}%`,
+              insetInlineStart: `${(start / DAY_MINUTES) * 100}%`,
               width: `${((end - start) / DAY_MINUTES) * 100}%`,
             }}
             sx={{
