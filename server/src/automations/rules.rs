@@ -12,7 +12,7 @@ use jiff::Timestamp;
 use time::OffsetDateTime;
 
 use super::domain::{END_OF_DAY, Enabled, FROST, OPEN_WINDOW, enabled};
-use super::store::{self, Watched};
+use super::store::{self, RecentReading, Watched};
 use crate::devices::DeviceGateway;
 use crate::error::ApiResult;
 use crate::kernel::change::{Author, Change, Entry};
@@ -50,9 +50,9 @@ pub async fn run(
     let enabled = enabled(pool, None).await?;
     let longest_window = enabled.values().filter_map(|e| e.open_window).map(|w| w.within_minutes);
     let since = now.unix_timestamp() - longest_window.max().unwrap_or(0) * 60;
-    let mut recent: HashMap<i64, Vec<f64>> = HashMap::new();
-    for (radiator_id, temperature) in store::readings_since(pool, since).await? {
-        recent.entry(radiator_id).or_default().push(temperature);
+    let mut recent: HashMap<i64, Vec<RecentReading>> = HashMap::new();
+    for reading in store::readings_since(pool, since).await? {
+        recent.entry(reading.radiator_id).or_default().push(reading);
     }
     let watched = store::watched(pool).await?;
     let (mut held, mut businesses_changed) = (HashSet::new(), HashSet::new());
@@ -141,7 +141,7 @@ async fn hold_or_release(
     devices: &Arc<dyn DeviceGateway>,
     radiator: &Watched,
     automations: &Enabled,
-    recent: &[f64],
+    recent: &[RecentReading],
     now: OffsetDateTime,
 ) -> ApiResult<Outcome> {
     let restore =
@@ -176,7 +176,9 @@ async fn hold_or_release(
             }
             if let Some(window) = automations.open_window
                 && radiator.is_on == 1
-                && recent.iter().copied().fold(f64::MIN, f64::max) - temperature >= window.drop
+                && let Some(warmest) =
+                    warmest_while_on(recent, now.unix_timestamp() - window.within_minutes * 60)
+                && warmest - temperature >= window.drop
             {
                 let until = now.unix_timestamp() + window.off_minutes * 60;
                 let off = (false, radiator.setpoint);
@@ -186,6 +188,18 @@ async fn hold_or_release(
             Ok(LEFT_ALONE)
         }
     }
+}
+
+/// The warmest the room was since `since` (the business's own minutes for open-window
+/// detection) and since the radiator last reported itself off: a room that cooled while its
+/// radiator was off (held for an open window, say) is no window left open once it heats again.
+fn warmest_while_on(readings: &[RecentReading], since: i64) -> Option<f64> {
+    readings
+        .iter()
+        .rev()
+        .take_while(|reading| reading.at >= since && reading.setpoint > 0.0)
+        .map(|reading| reading.temperature)
+        .reduce(f64::max)
 }
 
 /// On a working day at or after `at` (local time), once: every radiator of the business that is

@@ -84,12 +84,25 @@ pub async fn watched(pool: &AnyPool) -> StoreResult<Vec<Watched>> {
     Ok(rows)
 }
 
-/// `(radiator, temperature)` of every reading since `since` (unix seconds).
-pub async fn readings_since(pool: &AnyPool, since: i64) -> StoreResult<Vec<(i64, f64)>> {
-    let rows = sqlx::query_as("SELECT radiator_id, temperature FROM readings WHERE at >= $1")
-        .bind(since)
-        .fetch_all(pool)
-        .await?;
+/// A radiator's reading as open-window detection weighs it.
+#[derive(sqlx::FromRow, Clone, Copy, Debug)]
+pub struct RecentReading {
+    pub radiator_id: i64,
+    pub at: i64,
+    pub temperature: f64,
+    /// 0 when the radiator reported itself off.
+    pub setpoint: f64,
+}
+
+/// Every reading since `since` (unix seconds), by radiator and then time.
+pub async fn readings_since(pool: &AnyPool, since: i64) -> StoreResult<Vec<RecentReading>> {
+    let rows = sqlx::query_as(
+        "SELECT radiator_id, at, temperature, setpoint FROM readings WHERE at >= $1
+         ORDER BY radiator_id, at",
+    )
+    .bind(since)
+    .fetch_all(pool)
+    .await?;
     Ok(rows)
 }
 

@@ -21,6 +21,7 @@ store_tests!(
     automations_are_listed_off_and_saved_with_checked_parameters,
     frost_protection_heats_a_switched_off_radiator_and_lets_go_when_warm,
     an_open_window_switches_the_radiator_off_for_a_while,
+    open_windows_are_judged_over_each_businesss_own_minutes_and_only_while_heating,
     end_of_day_off_acts_once_on_working_days,
     optimum_start_heats_early_enough_to_be_warm_at_the_slot,
     optimum_start_uses_the_rooms_measured_warm_up_rate,
@@ -45,11 +46,20 @@ async fn report(app: &TestApp, uid: &str, temperature: f64, when: &str) {
 }
 
 async fn report_heating(app: &TestApp, uid: &str, temperature: f64, power_w: f64, when: &str) {
+    report_as(app, uid, true, temperature, power_w, when).await;
+}
+
+/// The radiator `uid` reports `temperature` at `when`, switched off.
+async fn report_off(app: &TestApp, uid: &str, temperature: f64, when: &str) {
+    report_as(app, uid, false, temperature, 0.0, when).await;
+}
+
+async fn report_as(app: &TestApp, uid: &str, on: bool, temperature: f64, power_w: f64, when: &str) {
     let report = Report {
         uid: uid.to_owned(),
         temperature,
         setpoint: 21.0,
-        on: true,
+        on,
         heating: power_w > 0.0,
         power_w,
         energy_wh_total: 0.0,
@@ -173,6 +183,46 @@ async fn an_open_window_switches_the_radiator_off_for_a_while(app: TestApp) {
     assert_eq!(state_of(&owner, radiator).await, (0, 21.0));
     round(&app, "2026-01-12T10:19:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "back on after 15 minutes");
+}
+
+async fn open_windows_are_judged_over_each_businesss_own_minutes_and_only_while_heating(
+    app: TestApp,
+) {
+    // A watches a quarter of an hour and holds 5 minutes; B watches 2 minutes.
+    let a = app.register_business("a@acme.co.uk").await;
+    let b = app.register_business("b@other.co.uk").await;
+    let a_room = a.add_room("Studio").await.id;
+    let a_radiator = a.add_radiator_to(a_room, "HD-A", "Studio 1").await.id;
+    let b_room = b.add_room("Office").await.id;
+    let b_radiator = b.add_radiator_to(b_room, "HD-B", "Office 1").await.id;
+    enable(&a, "open_window", json!({"drop": 1.5, "within_minutes": 15, "off_minutes": 5})).await;
+    enable(&b, "open_window", json!({"drop": 1.5, "within_minutes": 2, "off_minutes": 5})).await;
+
+    // B's room cools 1.6 °C over 12 minutes: within A's quarter of an hour, but not B's 2 minutes.
+    report(&app, "HD-B", 21.0, "2026-01-12T10:00:00Z").await;
+    report(&app, "HD-B", 20.0, "2026-01-12T10:06:00Z").await;
+    report(&app, "HD-B", 19.4, "2026-01-12T10:12:00Z").await;
+    round(&app, "2026-01-12T10:12:00Z").await;
+    assert_eq!(state_of(&b, b_radiator).await, (1, 21.0), "B's own 2 minutes saw no window");
+
+    // A's window opens: held off 5 minutes, the room cooling meanwhile, then given back.
+    report(&app, "HD-A", 21.0, "2026-01-12T11:00:00Z").await;
+    report(&app, "HD-A", 19.0, "2026-01-12T11:01:00Z").await;
+    round(&app, "2026-01-12T11:01:00Z").await;
+    assert_eq!(state_of(&a, a_radiator).await, (0, 21.0), "2 °C in a minute: off");
+    report_off(&app, "HD-A", 18.5, "2026-01-12T11:03:00Z").await;
+    report_off(&app, "HD-A", 18.0, "2026-01-12T11:05:00Z").await;
+    round(&app, "2026-01-12T11:06:00Z").await;
+    assert_eq!(state_of(&a, a_radiator).await, (1, 21.0), "back on after 5 minutes");
+    // 21 °C is still within A's quarter of an hour, but from before the hold: the room warming
+    // again is no open window.
+    report(&app, "HD-A", 18.2, "2026-01-12T11:07:00Z").await;
+    round(&app, "2026-01-12T11:07:00Z").await;
+    assert_eq!(state_of(&a, a_radiator).await, (1, 21.0), "not held again for the same fall");
+    // A window opened again while it heats is caught again.
+    report(&app, "HD-A", 16.5, "2026-01-12T11:08:00Z").await;
+    round(&app, "2026-01-12T11:08:00Z").await;
+    assert_eq!(state_of(&a, a_radiator).await, (0, 21.0), "a new fall: off again");
 }
 
 async fn end_of_day_off_acts_once_on_working_days(app: TestApp) {
