@@ -15,7 +15,7 @@ use sqlx::{Any, AnyConnection, Transaction};
 use time::OffsetDateTime;
 
 use crate::devices::{DesiredState, DeviceGateway, Scope, desired_states};
-use crate::store::{Store, StoreResult};
+use crate::store::{Store, StoreResult, take_business_turn};
 
 /// Who makes a change: the signed-in user and their business.
 #[derive(Clone, Copy, Debug)]
@@ -90,7 +90,8 @@ impl Change {
             Author::User(actor) => actor.business_id,
             Author::HeatDesk { business_id, .. } => *business_id,
         };
-        let tx = store.begin_write().await?;
+        let mut tx = store.begin_write().await?;
+        take_business_turn(&mut tx, business_id).await?;
         let (touched, known) = (Vec::new(), Vec::new());
         Ok(Self { tx, store, devices, business_id, author, at, touched, known })
     }

@@ -292,6 +292,17 @@ pub async fn name_taken<'e>(
     Ok(taken.is_some())
 }
 
+/// Makes the changes of one business take turns on PostgreSQL until `db`'s transaction ends, as
+/// every change does on SQLite (one writer): a check and the write it allows (a plan's radiator
+/// limit, a trial started once) then hold together. Business ids stay far below the ingest
+/// lock's key, the only other advisory lock.
+pub async fn take_business_turn(db: &mut AnyConnection, business_id: i64) -> StoreResult<()> {
+    if is_postgres(db) {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(business_id).execute(db).await?;
+    }
+    Ok(())
+}
+
 /// Whether `db` is a PostgreSQL connection (else SQLite).
 pub fn is_postgres(db: &AnyConnection) -> bool {
     db.backend_name().eq_ignore_ascii_case("postgresql")
