@@ -6,14 +6,14 @@
 use serde::Deserialize;
 use time::OffsetDateTime;
 
-use super::domain::chosen_plan;
+use super::domain::{chosen_plan, ensure_checkout_allowed};
 use super::store::{self, CheckoutRow, PlanRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Change, Entry};
 use crate::kernel::tokens::{hash_token, new_token};
 use crate::state::AppState;
-use crate::store::StoreResult;
+use crate::store::{StoreResult, take_business_turn};
 
 /// How long a checkout link can be paid.
 pub const CHECKOUT_LIFETIME_SECS: i64 = 30 * 60;
@@ -21,9 +21,12 @@ pub const CHECKOUT_LIFETIME_SECS: i64 = 30 * 60;
 /// Opens a checkout for `plan_id`; answers its page's URL.
 pub async fn start(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<String> {
     let mut tx = state.store.begin_write().await?;
+    take_business_turn(&mut tx, actor.business_id).await?;
     let plan = chosen_plan(&mut tx, plan_id).await?;
-    let token = new_token();
     let now = state.clock.now().unix_timestamp();
+    ensure_checkout_allowed(&mut tx, actor.business_id, &plan, now).await?;
+    store::close_open_checkouts(&mut tx, actor.business_id, now).await?;
+    let token = new_token();
     let times = (now, now + CHECKOUT_LIFETIME_SECS);
     let user = (actor.user_id, actor.business_id);
     store::create_checkout(&mut tx, &hash_token(&token), user, &plan, times).await?;
@@ -160,7 +163,17 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         return Ok(Page::Paid { plan });
     }
     store::record_payment(change.db(), &checkout.payment("paid", card.last4()), at).await?;
-    let period_end = super::renewals::month_after(at);
+    // Paying for the plan whose paid month is running (after cancelling it, or through a
+    // checkout opened just before the first was paid) adds a month after that one: nothing paid
+    // for is lost.
+    let running = store::subscription(change.db(), checkout.business_id)
+        .await?
+        .filter(|row| {
+            matches!(row.status.as_str(), "active" | "cancelled") && row.plan_id == plan.id
+        })
+        .and_then(|row| row.period_end)
+        .filter(|end| *end > at);
+    let period_end = super::renewals::month_after(running.unwrap_or(at));
     store::activate(change.db(), checkout.business_id, plan.id, period_end, at).await?;
     if let Some(saved) = saved {
         store::keep_card(change.db(), checkout.business_id, &saved).await?;

@@ -189,6 +189,33 @@ pub(super) async fn chosen_plan(db: &mut AnyConnection, plan_id: i64) -> ApiResu
     plan.ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))
 }
 
+/// Conflict unless paying for `target` now is a move the business can make: no paid period is
+/// running, or `target` costs more than the plan paid for. A smaller plan waits for the period's
+/// end (`change_plan`, which checks the radiators first); the same one renews by itself.
+pub(super) async fn ensure_checkout_allowed(
+    db: &mut AnyConnection,
+    business_id: i64,
+    target: &PlanRow,
+    now: i64,
+) -> ApiResult<()> {
+    let Some(row) = store::subscription(&mut *db, business_id).await? else { return Ok(()) };
+    if status_at(&row, now) != "active" {
+        return Ok(());
+    }
+    let current = store::plan(&mut *db, row.plan_id).await?.ok_or(StoreError::NotFound)?;
+    let refusal = if target.id == current.id {
+        format!("Your business is on the {} plan already.", current.name)
+    } else if target.monthly_price_pence < current.monthly_price_pence {
+        format!(
+            "Move down to {} under Subscriptions: it starts when this period ends.",
+            target.name
+        )
+    } else {
+        return Ok(());
+    };
+    Err(ApiError::conflict("plan_id", refusal))
+}
+
 /// Starts the business's one free trial of `plan_id`.
 pub async fn start_trial(
     state: &AppState,

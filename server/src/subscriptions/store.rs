@@ -138,6 +138,24 @@ pub async fn checkout<'e>(
 
 /// Marks the checkout paid at `now`; false when it was paid already (by a request that came
 /// first), so it is charged once.
+/// Closes the business's checkouts not paid yet, as of `now`: a business has one open at most,
+/// so no two can both be paid.
+pub async fn close_open_checkouts(
+    db: &mut AnyConnection,
+    business_id: i64,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE checkouts SET expires_at = $2
+         WHERE business_id = $1 AND paid_at IS NULL AND expires_at > $2",
+    )
+    .bind(business_id)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 pub async fn mark_paid(db: &mut AnyConnection, digest: &str, now: i64) -> StoreResult<bool> {
     let done = sqlx::query(
         "UPDATE checkouts SET paid_at = $1 WHERE token_digest = $2 AND paid_at IS NULL",

@@ -18,6 +18,7 @@ store_tests!(
     radiators_past_the_plans_limit_or_without_a_plan_in_force_are_refused_with_402,
     a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled,
     a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due,
+    a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make,
 );
 
 /// Adds radiators `HD-{from}` to `HD-{to}` without a room, each answered 200.
@@ -392,4 +393,46 @@ async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_pas
     assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
     let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!((plan["status"].as_str(), plan["in_force"].as_i64()), (Some("active"), Some(1)));
+}
+
+async fn a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make(app: TestApp) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let first = open_checkout(&owner, 2).await;
+    let second = open_checkout(&owner, 2).await;
+    let (status, html) = pay(&app, &first, "4111111111111111", "12/29").await;
+    assert_eq!(status, StatusCode::GONE, "the second closed the first");
+    assert!(html.contains("This payment link has expired"));
+    assert_eq!(pay(&app, &second, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["status"].as_str(), plan["period_end"].as_str()),
+        (Some("active"), Some("2026-02-15T09:00:00Z"))
+    );
+    let payments = owner.get("/v2/users/subscriptions/payments").await;
+    assert_eq!(payments.body["data"]["payments"].as_array().unwrap().len(), 1, "charged once");
+
+    // Paid for: the same plan, or a smaller one at once, is no checkout; a larger one is.
+    let same = owner.post("/v2/nmi/get_token", json!({"plan_id": 2})).await;
+    assert_eq!(same.status, StatusCode::CONFLICT);
+    assert_eq!(same.field_error("plan_id"), "Your business is on the Business plan already.");
+    let smaller = owner.post("/v2/nmi/get_token", json!({"plan_id": 1})).await;
+    assert_eq!(smaller.status, StatusCode::CONFLICT);
+    assert_eq!(
+        smaller.field_error("plan_id"),
+        "Move down to Starter under Subscriptions: it starts when this period ends."
+    );
+    open_checkout(&owner, 3).await;
+
+    // Cancelled with its month running, the plan paid for again adds a month after that one.
+    assert_eq!(
+        owner.post("/v2/users/subscriptions/cancel", json!({})).await.status,
+        StatusCode::OK
+    );
+    let again = open_checkout(&owner, 2).await;
+    assert_eq!(pay(&app, &again, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["status"].as_str(), plan["period_end"].as_str()),
+        (Some("active"), Some("2026-03-15T09:00:00Z"))
+    );
 }
