@@ -45,8 +45,9 @@ pub async fn renew_due(billing: &Billing<'_>, now: OffsetDateTime) -> StoreResul
     let mut renewed = Renewed::default();
     for due in store::due_renewals(billing.store.reader(), now.unix_timestamp()).await? {
         match renew(billing, &due, now).await {
-            Ok(true) => renewed.paid += 1,
-            Ok(false) => renewed.past_due += 1,
+            Ok(Some(true)) => renewed.paid += 1,
+            Ok(Some(false)) => renewed.past_due += 1,
+            Ok(None) => {}
             // One business's failure (its provider's answer, a busy store) waits for the next
             // round; the others renew.
             Err(error) => tracing::error!(?error, business_id = due.business_id, "renewal failed"),
@@ -55,13 +56,18 @@ pub async fn renew_due(billing: &Billing<'_>, now: OffsetDateTime) -> StoreResul
     Ok(renewed)
 }
 
-/// Renews one period; true when it was paid.
+/// Renews one period: whether it was paid, or `None` when it is no longer due.
 async fn renew(
     billing: &Billing<'_>,
     due: &DueRenewal,
     now: OffsetDateTime,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Option<bool>> {
     let business_id = due.business_id;
+    // The list was read as the round began, and each charge before this one took a while: a plan
+    // cancelled, paid for or renewed since is left as it is now.
+    if !store::still_due(billing.store.reader(), business_id, due.period_end).await? {
+        return Ok(None);
+    }
     let plan =
         store::plan(billing.store.reader(), due.plan_id).await?.ok_or(StoreError::NotFound)?;
     let outcome = match &due.card_token {
@@ -93,5 +99,5 @@ async fn renew(
         serde_json::json!({"plan": plan.key, "status": "past_due"})
     };
     change.commit(Entry::new("renew", "subscription", business_id).after(&after)).await?;
-    Ok(paid)
+    Ok(Some(paid))
 }

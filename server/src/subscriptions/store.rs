@@ -246,6 +246,23 @@ pub async fn due_renewals<'e>(
     Ok(rows)
 }
 
+/// Whether the business's paid period ending at `period_end` is still active and unrenewed.
+pub async fn still_due<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    period_end: i64,
+) -> StoreResult<bool> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT business_id FROM subscriptions
+         WHERE business_id = $1 AND status = 'active' AND period_end = $2",
+    )
+    .bind(business_id)
+    .bind(period_end)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.is_some())
+}
+
 /// Puts the business on `plan_id` with its period ended unpaid: it is asked to pay.
 pub async fn mark_past_due(
     db: &mut AnyConnection,

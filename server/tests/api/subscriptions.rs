@@ -1,11 +1,15 @@
 //! Subscriptions: the plans on offer, a business's plan and its status, and its one free trial.
 
+use std::pin::Pin;
+use std::sync::Mutex;
+
+use heatdesk::cards::{Card, CardProvider, ChargeFuture, Sandbox};
+use heatdesk::clock::Clock;
+use heatdesk::subscriptions::renewals::{Billing, Renewed, renew_due};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::store_tests;
-use heatdesk::clock::Clock;
-use heatdesk::subscriptions::renewals::{Billing, Renewed, renew_due};
 
 use crate::support::{PASSWORD, TestApp, radiator};
 
@@ -19,6 +23,7 @@ store_tests!(
     a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled,
     a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due,
     a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make,
+    a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed,
 );
 
 /// Adds radiators `HD-{from}` to `HD-{to}` without a room, each answered 200.
@@ -435,4 +440,62 @@ async fn a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make(ap
         (plan["status"].as_str(), plan["period_end"].as_str()),
         (Some("active"), Some("2026-03-15T09:00:00Z"))
     );
+}
+
+/// The sandbox, but while it charges the round's first renewal, `cancel` runs: a business
+/// cancelling while the round works through its list.
+struct CancelsDuringTheRound<'a> {
+    cancel: Mutex<Option<Pin<Box<dyn Future<Output = ()> + Send + 'a>>>>,
+}
+
+impl CardProvider for CancelsDuringTheRound<'_> {
+    fn charge<'b>(&'b self, card: &'b Card, amount_pence: i64, key: &'b str) -> ChargeFuture<'b> {
+        let sandbox: &'static Sandbox = &Sandbox;
+        sandbox.charge(card, amount_pence, key)
+    }
+
+    fn charge_saved<'b>(
+        &'b self,
+        token: &'b str,
+        amount_pence: i64,
+        key: &'b str,
+    ) -> ChargeFuture<'b> {
+        let cancel = self.cancel.lock().unwrap().take();
+        let sandbox: &'static Sandbox = &Sandbox;
+        Box::pin(async move {
+            if let Some(cancel) = cancel {
+                cancel.await;
+            }
+            sandbox.charge_saved(token, amount_pence, key).await
+        })
+    }
+}
+
+async fn a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed(app: TestApp) {
+    let acme = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&acme, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    app.clock.advance(time::Duration::minutes(1));
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
+    let url = open_checkout(&rival, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    app.clock.advance(time::Duration::days(31) + time::Duration::hours(1));
+
+    // Acme's period ended first: while its card is charged, Rival cancels.
+    let rival = app.sign_in("owner@rival.co.uk", PASSWORD).await;
+    let cancel = async {
+        let cancelled = rival.post("/v2/users/subscriptions/cancel", json!({})).await;
+        assert_eq!(cancelled.status, StatusCode::OK, "{:?}", cancelled.body);
+    };
+    let cards = CancelsDuringTheRound { cancel: Mutex::new(Some(Box::pin(cancel))) };
+    let state = &app.state;
+    let billing = Billing { store: &state.store, devices: &state.devices, cards: &cards };
+    let renewed = renew_due(&billing, app.clock.now()).await.unwrap();
+    assert_eq!(renewed, Renewed { paid: 1, past_due: 0 }, "Rival's cancelling is kept");
+
+    let plan = rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan["status"], "cancelled");
+    let payments =
+        rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    assert_eq!(payments.as_array().unwrap().len(), 1, "charged at the checkout only");
 }
