@@ -1,6 +1,7 @@
 //! The state every handler shares, built in one place for the server and the tests alike.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -58,6 +59,9 @@ pub struct AppState {
     pub version_cache: Arc<VersionCache>,
     /// Password hashing, one at a time per core.
     pub hashing: Arc<WorkLimit>,
+    /// Profile images decoded one at a time (each may take up to 256 MiB), so uploads in
+    /// parallel queue instead of using gigabytes.
+    pub pictures: Arc<WorkLimit>,
     pub clock: Arc<dyn Clock>,
     pub mailer: Mailer,
     /// Where card payments are charged: the sandbox unless a real provider is set.
@@ -81,6 +85,7 @@ impl AppState {
             live: LiveHub::default(),
             version_cache: Arc::default(),
             hashing: Arc::new(WorkLimit::per_core()),
+            pictures: Arc::new(WorkLimit::new(1, Duration::from_secs(10))),
             clock,
             mailer,
             cards: Arc::new(Sandbox),

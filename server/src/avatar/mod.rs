@@ -53,18 +53,18 @@ pub async fn upload(
     if image.len() > MAX_UPLOAD_BYTES {
         return Err(ApiError::TooLarge(TOO_LARGE.into()));
     }
-    // Decoding is CPU work: off the async threads.
-    let png = tokio::task::spawn_blocking(move || picture::normalise(&image))
-        .await
-        .map_err(|error| ApiError::Internal(error.into()))?
-        .map_err(|error| match error {
-            PictureError::Unsupported => {
-                ApiError::UnsupportedMedia("Upload a PNG, JPEG or WebP image.".into())
-            }
-            PictureError::Unreadable => {
-                ApiError::field("image", "This image cannot be read: it may be damaged.")
-            }
-        })?;
+    // Decoding is CPU and memory work: off the async threads, one image at a time.
+    let png =
+        state.pictures.run(move || picture::normalise(&image)).await?.map_err(
+            |error| match error {
+                PictureError::Unsupported => {
+                    ApiError::UnsupportedMedia("Upload a PNG, JPEG or WebP image.".into())
+                }
+                PictureError::Unreadable => {
+                    ApiError::field("image", "This image cannot be read: it may be damaged.")
+                }
+            },
+        )?;
     let mut tx = state.store.begin_write().await?;
     store::save(&mut tx, user.user_id, &png, state.clock.now().unix_timestamp()).await?;
     state.store.commit(tx).await?;

@@ -9,7 +9,10 @@ use reqwest::StatusCode;
 use crate::store_tests;
 use crate::support::{Owner, TestApp};
 
-store_tests!(an_upload_is_sniffed_limited_and_kept_as_a_small_png);
+store_tests!(
+    an_upload_is_sniffed_limited_and_kept_as_a_small_png,
+    uploads_at_once_are_decoded_in_turn_and_each_kept,
+);
 
 fn encoded(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
     let picture = ImageBuffer::from_pixel(width, height, Rgb([20u8, 120, 60]));
@@ -92,4 +95,14 @@ async fn an_upload_is_sniffed_limited_and_kept_as_a_small_png(app: TestApp) {
 
     let rival = app.register_business("owner@rival.co.uk").await;
     assert_eq!(rival.get("/v2/users/profile-image").await.status, StatusCode::NO_CONTENT);
+}
+
+async fn uploads_at_once_are_decoded_in_turn_and_each_kept(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let png = encoded(1200, 900, ImageFormat::Png);
+    let uploads = (0..4).map(|_| upload(&owner, &png, "image/png"));
+    for (status, description) in futures_util::future::join_all(uploads).await {
+        assert_eq!((status, description.as_str()), (StatusCode::OK, "Profile image updated."));
+    }
+    assert_eq!(kept(&owner).await.status(), StatusCode::OK);
 }
