@@ -13,6 +13,7 @@ use crate::auth::Business;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, done, ok};
 use crate::kernel::validation::FieldCheck;
+use crate::kernel::values::visible;
 use crate::kernel::words;
 use crate::mail::Mail;
 use crate::state::{AppState, ContactDetails};
@@ -46,15 +47,21 @@ pub struct MessageRequest {
     pub message: String,
 }
 
-fn text(raw: &str, what: &str, most: usize) -> Result<String, String> {
-    let text = raw.trim();
+/// Trimmed text of 1 to `most` visible characters; with `lines`, line breaks and tabs too (a
+/// message is written in lines, a subject in one: it goes into the mail's header and the log).
+fn text(raw: &str, what: &str, most: usize, lines: bool) -> Result<String, String> {
+    let text = raw.trim().replace("\r\n", "\n");
     if text.is_empty() {
         return Err(format!("Write a {what}."));
     }
     if text.chars().count() > most {
         return Err(format!("Keep the {what} to {most} characters."));
     }
-    Ok(text.to_owned())
+    match lines {
+        true => visible(&text.replace(['\n', '\t'], " "))?,
+        false => visible(&text)?,
+    }
+    Ok(text)
 }
 
 /// Send a message to HeatDesk's support.
@@ -67,8 +74,8 @@ pub async fn send(
     ApiJson(request): ApiJson<MessageRequest>,
 ) -> Answer<NoData> {
     let mut check = FieldCheck::default();
-    let subject = check.check("subject", text(&request.subject, "subject", 120));
-    let message = check.check("message", text(&request.message, "message", 5000));
+    let subject = check.check("subject", text(&request.subject, "subject", 120, false));
+    let message = check.check("message", text(&request.message, "message", 5000, true));
     let (subject, message) = check.finish(subject.zip(message))?;
     let now = state.clock.now();
     let mut tx = state.store.begin_write().await?;

@@ -26,8 +26,16 @@ async fn a_message_is_kept_mailed_to_support_and_throttled_per_business(app: Tes
     let long =
         owner.post("/v2/contact-us", json!({"subject": "x".repeat(121), "message": "Hi"})).await;
     assert_eq!(long.field_error("subject"), "Keep the subject to 120 characters.");
+    // A subject is one line (it goes into a mail header and the log); a message keeps its lines
+    // but no hidden characters (PostgreSQL cannot store a NUL).
+    let hidden = json!({"subject": "Hall\r\nBcc: x@example.com", "message": "Hi\u{0}there"});
+    let hidden = owner.post("/v2/contact-us", hidden).await;
+    assert_eq!(hidden.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = "Use only visible characters (no control or invisible formatting characters).";
+    assert_eq!((hidden.field_error("subject"), hidden.field_error("message")), (refused, refused));
 
-    let message = json!({"subject": "Radiator in the hall", "message": "It does not warm up."});
+    let message = json!({"subject": "Radiator in the hall",
+        "message": "It does not warm up.\r\n\n\tSince Monday."});
     let sent = owner.post("/v2/contact-us", message.clone()).await;
     assert_eq!(sent.status, StatusCode::OK);
     assert_eq!(
@@ -36,7 +44,7 @@ async fn a_message_is_kept_mailed_to_support_and_throttled_per_business(app: Tes
     );
     let mails = app.mails_to("support@heatdesk.example", 1).await;
     assert!(mails[0].starts_with("From owner@acme.co.uk ("), "{}", mails[0]);
-    assert!(mails[0].contains("It does not warm up."));
+    assert!(mails[0].contains("It does not warm up.\n\n\tSince Monday."), "{}", mails[0]);
 
     for _ in 0..4 {
         assert_eq!(owner.post("/v2/contact-us", message.clone()).await.status, StatusCode::OK);
