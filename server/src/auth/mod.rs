@@ -180,10 +180,12 @@ pub struct ChangePasswordRequest {
 /// Change the password; every session of the account ends, this one included.
 #[utoipa::path(post, path = "/v2/auth/change_password", tag = "auth",
     request_body = ChangePasswordRequest,
-    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 pub async fn change_password(
     State(state): State<AppState>,
     user: AuthUser,
+    ClientAddress(address): ClientAddress,
     ApiJson(request): ApiJson<ChangePasswordRequest>,
 ) -> Answer<NoData> {
     let mut check = FieldCheck::default();
@@ -192,7 +194,7 @@ pub async fn change_password(
     }
     let new_password = check.check("new_password", Password::parse(&request.new_password));
     let new_password = check.finish(new_password)?;
-    password::change(&state, &user, &request.old_password, &new_password).await?;
+    password::change(&state, &user, address, &request.old_password, &new_password).await?;
     Ok(done("Your password has been changed. Sign in again with the new password."))
 }
 

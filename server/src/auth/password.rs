@@ -1,5 +1,7 @@
 //! Passwords: argon2id hashing, changing one, and resetting a forgotten one by a mailed link.
 
+use std::net::IpAddr;
+
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use time::Duration;
@@ -50,18 +52,23 @@ pub async fn verify(limit: &WorkLimit, password: &str, hash: &str) -> ApiResult<
         .await
 }
 
-/// Replaces the password of a signed-in user after checking the current one; every session of
-/// the account ends.
+/// Replaces the password of a signed-in user after checking the current one, which is tried
+/// under the same limits as signing in; every session of the account ends.
 pub async fn change(
     state: &AppState,
     user: &AuthUser,
+    address: IpAddr,
     old_password: &str,
     new_password: &Password,
 ) -> ApiResult<()> {
-    let current = store::password_hash(state.store.reader(), user.user_id).await?;
+    let (email, current) = store::credentials_of(state.store.reader(), user.user_id).await?;
+    let (attempt, now) = (throttle::Attempt::ChangePassword, state.clock.now());
+    let reservation = throttle::reserve(&state.store, &email, address, attempt, now).await?;
     if !verify(&state.hashing, old_password, &current).await? {
+        // The reserved attempt stays counted: it was a failure.
         return Err(ApiError::field("old_password", "The current password is incorrect."));
     }
+    throttle::succeeded(&state.store, &email, reservation).await?;
     if old_password == new_password.as_str() {
         return Err(ApiError::field(
             "new_password",

@@ -30,7 +30,8 @@ pub async fn sign_in(
     peer: IpAddr,
 ) -> ApiResult<SignedInUser> {
     let now = state.clock.now();
-    let reservation = throttle::reserve(&state.store, email.as_str(), peer, now).await?;
+    let attempt = throttle::Attempt::SignIn;
+    let reservation = throttle::reserve(&state.store, email.as_str(), peer, attempt, now).await?;
     let credentials = store::find_credentials(state.store.reader(), email).await?;
     // Without an account, verify against a stand-in hash so both cases take as long.
     let hash = match &credentials {

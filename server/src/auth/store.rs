@@ -37,12 +37,13 @@ pub async fn find_credentials(pool: &AnyPool, email: &Email) -> StoreResult<Opti
         .await?)
 }
 
-pub async fn password_hash(pool: &AnyPool, user_id: i64) -> StoreResult<String> {
-    let (hash,): (String,) = sqlx::query_as("SELECT password_hash FROM users WHERE id = $1")
+/// The user's email and password hash.
+pub async fn credentials_of(pool: &AnyPool, user_id: i64) -> StoreResult<(String, String)> {
+    let row = sqlx::query_as("SELECT email, password_hash FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_one(pool)
         .await?;
-    Ok(hash)
+    Ok(row)
 }
 
 pub struct NewAccount<'a> {

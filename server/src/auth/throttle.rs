@@ -30,8 +30,18 @@ pub const REGISTRATIONS: (&str, i64, &str) = ("register", 10, "registrations");
 pub const RESET_REQUESTS: (&str, i64, &str) = ("forgot", 5, "password reset requests");
 pub const RESETS: (&str, i64, &str) = ("reset", 10, "password resets");
 
-/// A sign-in attempt, counted as a failure under its email and its address until it succeeds.
+/// An attempt at an account's password (signing in, or changing it), counted as a failure under
+/// its email and its address until it succeeds.
 pub struct Reservation(Vec<i64>);
+
+/// What a password is being tried for; names the attempts when they are refused.
+#[derive(Clone, Copy)]
+pub enum Attempt {
+    SignIn,
+    /// The current password, asked for before a new one is set: a stolen session must not be a
+    /// way to guess it without limit.
+    ChangePassword,
+}
 
 /// Reserves an attempt for the email and the address, or refuses it (429) when either has
 /// reached its limit. Reserving before the password is checked means parallel attempts cannot
@@ -40,13 +50,17 @@ pub async fn reserve(
     db: &Store,
     email: &str,
     address: IpAddr,
+    attempt: Attempt,
     now: OffsetDateTime,
 ) -> ApiResult<Reservation> {
     let (email, address) = (email_key(email), address_key(address));
     let keys =
         [(email.as_str(), MAX_FAILURES_PER_EMAIL), (address.as_str(), MAX_FAILURES_PER_ADDRESS)];
-    let ids = counted(db, &keys, now, "failed sign-in attempts").await?;
-    Ok(Reservation(ids))
+    let what = match attempt {
+        Attempt::SignIn => "failed sign-in attempts",
+        Attempt::ChangePassword => "wrong current passwords",
+    };
+    Ok(Reservation(counted(db, &keys, now, what).await?))
 }
 
 /// Counts one more call of `kind` from `address`, or refuses it (429) once the address has made

@@ -21,6 +21,7 @@ store_tests!(
     a_token_expires_after_seven_days,
     logout_revokes_the_token,
     change_password_checks_the_old_one_and_ends_every_session,
+    guessing_the_current_password_is_limited_as_signing_in_is,
     forgot_password_answers_the_same_and_mails_a_one_time_link,
     a_reset_link_is_mailed_in_the_language_it_was_asked_in,
     a_reset_link_expires_after_an_hour,
@@ -216,6 +217,25 @@ async fn change_password_checks_the_old_one_and_ends_every_session(app: TestApp)
     assert_eq!(second.get("/v2/auth/me").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("owner@acme.co.uk", "a new password").await.status, StatusCode::OK);
+}
+
+async fn guessing_the_current_password_is_limited_as_signing_in_is(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let path = "/v2/auth/change_password";
+    let guess = |old: &'static str| {
+        owner.post(path, json!({"old_password": old, "new_password": "a new password"}))
+    };
+    for n in 0..5 {
+        let wrong = guess("guess number one").await;
+        assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY, "guess {n}");
+    }
+    let refused = guess(PASSWORD).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(refused.description(), "Too many wrong current passwords. Try again in 15 minutes.");
+    let login = app.login("owner@acme.co.uk", PASSWORD).await;
+    assert_eq!(login.status, StatusCode::TOO_MANY_REQUESTS, "one count for the account");
+    app.clock.advance(time::Duration::minutes(16));
+    assert_eq!(guess(PASSWORD).await.status, StatusCode::OK);
 }
 
 fn reset_token(mail: &str) -> String {
