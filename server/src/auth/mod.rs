@@ -217,7 +217,8 @@ pub async fn forgot_password(
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
-    throttle::limit(&state.store, throttle::RESET_REQUESTS, address, state.clock.now()).await?;
+    let now = state.clock.now();
+    throttle::limit_reset_requests(&state.store, email.as_str(), address, now).await?;
     // In the background, so the answer takes as long whether or not the account exists; the
     // mail in the language the link was asked for in.
     tokio::spawn(words::answering_in(language, async move {

@@ -75,6 +75,24 @@ pub async fn limit(
     counted(db, &[(key.as_str(), limit)], now, what).await.map(|_| ())
 }
 
+/// Reset links one email may be sent in the window, whoever asks, so that requests from many
+/// addresses cannot fill an inbox. Counted whether or not an account has the email, so a
+/// refusal tells nothing.
+pub const RESET_REQUESTS_PER_EMAIL: i64 = 3;
+
+/// Counts one more request for a reset link for `email` from `address`, or refuses it (429).
+pub async fn limit_reset_requests(
+    db: &Store,
+    email: &str,
+    address: IpAddr,
+    now: OffsetDateTime,
+) -> ApiResult<()> {
+    let (prefix, per_address, what) = RESET_REQUESTS;
+    let (by_address, by_email) = (format!("{prefix}:{address}"), format!("{prefix}:{email}"));
+    let keys = [(by_address.as_str(), per_address), (by_email.as_str(), RESET_REQUESTS_PER_EMAIL)];
+    counted(db, &keys, now, what).await.map(|_| ())
+}
+
 /// Records an attempt under each key unless one has reached its limit (429, naming `what`).
 async fn counted(
     db: &Store,

@@ -461,11 +461,22 @@ async fn registrations_and_reset_requests_are_limited_per_address(app: TestApp) 
     let eleventh = app.register("owner10@acme.co.uk").await;
     assert_eq!(eleventh.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(eleventh.description(), "Too many registrations. Try again in 15 minutes.");
-    let forgot = || app.post("/v2/auth/forgot_password", json!({"email": "owner0@acme.co.uk"}));
-    for _ in 0..5 {
-        assert_eq!(forgot().await.status, StatusCode::OK);
+    let forgot = |n: usize| {
+        app.post("/v2/auth/forgot_password", json!({"email": format!("owner{n}@acme.co.uk")}))
+    };
+    // One inbox is sent 3 links in the window, one address may ask for 5.
+    for _ in 0..3 {
+        assert_eq!(forgot(0).await.status, StatusCode::OK);
     }
-    assert_eq!(forgot().await.status, StatusCode::TOO_MANY_REQUESTS);
+    let inbox_full = forgot(0).await;
+    assert_eq!(inbox_full.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        inbox_full.description(),
+        "Too many password reset requests. Try again in 15 minutes."
+    );
+    assert_eq!(forgot(1).await.status, StatusCode::OK);
+    assert_eq!(forgot(2).await.status, StatusCode::OK);
+    assert_eq!(forgot(3).await.status, StatusCode::TOO_MANY_REQUESTS, "the address's five");
     let reset = || {
         let body = json!({"token": "made-up", "password": "a new password"});
         app.post("/v2/auth/reset_password", body)
