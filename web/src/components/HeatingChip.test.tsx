@@ -10,6 +10,8 @@ describe('the heating chip', () => {
     [{ heating: 0, on: 0 }, 'Off'],
     // A device not heard from is the thing to know, switched on or off.
     [{ heating: 0, on: 0, online: 0 }, 'Offline'],
+    // A room with no radiators has nothing to hear from: that, not "Offline".
+    [{ heating: 0, on: 0, online: 0, radiators: 0 }, 'No radiators'],
   ])('%o reads %s', (props, label) => {
     renderWithProviders(<HeatingChip {...props} />);
     expect(screen.getByText(label)).toBeInTheDocument();

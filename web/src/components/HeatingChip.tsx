@@ -5,18 +5,22 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Offline, switched off, heating or idle, as a small labelled chip: a radiator's, or a room's or
- * zone's (`on`: any of its radiators switched on).
+ * zone's (`on`: any of its radiators switched on; `radiators`: how many it has, so that one
+ * without any says so instead of looking offline).
  */
 export function HeatingChip({
   heating,
   online = 1,
   on = 1,
+  radiators,
 }: {
   heating: number;
   online?: number;
   on?: number;
+  radiators?: number;
 }) {
   const { t } = useTranslation();
+  if (radiators === 0) return <Chip size="small" label={t('radiators.none')} variant="outlined" />;
   if (online !== 1)
     return (
       <Chip size="small" icon={<WifiOffIcon />} label={t('radiators.offline')} variant="outlined" />

@@ -24,6 +24,26 @@ export interface FieldProps {
  * lists (ids, time slots) are kept as they are and changed with `setValue`. Errors may also be
  * keyed by a path inside a value (`slots.0.start`).
  */
+/** Moves the focus to the first field with an error, so that keyboard and screen-reader users
+ *  land on it (fields without a `field-` id, like a day editor, keep it where it is). */
+function focusFirst(errors: Errors) {
+  const first = Object.keys(errors).find((name) => errors[name]);
+  if (first) document.getElementById(`field-${first}`)?.focus();
+}
+
+/** Number fields holding what is not a number ("2e"): the browser reports their value as empty,
+ *  which a check would call missing. */
+function unreadableNumbers(names: string[]): Errors {
+  const found: Errors = {};
+  for (const name of names) {
+    const input = document.getElementById(`field-${name}`);
+    if (input instanceof HTMLInputElement && input.validity.badInput) {
+      found[name] = 'validation.number';
+    }
+  }
+  return found;
+}
+
 export function useForm<T extends Record<string, unknown>>(
   initial: T,
   validateValues: (values: T) => Errors,
@@ -57,8 +77,9 @@ export function useForm<T extends Record<string, unknown>>(
 
   /** Checks every field; answers whether the form may be sent. */
   const check = () => {
-    const found = validateValues(values);
+    const found = { ...validateValues(values), ...unreadableNumbers(Object.keys(values)) };
     setErrors(found);
+    focusFirst(found);
     return Object.keys(found).length === 0;
   };
 
@@ -75,6 +96,7 @@ export function useForm<T extends Record<string, unknown>>(
       if (messages[0]) found[name] = messages[0];
     }
     setErrors(found);
+    focusFirst(found);
   };
 
   return { values, setValue, errors, field, check, onSubmit, showServerErrors };

@@ -48,6 +48,16 @@ export function weekdayName(day: number, language: string, width: 'short' | 'lon
   );
 }
 
+/** A calendar day (`YYYY-MM-DD`) as the app writes dates: "26 Nov 2026". */
+export function formatDay(day: string, language: string) {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(dateLocale(language), options).format(
+    Date.UTC(year, month - 1, date),
+  );
+}
+
 /** A moment in the viewer's own time zone: date and time, for lists of past events. */
 export function formatDateTime(iso: string, language: string) {
   const date = new Date(iso);

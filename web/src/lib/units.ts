@@ -3,12 +3,19 @@ import { ltr } from './format';
 
 // Figures read the same in either language: Latin digits with British grouping, isolated
 // left-to-right like `formatCelsius`, so that "£1,250.00" never turns into "1,250.00£".
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const pounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  signDisplay: 'negative',
+});
 
-function number(value: number, digits: number) {
+/** `value` to `digits` decimals with British grouping; a figure that rounds to 0 is "0.00", never
+ *  "-0.00". */
+export function decimals(value: number, digits: number) {
   return value.toLocaleString('en-GB', {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
+    signDisplay: 'negative',
   });
 }
 
@@ -19,7 +26,7 @@ export function formatPence(pence: number) {
 
 /** One decimal from 10 up, two below: "123.4 kWh", "5.25 kWh". */
 function figure(value: number, unit: string) {
-  return ltr(`${number(value, Math.abs(value) >= 10 ? 1 : 2)} ${unit}`);
+  return ltr(`${decimals(value, Math.abs(value) >= 10 ? 1 : 2)} ${unit}`);
 }
 
 export function formatKwh(kwh: number) {
@@ -46,5 +53,5 @@ export function formatShare(share: number) {
 
 /** A whole number with British grouping: 1000 → "1,000". */
 export function formatCount(count: number) {
-  return ltr(number(count, 0));
+  return ltr(decimals(count, 0));
 }

@@ -28,6 +28,9 @@ export function createAppTheme(
 ): Theme {
   const dark = mode === 'dark';
   const words = language === 'ar' ? arSA : enUS;
+  const text = dark
+    ? { primary: '#e8efe9', secondary: '#b4c2b8' }
+    : { primary: '#17211b', secondary: '#4a5a50' };
   return createTheme(
     {
       direction,
@@ -43,9 +46,7 @@ export function createAppTheme(
         background: dark
           ? { default: '#0f1412', paper: '#18201c' }
           : { default: '#f4f7f5', paper: '#ffffff' },
-        text: dark
-          ? { primary: '#e8efe9', secondary: '#b4c2b8' }
-          : { primary: '#17211b', secondary: '#4a5a50' },
+        text,
       },
       shape: { borderRadius: 8 },
       typography: {
@@ -62,6 +63,20 @@ export function createAppTheme(
       },
       transitions: { duration: { standard: 300 } },
       components: {
+        // A keyboard's focus is outlined in the text colour on every button, tab, switch and
+        // menu item: MUI's own ripple alone is faint, on a filled button or an icon most of all.
+        MuiButtonBase: {
+          styleOverrides: {
+            root: {
+              '&.Mui-focusVisible': {
+                outline: `2px solid ${text.primary}`,
+                outlineOffset: 2,
+              },
+            },
+          },
+        },
+        // Inside, as the tab list's scroller would cut an outline around it.
+        MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
         MuiButton: { styleOverrides: { root: { borderRadius: 8 } } },
         MuiCircularProgress: { defaultProps: { thickness: 2, color: 'primary' } },
         MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatCelsius, ltr } from '../../lib/format';
 import { scrollShadows } from '../../lib/scrollShadows';
+import { decimals } from '../../lib/units';
 import { endpoints } from './api';
 import { RangeLabel } from './Co2SavingView';
 import { useRanged } from './hooks';
@@ -26,8 +27,7 @@ import type { PlaceUsage, RadiatorUsage } from './types';
 
 type Kind = 'rooms' | 'zones';
 
-const hours = (value: number) =>
-  ltr(`${value.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`);
+const hours = (value: number) => ltr(`${decimals(value, 1)} h`);
 
 function Figures({ usage }: { usage: RadiatorUsage }) {
   return (

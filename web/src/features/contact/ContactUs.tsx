@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +16,13 @@ interface ContactDetails {
   phone: string;
   address: string;
   hours: string;
+}
+
+/** The email and the phone number as links a phone or a mail program opens; the rest as text. */
+function Detail({ kind, value }: { kind: keyof ContactDetails; value: string }) {
+  if (kind === 'email') return <Link href={`mailto:${value}`}>{value}</Link>;
+  if (kind === 'phone') return <Link href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</Link>;
+  return <>{value}</>;
 }
 
 const readDetails = async () =>
@@ -84,7 +92,9 @@ export function ContactUs() {
                   </Typography>
                   {/* Isolated, so an English address reads right; aligned like the label. */}
                   <Typography component="dd" sx={{ m: 0 }}>
-                    <bdi>{details.value?.[key]}</bdi>
+                    <bdi>
+                      <Detail kind={key} value={details.value?.[key] ?? ''} />
+                    </bdi>
                   </Typography>
                 </div>
               ))}

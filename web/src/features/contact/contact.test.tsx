@@ -32,7 +32,15 @@ describe('contact us', () => {
       }),
     );
     renderWithProviders(<ContactUs />, { route: '/contact-us' });
-    expect(await screen.findByText('0113 496 0000')).toBeInTheDocument();
+    // A phone dials the number and a mail program opens at the address.
+    expect(await screen.findByRole('link', { name: '0113 496 0000' })).toHaveAttribute(
+      'href',
+      'tel:01134960000',
+    );
+    expect(screen.getByRole('link', { name: 'support@heatdesk.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@heatdesk.example',
+    );
     await ui.click(screen.getByRole('button', { name: 'Send message' }));
     expect(screen.getAllByText('This field is required.')).toHaveLength(2);
     await ui.type(screen.getByLabelText(/Subject/), 'Hall radiator');

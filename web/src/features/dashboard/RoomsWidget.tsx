@@ -39,6 +39,7 @@ function RoomRow({ room }: { room: Room }) {
         heating={live ? live.heating : room.heating}
         online={current === null ? 0 : 1}
         on={room.status}
+        radiators={room.radiator_count}
       />
     </ListItem>
   );

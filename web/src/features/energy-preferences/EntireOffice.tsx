@@ -112,6 +112,7 @@ function RoomTile({ now }: { now: RoomNow }) {
           heating={now.heating}
           online={now.temperature === null ? 0 : 1}
           on={off ? 0 : 1}
+          radiators={room.radiator_count}
         />
       </CardContent>
     </Card>

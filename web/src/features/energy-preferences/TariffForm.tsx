@@ -62,7 +62,12 @@ export function TariffForm() {
           effective_from: formatDate(values.effective_from) ?? '',
         }),
       {
-        onSuccess: ({ data }) => dispatch(chargesChanged(data.data.charges)),
+        onSuccess: ({ data }) => {
+          dispatch(chargesChanged(data.data.charges));
+          // The tariff is in the history now; empty rates do not invite entering it twice.
+          form.setValue('unit_rate_pence', '');
+          form.setValue('standing_charge_pence', '');
+        },
         onError: form.showServerErrors,
       },
     );

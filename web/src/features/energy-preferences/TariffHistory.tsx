@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, ltr } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/format';
 import { formatRate } from '../../lib/units';
 import type { Charges } from './types';
 
@@ -34,7 +34,7 @@ export function TariffHistory({ charges }: { charges: Charges }) {
           {charges.history.map((tariff) => (
             <TableRow key={tariff.id} data-testid={`tariff-${tariff.effective_from}`}>
               <TableCell>
-                {ltr(tariff.effective_from)}{' '}
+                {formatDay(tariff.effective_from, i18n.language)}{' '}
                 {tariff === inForce && (
                   <Chip size="small" color="primary" label={t('energyPrefs.tariff.inForce')} />
                 )}

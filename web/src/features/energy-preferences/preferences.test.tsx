@@ -203,7 +203,7 @@ describe('the energy usage preferences', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Upcoming');
-    expect(rows[2]).toHaveTextContent(iso('2026-04-01'));
+    expect(rows[2]).toHaveTextContent('1 Apr 2026');
     expect(rows[2]).toHaveTextContent('In force');
     expect(rows[2]).toHaveTextContent('24.5 p/kWh');
     expect(rows[2]).toHaveTextContent('53.35 p/day');
@@ -230,6 +230,9 @@ describe('the energy usage preferences', () => {
     expect(posted[1]).toMatchObject({ unit_rate_pence: 26.1, standing_charge_pence: 60 });
     expect((posted[1] as { effective_from: string }).effective_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await screen.findByTestId('tariff-2026-12-01')).toHaveTextContent('26.1 p/kWh');
+    // Entered: the rates are emptied, so the same tariff is not entered twice.
+    expect(screen.getByLabelText('Unit rate')).toHaveValue('');
+    expect(screen.getByLabelText('Standing charge')).toHaveValue('');
   });
 });
 

@@ -1,4 +1,4 @@
-import { hourTicks } from './ReadingsChart';
+import { hourTicks, timeTicks } from './ReadingsChart';
 
 describe('the readings chart’s time axis', () => {
   it('ticks on whole hours of the clock, every third over a day', () => {
@@ -9,5 +9,12 @@ describe('the readings chart’s time axis', () => {
     expect(hourTicks(first, first + 3 * 3_600_000, 1).map((at) => new Date(at).getHours())).toEqual(
       [21, 22, 23],
     );
+  });
+
+  it('marks a new radiator’s first minutes by their own times', () => {
+    const first = new Date(2026, 10, 25, 20, 10).getTime();
+    expect(timeTicks(first, first + 2 * 60_000)).toEqual([first, first + 2 * 60_000]);
+    expect(timeTicks(first, first)).toEqual([first]);
+    expect(timeTicks(first, first + 3 * 3_600_000)).toHaveLength(3);
   });
 });

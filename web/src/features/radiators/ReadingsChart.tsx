@@ -14,6 +14,7 @@ import {
 import { useChartDirection } from '../../lib/chartDirection';
 import { inOrder } from '../../lib/legend';
 import { dateLocale, formatCelsius } from '../../lib/format';
+import { formatCount } from '../../lib/units';
 import type { Reading } from './types';
 
 const HOUR_MS = 3_600_000;
@@ -27,6 +28,15 @@ export function hourTicks(first: number, last: number, step: number) {
     if (at >= first && new Date(at).getHours() % step === 0) ticks.push(at);
   }
   return ticks;
+}
+
+/**
+ * The time axis's ticks from `first` to `last`: every 3 hours over a day, every hour over a
+ * few; a new radiator's first readings, with no two whole hours between them, by their times.
+ */
+export function timeTicks(first: number, last: number) {
+  const hourly = hourTicks(first, last, last - first > 8 * HOUR_MS ? 3 : 1);
+  return hourly.length >= 2 ? hourly : [...new Set([first, last])];
 }
 
 /** The last day's temperature and setpoint, with a sentence summing it up for screen readers. */
@@ -52,8 +62,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
     setpoint: reading.setpoint > 0 ? reading.setpoint : null,
   }));
   const [first, last] = [points[0]?.at ?? 0, points[points.length - 1]?.at ?? 0];
-  // Every 3 hours over a day, every hour over a few.
-  const ticks = hourTicks(first, last, last - first > 8 * HOUR_MS ? 3 : 1);
+  const ticks = timeTicks(first, last);
   return (
     <figure style={{ margin: 0 }}>
       {/* Mirrored in right-to-left text, as the analytics charts are; screen readers get the
@@ -100,7 +109,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
       </div>
       <Typography component="figcaption" variant="body2" color="text.secondary">
         {t('radiators.chartSummary', {
-          count: readings.length,
+          readings: formatCount(readings.length),
           min: formatCelsius(Math.min(...temperatures)),
           max: formatCelsius(Math.max(...temperatures)),
           energy: energyKwh.toFixed(2),

@@ -47,7 +47,12 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>
-        <HeatingChip heating={heating} online={current === null ? 0 : 1} on={room.status} />
+        <HeatingChip
+          heating={heating}
+          online={current === null ? 0 : 1}
+          on={room.status}
+          radiators={room.radiator_count}
+        />
         <Switch
           checked={room.status === 1}
           disabled={room.radiator_count === 0}

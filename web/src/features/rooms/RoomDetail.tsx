@@ -77,6 +77,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           heating={summary ? summary.heating : room.heating}
           online={(summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0}
           on={room.status}
+          radiators={room.radiators.length}
         />
         {room.zone_name && <Chip label={t('rooms.zone', { name: room.zone_name })} />}
         <FormControlLabel

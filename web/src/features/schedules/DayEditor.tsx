@@ -14,7 +14,6 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCelsius } from '../../lib/format';
 import { HourLabels, HourLines, percent } from './DayScale';
 import { SlotFields } from './SlotFields';
 import {
@@ -25,6 +24,7 @@ import {
   freeGap,
   MAX_SLOTS,
   slotRange,
+  slotSetpoint,
   snap,
   SNAP_MINUTES,
   toClock,
@@ -191,7 +191,7 @@ export function DayEditor({
     return t('schedules.editor.slot', {
       number: index + 1,
       range: slotRange(slot),
-      setpoint: formatCelsius(Number(slot.setpoint)),
+      setpoint: slotSetpoint(slot),
     });
   };
   const hasError = (index: number) =>
@@ -359,7 +359,7 @@ export function DayEditor({
         {slots.map((slot, index) => (
           <Chip
             key={index}
-            label={`${slotRange(slot)} · ${formatCelsius(Number(slot.setpoint))}`}
+            label={`${slotRange(slot)} · ${slotSetpoint(slot)}`}
             color={hasError(index) ? 'error' : index === selected ? 'primary' : 'default'}
             variant={index === selected ? 'filled' : 'outlined'}
             onClick={() => onSelect(index)}

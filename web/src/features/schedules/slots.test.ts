@@ -4,6 +4,7 @@ import {
   firstSlotWithError,
   freeGap,
   slotErrors,
+  slotSetpoint,
   snap,
   toClock,
   toMinutes,
@@ -87,5 +88,13 @@ describe('time slots', () => {
       1,
     );
     expect(firstSlotWithError({ name: 'x', slots: 'y' })).toBeNull();
+  });
+});
+
+describe('a slot’s setpoint as shown', () => {
+  it('is a dash while its field is empty or not a number, never 0.0 °C', () => {
+    expect(slotSetpoint({ setpoint: '20.5' })).toBe('\u206620.5 °C\u2069');
+    expect(slotSetpoint({ setpoint: ' ' })).toBe('–');
+    expect(slotSetpoint({ setpoint: '2e' })).toBe('–');
   });
 });

@@ -1,5 +1,5 @@
 import { SETPOINT } from '../../config/constants';
-import { ltr } from '../../lib/format';
+import { formatCelsius, ltr } from '../../lib/format';
 import type { Slot } from './types';
 
 /** Minutes in a day; a slot may end at 24:00. */
@@ -160,4 +160,10 @@ export function toSlot(slot: EditedSlot): Slot {
 /** The time slot as a person reads it: 07:30–18:00 (24:00 stays 24:00). */
 export function slotRange(slot: { start: string; end: string }) {
   return ltr(`${slot.start}–${slot.end}`);
+}
+
+/** A slot's setpoint as typed, or a dash while its field is empty or not a number. */
+export function slotSetpoint(slot: { setpoint: string }) {
+  const value = Number(slot.setpoint);
+  return slot.setpoint.trim() === '' || Number.isNaN(value) ? '–' : formatCelsius(value);
 }

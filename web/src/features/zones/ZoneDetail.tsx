@@ -175,6 +175,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                         (summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0
                       }
                       on={room.status}
+                      radiators={room.radiator_count}
                     />
                   </Box>
                 </ListItem>

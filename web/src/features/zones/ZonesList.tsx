@@ -69,6 +69,7 @@ export function ZonesList() {
                   heating={zone.heating}
                   online={zone.current_temperature === null ? 0 : 1}
                   on={zone.status}
+                  radiators={zone.radiator_count}
                 />
               </CardContent>
             </Card>
