@@ -91,6 +91,9 @@ pub struct InForceView {
     /// 1 when someone changed the radiator since the schedule set it: the change holds until
     /// `until`.
     pub manual: i64,
+    /// 1 while optimum start heats early for the period that begins at `until`; `setpoint` is
+    /// then that period's.
+    pub preheating: i64,
 }
 
 /// A schedule's fields, checked one by one (the handler's part).
@@ -219,16 +222,19 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
         .iter()
         .filter_map(|radiator| {
             let in_force = InForce::on(&all, radiator)?;
-            let wanted = match in_force.period.wanted {
+            let applied_base = radiator.period_key.as_deref().and_then(|key| key.rsplit_once(':'));
+            let applied =
+                |period| applied_base.is_some_and(|(base, _)| base == in_force.base_key(period));
+            // Optimum start applied the next period early: that is what the radiator does now.
+            let early = in_force.next.as_ref().filter(|next| applied(next));
+            let period = early.unwrap_or(&in_force.period);
+            let wanted = match period.wanted {
                 Wanted::Heat(setpoint) => {
                     (true, setpoint.clamp(radiator.min_temperature, radiator.max_temperature))
                 }
                 Wanted::Off => (false, radiator.setpoint),
             };
-            let applied_base = radiator.period_key.as_deref().and_then(|key| key.rsplit_once(':'));
-            let applied =
-                applied_base.is_some_and(|(base, _)| base == in_force.base_key(&in_force.period));
-            let manual = applied && (radiator.is_on == 1, radiator.setpoint) != wanted;
+            let manual = applied(period) && (radiator.is_on == 1, radiator.setpoint) != wanted;
             Some(InForceView {
                 radiator_id: radiator.id,
                 schedule_id: in_force.schedule.id,
@@ -236,6 +242,7 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
                 setpoint: wanted.0.then_some(wanted.1),
                 until: iso(in_force.period.end, &tz),
                 manual: i64::from(manual),
+                preheating: i64::from(early.is_some()),
             })
         })
         .collect())

@@ -24,6 +24,7 @@ store_tests!(
     open_windows_are_judged_over_each_businesss_own_minutes_and_only_while_heating,
     end_of_day_off_acts_once_on_working_days,
     optimum_start_heats_early_enough_to_be_warm_at_the_slot,
+    heating_early_for_the_next_slot_is_shown_as_such,
     optimum_start_uses_the_rooms_measured_warm_up_rate,
     eco_lowers_scheduled_setpoints_while_over_budget,
 );
@@ -265,6 +266,32 @@ async fn optimum_start_heats_early_enough_to_be_warm_at_the_slot(app: TestApp) {
     assert_eq!(app.fleet.heater_of(radiator), Some((true, 21.0)));
     assert_eq!(last_by(&owner).await.as_deref(), Some("schedule 'Office hours' (optimum start)"));
     assert_eq!(round(&app, "2026-01-12T07:00:00Z").await, 0, "the slot itself changes nothing");
+}
+
+async fn heating_early_for_the_next_slot_is_shown_as_such(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner).await;
+    office_hours(&owner, room).await;
+    enable(&owner, "optimum_start", json!({"max_minutes": 120})).await;
+    let in_force = async || {
+        let all = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"].clone();
+        all.as_array().unwrap().iter().find(|view| view["radiator_id"] == radiator).unwrap().clone()
+    };
+    // Thursday 09:00, in the slot: heating to 21 °C until 18:00, not early.
+    round(&app, "2026-01-15T09:00:00Z").await;
+    let now = in_force().await;
+    assert_eq!((now["setpoint"].as_f64(), now["preheating"].as_i64()), (Some(21.0), Some(0)));
+    // Friday 05:00, two hours before the slot, in the setback: heating early for 07:00.
+    report(&app, "HD-1", 18.5, "2026-01-16T04:00:00Z").await;
+    app.clock.advance(time::Duration::hours(20));
+    round(&app, "2026-01-16T05:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0));
+    let early = in_force().await;
+    assert_eq!((early["setpoint"].as_f64(), early["preheating"].as_i64()), (Some(21.0), Some(1)));
+    assert_eq!(
+        (early["until"].as_str(), early["manual"].as_i64()),
+        (Some("2026-01-16T07:00:00+00:00"), Some(0))
+    );
 }
 
 async fn optimum_start_uses_the_rooms_measured_warm_up_rate(app: TestApp) {

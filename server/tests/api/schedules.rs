@@ -405,7 +405,7 @@ async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
     let shown = owner.get("/v2/schedules/in-force").await;
     let expected = json!([{"radiator_id": radiator, "schedule_id": id,
         "schedule_name": "Office hours", "setpoint": 21.0, "until": "2026-01-15T18:00:00+00:00",
-        "manual": 0}]);
+        "manual": 0, "preheating": 0}]);
     assert_eq!(shown.body["data"]["in_force"], expected);
     owner.set_temperature(radiator, 23.0).await;
     let shown = owner.get("/v2/schedules/in-force").await;

@@ -544,6 +544,7 @@ export const ar: Texts = {
       title: 'الجدول الساري',
       schedule: 'الجدول:',
       until: '{{setpoint}} حتى {{time}}',
+      early: 'تسخين مبكر إلى {{setpoint}} استعدادًا لـ {{time}} (البدء الأمثل)',
       manual: 'يدوي حتى {{time}}',
       resumes: 'ثم يعود الجدول {{name}} للعمل.',
       some: '{{count}} من {{total}} مدافئ',

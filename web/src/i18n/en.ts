@@ -548,6 +548,7 @@ export const en = {
       title: 'Schedule in force',
       schedule: 'Schedule:',
       until: '{{setpoint}} until {{time}}',
+      early: 'heating early to {{setpoint}} for {{time}} (optimum start)',
       manual: 'Manual until {{time}}',
       resumes: 'Then the schedule {{name}} takes over again.',
       some: '{{count}} of {{total}} radiators',

@@ -11,6 +11,7 @@ const entry = (radiator_id: number, more: object = {}) => ({
   setpoint: 21,
   until: '2026-11-23T18:00:00+00:00',
   manual: 0,
+  preheating: 0,
   ...more,
 });
 
@@ -26,6 +27,7 @@ describe('the schedule in force', () => {
             entry(2),
             entry(3, { manual: 1 }),
             entry(4, { schedule_id: 2, schedule_name: 'Nights', setpoint: null }),
+            entry(5, { preheating: 1 }),
           ],
         }),
       ),
@@ -52,6 +54,13 @@ describe('the schedule in force', () => {
     renderWithProviders(<RadiatorScheduleInForce radiatorId={4} />);
     expect(await screen.findByTestId('schedule-in-force')).toHaveTextContent(
       'Schedule: Nights · off until',
+    );
+  });
+
+  it('says when optimum start heats early for the next slot', async () => {
+    renderWithProviders(<RadiatorScheduleInForce radiatorId={5} />);
+    expect(await screen.findByTestId('schedule-in-force')).toHaveTextContent(
+      'Schedule: Office hours · heating early to \u206621.0 °C\u2069 for \u206618:00\u2069 (optimum start)',
     );
   });
 

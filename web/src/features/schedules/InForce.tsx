@@ -59,18 +59,22 @@ function InForcePanel({ children }: { children: ReactNode }) {
   );
 }
 
-/** "Schedule: Office hours · 21.0 °C until 18:00", the name linking to the schedule. */
+/**
+ * "Schedule: Office hours · 21.0 °C until 18:00" (or "heating early to 21.0 °C for 07:30" while
+ * optimum start warms the room for the next slot), the name linking to the schedule.
+ */
 function ScheduleLine({ entry, extra }: { entry: InForce; extra?: string }) {
   const { t, i18n } = useTranslation();
   const until = formatWallTime(entry.until, i18n.language);
   const setpoint = entry.setpoint === null ? t('schedules.off') : formatCelsius(entry.setpoint);
+  const now = entry.preheating === 1 ? 'schedules.inForce.early' : 'schedules.inForce.until';
   return (
     <Typography>
       {t('schedules.inForce.schedule')}{' '}
       <Link component={RouterLink} to={schedulePath(entry.schedule_id)}>
         {entry.schedule_name}
       </Link>{' '}
-      · {t('schedules.inForce.until', { setpoint, time: until })}
+      · {t(now, { setpoint, time: until })}
       {extra && (
         <Typography component="span" color="text.secondary">
           {' '}
@@ -123,7 +127,7 @@ export function SchedulesInForce({ radiators }: { radiators: { id: number; name:
     const key =
       entry.manual === 1
         ? entry.until
-        : `${entry.schedule_id}/${entry.setpoint ?? 'off'}/${entry.until}`;
+        : `${entry.schedule_id}/${entry.setpoint ?? 'off'}/${entry.until}/${entry.preheating}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   return (

@@ -63,4 +63,6 @@ export interface InForce {
   until: string;
   /** 1: someone changed the radiator since; the change holds until `until`. */
   manual: number;
+  /** 1: optimum start heats early for the slot that begins at `until` (`setpoint` is its). */
+  preheating: number;
 }
