@@ -118,102 +118,97 @@ async fn check_business(
     let pool = store.reader();
     let at = now.unix_timestamp();
     let mut added = 0;
-    // `notify` counts into `added`; the block ends its borrow.
-    {
-        let mut notify = async |notification: NewNotification<'_>| -> ApiResult<()> {
-            if store::add(store, business_id, &notification, at).await? {
-                added += 1;
-            }
-            Ok(())
+    let mut notify = async |notification: NewNotification<'_>| -> ApiResult<()> {
+        if store::add(store, business_id, &notification, at).await? {
+            added += 1;
+        }
+        Ok(())
+    };
+    let goals = crate::goals::read(pool, business_id).await?;
+    if let Some(budget) = goals.budget_pence {
+        let settings = crate::business::read(pool, business_id).await?;
+        let today = crate::business::local_date(&settings, now);
+        let tz = crate::business::time_zone(&settings);
+        let moment = jiff::Timestamp::from_second(at).unwrap_or_default();
+        let month_cost = crate::goals::month_cost(pool, business_id, &tz, moment).await?;
+        let (cost, forecast) = (month_cost.so_far, month_cost.forecast);
+        let budget = budget as f64;
+        let month = format!("{:04}-{:02}", today.year(), today.month());
+        let spent = |kind, event_key, title| NewNotification {
+            kind,
+            event_key,
+            title,
+            body: format!(
+                "This month's electricity has cost {} of your {} budget.",
+                pounds(cost),
+                pounds(budget)
+            ),
+            params: json!({"cost_pence": cost.round(), "budget_pence": budget}),
         };
-        let goals = crate::goals::read(pool, business_id).await?;
-        if let Some(budget) = goals.budget_pence {
-            let settings = crate::business::read(pool, business_id).await?;
-            let today = crate::business::local_date(&settings, now);
-            let tz = crate::business::time_zone(&settings);
-            let moment = jiff::Timestamp::from_second(at).unwrap_or_default();
-            let month_cost = crate::goals::month_cost(pool, business_id, &tz, moment).await?;
-            let (cost, forecast) = (month_cost.so_far, month_cost.forecast);
-            let budget = budget as f64;
-            let month = format!("{:04}-{:02}", today.year(), today.month());
-            let spent = |kind, event_key, title| NewNotification {
-                kind,
-                event_key,
-                title,
+        if cost >= budget {
+            notify(spent("budget_100", format!("budget-100-{month}"), "Budget used up")).await?;
+        } else if cost >= 0.8 * budget {
+            let title = "80 % of the budget used";
+            notify(spent("budget_80", format!("budget-80-{month}"), title)).await?;
+        }
+        if cost < budget && forecast > budget {
+            notify(NewNotification {
+                kind: "budget_forecast",
+                event_key: format!("budget-forecast-{month}"),
+                title: "Budget forecast exceeded",
                 body: format!(
-                    "This month's electricity has cost {} of your {} budget.",
-                    pounds(cost),
+                    "At the rate of recent weeks, electricity will cost about {} by the month's end, over your {} budget.",
+                    pounds(forecast),
                     pounds(budget)
                 ),
-                params: json!({"cost_pence": cost.round(), "budget_pence": budget}),
-            };
-            if cost >= budget {
-                notify(spent("budget_100", format!("budget-100-{month}"), "Budget used up"))
-                    .await?;
-            } else if cost >= 0.8 * budget {
-                let title = "80 % of the budget used";
-                notify(spent("budget_80", format!("budget-80-{month}"), title)).await?;
-            }
-            if cost < budget && forecast > budget {
-                notify(NewNotification {
-                    kind: "budget_forecast",
-                    event_key: format!("budget-forecast-{month}"),
-                    title: "Budget forecast exceeded",
-                    body: format!(
-                        "At the rate of recent weeks, electricity will cost about {} by the month's end, over your {} budget.",
-                        pounds(forecast),
-                        pounds(budget)
-                    ),
-                    params: json!({"forecast_pence": forecast.round(), "budget_pence": budget}),
-                })
-                .await?;
-            }
+                params: json!({"forecast_pence": forecast.round(), "budget_pence": budget}),
+            })
+            .await?;
         }
-        if goal_due && let Some(goal) = goals.carbon_goal_kg {
-            let settings = crate::business::read(pool, business_id).await?;
-            let today = crate::business::local_date(&settings, now);
-            let month = (today.first_of_month(), today);
-            let saving =
-                co2_saving_between(store, model, business_id, &settings, month, now).await?;
-            let saved = saving.totals.saved_kg;
-            if goal > 0.0 && saved >= goal {
-                let month = format!("{:04}-{:02}", today.year(), today.month());
-                notify(NewNotification {
-                    kind: "cf_goal",
-                    event_key: format!("cf-goal-{month}"),
-                    title: "CF goal reached",
-                    body: format!(
-                        "You have saved {saved:.1} kg of CO2 this month, reaching your goal of {goal:.1} kg."
-                    ),
-                    params: json!({"saved_kg": saved, "goal_kg": goal}),
-                })
-                .await?;
-            }
-        }
-        for (id, name, last_seen, outage) in store::radiator_presence(pool, business_id).await? {
-            let offline = at - last_seen >= OFFLINE_AFTER_SECS;
-            // The outage as it stands now, and the notification that says so.
-            let (outage_since, kind, event_key, title, body) = match (offline, outage) {
-                (true, None) => (
-                    Some(last_seen),
-                    "radiator_offline",
-                    format!("offline-{id}-{last_seen}"),
-                    "Radiator offline",
-                    format!("Radiator '{name}' has not reported for 5 minutes or more."),
+    }
+    if goal_due && let Some(goal) = goals.carbon_goal_kg {
+        let settings = crate::business::read(pool, business_id).await?;
+        let today = crate::business::local_date(&settings, now);
+        let month = (today.first_of_month(), today);
+        let saving = co2_saving_between(store, model, business_id, &settings, month, now).await?;
+        let saved = saving.totals.saved_kg;
+        if goal > 0.0 && saved >= goal {
+            let month = format!("{:04}-{:02}", today.year(), today.month());
+            notify(NewNotification {
+                kind: "cf_goal",
+                event_key: format!("cf-goal-{month}"),
+                title: "CF goal reached",
+                body: format!(
+                    "You have saved {saved:.1} kg of CO2 this month, reaching your goal of {goal:.1} kg."
                 ),
-                (false, Some(since)) => (
-                    None,
-                    "radiator_online",
-                    format!("online-{id}-{since}"),
-                    "Radiator back online",
-                    format!("Radiator '{name}' is reporting again."),
-                ),
-                _ => continue,
-            };
-            store::set_outage(store, id, outage_since).await?;
-            let params = json!({"name": name});
-            notify(NewNotification { kind, event_key, title, body, params }).await?;
+                params: json!({"saved_kg": saved, "goal_kg": goal}),
+            })
+            .await?;
         }
+    }
+    for (id, name, last_seen, outage) in store::radiator_presence(pool, business_id).await? {
+        let offline = at - last_seen >= OFFLINE_AFTER_SECS;
+        // The outage as it stands now, and the notification that says so.
+        let (outage_since, kind, event_key, title, body) = match (offline, outage) {
+            (true, None) => (
+                Some(last_seen),
+                "radiator_offline",
+                format!("offline-{id}-{last_seen}"),
+                "Radiator offline",
+                format!("Radiator '{name}' has not reported for 5 minutes or more."),
+            ),
+            (false, Some(since)) => (
+                None,
+                "radiator_online",
+                format!("online-{id}-{since}"),
+                "Radiator back online",
+                format!("Radiator '{name}' is reporting again."),
+            ),
+            _ => continue,
+        };
+        store::set_outage(store, id, outage_since).await?;
+        let params = json!({"name": name});
+        notify(NewNotification { kind, event_key, title, body, params }).await?;
     }
     Ok(added)
 }

@@ -189,6 +189,11 @@ pub(super) async fn chosen_plan(db: &mut AnyConnection, plan_id: i64) -> ApiResu
     plan.ok_or_else(|| ApiError::field("plan_id", "Choose one of the plans."))
 }
 
+/// Conflict: the business is on `plan` already.
+fn already_on(plan: &PlanRow) -> ApiError {
+    ApiError::conflict("plan_id", format!("Your business is on the {} plan already.", plan.name))
+}
+
 /// Conflict unless paying for `target` now is a move the business can make: no paid period is
 /// running, or `target` costs more than the plan paid for. A smaller plan waits for the period's
 /// end (`change_plan`, which checks the radiators first); the same one renews by itself.
@@ -203,17 +208,17 @@ pub(super) async fn ensure_checkout_allowed(
         return Ok(());
     }
     let current = store::plan(&mut *db, row.plan_id).await?.ok_or(StoreError::NotFound)?;
-    let refusal = if target.id == current.id {
-        format!("Your business is on the {} plan already.", current.name)
-    } else if target.monthly_price_pence < current.monthly_price_pence {
-        format!(
+    if target.id == current.id {
+        return Err(already_on(&current));
+    }
+    if target.monthly_price_pence < current.monthly_price_pence {
+        let move_down = format!(
             "Move down to {} under Subscriptions: it starts when this period ends.",
             target.name
-        )
-    } else {
-        return Ok(());
-    };
-    Err(ApiError::conflict("plan_id", refusal))
+        );
+        return Err(ApiError::conflict("plan_id", move_down));
+    }
+    Ok(())
 }
 
 /// Starts the business's one free trial of `plan_id`.
@@ -281,8 +286,7 @@ pub async fn change_plan(
     let current = store::plan(change.db(), row.plan_id).await?.ok_or(StoreError::NotFound)?;
     if target.id == current.id {
         if row.pending_plan_id.is_none() {
-            let message = format!("Your business is on the {} plan already.", current.name);
-            return Err(ApiError::conflict("plan_id", message));
+            return Err(already_on(&current));
         }
         store::set_pending_plan(change.db(), actor.business_id, None, now).await?;
         let after = serde_json::json!({"plan": current.key, "next_plan": null});
