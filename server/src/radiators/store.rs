@@ -6,8 +6,8 @@ use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 use utoipa::ToSchema;
 
 use crate::devices::{OFFLINE_AFTER_SECS, Scope};
-use crate::store::StoreResult;
 use crate::store::columns::Iso8601;
+use crate::store::{StoreResult, name_key};
 
 /// A radiator as the API shows it: its settings, the server's desired state and the state the
 /// device last reported.
@@ -95,11 +95,11 @@ async fn select<'e>(
     now: i64,
 ) -> StoreResult<Vec<RadiatorView>> {
     let filter = match which {
-        Which::Named(_) => "lower(r.name) LIKE $3 ESCAPE '\\'",
+        Which::Named(_) => "r.name_key LIKE $3 ESCAPE '\\'",
         Which::InRoom(_) => "r.room_id = $3",
         Which::One(_) => "r.id = $3",
     };
-    let sql = format!("{SELECT} WHERE r.business_id = $2 AND {filter} ORDER BY lower(r.name)");
+    let sql = format!("{SELECT} WHERE r.business_id = $2 AND {filter} ORDER BY r.name_key");
     let query =
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now - OFFLINE_AFTER_SECS).bind(business_id);
     let query = match which {
@@ -172,8 +172,8 @@ pub async fn insert(
 ) -> StoreResult<i64> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature, max_temperature,
-             setpoint, is_on, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8) RETURNING id",
+             setpoint, is_on, created_at, name_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9) RETURNING id",
     )
     .bind(business_id)
     .bind(fields.room_id)
@@ -183,6 +183,7 @@ pub async fn insert(
     .bind(fields.max)
     .bind(fields.setpoint)
     .bind(created_at)
+    .bind(name_key(fields.name))
     .fetch_one(db)
     .await?;
     Ok(id)
@@ -211,7 +212,7 @@ pub async fn update(
 ) -> StoreResult<()> {
     sqlx::query(
         "UPDATE radiators SET name = $1, min_temperature = $2, max_temperature = $3,
-             setpoint = $4, room_id = $5
+             setpoint = $4, room_id = $5, name_key = $8
          WHERE id = $6 AND business_id = $7",
     )
     .bind(fields.name)
@@ -221,6 +222,7 @@ pub async fn update(
     .bind(fields.room_id)
     .bind(id)
     .bind(business_id)
+    .bind(name_key(fields.name))
     .execute(db)
     .await?;
     Ok(())

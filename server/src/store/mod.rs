@@ -125,7 +125,50 @@ impl Store {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
-        migrator.run(&self.writer).await.context("cannot migrate the database")
+        migrator.run(&self.writer).await.context("cannot migrate the database")?;
+        self.fold_name_keys().await.context("cannot key the stored names")
+    }
+
+    /// Keys the names stored before they had keys (migration 0027). A name whose key another
+    /// name of its business already has (two names apart only in non-ASCII case, which SQLite
+    /// let in) stays unkeyed, with a warning: its business renames one of them.
+    async fn fold_name_keys(&self) -> StoreResult<()> {
+        for table in NamedTable::ALL {
+            let table = table.name();
+            let sql = format!(
+                "SELECT id, business_id, name FROM {table} WHERE name_key IS NULL ORDER BY id"
+            );
+            let unkeyed: Vec<(i64, i64, String)> =
+                sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&self.writer).await?;
+            if unkeyed.is_empty() {
+                continue;
+            }
+            let sql =
+                format!("SELECT business_id, name_key FROM {table} WHERE name_key IS NOT NULL");
+            let mut taken: std::collections::HashSet<(i64, String)> =
+                sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                    .fetch_all(&self.writer)
+                    .await?
+                    .into_iter()
+                    .collect();
+            let mut tx = self.begin_write().await?;
+            for (id, business_id, name) in unkeyed {
+                let key = name_key(&name);
+                if !taken.insert((business_id, key.clone())) {
+                    tracing::warn!(
+                        table,
+                        id,
+                        name,
+                        "another name of its business differs only in case; left unkeyed until one is renamed"
+                    );
+                    continue;
+                }
+                let sql = format!("UPDATE {table} SET name_key = $1 WHERE id = $2");
+                sqlx::query(sqlx::AssertSqlSafe(sql)).bind(key).bind(id).execute(&mut *tx).await?;
+            }
+            self.commit(tx).await?;
+        }
+        Ok(())
     }
 
     /// A number of this store's own, for what is kept in memory by the database's row ids.
@@ -185,6 +228,12 @@ impl Store {
     }
 }
 
+/// What a name is unique, found and sorted by: the name lower-cased, by the server rather than
+/// the database (SQLite's `lower()` folds ASCII only), so 'BÜRO' and 'büro' are one name on both.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
 /// Tables whose rows carry a name that is unique, in any case, within a business.
 #[derive(Clone, Copy)]
 pub enum NamedTable {
@@ -195,6 +244,8 @@ pub enum NamedTable {
 }
 
 impl NamedTable {
+    const ALL: [Self; 4] = [Self::Rooms, Self::Zones, Self::Radiators, Self::Schedules];
+
     fn name(self) -> &'static str {
         match self {
             Self::Rooms => "rooms",
@@ -231,12 +282,14 @@ pub async fn insert_named(
     created_at: i64,
 ) -> StoreResult<i64> {
     let sql = format!(
-        "INSERT INTO {} (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
+        "INSERT INTO {} (business_id, name, name_key, created_at) VALUES ($1, $2, $3, $4)
+         RETURNING id",
         table.name()
     );
     let (id,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
         .bind(name)
+        .bind(name_key(name))
         .bind(created_at)
         .fetch_one(db)
         .await?;
@@ -250,8 +303,17 @@ pub async fn rename(
     id: i64,
     name: &str,
 ) -> StoreResult<()> {
-    let sql = format!("UPDATE {} SET name = $1 WHERE id = $2 AND business_id = $3", table.name());
-    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(name).bind(id).bind(business_id).execute(db).await?;
+    let sql = format!(
+        "UPDATE {} SET name = $1, name_key = $2 WHERE id = $3 AND business_id = $4",
+        table.name()
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(name)
+        .bind(name_key(name))
+        .bind(id)
+        .bind(business_id)
+        .execute(db)
+        .await?;
     Ok(())
 }
 
@@ -280,12 +342,12 @@ pub async fn name_taken<'e>(
     except: i64,
 ) -> StoreResult<bool> {
     let sql = format!(
-        "SELECT id FROM {} WHERE business_id = $1 AND lower(name) = lower($2) AND id <> $3",
+        "SELECT id FROM {} WHERE business_id = $1 AND name_key = $2 AND id <> $3",
         table.name()
     );
     let taken: Option<(i64,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
-        .bind(name)
+        .bind(name_key(name))
         .bind(except)
         .fetch_optional(db)
         .await?;
@@ -330,7 +392,7 @@ where
 /// A SQL LIKE pattern matching names that contain `search`, case-insensitively; `\` escapes.
 pub fn contains_pattern(search: &str) -> String {
     let escaped =
-        search.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        name_key(search.trim()).replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     format!("%{escaped}%")
 }
 

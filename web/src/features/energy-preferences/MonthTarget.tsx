@@ -16,13 +16,16 @@ import type { DashboardFigures } from './types';
 /** The most a budget or goal may be (as `goals/mod.rs` checks). */
 const MOST = 10_000_000;
 
-/** The text key of what is wrong with an amount: above 0, up to 10,000,000, two decimals. */
-export function amountError(raw: string): string | undefined {
+/**
+ * The text key of what is wrong with a budget's or goal's amount, the unit named as the server
+ * names it: above 0, up to 10,000,000, two decimals.
+ */
+export function amountError(raw: string, target: 'budget' | 'goal'): string | undefined {
   const text = raw.trim();
   if (!text) return 'validation.required';
   const value = Number(text);
   if (!/^\d+(\.\d{1,2})?$/.test(text) || !(value > 0) || value > MOST)
-    return 'energyPrefs.amountInvalid';
+    return `energyPrefs.${target}.invalid`;
   return undefined;
 }
 
@@ -51,7 +54,7 @@ export function MonthTarget({
   const dispatch = useAppDispatch();
   const { run, busy } = useAction();
   const form = useForm({ value: current === null ? '' : String(current) }, ({ value }) => {
-    const error = amountError(value);
+    const error = amountError(value, target);
     return error ? { value: error } : {};
   });
   const text = (key: string) => t(`energyPrefs.${target}.${key}`);

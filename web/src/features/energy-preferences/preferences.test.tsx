@@ -151,7 +151,9 @@ describe('the energy usage preferences', () => {
     await userEvents.type(field, '12.345');
     await userEvents.click(screen.getByRole('button', { name: 'Save budget' }));
     expect(
-      screen.getByText('Use an amount above 0 and up to 10,000,000, with at most two decimals.'),
+      screen.getByText(
+        'Use a number of pounds above 0 and up to 10,000,000, with at most two decimals.',
+      ),
     ).toBeInTheDocument();
     expect(patched).toEqual([]);
 
@@ -255,6 +257,14 @@ describe('the CO2 savings preferences', () => {
     expect(screen.getByText('Baseline CO2').nextSibling).toHaveTextContent(iso('60.0 kg'));
     const field = screen.getByLabelText('CO2 to save each month (kg)');
     expect(field).toHaveValue('40');
+    await userEvents.clear(field);
+    await userEvents.type(field, '0');
+    await userEvents.click(screen.getByRole('button', { name: 'Save goal' }));
+    expect(
+      screen.getByText(
+        'Use a number of kg above 0 and up to 10,000,000, with at most two decimals.',
+      ),
+    ).toBeInTheDocument();
     await userEvents.clear(field);
     await userEvents.type(field, '55');
     await userEvents.click(screen.getByRole('button', { name: 'Save goal' }));
