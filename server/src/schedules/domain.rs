@@ -221,26 +221,28 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
     Ok(radiators
         .iter()
         .filter_map(|radiator| {
-            let in_force = InForce::on(&all, radiator)?;
+            let hold = InForce::on(&all, radiator)?;
             let applied_base = radiator.period_key.as_deref().and_then(|key| key.rsplit_once(':'));
-            let applied =
-                |period| applied_base.is_some_and(|(base, _)| base == in_force.base_key(period));
+            let applied = |schedule: &InForce, period| {
+                applied_base.is_some_and(|(base, _)| base == schedule.base_key(period))
+            };
             // Optimum start applied the next period early: that is what the radiator does now.
-            let early = in_force.next.as_ref().filter(|next| applied(next));
-            let period = early.unwrap_or(&in_force.period);
+            let early = hold.next.as_ref().filter(|(schedule, next)| applied(schedule, next));
+            let (schedule, period) = early.map_or((hold.schedule, &hold.period), |(s, p)| (*s, p));
             let wanted = match period.wanted {
                 Wanted::Heat(setpoint) => {
                     (true, setpoint.clamp(radiator.min_temperature, radiator.max_temperature))
                 }
                 Wanted::Off => (false, radiator.setpoint),
             };
-            let manual = applied(period) && (radiator.is_on == 1, radiator.setpoint) != wanted;
+            let manual =
+                applied(schedule, period) && (radiator.is_on == 1, radiator.setpoint) != wanted;
             Some(InForceView {
                 radiator_id: radiator.id,
-                schedule_id: in_force.schedule.id,
-                schedule_name: in_force.schedule.name.clone(),
+                schedule_id: schedule.schedule.id,
+                schedule_name: schedule.schedule.name.clone(),
                 setpoint: wanted.0.then_some(wanted.1),
-                until: iso(in_force.period.end, &tz),
+                until: iso(hold.period.end, &tz),
                 manual: i64::from(manual),
                 preheating: i64::from(early.is_some()),
             })

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use time::OffsetDateTime;
 
-use super::in_force::InForce;
+use super::in_force::{Hold, InForce};
 use super::program::{Period, Wanted};
 use super::store::{self, RadiatorPlace};
 use crate::automations::{self, Budget, DEFAULT_WARM_UP_PER_HOUR, warm_up_rates};
@@ -119,7 +119,7 @@ pub async fn tick(
         }
         let adjustments = adjustments.get(&radiator.business_id).cloned().unwrap_or_default();
         let result = match InForce::on(&in_force, &radiator) {
-            Some(schedule) => apply(store, devices, &radiator, schedule, &adjustments, now).await,
+            Some(hold) => apply(store, devices, &radiator, &hold, &adjustments, now).await,
             // No schedule in force on it any more.
             None if radiator.period_key.is_some() => {
                 mark(store, radiator.id, None).await.map(|()| false)
@@ -143,31 +143,34 @@ pub async fn tick(
     Ok(changed)
 }
 
-/// The period to apply now: the one in force, or with optimum start the next one when it heats
-/// more and the room needs the time to warm up (at its measured rate, up to the limit).
+/// The period to apply now, with its schedule: the one holding the radiator, or with optimum
+/// start the next one when it heats more and the room needs the time to warm up (at its
+/// measured rate, up to the limit).
 fn period_to_apply<'a>(
     radiator: &RadiatorPlace,
-    schedule: &'a InForce,
+    hold: &'a Hold<'a>,
     adjustments: &Adjustments,
     now: OffsetDateTime,
-) -> (&'a Period, bool) {
-    let current = &schedule.period;
-    let (Some((most, rates)), Some(next)) = (&adjustments.optimum_start, &schedule.next) else {
-        return (current, false);
+) -> (&'a InForce, &'a Period, bool) {
+    let current = (hold.schedule, &hold.period, false);
+    let (Some((most, rates)), Some((next_schedule, next))) =
+        (&adjustments.optimum_start, &hold.next)
+    else {
+        return current;
     };
-    let Wanted::Heat(target) = next.wanted else { return (current, false) };
-    let heats_less = match current.wanted {
+    let Wanted::Heat(target) = next.wanted else { return current };
+    let heats_less = match hold.period.wanted {
         Wanted::Off => true,
         Wanted::Heat(setpoint) => setpoint < target,
     };
     let Some(temperature) = radiator.temperature.filter(|t| heats_less && *t < target) else {
-        return (current, false);
+        return current;
     };
     let rate = radiator.room_id.and_then(|room| rates.get(&room).copied());
     let rate = rate.unwrap_or(DEFAULT_WARM_UP_PER_HOUR);
     let lead_minutes = (((target - temperature) / rate) * 60.0).ceil() as i64;
     let starts = next.start.as_second() - lead_minutes.min(*most) * 60;
-    if now.unix_timestamp() >= starts { (next, true) } else { (current, false) }
+    if now.unix_timestamp() >= starts { (*next_schedule, next, true) } else { current }
 }
 
 /// Sets the radiator to what the schedule asks for, once per period; answers whether it
@@ -176,11 +179,11 @@ async fn apply(
     store: &Store,
     devices: &Arc<dyn DeviceGateway>,
     radiator: &RadiatorPlace,
-    schedule: &InForce,
+    hold: &Hold<'_>,
     adjustments: &Adjustments,
     now: OffsetDateTime,
 ) -> ApiResult<bool> {
-    let (period, early) = period_to_apply(radiator, schedule, adjustments, now);
+    let (schedule, period, early) = period_to_apply(radiator, hold, adjustments, now);
     let eco = adjustments.eco_lower_by;
     let key = schedule.period_key(period, eco.is_some());
     if radiator.period_key.as_deref() == Some(key.as_str()) {

@@ -1,6 +1,7 @@
-//! Which schedule is in force on a radiator: of the enabled schedules whose period covers now,
-//! a radiator's own beats its room's, which beats its zone's; among equals the one changed last
-//! wins. The engine applies it; the pages show it.
+//! Which schedule holds a radiator: of the enabled schedules whose period covers now, a
+//! radiator's own beats its room's, which beats its zone's; of one rank, one in a slot beats one
+//! between its slots (a weekday schedule and a Saturday one on one room each heat their own
+//! days); among equals the one changed last wins. The engine applies it; the pages show it.
 
 use jiff::Timestamp;
 use sqlx::AnyPool;
@@ -41,17 +42,34 @@ impl InForce {
             .collect())
     }
 
-    /// The schedule of `all` in force on the radiator, if any.
-    pub fn on<'a>(all: &'a [Self], radiator: &RadiatorPlace) -> Option<&'a Self> {
+    /// What of `all` holds the radiator now, if anything: the strongest claim, for as long as it
+    /// stays the strongest, and what holds the radiator after it.
+    pub fn on<'a>(all: &'a [Self], radiator: &RadiatorPlace) -> Option<Hold<'a>> {
         let theirs = all.iter().filter(|s| s.schedule.business_id == radiator.business_id);
-        theirs
-            .filter_map(|s| Some((s.claim_on(radiator)?, s)))
-            .max_by_key(|(claim, _)| *claim)
-            .map(|(_, s)| s)
+        let claims: Vec<(Claim, &Self)> =
+            theirs.filter_map(|s| Some((claim(&s.schedule, &s.targets, radiator)?, s))).collect();
+        let (schedule, period) = strongest(&claims, |s| Some(s.period))?;
+        // Another claim's period ending may hand the radiator to another schedule earlier.
+        let mut changes: Vec<Timestamp> = claims.iter().map(|(_, s)| s.period.end).collect();
+        changes.retain(|end| *end < period.end);
+        changes.sort();
+        changes.push(period.end);
+        let taken_over = |(_, then): &(Timestamp, Option<(&Self, Period)>)| {
+            then.is_none_or(|(other, next)| {
+                other.schedule.id != schedule.schedule.id || next != period
+            })
+        };
+        let (end, next) = changes
+            .into_iter()
+            .map(|at| (at, strongest(&claims, |s| s.period_at(at))))
+            .find(taken_over)
+            .unwrap_or((period.end, None));
+        Some(Hold { schedule, period: Period { end, ..period }, next })
     }
 
-    fn claim_on(&self, radiator: &RadiatorPlace) -> Option<(u8, i64, i64)> {
-        claim(&self.schedule, &self.targets, radiator)
+    /// Its period at `at`, the current one or the next; `None` beyond them.
+    fn period_at(&self, at: Timestamp) -> Option<Period> {
+        [Some(self.period), self.next].into_iter().flatten().find(|p| p.start <= at && at < p.end)
     }
 
     /// Names one of the schedule's periods (this one or the next): a radiator is set once per
@@ -67,18 +85,52 @@ impl InForce {
     }
 }
 
-/// How strongly `schedule` (with its `targets`) holds the radiator: a radiator's own schedule
-/// beats its room's, which beats its zone's; among equals the one changed last wins. `None`:
-/// not its schedule.
-pub fn claim(
-    schedule: &ScheduleRow,
-    targets: &[i64],
-    radiator: &RadiatorPlace,
-) -> Option<(u8, i64, i64)> {
+/// What holds a radiator: a schedule, its period for as long as it holds it, and the schedule
+/// and period that hold it next (as far as the schedules in force tell).
+pub struct Hold<'a> {
+    pub schedule: &'a InForce,
+    pub period: Period,
+    pub next: Option<(&'a InForce, Period)>,
+}
+
+/// How strongly a schedule holds a radiator at a moment: rank, in a slot, revision, id.
+pub type Strength = (u8, bool, i64, i64);
+
+/// A schedule's claim on a radiator, all but whether it is in a slot at the moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The radiator's own 3, its room's 2, its zone's 1.
+    rank: u8,
+    revision: i64,
+    schedule_id: i64,
+}
+
+impl Claim {
+    /// How strongly it holds the radiator while the schedule asks for `period`.
+    pub fn strength(self, period: &Period) -> Strength {
+        (self.rank, period.slot, self.revision, self.schedule_id)
+    }
+}
+
+/// The claim `schedule` (with its `targets`) has on the radiator; `None`: not its schedule.
+pub fn claim(schedule: &ScheduleRow, targets: &[i64], radiator: &RadiatorPlace) -> Option<Claim> {
     let (rank, place) = match schedule.schedule_for.as_str() {
         "radiator" => (3, Some(radiator.id)),
         "room" => (2, radiator.room_id),
         _ => (1, radiator.zone_id),
     };
-    place.filter(|id| targets.contains(id)).map(|_| (rank, schedule.revision, schedule.id))
+    let claim = Claim { rank, revision: schedule.revision, schedule_id: schedule.id };
+    place.filter(|id| targets.contains(id)).map(|_| claim)
+}
+
+/// The strongest of `claims` with the period each asks for (`period_of`; `None`: nothing).
+fn strongest<'a>(
+    claims: &[(Claim, &'a InForce)],
+    period_of: impl Fn(&InForce) -> Option<Period>,
+) -> Option<(&'a InForce, Period)> {
+    claims
+        .iter()
+        .filter_map(|&(claim, s)| period_of(s).map(|period| (claim.strength(&period), s, period)))
+        .max_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, s, period)| (s, period))
 }

@@ -46,6 +46,8 @@ pub enum Wanted {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Period {
     pub wanted: Wanted,
+    /// One of the schedule's slots; `false`: its setback (or off) between them.
+    pub slot: bool,
     pub start: Timestamp,
     /// When the schedule next asks for something else (or stops being in force).
     pub end: Timestamp,
@@ -92,7 +94,7 @@ impl Program {
         if let Some(&(start, end, setpoint)) =
             slots.iter().find(|(start, end, _)| *start <= now && now < *end)
         {
-            return Some(Period { wanted: Wanted::Heat(setpoint), start, end });
+            return Some(Period { wanted: Wanted::Heat(setpoint), slot: true, start, end });
         }
         let wanted = self.setback.map_or(Wanted::Off, Wanted::Heat);
         // Between slots: from the last one's end (or the first date) to the next one's start
@@ -112,7 +114,7 @@ impl Program {
             .filter(|start| *start > now)
             .chain(after_last_day)
             .min()?;
-        Some(Period { wanted, start, end })
+        Some(Period { wanted, slot: false, start, end })
     }
 }
 

@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use sqlx::AnyPool;
 
-use super::in_force::claim;
+use super::in_force::{Claim, Strength, claim};
 use super::program::{Period, Program, Wanted, program, time_zone};
 use super::store;
 use crate::store::StoreResult;
@@ -17,8 +17,8 @@ pub struct Timeline {
     tz: TimeZone,
     /// Each enabled schedule with the period last found, reused until it ends.
     programs: Vec<(Program, Option<Period>)>,
-    /// Per radiator, the schedules that may hold it, strongest claim first.
-    claims: HashMap<i64, Vec<usize>>,
+    /// Per radiator, the schedules that may hold it, with their claims.
+    claims: HashMap<i64, Vec<(Claim, usize)>>,
 }
 
 impl Timeline {
@@ -28,7 +28,7 @@ impl Timeline {
         let tz = enabled.first().map_or(TimeZone::UTC, |(_, zone)| time_zone(zone));
         let mut claims = HashMap::new();
         for radiator in store::radiators(pool, Some(business_id)).await? {
-            let mut theirs: Vec<_> = enabled
+            let theirs: Vec<_> = enabled
                 .iter()
                 .enumerate()
                 .filter_map(|(index, (schedule, _))| {
@@ -40,8 +40,7 @@ impl Timeline {
                     Some((claim(schedule, &ids, &radiator)?, index))
                 })
                 .collect();
-            theirs.sort_by_key(|(claim, _)| std::cmp::Reverse(*claim));
-            claims.insert(radiator.id, theirs.into_iter().map(|(_, index)| index).collect());
+            claims.insert(radiator.id, theirs);
         }
         let programs = enabled.iter().map(|(schedule, _)| (program(schedule), None)).collect();
         Ok(Self { tz, programs, claims })
@@ -51,15 +50,19 @@ impl Timeline {
     /// Moments must come in order (each schedule's period is kept until it ends).
     pub fn wanted(&mut self, radiator_id: i64, at: Timestamp) -> Option<Wanted> {
         let claims = self.claims.get(&radiator_id)?;
-        for &index in claims {
+        let mut strongest: Option<(Strength, Wanted)> = None;
+        for &(claim, index) in claims {
             let (program, period) = &mut self.programs[index];
             if period.is_none_or(|current| at < current.start || at >= current.end) {
                 *period = program.period_at(&self.tz, at);
             }
             if let Some(period) = period {
-                return Some(period.wanted);
+                let strength = claim.strength(period);
+                if strongest.is_none_or(|(stronger, _)| strength > stronger) {
+                    strongest = Some((strength, period.wanted));
+                }
             }
         }
-        None
+        strongest.map(|(_, wanted)| wanted)
     }
 }

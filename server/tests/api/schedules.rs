@@ -25,6 +25,7 @@ store_tests!(
     another_business_cannot_read_or_change_a_schedule,
     a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturday,
     a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule,
+    a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days,
     a_manual_change_holds_until_the_next_boundary,
     slots_follow_the_businesss_own_time_zone,
     slots_keep_to_the_clock_across_the_changes_to_and_from_summer_time,
@@ -309,6 +310,42 @@ async fn a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule(a
     round(&app, "2026-01-12T09:02:00Z").await;
     assert_eq!(state_of(&owner, second).await, (1, 22.0));
     assert_eq!(state_of(&owner, first).await, (1, 20.0));
+}
+
+async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Shop", "HD-1").await;
+    let weekdays = create(&owner, office("room", &[room])).await["id"].clone();
+    // Changed after the weekday one, and off outside its Saturday morning.
+    let mut body = office("room", &[room]);
+    body["name"] = json!("Saturday opening");
+    body["duration"] = json!("custom");
+    body["days"] = json!([6]);
+    body["slots"] = json!([{"start": "09:00", "end": "13:00", "setpoint": 19}]);
+    body["setback"] = Value::Null;
+    let saturday = create(&owner, body).await["id"].clone();
+
+    // A slot beats the other schedule's time between its slots (Monday 2026-01-12, London).
+    round(&app, "2026-01-12T10:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "the weekday slot");
+    round(&app, "2026-01-17T10:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 19.0), "the Saturday slot");
+    // Between both schedules' slots the one changed last holds: off.
+    round(&app, "2026-01-17T14:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await.0, 0);
+
+    // Thursday 2026-01-15 19:00: the Saturday schedule's off holds until the weekday slot on
+    // Friday morning takes over, not until Saturday.
+    app.clock.advance(time::Duration::hours(10));
+    let shown = owner.get("/v2/schedules/in-force").await;
+    let expected = json!([{"radiator_id": radiator, "schedule_id": saturday,
+        "schedule_name": "Saturday opening", "setpoint": null,
+        "until": "2026-01-16T07:00:00+00:00", "manual": 0, "preheating": 0}]);
+    assert_eq!(shown.body["data"]["in_force"], expected);
+    app.clock.advance(time::Duration::hours(12)); // Friday 07:00
+    let shown = owner.get("/v2/schedules/in-force").await;
+    assert_eq!(shown.body["data"]["in_force"][0]["schedule_id"], weekdays);
+    assert_eq!(shown.body["data"]["in_force"][0]["until"], "2026-01-16T18:00:00+00:00");
 }
 
 async fn a_manual_change_holds_until_the_next_boundary(app: TestApp) {
