@@ -372,7 +372,8 @@ test('a schedule drawn on the day editor heats a room, switches off and on, and 
   const row = page.getByTestId('schedule-Lab hours');
   await row.getByText('Test lab').waitFor();
   await row.getByText('Every day').waitFor();
-  await row.getByText(/08:00–12:00.*20\.5 °C/).waitFor();
+  // `\s`: a figure's unit follows a no-break space, kept on its line.
+  await row.getByText(/08:00–12:00.*20\.5\s°C/).waitFor();
   const name = 'Switch Lab hours on or off';
   const toast = page.getByText('Schedule Status Updated');
   await row.getByRole('switch', { name }).click();
@@ -396,7 +397,7 @@ test('a schedule drawn on the day editor heats a room, switches off and on, and 
   await inForce.getByRole('link', { name: 'Lab hours' }).waitFor();
   assert.match(
     await inForce.textContent(),
-    /Schedule: Lab hours · \u2066(20\.5|16\.0) °C\u2069 until (\S+ )?\u2066\d\d:\d\d\u2069/,
+    /Schedule: Lab hours · \u2066(20\.5|16\.0)\s°C\u2069 until (\S+ )?\u2066\d\d:\d\d\u2069/,
   );
   await page.screenshot({ path: path.join(screenshots, 'room-schedule-1440.png') });
   assert.deepEqual(violations, [], 'the schedule pages work under the CSP');

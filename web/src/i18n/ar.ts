@@ -750,6 +750,7 @@ export const ar: Texts = {
     usage: {
       heatingHours: 'التدفئة',
       averageTemperature: 'متوسط درجة الحرارة',
+      scrollHint: 'اسحب الجدول جانبًا لرؤية كل الأعمدة.',
       radiatorsOf: 'عرض مشعات {{name}}',
       costNote:
         'التكاليف هي طاقة كل يوم بسعر الوحدة في ذلك اليوم؛ أما الرسوم الثابتة فتخص المبنى كله لا غرفة بعينها.',

@@ -752,6 +752,7 @@ export const en = {
     usage: {
       heatingHours: 'Heating',
       averageTemperature: 'Average temperature',
+      scrollHint: 'Swipe the table sideways for every column.',
       radiatorsOf: 'Show the radiators of {{name}}',
       costNote:
         'Costs are each day’s energy at that day’s unit rate; standing charges belong to the whole building, not to a room.',

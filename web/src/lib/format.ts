@@ -3,7 +3,7 @@
  * right-to-left text around it shows "20.5 °C", not "C° 20.5".
  */
 export function formatCelsius(value: number | null | undefined) {
-  return value === null || value === undefined ? '–' : `\u2066${value.toFixed(1)} °C\u2069`;
+  return value === null || value === undefined ? '–' : `\u2066${value.toFixed(1)}\u00a0°C\u2069`;
 }
 
 /** Isolated left-to-right, so that a time or a range reads the same inside right-to-left text. */

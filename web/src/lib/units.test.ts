@@ -2,13 +2,14 @@ import { formatKg, formatKwh, formatPence } from './units';
 
 const iso = (text: string) => `\u2066${text}\u2069`;
 
+// A figure's unit stays on its line: a no-break space sits between them.
 describe('figures', () => {
   it('are grouped the British way, and a figure that rounds to nothing has no minus sign', () => {
-    expect(formatKwh(1234.56)).toBe(iso('1,234.6 kWh'));
-    expect(formatKg(7.595)).toBe(iso('7.60 kg'));
-    expect(formatKwh(-0)).toBe(iso('0.00 kWh'));
-    expect(formatKg(-0.001)).toBe(iso('0.00 kg'));
+    expect(formatKwh(1234.56)).toBe(iso('1,234.6\u00a0kWh'));
+    expect(formatKg(7.595)).toBe(iso('7.60\u00a0kg'));
+    expect(formatKwh(-0)).toBe(iso('0.00\u00a0kWh'));
+    expect(formatKg(-0.001)).toBe(iso('0.00\u00a0kg'));
     expect(formatPence(-0.2)).toBe(iso('£0.00'));
-    expect(formatKwh(-3.2)).toBe(iso('-3.20 kWh'));
+    expect(formatKwh(-3.2)).toBe(iso('-3.20\u00a0kWh'));
   });
 });

@@ -24,9 +24,10 @@ export function formatPence(pence: number) {
   return ltr(pounds.format(pence / 100));
 }
 
-/** One decimal from 10 up, two below: "123.4 kWh", "5.25 kWh". */
+/** One decimal from 10 up, two below: "123.4 kWh", "5.25 kWh", the unit kept on the number's
+ *  line (a no-break space). */
 function figure(value: number, unit: string) {
-  return ltr(`${decimals(value, Math.abs(value) >= 10 ? 1 : 2)} ${unit}`);
+  return ltr(`${decimals(value, Math.abs(value) >= 10 ? 1 : 2)}\u00a0${unit}`);
 }
 
 export function formatKwh(kwh: number) {
@@ -43,7 +44,7 @@ export function formatKg(kg: number) {
  */
 export function formatRate(pence: number, per: 'kWh' | 'day') {
   const value = pence.toLocaleString('en-GB', { maximumFractionDigits: 2 });
-  return `${value} ${i18n.t(`rates.${per}`)}`;
+  return `${value}\u00a0${i18n.t(`rates.${per}`)}`;
 }
 
 /** A share as a whole percentage: 0.256 → "26%". */

@@ -60,7 +60,7 @@ function PlaceRows({ place }: { place: PlaceUsage }) {
             {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
           </IconButton>
         </TableCell>
-        <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+        <TableCell component="th" scope="row" sx={{ fontWeight: 600, minWidth: 128 }}>
           {place.name}
         </TableCell>
         <Figures usage={place} />
@@ -81,36 +81,47 @@ function PlaceRows({ place }: { place: PlaceUsage }) {
 
 function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
   const { t } = useTranslation();
+  const label = t(`analytics.usage.${kind}.table`);
   return (
-    // On a phone the figures scroll sideways, whole, with shadows saying there is more.
-    <TableContainer sx={scrollShadows('x')}>
-      <Table
-        size="small"
-        aria-label={t(`analytics.usage.${kind}.table`)}
-        sx={{ '& td[align=right], & th[align=right]': { whiteSpace: 'nowrap' } }}
+    // On a phone the figures scroll sideways, whole, with shadows and a line saying there is
+    // more; the box takes the focus, so that the arrow keys scroll it too.
+    <>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: { xs: 'block', sm: 'none' }, mb: 1 }}
       >
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox" />
-            <TableCell>{t(`analytics.usage.${kind}.name`)}</TableCell>
-            {METRICS.map((metric) => (
-              <TableCell key={metric} align="right">
-                {t(`analytics.metric.${metric}`)}
-              </TableCell>
+        {t('analytics.usage.scrollHint')}
+      </Typography>
+      <TableContainer tabIndex={0} role="region" aria-label={label} sx={scrollShadows('x')}>
+        <Table
+          size="small"
+          aria-label={label}
+          sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox" />
+              <TableCell>{t(`analytics.usage.${kind}.name`)}</TableCell>
+              {METRICS.map((metric) => (
+                <TableCell key={metric} align="right">
+                  {t(`analytics.metric.${metric}`)}
+                </TableCell>
+              ))}
+              <TableCell align="right">{t('analytics.usage.heatingHours')}</TableCell>
+              <TableCell align="right">{t('analytics.usage.averageTemperature')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {places.map((place) => (
+              <Fragment key={place.id}>
+                <PlaceRows place={place} />
+              </Fragment>
             ))}
-            <TableCell align="right">{t('analytics.usage.heatingHours')}</TableCell>
-            <TableCell align="right">{t('analytics.usage.averageTemperature')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {places.map((place) => (
-            <Fragment key={place.id}>
-              <PlaceRows place={place} />
-            </Fragment>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import type { EnergyHistory } from '../analytics';
-import { formatCelsius, ltr } from '../../lib/format';
+import { ltr } from '../../lib/format';
 import { answer, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import HomeDashboard from './Dashboard';
@@ -170,7 +170,7 @@ describe('the home dashboard', () => {
     expect(await within(latest).findByText('80 % of the budget used')).toBeInTheDocument();
     // The latest insights join them.
     expect(
-      await within(latest).findByText(`‘Boardroom’ is kept above ${formatCelsius(22)}`),
+      await within(latest).findByText(`‘Boardroom’ is kept above ${ltr('22.0 °C')}`),
     ).toBeInTheDocument();
   });
 
@@ -222,7 +222,7 @@ describe('the home dashboard', () => {
     });
     store.dispatch(radiatorsReported([report(1)]));
     await waitFor(() =>
-      expect(screen.getByTestId('indoor-temperature')).toHaveTextContent(formatCelsius(19.5)),
+      expect(screen.getByTestId('indoor-temperature')).toHaveTextContent(ltr('19.5 °C')),
     );
     expect(fetched).toBe(2);
     // The same radiator reporting again changes nothing the figures show: no new fetch.
@@ -287,6 +287,9 @@ describe('the home dashboard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    // On a phone the widgets stack at their content's height, up to the height set: 3 rows.
+    expect(screen.getByTestId('widget-budget').parentElement).toHaveStyle({ maxHeight: '362px' });
+    expect(screen.getByTestId('widget-today').parentElement).toHaveStyle({ maxHeight: '236px' });
     unmount();
 
     renderHome();

@@ -33,7 +33,8 @@ import {
 /** The figures refresh this often while the home screen is open. */
 const REFRESH_MS = 60_000;
 
-const placeholder = <Skeleton variant="rounded" height="100%" />;
+// At least a few lines tall where the widget takes its content's height (on a phone).
+const placeholder = <Skeleton variant="rounded" height="100%" sx={{ minHeight: 96 }} />;
 
 /** The home screen: the business's widgets, which the user can rearrange and resize. */
 export default function HomeDashboard() {

@@ -32,15 +32,20 @@ function RoomRow({ room }: { room: Room }) {
       >
         {room.name}
       </Link>
-      <Typography component="span" sx={{ fontWeight: 700 }} data-testid="room-temperature">
-        {formatCelsius(current)}
-      </Typography>
       <HeatingChip
         heating={live ? live.heating : room.heating}
         online={current === null ? 0 : 1}
         on={room.status}
         radiators={room.radiator_count}
       />
+      {/* Last and end-aligned, so that the temperatures stand in one column whatever the chip. */}
+      <Typography
+        component="span"
+        sx={{ fontWeight: 700, minWidth: '4.5em', textAlign: 'end' }}
+        data-testid="room-temperature"
+      >
+        {formatCelsius(current)}
+      </Typography>
     </ListItem>
   );
 }

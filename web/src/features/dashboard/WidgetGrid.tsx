@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ResponsiveGridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
@@ -7,7 +8,7 @@ import {
   BREAKPOINTS,
   COLS,
   fromGrid,
-  readingOrder,
+  byReadingOrder,
   stepWidget,
   toGrid,
   type Breakpoint,
@@ -31,10 +32,15 @@ function breakpointOf(width: number): Breakpoint {
   return breakpoints.find((breakpoint) => width >= BREAKPOINTS[breakpoint]) ?? 'sm';
 }
 
+/** The height of a widget `rows` grid rows tall, px. */
+const heightOf = (rows: number) => rows * ROW_HEIGHT + (rows - 1) * GAP;
+
 /**
  * The widgets on a responsive grid, in reading order in the page. In edit mode they are dragged
  * by their handles and resized by their corners (or moved and resized with the arrow keys), and
- * each change is handed to `onChange`; otherwise they stay put.
+ * each change is handed to `onChange`; otherwise they stay put. On a phone (one column) they
+ * stack at their content's height, up to the height set for them, so that no card stands
+ * half empty.
  */
 export function WidgetGrid({
   layouts,
@@ -84,6 +90,18 @@ export function WidgetGrid({
     });
   };
 
+  const frame = (id: WidgetId) => (
+    <WidgetFrame
+      id={id}
+      title={widgets[id].title}
+      action={widgets[id].action}
+      editing={editing}
+      onStep={step(id)}
+    >
+      {widgets[id].content}
+    </WidgetFrame>
+  );
+
   const handle = theme.palette.text.secondary;
   return (
     // The grid places its items from the left edge (an item's static place in right-to-left
@@ -110,7 +128,15 @@ export function WidgetGrid({
         },
       }}
     >
-      {mounted && (
+      {!mounted ? null : breakpoint === 'sm' && !editing ? (
+        <Stack spacing={`${GAP}px`}>
+          {layouts.sm.toSorted(byReadingOrder).map(({ id, h }) => (
+            <Box key={id} sx={{ display: 'flex', flexDirection: 'column', maxHeight: heightOf(h) }}>
+              {frame(id)}
+            </Box>
+          ))}
+        </Stack>
+      ) : (
         <ResponsiveGridLayout
           width={width}
           breakpoints={BREAKPOINTS}
@@ -124,18 +150,8 @@ export function WidgetGrid({
           onDragStop={moved}
           onResizeStop={moved}
         >
-          {readingOrder(layouts[breakpoint]).map((id) => (
-            <div key={id}>
-              <WidgetFrame
-                id={id}
-                title={widgets[id].title}
-                action={widgets[id].action}
-                editing={editing}
-                onStep={step(id)}
-              >
-                {widgets[id].content}
-              </WidgetFrame>
-            </div>
+          {layouts[breakpoint].toSorted(byReadingOrder).map(({ id }) => (
+            <div key={id}>{frame(id)}</div>
           ))}
         </ResponsiveGridLayout>
       )}

@@ -2,13 +2,17 @@ import {
   DEFAULT_LAYOUTS,
   fromGrid,
   loadLayouts,
-  readingOrder,
+  byReadingOrder,
   saveLayouts,
   stepWidget,
   toGrid,
   WIDGETS_KEY,
   type Layouts,
+  type Placement,
 } from './layout';
+
+/** The widgets in reading order. */
+const ids = (placements: Placement[]) => placements.toSorted(byReadingOrder).map(({ id }) => id);
 
 const moved: Layouts = {
   ...DEFAULT_LAYOUTS,
@@ -66,12 +70,8 @@ describe('the widget layout', () => {
 
   it('moves and resizes a widget a step at a time from the keyboard', () => {
     const sm = DEFAULT_LAYOUTS.sm;
-    expect(readingOrder(stepWidget(sm, 'budget', 'up', 1)).slice(0, 3)).toEqual([
-      'budget',
-      'today',
-      'co2',
-    ]);
-    expect(readingOrder(stepWidget(sm, 'budget', 'down', 1)).slice(0, 3)).toEqual([
+    expect(ids(stepWidget(sm, 'budget', 'up', 1)).slice(0, 3)).toEqual(['budget', 'today', 'co2']);
+    expect(ids(stepWidget(sm, 'budget', 'down', 1)).slice(0, 3)).toEqual([
       'today',
       'co2',
       'budget',

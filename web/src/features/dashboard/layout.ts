@@ -66,7 +66,7 @@ export const DEFAULT_LAYOUTS: Layouts = {
     place('temperatures', 1, 2, 1, 1),
     place('schedules', 1, 3, 1, 1),
     place('chart', 0, 4, 2, 4),
-    place('rooms', 0, 8, 1, 3),
+    place('rooms', 0, 8, 1, 4),
     place('notifications', 1, 8, 1, 3),
   ],
   sm: [
@@ -157,9 +157,7 @@ export function fromGrid(layout: Layout, cols: number, rtl: boolean): Placement[
 }
 
 /** Reading order: row by row, each row from its start. */
-export function readingOrder(placements: Placement[]): WidgetId[] {
-  return [...placements].sort((a, b) => a.y - b.y || a.x - b.x).map((placement) => placement.id);
-}
+export const byReadingOrder = (a: Placement, b: Placement) => a.y - b.y || a.x - b.x;
 
 export type Step = 'up' | 'down' | 'start' | 'end' | 'taller' | 'shorter' | 'wider' | 'narrower';
 

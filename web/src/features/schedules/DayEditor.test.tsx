@@ -62,7 +62,9 @@ describe('the day editor', () => {
     drag(bar(), 331, 487);
     expect(changed).toHaveBeenLastCalledWith([slot('08:15', '12:15')]);
     expect(
-      screen.getByRole('button', { name: 'Slot 1: \u206608:15–12:15\u2069, \u206621.0 °C\u2069' }),
+      screen.getByRole('button', {
+        name: 'Slot 1: \u206608:15–12:15\u2069, \u206621.0\u00a0°C\u2069',
+      }),
     ).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('group', { name: /Slot 1:/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Setpoint (°C)')).toHaveValue(21);

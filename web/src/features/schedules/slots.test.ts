@@ -93,7 +93,7 @@ describe('time slots', () => {
 
 describe('a slot’s setpoint as shown', () => {
   it('is a dash while its field is empty or not a number, never 0.0 °C', () => {
-    expect(slotSetpoint({ setpoint: '20.5' })).toBe('\u206620.5 °C\u2069');
+    expect(slotSetpoint({ setpoint: '20.5' })).toBe('\u206620.5\u00a0°C\u2069');
     expect(slotSetpoint({ setpoint: ' ' })).toBe('–');
     expect(slotSetpoint({ setpoint: '2e' })).toBe('–');
   });
