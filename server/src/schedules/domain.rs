@@ -9,7 +9,7 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::in_force::InForce;
-use super::program::{Slot, SlotView, Wanted, program, slot_view, time_zone};
+use super::program::{Program, Slot, SlotView, Wanted, program, slot_view, time_zone};
 use super::store::{self, Fields, RadiatorPlace, ScheduleRow};
 use crate::error::{ApiError, ApiResult, FieldErrors};
 use crate::kernel::change::{Actor, Change, Entry};
@@ -76,6 +76,10 @@ pub struct ScheduleView {
     pub status: i64,
     /// `null` when the schedule is off or past its last date.
     pub next_change: Option<NextChange>,
+    /// The names of the other schedules on for a target of its own (of its kind) whose slots
+    /// meet its slots on some day: where they meet, the one changed last holds. Empty while it
+    /// is off.
+    pub overlaps: Vec<String>,
 }
 
 /// The schedule in force on a radiator, as its pages show it.
@@ -155,10 +159,12 @@ fn view(
     row: &ScheduleRow,
     target_ids: Vec<i64>,
     names: &[(i64, String)],
+    others: &Others,
     tz: &TimeZone,
     now: Timestamp,
 ) -> ScheduleView {
     let program = program(row);
+    let overlaps = others.meeting(row, &program, &target_ids);
     let targets = target_ids
         .iter()
         .filter_map(|id| names.iter().find(|(known, _)| known == id))
@@ -178,6 +184,42 @@ fn view(
         end_date: row.end_date.clone(),
         status: row.status,
         next_change: next_change(row, tz, now),
+        overlaps,
+    }
+}
+
+/// The business's schedules that are on, with every schedule's targets: what a schedule's
+/// overlaps are found among.
+struct Others {
+    enabled: Vec<ScheduleRow>,
+    targets: Vec<(i64, i64)>,
+}
+
+impl Others {
+    async fn read(db: &mut AnyConnection, business_id: i64) -> ApiResult<Self> {
+        let enabled = store::enabled(&mut *db, Some(business_id)).await?;
+        let targets = store::targets(db, Some(business_id)).await?;
+        Ok(Self { enabled: enabled.into_iter().map(|(row, _)| row).collect(), targets })
+    }
+
+    /// `row`'s targets.
+    fn of(&self, row: &ScheduleRow) -> Vec<i64> {
+        self.targets.iter().filter(|(id, _)| *id == row.id).map(|&(_, target)| target).collect()
+    }
+
+    /// The names of the schedules on, of `row`'s kind, on one of its targets (`ids`), whose slots
+    /// meet those of its program (`own`).
+    fn meeting(&self, row: &ScheduleRow, own: &Program, ids: &[i64]) -> Vec<String> {
+        if row.status == 0 {
+            return Vec::new();
+        }
+        self.enabled
+            .iter()
+            .filter(|other| other.id != row.id && other.schedule_for == row.schedule_for)
+            .filter(|other| self.of(other).iter().any(|target| ids.contains(target)))
+            .filter(|other| own.slots_meet(&program(other)))
+            .map(|other| other.name.clone())
+            .collect()
     }
 }
 
@@ -189,17 +231,14 @@ pub async fn list(
 ) -> ApiResult<Vec<ScheduleView>> {
     let pool = state.store.reader();
     let rows = store::list(pool, business_id, pattern).await?;
-    let targets = store::targets(pool, Some(business_id)).await?;
     let mut db = pool.acquire().await.map_err(StoreError::from)?;
+    let others = Others::read(&mut db, business_id).await?;
     let names = store::target_names(&mut db, business_id).await?;
     let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
     let now = now(state);
     Ok(rows
         .iter()
-        .map(|row| {
-            let ids = targets.iter().filter(|(id, _)| *id == row.id).map(|&(_, t)| t).collect();
-            view(row, ids, names.get(&row.schedule_for), &tz, now)
-        })
+        .map(|row| view(row, others.of(row), names.get(&row.schedule_for), &others, &tz, now))
         .collect())
 }
 
@@ -347,11 +386,10 @@ async fn read(
     id: i64,
 ) -> ApiResult<ScheduleView> {
     let row = store::find(&mut *db, business_id, id).await?.ok_or_else(not_found)?;
-    let targets = store::targets(&mut *db, Some(business_id)).await?;
-    let ids = targets.iter().filter(|(schedule, _)| *schedule == id).map(|&(_, t)| t).collect();
+    let others = Others::read(db, business_id).await?;
     let names = store::target_names(db, business_id).await?;
     let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
-    Ok(view(&row, ids, names.get(&row.schedule_for), &tz, now(state)))
+    Ok(view(&row, others.of(&row), names.get(&row.schedule_for), &others, &tz, now(state)))
 }
 
 pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult<ScheduleView> {

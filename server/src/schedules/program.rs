@@ -71,6 +71,24 @@ impl Program {
             && self.end_date.is_none_or(|last| date <= last)
     }
 
+    /// Whether the two heat in slots at the same time on some day: there, on a target they share
+    /// (of one kind), the one changed last holds. A week from the first day both are in force
+    /// on holds every weekday they can share.
+    pub fn slots_meet(&self, other: &Program) -> bool {
+        let first = self.start_date.max(other.start_date).unwrap_or(Date::constant(2024, 1, 1));
+        let last = match (self.end_date, other.end_date) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let meet = |a: &Slot, b: &Slot| a.start < b.end && b.start < a.end;
+        first
+            .series(1.day())
+            .take(7)
+            .take_while(|date| last.is_none_or(|last| *date <= last))
+            .filter(|date| self.repeats_on(*date) && other.repeats_on(*date))
+            .any(|_| self.slots.iter().any(|a| other.slots.iter().any(|b| meet(a, b))))
+    }
+
     /// The period in force at `now`, or `None` when `now` is outside the schedule's dates.
     pub fn period_at(&self, tz: &TimeZone, now: Timestamp) -> Option<Period> {
         let today = now.to_zoned(tz.clone()).date();
@@ -201,6 +219,29 @@ mod tests {
             start_date: None,
             end_date: None,
         }
+    }
+
+    #[test]
+    fn slots_meet_only_at_a_time_and_on_a_day_both_heat_within_both_dates() {
+        let with = |days: Vec<u8>, start: &str, end: &str| Program {
+            days,
+            slots: vec![Slot { start: time(start), end: time(end), setpoint: 20.0 }],
+            ..office()
+        };
+        let dated = |program: Program, first: &str, last: &str| Program {
+            start_date: Some(first.parse().unwrap()),
+            end_date: Some(last.parse().unwrap()),
+            ..program
+        };
+        assert!(office().slots_meet(&with(vec![2], "17:00", "20:00")), "Tuesday 17:00–18:00");
+        assert!(!office().slots_meet(&with(vec![2], "18:00", "20:00")), "one ends as one starts");
+        assert!(!office().slots_meet(&with(vec![6], "09:00", "13:00")), "Saturday");
+        // A weekend of dates holds no weekday; their dates apart, they never meet.
+        let every_day = with((1..=7).collect(), "08:00", "12:00");
+        assert!(!office().slots_meet(&dated(every_day.clone(), "2026-01-17", "2026-01-18")));
+        let january = dated(office(), "2026-01-01", "2026-01-31");
+        assert!(!january.slots_meet(&dated(every_day.clone(), "2026-02-01", "2026-02-28")));
+        assert!(january.slots_meet(&dated(every_day, "2026-01-30", "2026-02-28")), "a Friday");
     }
 
     #[test]

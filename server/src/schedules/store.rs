@@ -72,8 +72,8 @@ pub async fn find<'e>(
 }
 
 /// Every enabled schedule (of one business with `Some`) with its business's time zone.
-pub async fn enabled(
-    pool: &AnyPool,
+pub async fn enabled<'e>(
+    db: impl Executor<'e, Database = Any>,
     business_id: Option<i64>,
 ) -> StoreResult<Vec<(ScheduleRow, String)>> {
     let sql = format!(
@@ -82,7 +82,7 @@ pub async fn enabled(
          WHERE s.status = 1 AND ($1 IS NULL OR s.business_id = $1)"
     );
     let rows: Vec<EnabledRow> =
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(business_id).fetch_all(pool).await?;
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(business_id).fetch_all(db).await?;
     Ok(rows.into_iter().map(|row| (row.schedule, row.time_zone)).collect())
 }
 

@@ -97,7 +97,8 @@ async fn a_schedule_is_created_read_and_listed_with_its_targets_and_next_change(
             "duration": "weekdays", "days": [1, 2, 3, 4, 5],
             "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21.0}], "setback": 16.0,
             "start_date": null, "end_date": null, "status": 1,
-            "next_change": {"at": "2026-01-15T18:00:00+00:00", "setpoint": 16.0}})
+            "next_change": {"at": "2026-01-15T18:00:00+00:00", "setpoint": 16.0},
+            "overlaps": []})
     );
     let id = schedule["id"].as_i64().unwrap();
     assert_eq!(owner.get(&format!("/v2/schedules/{id}")).await.body["data"]["schedule"], schedule);
@@ -325,6 +326,9 @@ async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(
     body["setback"] = Value::Null;
     let saturday = create(&owner, body).await["id"].clone();
 
+    let listed = owner.get("/v2/schedules").await.body["data"]["schedules"].clone();
+    assert_eq!(listed[0]["overlaps"], json!([]), "a Saturday and weekdays never meet");
+
     // A slot beats the other schedule's time between its slots (Monday 2026-01-12, London).
     round(&app, "2026-01-12T10:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "the weekday slot");
@@ -346,6 +350,25 @@ async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(
     let shown = owner.get("/v2/schedules/in-force").await;
     assert_eq!(shown.body["data"]["in_force"][0]["schedule_id"], weekdays);
     assert_eq!(shown.body["data"]["in_force"][0]["until"], "2026-01-16T18:00:00+00:00");
+
+    // Slots that meet on a shared room are said on both schedules, while both are on; a zone's
+    // schedule at the same time is weaker anyway, so no overlap.
+    let mut late = office("room", &[room]);
+    late["name"] = json!("Late opening");
+    late["slots"] = json!([{"start": "17:00", "end": "20:00", "setpoint": 20}]);
+    let late = create(&owner, late).await;
+    assert_eq!(late["overlaps"], json!(["Office hours"]));
+    let zone = owner.add_zone("Ground floor").await.id;
+    owner.post(&format!("/v2/zones/{zone}/room/{room}"), json!({})).await;
+    let mut zone_hours = office("zone", &[zone]);
+    zone_hours["name"] = json!("Zone hours");
+    create(&owner, zone_hours).await;
+    let office_hours = owner.get(&format!("/v2/schedules/{weekdays}")).await;
+    assert_eq!(office_hours.body["data"]["schedule"]["overlaps"], json!(["Late opening"]));
+    let off = owner.put(&format!("/v2/schedules/toggle-status/{}/0", late["id"]), json!({})).await;
+    assert_eq!(off.status, StatusCode::OK);
+    let office_hours = owner.get(&format!("/v2/schedules/{weekdays}")).await;
+    assert_eq!(office_hours.body["data"]["schedule"]["overlaps"], json!([]));
 }
 
 async fn a_manual_change_holds_until_the_next_boundary(app: TestApp) {

@@ -478,6 +478,8 @@ export const ar: Texts = {
     outside: 'خارج الفترات',
     next: 'التغيير التالي',
     nextChange: '{{time}} ← {{setpoint}}',
+    overlaps: 'تلتقي فتراته بفترات {{names}} على هدف مشترك: حيث تلتقي، يعمل الجدول الذي عُدِّل أخيرًا.',
+    overlapName: '«{{name}}»',
     noNextChange: 'لا شيء: الجدول متوقف أو انتهى',
     dates: 'من {{start}} إلى {{end}}',
     off: 'إيقاف',

@@ -481,6 +481,9 @@ export const en = {
     outside: 'Outside the slots',
     next: 'Next change',
     nextChange: '{{time}} → {{setpoint}}',
+    overlaps:
+      'Its slots meet those of {{names}} on a target they share: where they meet, the schedule changed last heats.',
+    overlapName: '‘{{name}}’',
     noNextChange: 'None: the schedule is off or over',
     dates: 'from {{start}} to {{end}}',
     off: 'off',

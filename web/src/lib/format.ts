@@ -65,3 +65,9 @@ export function formatDateTime(iso: string, language: string) {
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
   return new Intl.DateTimeFormat(dateLocale(language), options).format(date);
 }
+
+/** Names as a list in the reader's words: "‘A’, ‘B’ and ‘C’" (each name quoted by `quote`). */
+export function formatNames(names: string[], language: string, quote: (name: string) => string) {
+  const list = new Intl.ListFormat(dateLocale(language), { type: 'conjunction' });
+  return list.format(names.map(quote));
+}

@@ -26,6 +26,7 @@ const office: Schedule = {
   end_date: null,
   status: 1,
   next_change: { at: '2026-11-23T18:00:00+00:00', setpoint: 16 },
+  overlaps: [],
 };
 
 const quiet: Schedule = {
@@ -40,6 +41,7 @@ const quiet: Schedule = {
   setback: null,
   // Tomorrow, as the business's clock reads.
   next_change: { at: '2026-11-24T10:00:00+00:00', setpoint: 20 },
+  overlaps: ['Window mornings', 'Late opening'],
 };
 
 const ltr = (text: string) => `\u2066${text}\u2069`;
@@ -73,6 +75,11 @@ describe('SchedulesList', () => {
     expect(other.getByText('Tue, Thu')).toBeInTheDocument();
     expect(other.getByText('off')).toBeInTheDocument();
     expect(other.getByText(`Tue ${ltr('10:00')} → ${ltr('20.0 °C')}`)).toBeInTheDocument();
+    // Slots that meet another schedule's on a shared target are said, with who wins there.
+    expect(other.getByRole('alert')).toHaveTextContent(
+      'Its slots meet those of ‘Window mornings’ and ‘Late opening’ on a target they share: where they meet, the schedule changed last heats.',
+    );
+    expect(row.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the schedules of one kind', async () => {

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,7 +17,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditDeleteActions } from '../../components/PageHeader';
 import { SearchListPage } from '../../components/SearchListPage';
 import { paths, schedulePath } from '../../config/paths';
-import { formatCelsius, formatWallTime, weekdayName } from '../../lib/format';
+import { formatCelsius, formatNames, formatWallTime, weekdayName } from '../../lib/format';
 import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { schedulesApi } from './api';
@@ -224,6 +225,15 @@ function ScheduleRow({
           </div>
         ))}
       </Box>
+      {schedule.overlaps.length > 0 && (
+        <Alert severity="warning" variant="outlined" sx={{ mb: 1.5 }}>
+          {t('schedules.overlaps', {
+            names: formatNames(schedule.overlaps, i18n.language, (name) =>
+              t('schedules.overlapName', { name }),
+            ),
+          })}
+        </Alert>
+      )}
       <EditDeleteActions
         small
         edit={t('schedules.edit')}

@@ -23,6 +23,7 @@ const office: Schedule = {
   end_date: null,
   status: 1,
   next_change: { at: '2026-11-23T18:00:00+00:00', setpoint: 16 },
+  overlaps: [],
 };
 
 const reduce = scheduleSlice.reducer;

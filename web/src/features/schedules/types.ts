@@ -35,6 +35,8 @@ export interface Schedule {
   status: number;
   /** When the schedule next asks for something else: a setpoint, or off (null). */
   next_change: { at: string; setpoint: number | null } | null;
+  /** Other schedules on, of its kind, whose slots meet its own on a target they share. */
+  overlaps: string[];
 }
 
 /** What creating or replacing a schedule sends. */
