@@ -2,6 +2,8 @@
 //! (targets, radiator bounds, a unique name), every change as one recorded change, and the read
 //! with its next change.
 
+use std::collections::HashMap;
+
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use serde::Serialize;
@@ -191,20 +193,26 @@ fn view(
 /// The business's schedules that are on, with every schedule's targets: what a schedule's
 /// overlaps are found among.
 struct Others {
-    enabled: Vec<ScheduleRow>,
-    targets: Vec<(i64, i64)>,
+    /// The schedules on, each after its program.
+    enabled: Vec<(Program, ScheduleRow)>,
+    /// Each schedule's targets, by schedule id.
+    targets: HashMap<i64, Vec<i64>>,
 }
 
 impl Others {
     async fn read(db: &mut AnyConnection, business_id: i64) -> ApiResult<Self> {
         let enabled = store::enabled(&mut *db, Some(business_id)).await?;
-        let targets = store::targets(db, Some(business_id)).await?;
-        Ok(Self { enabled: enabled.into_iter().map(|(row, _)| row).collect(), targets })
+        let enabled = enabled.into_iter().map(|(row, _)| (program(&row), row)).collect();
+        let mut targets: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (schedule, target) in store::targets(db, Some(business_id)).await? {
+            targets.entry(schedule).or_default().push(target);
+        }
+        Ok(Self { enabled, targets })
     }
 
     /// `row`'s targets.
     fn of(&self, row: &ScheduleRow) -> Vec<i64> {
-        self.targets.iter().filter(|(id, _)| *id == row.id).map(|&(_, target)| target).collect()
+        self.targets.get(&row.id).cloned().unwrap_or_default()
     }
 
     /// The names of the schedules on, of `row`'s kind, on one of its targets (`ids`), whose slots
@@ -213,12 +221,14 @@ impl Others {
         if row.status == 0 {
             return Vec::new();
         }
+        let shares_a_target = |other: &ScheduleRow| {
+            self.targets.get(&other.id).is_some_and(|theirs| theirs.iter().any(|t| ids.contains(t)))
+        };
         self.enabled
             .iter()
-            .filter(|other| other.id != row.id && other.schedule_for == row.schedule_for)
-            .filter(|other| self.of(other).iter().any(|target| ids.contains(target)))
-            .filter(|other| own.slots_meet(&program(other)))
-            .map(|other| other.name.clone())
+            .filter(|(_, other)| other.id != row.id && other.schedule_for == row.schedule_for)
+            .filter(|(theirs, other)| shares_a_target(other) && own.slots_meet(theirs))
+            .map(|(_, other)| other.name.clone())
             .collect()
     }
 }
