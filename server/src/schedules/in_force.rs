@@ -1,7 +1,8 @@
 //! Which schedule holds a radiator: of the enabled schedules whose period covers now, a
-//! radiator's own beats its room's, which beats its zone's; of one rank, one in a slot beats one
+//! radiator's own beats its room's, which beats its zone's. Of one rank, one in a slot beats one
 //! between its slots (a weekday schedule and a Saturday one on one room each heat their own
-//! days); among equals the one changed last wins. The engine applies it; the pages show it.
+//! days); between slots, the one whose slot ended last holds (its setback follows its slots);
+//! where slots meet, the one changed last. The engine applies it; the pages show it.
 
 use jiff::Timestamp;
 use sqlx::AnyPool;
@@ -93,8 +94,9 @@ pub struct Hold<'a> {
     pub next: Option<(&'a InForce, Period)>,
 }
 
-/// How strongly a schedule holds a radiator at a moment: rank, in a slot, revision, id.
-pub type Strength = (u8, bool, i64, i64);
+/// How strongly a schedule holds a radiator at a moment: rank, in a slot, since when it has
+/// been between slots (0 in a slot), revision, id.
+pub type Strength = (u8, bool, i64, i64, i64);
 
 /// A schedule's claim on a radiator, all but whether it is in a slot at the moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +110,8 @@ pub struct Claim {
 impl Claim {
     /// How strongly it holds the radiator while the schedule asks for `period`.
     pub fn strength(self, period: &Period) -> Strength {
-        (self.rank, period.slot, self.revision, self.schedule_id)
+        let between_since = if period.slot { 0 } else { period.start.as_second() };
+        (self.rank, period.slot, between_since, self.revision, self.schedule_id)
     }
 }
 

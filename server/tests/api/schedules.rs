@@ -329,27 +329,29 @@ async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(
     let listed = owner.get("/v2/schedules").await.body["data"]["schedules"].clone();
     assert_eq!(listed[0]["overlaps"], json!([]), "a Saturday and weekdays never meet");
 
-    // A slot beats the other schedule's time between its slots (Monday 2026-01-12, London).
+    // A slot beats the other schedule's time between its slots (Monday 2026-01-12, London);
+    // between slots the one whose slot ended last holds: its setback follows its slots.
     round(&app, "2026-01-12T10:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "the weekday slot");
+    round(&app, "2026-01-12T19:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0), "the weekday setback");
     round(&app, "2026-01-17T10:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 19.0), "the Saturday slot");
-    // Between both schedules' slots the one changed last holds: off.
     round(&app, "2026-01-17T14:00:00Z").await;
-    assert_eq!(state_of(&owner, radiator).await.0, 0);
+    assert_eq!(state_of(&owner, radiator).await.0, 0, "off after the Saturday slot");
 
-    // Thursday 2026-01-15 19:00: the Saturday schedule's off holds until the weekday slot on
-    // Friday morning takes over, not until Saturday.
-    app.clock.advance(time::Duration::hours(10));
+    // Friday 2026-01-16 19:00: the weekday setback holds until the Saturday slot takes over,
+    // not until Monday.
+    app.clock.advance(time::Duration::hours(34));
     let shown = owner.get("/v2/schedules/in-force").await;
-    let expected = json!([{"radiator_id": radiator, "schedule_id": saturday,
-        "schedule_name": "Saturday opening", "setpoint": null,
-        "until": "2026-01-16T07:00:00+00:00", "manual": 0, "preheating": 0}]);
+    let expected = json!([{"radiator_id": radiator, "schedule_id": weekdays,
+        "schedule_name": "Office hours", "setpoint": 16.0,
+        "until": "2026-01-17T09:00:00+00:00", "manual": 0, "preheating": 0}]);
     assert_eq!(shown.body["data"]["in_force"], expected);
-    app.clock.advance(time::Duration::hours(12)); // Friday 07:00
+    app.clock.advance(time::Duration::hours(14)); // Saturday 09:00
     let shown = owner.get("/v2/schedules/in-force").await;
-    assert_eq!(shown.body["data"]["in_force"][0]["schedule_id"], weekdays);
-    assert_eq!(shown.body["data"]["in_force"][0]["until"], "2026-01-16T18:00:00+00:00");
+    assert_eq!(shown.body["data"]["in_force"][0]["schedule_id"], saturday);
+    assert_eq!(shown.body["data"]["in_force"][0]["until"], "2026-01-17T13:00:00+00:00");
 
     // Slots that meet on a shared room are said on both schedules, while both are on; a zone's
     // schedule at the same time is weaker anyway, so no overlap.

@@ -97,17 +97,19 @@ describe('SchedulesList', () => {
     expect(screen.getByText('No schedules of this kind.')).toBeInTheDocument();
   });
 
-  it('switches a schedule off and on, saying so', async () => {
+  it('switches a schedule off and on, saying so, and reads the others again', async () => {
     const user = userEvent.setup();
     const toggles: string[] = [];
+    // The other schedule's slots meet this one's while this one is on.
+    let schedules = [office, { ...quiet, overlaps: ['Office hours'] }];
     server.use(
-      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office] })),
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules })),
       http.put('/v2/schedules/toggle-status/:id/:status', ({ params }) => {
         toggles.push(`${String(params.id)}/${String(params.status)}`);
         const status = Number(params.status);
-        return answer('Schedule Status Updated', {
-          schedule: { ...office, status, next_change: status ? office.next_change : null },
-        });
+        const schedule = { ...office, status, next_change: status ? office.next_change : null };
+        schedules = [schedule, { ...quiet, overlaps: status ? ['Office hours'] : [] }];
+        return answer('Schedule Status Updated', { schedule });
       }),
     );
     renderWithProviders(<SchedulesList />, { route: '/schedules' });
@@ -116,6 +118,8 @@ describe('SchedulesList', () => {
     expect(await screen.findByText('Schedule Status Updated')).toBeInTheDocument();
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(screen.getByText('None: the schedule is off or over')).toBeInTheDocument();
+    const other = screen.getByTestId('schedule-Quiet room');
+    await waitFor(() => expect(within(other).queryByRole('alert')).not.toBeInTheDocument());
     await user.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(toggles).toEqual(['1/0', '1/1']);
