@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use jiff::Timestamp;
+use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use serde::Serialize;
 use sqlx::AnyConnection;
@@ -161,12 +162,12 @@ fn view(
     row: &ScheduleRow,
     target_ids: Vec<i64>,
     names: &[(i64, String)],
-    others: &Others,
+    enabled: &EnabledSchedules,
     tz: &TimeZone,
     now: Timestamp,
 ) -> ScheduleView {
     let program = program(row);
-    let overlaps = others.meeting(row, &program, &target_ids);
+    let overlaps = enabled.meeting(row, &program, now.to_zoned(tz.clone()).date());
     let targets = target_ids
         .iter()
         .filter_map(|id| names.iter().find(|(known, _)| known == id))
@@ -192,14 +193,14 @@ fn view(
 
 /// The business's schedules that are on, with every schedule's targets: what a schedule's
 /// overlaps are found among.
-struct Others {
+struct EnabledSchedules {
     /// The schedules on, each after its program.
     enabled: Vec<(Program, ScheduleRow)>,
     /// Each schedule's targets, by schedule id.
     targets: HashMap<i64, Vec<i64>>,
 }
 
-impl Others {
+impl EnabledSchedules {
     async fn read(db: &mut AnyConnection, business_id: i64) -> ApiResult<Self> {
         let enabled = store::enabled(&mut *db, Some(business_id)).await?;
         let enabled = enabled.into_iter().map(|(row, _)| (program(&row), row)).collect();
@@ -215,19 +216,20 @@ impl Others {
         self.targets.get(&row.id).cloned().unwrap_or_default()
     }
 
-    /// The names of the schedules on, of `row`'s kind, on one of its targets (`ids`), whose slots
-    /// meet those of its program (`own`).
-    fn meeting(&self, row: &ScheduleRow, own: &Program, ids: &[i64]) -> Vec<String> {
+    /// The names of the other schedules on, of `row`'s kind, on one of its targets, whose slots
+    /// meet those of its program (`own`) from `today` on.
+    fn meeting(&self, row: &ScheduleRow, own: &Program, today: Date) -> Vec<String> {
         if row.status == 0 {
             return Vec::new();
         }
+        let ids = self.of(row);
         let shares_a_target = |other: &ScheduleRow| {
             self.targets.get(&other.id).is_some_and(|theirs| theirs.iter().any(|t| ids.contains(t)))
         };
         self.enabled
             .iter()
             .filter(|(_, other)| other.id != row.id && other.schedule_for == row.schedule_for)
-            .filter(|(theirs, other)| shares_a_target(other) && own.slots_meet(theirs))
+            .filter(|(theirs, other)| shares_a_target(other) && own.slots_meet(theirs, today))
             .map(|(_, other)| other.name.clone())
             .collect()
     }
@@ -242,13 +244,13 @@ pub async fn list(
     let pool = state.store.reader();
     let rows = store::list(pool, business_id, pattern).await?;
     let mut db = pool.acquire().await.map_err(StoreError::from)?;
-    let others = Others::read(&mut db, business_id).await?;
+    let enabled = EnabledSchedules::read(&mut db, business_id).await?;
     let names = store::target_names(&mut db, business_id).await?;
     let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
     let now = now(state);
     Ok(rows
         .iter()
-        .map(|row| view(row, others.of(row), names.get(&row.schedule_for), &others, &tz, now))
+        .map(|row| view(row, enabled.of(row), names.get(&row.schedule_for), &enabled, &tz, now))
         .collect())
 }
 
@@ -396,10 +398,10 @@ async fn read(
     id: i64,
 ) -> ApiResult<ScheduleView> {
     let row = store::find(&mut *db, business_id, id).await?.ok_or_else(not_found)?;
-    let others = Others::read(db, business_id).await?;
+    let enabled = EnabledSchedules::read(db, business_id).await?;
     let names = store::target_names(db, business_id).await?;
     let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
-    Ok(view(&row, others.of(&row), names.get(&row.schedule_for), &others, &tz, now(state)))
+    Ok(view(&row, enabled.of(&row), names.get(&row.schedule_for), &enabled, &tz, now(state)))
 }
 
 pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult<ScheduleView> {

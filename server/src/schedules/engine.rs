@@ -1,8 +1,7 @@
 //! The schedule engine: once a minute, on the one instance holding its lease, it works out for
-//! every radiator the schedule in force — a radiator's own beats its room's, which beats its
-//! zone's; among equals the one changed last — and when that schedule enters a new period (a
-//! slot starts or ends, the schedule is changed or switched on) it sets the radiator to what the
-//! period asks for. A manual change in between is left alone until the next period: that is
+//! every radiator the schedule that holds it (`in_force.rs`) and when that schedule enters a new
+//! period, or another takes over (a slot starts or ends, a schedule is changed or switched on),
+//! it sets the radiator to what the period asks for. A manual change in between is left alone until the next period: that is
 //! how it holds until the next slot boundary. Each change is recorded in the action history as
 //! made by the schedule, and its radiators are sent their new state. Each round first runs the
 //! automations (`automations/rules.rs`): a radiator they hold is left alone, optimum start may
@@ -169,7 +168,9 @@ fn period_to_apply<'a>(
     let rate = radiator.room_id.and_then(|room| rates.get(&room).copied());
     let rate = rate.unwrap_or(DEFAULT_WARM_UP_PER_HOUR);
     let lead_minutes = (((target - temperature) / rate) * 60.0).ceil() as i64;
-    let starts = next.start.as_second() - lead_minutes.min(*most) * 60;
+    // Counted back from when the next period takes the radiator over: another schedule's slot
+    // may have begun before then.
+    let starts = hold.period.end.as_second() - lead_minutes.min(*most) * 60;
     if now.unix_timestamp() >= starts { (*next_schedule, next, true) } else { current }
 }
 

@@ -1,8 +1,10 @@
 //! Which schedule holds a radiator: of the enabled schedules whose period covers now, a
 //! radiator's own beats its room's, which beats its zone's. Of one rank, one in a slot beats one
 //! between its slots (a weekday schedule and a Saturday one on one room each heat their own
-//! days); between slots, the one whose slot ended last holds (its setback follows its slots);
-//! where slots meet, the one changed last. The engine applies it; the pages show it.
+//! days); between slots, the one whose slot ended last holds (its setback follows its slots; a
+//! schedule's first day counts as a slot ending at its midnight); where slots meet, the one
+//! changed last. A schedule whose first date is still to come is not in force and takes no part
+//! until then. The engine applies it; the pages show it.
 
 use jiff::Timestamp;
 use sqlx::AnyPool;
@@ -98,7 +100,8 @@ pub struct Hold<'a> {
 /// been between slots (0 in a slot), revision, id.
 pub type Strength = (u8, bool, i64, i64, i64);
 
-/// A schedule's claim on a radiator, all but whether it is in a slot at the moment.
+/// A schedule's claim on a radiator, all but what its period at the moment adds (in a slot or
+/// between slots, and since when).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Claim {
     /// The radiator's own 3, its room's 2, its zone's 1.

@@ -71,11 +71,11 @@ impl Program {
             && self.end_date.is_none_or(|last| date <= last)
     }
 
-    /// Whether the two heat in slots at the same time on some day: there, on a target they share
-    /// (of one kind), the one changed last holds. A week from the first day both are in force
-    /// on holds every weekday they can share.
-    pub fn slots_meet(&self, other: &Program) -> bool {
-        let first = self.start_date.max(other.start_date).unwrap_or(Date::constant(2024, 1, 1));
+    /// Whether the two heat in slots at the same time on some day from `today` on: there, on a
+    /// target they share (of one kind), the one changed last holds. A week from the first day
+    /// both are in force on holds every weekday they can share.
+    pub fn slots_meet(&self, other: &Program, today: Date) -> bool {
+        let first = self.start_date.max(other.start_date).map_or(today, |first| first.max(today));
         let last = match (self.end_date, other.end_date) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -233,15 +233,25 @@ mod tests {
             end_date: Some(last.parse().unwrap()),
             ..program
         };
-        assert!(office().slots_meet(&with(vec![2], "17:00", "20:00")), "Tuesday 17:00–18:00");
-        assert!(!office().slots_meet(&with(vec![2], "18:00", "20:00")), "one ends as one starts");
-        assert!(!office().slots_meet(&with(vec![6], "09:00", "13:00")), "Saturday");
+        let today: Date = "2026-01-05".parse().unwrap();
+        let meet = |a: &Program, b: &Program| a.slots_meet(b, today);
+        assert!(meet(&office(), &with(vec![2], "17:00", "20:00")), "Tuesday 17:00–18:00");
+        assert!(!meet(&office(), &with(vec![2], "18:00", "20:00")), "one ends as one starts");
+        assert!(!meet(&office(), &with(vec![6], "09:00", "13:00")), "Saturday");
         // A weekend of dates holds no weekday; their dates apart, they never meet.
         let every_day = with((1..=7).collect(), "08:00", "12:00");
-        assert!(!office().slots_meet(&dated(every_day.clone(), "2026-01-17", "2026-01-18")));
+        assert!(!meet(&office(), &dated(every_day.clone(), "2026-01-17", "2026-01-18")));
         let january = dated(office(), "2026-01-01", "2026-01-31");
-        assert!(!january.slots_meet(&dated(every_day.clone(), "2026-02-01", "2026-02-28")));
-        assert!(january.slots_meet(&dated(every_day, "2026-01-30", "2026-02-28")), "a Friday");
+        assert!(!meet(&january, &dated(every_day.clone(), "2026-02-01", "2026-02-28")));
+        assert!(meet(&january, &dated(every_day.clone(), "2026-01-30", "2026-02-28")), "a Friday");
+        // Days gone by do not count: last Christmas's hours meet nothing now.
+        let christmas = dated(every_day.clone(), "2025-12-20", "2025-12-31");
+        assert!(!meet(&office(), &christmas));
+        assert!(office().slots_meet(&christmas, "2025-12-01".parse().unwrap()), "before it");
+        // A first date only, or a last date only.
+        assert!(meet(&office(), &Program { start_date: Some(today), ..every_day.clone() }));
+        let until_sunday = Program { end_date: Some("2026-01-04".parse().unwrap()), ..every_day };
+        assert!(!meet(&office(), &until_sunday), "over yesterday");
     }
 
     #[test]

@@ -122,6 +122,10 @@ async fn next_revision(db: &mut AnyConnection, business_id: i64) -> StoreResult<
 }
 
 /// The query with a schedule's fields bound to `$1`…`$9`, in the order of [`Fields`].
+/// Binds the fields in their order. The statements that take them are not kept prepared: sqlx
+/// 0.9's `Any` driver declares a missing f64 (no setback) as a float4 (its NULL kinds for f32
+/// and f64 are swapped, transact-rs/sqlx#4290), and PostgreSQL would then refuse the float8
+/// setback of the next schedule written on the same connection.
 fn with_fields<'q>(query: Statement<'q>, fields: &Fields<'q>) -> Statement<'q> {
     query
         .bind(fields.name)
@@ -150,6 +154,7 @@ pub async fn insert(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     );
     let row = with_fields(insert, fields)
+        .persistent(false)
         .bind(revision)
         .bind(business_id)
         .bind(now)
@@ -173,6 +178,7 @@ pub async fn update(
          WHERE id = $11 AND business_id = $12",
     );
     with_fields(update, fields)
+        .persistent(false)
         .bind(revision)
         .bind(id)
         .bind(business_id)

@@ -8,6 +8,7 @@ mod group_sync;
 pub mod lease;
 pub mod rows;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -131,37 +132,37 @@ impl Store {
 
     /// Keys the names stored before they had keys (migration 0027). A name whose key another
     /// name of its business already has (two names apart only in non-ASCII case, which SQLite
-    /// let in) stays unkeyed, with a warning: its business renames one of them.
+    /// let in) is keyed apart, by its id after its key, with a warning: it is still listed and
+    /// found, and its business renames one of them.
     async fn fold_name_keys(&self) -> StoreResult<()> {
         for table in NamedTable::ALL {
             let table = table.name();
+            let mut tx = self.begin_write().await?;
             let sql = format!(
                 "SELECT id, business_id, name FROM {table} WHERE name_key IS NULL ORDER BY id"
             );
             let unkeyed: Vec<(i64, i64, String)> =
-                sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&self.writer).await?;
+                sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
             if unkeyed.is_empty() {
                 continue;
             }
             let sql =
                 format!("SELECT business_id, name_key FROM {table} WHERE name_key IS NOT NULL");
-            let mut taken: std::collections::HashSet<(i64, String)> =
-                sqlx::query_as(sqlx::AssertSqlSafe(sql))
-                    .fetch_all(&self.writer)
-                    .await?
-                    .into_iter()
-                    .collect();
-            let mut tx = self.begin_write().await?;
+            let mut taken: HashSet<(i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .collect();
             for (id, business_id, name) in unkeyed {
-                let key = name_key(&name);
+                let mut key = name_key(&name);
                 if !taken.insert((business_id, key.clone())) {
                     tracing::warn!(
                         table,
                         id,
                         name,
-                        "another name of its business differs only in case; left unkeyed until one is renamed"
+                        "another name of its business differs only in case"
                     );
-                    continue;
+                    key = format!("{key}\u{1}{id}");
                 }
                 let sql = format!("UPDATE {table} SET name_key = $1 WHERE id = $2");
                 sqlx::query(sqlx::AssertSqlSafe(sql)).bind(key).bind(id).execute(&mut *tx).await?;

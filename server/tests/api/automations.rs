@@ -24,6 +24,7 @@ store_tests!(
     open_windows_are_judged_over_each_businesss_own_minutes_and_only_while_heating,
     end_of_day_off_acts_once_on_working_days,
     optimum_start_heats_early_enough_to_be_warm_at_the_slot,
+    optimum_start_heats_early_for_another_schedule_only_before_it_takes_over,
     heating_early_for_the_next_slot_is_shown_as_such,
     optimum_start_uses_the_rooms_measured_warm_up_rate,
     eco_lowers_scheduled_setpoints_while_over_budget,
@@ -266,6 +267,25 @@ async fn optimum_start_heats_early_enough_to_be_warm_at_the_slot(app: TestApp) {
     assert_eq!(app.fleet.heater_of(radiator), Some((true, 21.0)));
     assert_eq!(last_by(&owner).await.as_deref(), Some("schedule 'Office hours' (optimum start)"));
     assert_eq!(round(&app, "2026-01-12T07:00:00Z").await, 0, "the slot itself changes nothing");
+}
+
+async fn optimum_start_heats_early_for_another_schedule_only_before_it_takes_over(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner).await;
+    office_hours(&owner, room).await;
+    // Changed last, so its morning slot holds the room over the office hours' until noon.
+    let body = json!({"name": "Cool mornings", "schedule_for": "room", "target_ids": [room],
+        "duration": "weekdays", "slots": [{"start": "07:00", "end": "12:00", "setpoint": 19}],
+        "setback": null});
+    assert_eq!(owner.post("/v2/schedules", body).await.status, StatusCode::OK);
+    enable(&owner, "optimum_start", json!({"max_minutes": 120})).await;
+    report(&app, "HD-1", 18.5, "2026-01-12T08:00:00Z").await;
+    // The office slot began at 07:00 but takes over at noon: two hours early is 10:00.
+    round(&app, "2026-01-12T09:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 19.0));
+    round(&app, "2026-01-12T10:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 21.0));
+    assert_eq!(last_by(&owner).await.as_deref(), Some("schedule 'Office hours' (optimum start)"));
 }
 
 async fn heating_early_for_the_next_slot_is_shown_as_such(app: TestApp) {

@@ -421,7 +421,7 @@ export const ar: Texts = {
     lastDay: 'آخر 24 ساعة',
     noReadings: 'لا توجد قراءات بعد: تبلغ المدفأة مرة كل دقيقة.',
     chartSummary:
-      '{{readings}} قراءة؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك \u2066{{energy}} kWh\u2069.',
+      '{{readings}} قراءة؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
     edit: 'تعديل المدفأة',
     delete: 'حذف المدفأة',
     deleteTitle: 'حذف {{name}}؟',

@@ -422,7 +422,7 @@ export const en = {
     lastDay: 'Last 24 hours',
     noReadings: 'No readings yet: the radiator reports once a minute.',
     chartSummary:
-      '{{readings}} readings; temperature from {{min}} to {{max}}; {{energy}} kWh used.',
+      '{{readings}} readings; temperature from {{min}} to {{max}}; {{energy}}\u00a0kWh used.',
     edit: 'Edit radiator',
     delete: 'Delete radiator',
     deleteTitle: 'Delete {{name}}?',

@@ -94,11 +94,8 @@ function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
         {t('analytics.usage.scrollHint')}
       </Typography>
       <TableContainer tabIndex={0} role="region" aria-label={label} sx={scrollShadows('x')}>
-        <Table
-          size="small"
-          aria-label={label}
-          sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}
-        >
+        {/* Named once, by the region around it. */}
+        <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox" />

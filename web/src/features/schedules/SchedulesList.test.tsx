@@ -76,10 +76,10 @@ describe('SchedulesList', () => {
     expect(other.getByText('off')).toBeInTheDocument();
     expect(other.getByText(`Tue ${ltr('10:00')} → ${ltr('20.0 °C')}`)).toBeInTheDocument();
     // Slots that meet another schedule's on a shared target are said, with who wins there.
-    expect(other.getByRole('alert')).toHaveTextContent(
+    expect(other.getByRole('status')).toHaveTextContent(
       'Its slots meet those of ‘Window mornings’ and ‘Late opening’ on a target they share: where they meet, the schedule changed last heats.',
     );
-    expect(row.queryByRole('alert')).not.toBeInTheDocument();
+    expect(row.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows the schedules of one kind', async () => {
@@ -119,7 +119,7 @@ describe('SchedulesList', () => {
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(screen.getByText('None: the schedule is off or over')).toBeInTheDocument();
     const other = screen.getByTestId('schedule-Quiet room');
-    await waitFor(() => expect(within(other).queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(other).queryByRole('status')).not.toBeInTheDocument());
     await user.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(toggles).toEqual(['1/0', '1/1']);

@@ -230,7 +230,8 @@ function ScheduleRow({
         ))}
       </Box>
       {schedule.overlaps.length > 0 && (
-        <Alert severity="warning" variant="outlined" sx={{ mb: 1.5 }}>
+        // A status, not an alert: it is read with the list, not announced as it loads.
+        <Alert role="status" severity="warning" variant="outlined" sx={{ mb: 1.5 }}>
           {t('schedules.overlaps', {
             names: formatNames(schedule.overlaps, i18n.language, (name) =>
               t('schedules.overlapName', { name }),
