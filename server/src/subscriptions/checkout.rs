@@ -79,10 +79,13 @@ pub fn check_card(form: &CardForm, now: OffsetDateTime) -> Result<Card, FormErro
             4 => year.parse::<i32>().ok()?,
             _ => return None,
         };
-        (1..=12).contains(&month).then_some((month, year))
+        Some((month, year))
     });
     match expiry {
         None => errors.push(("expiry", "Enter the expiry date as MM/YY.".into())),
+        Some((month, _)) if !(1..=12).contains(&month) => {
+            errors.push(("expiry", "The expiry month is 01 to 12.".into()));
+        }
         Some((month, year)) if (year, month) < (now.year(), u8::from(now.month())) => {
             errors.push(("expiry", "This card has expired.".into()));
         }
@@ -217,7 +220,8 @@ mod tests {
         );
         assert_eq!(fields(check_card(&form("4111", "01/26", "123"), now)), ["card_number"]);
         assert_eq!(fields(check_card(&form("4111111111111111", "12/25", "123"), now)), ["expiry"]);
-        assert_eq!(fields(check_card(&form("4111111111111111", "13/27", "123"), now)), ["expiry"]);
+        let month_13 = check_card(&form("4111111111111111", "13/27", "123"), now).err();
+        assert_eq!(month_13, Some(vec![("expiry", "The expiry month is 01 to 12.".to_owned())]));
         assert_eq!(fields(check_card(&form("4111111111111111", "01/26", "12a"), now)), ["cvc"]);
         let empty = CardForm::default();
         assert_eq!(fields(check_card(&empty, now)), ["card_number", "expiry", "cvc", "name"]);

@@ -83,6 +83,13 @@ fn form_page(
              charged: try another card.</p></div>",
         );
     }
+    // The card number and the code are never sent back to the browser.
+    if (declined || !errors.is_empty()) && !posted.card_number.trim().is_empty() {
+        body.push_str(
+            "<p class=\"note\">For your security the card number and the security code are not \
+             kept: enter them again.</p>",
+        );
+    }
     if !errors.is_empty() {
         let items: String = errors
             .iter()

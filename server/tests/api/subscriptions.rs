@@ -158,6 +158,7 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
     assert!(html.contains("This card has expired."));
     assert!(html.contains("aria-invalid=\"true\""));
     assert!(!html.contains("4111 1111 1111 1112"), "the number is never written back");
+    assert!(html.contains("the card number and the security code are not kept: enter them again"));
 
     let (status, html) = pay(&app, &url, "4000 0000 0000 0002", "12/29").await;
     assert_eq!(status, StatusCode::PAYMENT_REQUIRED);

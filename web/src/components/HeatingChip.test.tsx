@@ -12,6 +12,8 @@ describe('the heating chip', () => {
     [{ heating: 0, on: 0, online: 0 }, 'Offline'],
     // A room with no radiators has nothing to hear from: that, not "Offline".
     [{ heating: 0, on: 0, online: 0, radiators: 0 }, 'No radiators'],
+    // A new radiator not heard from yet is waiting, not offline.
+    [{ heating: 0, online: 0, reported: false }, 'Waiting for its first report'],
   ])('%o reads %s', (props, label) => {
     renderWithProviders(<HeatingChip {...props} />);
     expect(screen.getByText(label)).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Chip from '@mui/material/Chip';
@@ -13,14 +14,26 @@ export function HeatingChip({
   online = 1,
   on = 1,
   radiators,
+  reported = true,
 }: {
   heating: number;
   online?: number;
   on?: number;
   radiators?: number;
+  /** False for a radiator that has not reported yet: a new one is waiting, not offline. */
+  reported?: boolean;
 }) {
   const { t } = useTranslation();
   if (radiators === 0) return <Chip size="small" label={t('radiators.none')} variant="outlined" />;
+  if (!reported)
+    return (
+      <Chip
+        size="small"
+        icon={<HourglassEmptyIcon />}
+        label={t('radiators.waiting')}
+        variant="outlined"
+      />
+    );
   if (online !== 1)
     return (
       <Chip size="small" icon={<WifiOffIcon />} label={t('radiators.offline')} variant="outlined" />

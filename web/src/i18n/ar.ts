@@ -207,6 +207,7 @@ export const ar: Texts = {
       title: 'الغرف مباشرةً',
       all: 'كل الغرف',
       radiators: '{{online}} من {{total}} مدفأة متصلة · {{heating}} تُدفئ',
+      radiators_one: '{{online}} من مدفأة واحدة متصلة · {{heating}} تُدفئ',
     },
     temperatures: {
       title: 'درجات الحرارة',
@@ -414,6 +415,7 @@ export const ar: Texts = {
     heating: 'تسخّن',
     idle: 'خاملة',
     offline: 'غير متصلة',
+    waiting: 'بانتظار أول تقرير منها',
     none: 'لا توجد مدافئ',
     switch: 'تشغيل أو إيقاف {{name}}',
     lower: 'خفض الهدف 0.5 °C',
@@ -422,6 +424,7 @@ export const ar: Texts = {
     noReadings: 'لا توجد قراءات بعد: تبلغ المدفأة مرة كل دقيقة.',
     chartSummary:
       '{{readings}} قراءة؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
+    chartSummary_one: 'قراءة واحدة؛ درجة الحرارة {{min}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
     edit: 'تعديل المدفأة',
     delete: 'حذف المدفأة',
     deleteTitle: 'حذف {{name}}؟',
@@ -760,7 +763,9 @@ export const ar: Texts = {
         name: 'الغرفة',
         table: 'الاستهلاك حسب الغرفة',
         summary: 'استهلكت {{count}} غرف {{total}}',
+        summary_one: 'استهلكت غرفة واحدة {{total}}',
         caption: '{{count}} غرف؛ {{total}} إجمالًا.',
+        caption_one: 'غرفة واحدة؛ {{total}} إجمالًا.',
         emptyTitle: 'لا توجد غرف بعد',
         emptyText: 'أضف الغرف وأرفق مشعاتها لترى ما تستهلكه كل غرفة.',
       },
@@ -768,7 +773,9 @@ export const ar: Texts = {
         name: 'المنطقة',
         table: 'الاستهلاك حسب المنطقة',
         summary: 'استهلكت {{count}} مناطق {{total}}',
+        summary_one: 'استهلكت منطقة واحدة {{total}}',
         caption: '{{count}} مناطق؛ {{total}} إجمالًا.',
+        caption_one: 'منطقة واحدة؛ {{total}} إجمالًا.',
         emptyTitle: 'لا توجد مناطق بعد',
         emptyText: 'اجمع الغرف في مناطق لترى ما تستهلكه كل منطقة.',
       },
@@ -990,8 +997,10 @@ export const ar: Texts = {
       mpanDigits: 'يتكون رقم MPAN من 13 رقمًا: راجع السطر الأخير من المربع على فاتورتك.',
       mpanCheck: 'رقم التحقق في MPAN غير مطابق: راجع كل رقم مرة أخرى.',
       ihdMac: 'MAC الشاشة المنزلية (اختياري)',
-      ihdMacHelp: 'على ملصق خلف الشاشة: 16 خانة، مثل {{example}}.',
-      macInvalid: 'يتكون عنوان MAC للشاشة من 16 خانة، من 0 إلى 9 ومن A إلى F.',
+      ihdMacHelp:
+        'على ملصق خلف الشاشة: 16 خانة ست عشرية (0–9 وA–F)، والشرطات اختيارية، مثل {{example}}.',
+      macInvalid:
+        'يتكون عنوان MAC للشاشة من 16 خانة، من 0 إلى 9 ومن A إلى F (لا بأس بالشرطات أو النقطتين بينها).',
       agree:
         'أوافق على أن يقرأ HeatDesk بيانات عدادي الذكي نصف الساعية وفق الشروط (الإصدار {{version}}).',
       agreeRequired: 'ضع علامة في المربع للموافقة على الشروط.',

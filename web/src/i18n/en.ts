@@ -205,6 +205,7 @@ export const en = {
       title: 'Rooms live',
       all: 'All rooms',
       radiators: '{{online}} of {{total}} radiators online · {{heating}} heating',
+      radiators_one: '{{online}} of {{total}} radiator online · {{heating}} heating',
     },
     temperatures: {
       title: 'Temperatures',
@@ -415,6 +416,7 @@ export const en = {
     heating: 'Heating',
     idle: 'Idle',
     offline: 'Offline',
+    waiting: 'Waiting for its first report',
     none: 'No radiators',
     switch: 'Switch {{name}} on or off',
     lower: 'Lower the target by 0.5 °C',
@@ -423,6 +425,7 @@ export const en = {
     noReadings: 'No readings yet: the radiator reports once a minute.',
     chartSummary:
       '{{readings}} readings; temperature from {{min}} to {{max}}; {{energy}}\u00a0kWh used.',
+    chartSummary_one: '{{readings}} reading; temperature {{min}}; {{energy}}\u00a0kWh used.',
     edit: 'Edit radiator',
     delete: 'Delete radiator',
     deleteTitle: 'Delete {{name}}?',
@@ -763,7 +766,9 @@ export const en = {
         name: 'Room',
         table: 'Use by room',
         summary: '{{count}} rooms used {{total}}',
+        summary_one: '{{count}} room used {{total}}',
         caption: '{{count}} rooms; {{total}} in all.',
+        caption_one: '{{count}} room; {{total}} in all.',
         emptyTitle: 'No rooms yet',
         emptyText: 'Add rooms and attach their radiators to see what each uses.',
       },
@@ -771,7 +776,9 @@ export const en = {
         name: 'Zone',
         table: 'Use by zone',
         summary: '{{count}} zones used {{total}}',
+        summary_one: '{{count}} zone used {{total}}',
         caption: '{{count}} zones; {{total}} in all.',
+        caption_one: '{{count}} zone; {{total}} in all.',
         emptyTitle: 'No zones yet',
         emptyText: 'Group rooms into zones to see what each zone uses.',
       },
@@ -994,8 +1001,10 @@ export const en = {
       mpanDigits: 'An MPAN has 13 digits: check the bottom line of the box on your bill.',
       mpanCheck: 'This MPAN’s check digit does not match: check each digit again.',
       ihdMac: 'In-home display MAC (optional)',
-      ihdMacHelp: 'On a label on the back of the display: 16 characters, like {{example}}.',
-      macInvalid: 'A display’s MAC has 16 characters, 0–9 and A–F.',
+      ihdMacHelp:
+        'On a label on the back of the display: 16 hexadecimal digits (0–9, A–F), dashes optional, like {{example}}.',
+      macInvalid:
+        'A display’s MAC has 16 digits, 0–9 and A–F (dashes or colons between them are fine).',
       agree:
         'I agree to HeatDesk reading my smart meter’s half-hourly data under the terms (version {{version}}).',
       agreeRequired: 'Tick the box to agree to the terms.',

@@ -167,7 +167,7 @@ describe('the analytics list', () => {
     ).toBeInTheDocument();
     expect(
       await within(screen.getByTestId('vis-zones-usage')).findByText(
-        `1 zones used ${iso('62.5 kWh')}`,
+        `1 zone used ${iso('62.5 kWh')}`,
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open CO2 savings' })).toHaveAttribute(

@@ -66,6 +66,7 @@ export function RoomsWidget({ radiators }: { radiators?: Dashboard['radiators'] 
       {radiators && (
         <Typography variant="body2" color="text.secondary">
           {t('dashboard.rooms.radiators', {
+            count: radiators.total,
             online: live?.online ?? radiators.online,
             total: radiators.total,
             heating: live?.heating ?? radiators.heating,

@@ -107,12 +107,12 @@ export function ConsentSetup() {
               }
               label={t('onboarding.consent.agree', { version: TERMS_VERSION })}
             />
+            {/* The error joins the link to the terms, which stays: they are what is agreed to. */}
             <FormHelperText id="agreed-help" error={Boolean(agreedError)}>
-              {agreedError ?? (
-                <Link component={RouterLink} to={paths.terms}>
-                  {t('onboarding.consent.readTerms')}
-                </Link>
-              )}
+              {agreedError && <>{agreedError} </>}
+              <Link component={RouterLink} to={paths.terms}>
+                {t('onboarding.consent.readTerms')}
+              </Link>
             </FormHelperText>
           </div>
           <div>

@@ -150,7 +150,12 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
           value={formatCelsius(radiator.current_temperature)}
           testId="current-temperature"
         >
-          <HeatingChip heating={radiator.heating} online={radiator.online} on={radiator.status} />
+          <HeatingChip
+            heating={radiator.heating}
+            online={radiator.online}
+            on={radiator.status}
+            reported={radiator.last_seen !== null}
+          />
         </Figure>
         <Box>
           <Typography variant="body2" color="text.secondary" id="target-label">

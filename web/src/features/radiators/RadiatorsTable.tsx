@@ -65,6 +65,7 @@ export function RadiatorsTable({
                 heating={radiator.heating}
                 online={radiator.online}
                 on={radiator.status}
+                reported={radiator.last_seen !== null}
               />
             );
             return (

@@ -109,6 +109,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
       </div>
       <Typography component="figcaption" variant="body2" color="text.secondary">
         {t('radiators.chartSummary', {
+          count: readings.length,
           readings: formatCount(readings.length),
           min: formatCelsius(Math.min(...temperatures)),
           max: formatCelsius(Math.max(...temperatures)),
