@@ -190,6 +190,8 @@ export const en = {
       saved: 'Saved against the baseline',
       above: 'Above the baseline by',
       against: 'Baseline {{baseline}} · actual {{actual}}',
+      noBaseline:
+        'No baseline yet ({{actual}} so far): it is counted from the first working hours your radiators report.',
       goal: '{{share}} of the {{goal}} CF goal',
       noGoal: 'No CF goal set.',
       setGoal: 'Set a CF goal',

@@ -48,7 +48,9 @@ function useChartStyle() {
   };
 }
 
-const grouped = (value: number) => value.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+// Three decimals at most: a new business's axis steps by 0.005 kWh, which two would show as
+// 0.01 twice.
+const grouped = (value: number) => value.toLocaleString('en-GB', { maximumFractionDigits: 3 });
 
 /** The axis of a metric: kWh, £ or kg, wide enough for "12,500 kWh". */
 function valueAxis(metric: Metric, axis: string) {
@@ -270,7 +272,9 @@ export function MeterChart({ readings }: MeterChartProps) {
           dataKey="start"
           stroke={style.axis}
           ticks={midnights}
-          interval={0}
+          // A phone has room for every other day or so: labels never run into each other.
+          interval="equidistantPreserveStart"
+          minTickGap={4}
           tickFormatter={day}
           tick={{ fontSize: 12 }}
           {...style.along}

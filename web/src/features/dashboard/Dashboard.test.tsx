@@ -252,6 +252,24 @@ describe('the home dashboard', () => {
     );
   });
 
+  it('says a new business has no baseline yet rather than a saving of nothing', async () => {
+    serve({
+      ...figures,
+      co2_saved: {
+        baseline_kg: 0,
+        actual_kg: 0.004,
+        saved_kg: -0.004,
+        goal_kg: null,
+        progress: null,
+      },
+    });
+    renderHome();
+    expect(await screen.findByTestId('co2-no-baseline')).toHaveTextContent(
+      `No baseline yet (${ltr('0.00 kg')} so far): it is counted from the first working hours your radiators report.`,
+    );
+    expect(screen.queryByText('Above the baseline by')).not.toBeInTheDocument();
+  });
+
   it('moves widgets only in edit mode, saves the layout under "widgets" and restores it', async () => {
     const user = userEvent.setup();
     serve();

@@ -141,23 +141,31 @@ export function BudgetWidget({ month }: { month: Dashboard['month'] }) {
 /** CO2 saved this month, always beside the baseline it is measured against, and the CF goal. */
 export function Co2Widget({ co2 }: { co2: Dashboard['co2_saved'] }) {
   const { t } = useTranslation();
-  const saved = co2.saved_kg >= 0;
+  // Less than what two decimals show is no more above the baseline than below it.
+  const saved = co2.saved_kg > -0.005;
   // Above the baseline nothing counts towards the goal: 0 %, not a negative share.
   const progress = Math.max(0, co2.progress ?? 0);
   return (
     <Stack spacing={1.5}>
-      <Figure
-        label={saved ? t('dashboard.co2.saved') : t('dashboard.co2.above')}
-        value={formatKg(Math.abs(co2.saved_kg))}
-        testId="co2-saved"
-      >
-        <Typography variant="body2" color="text.secondary" data-testid="co2-baseline">
-          {t('dashboard.co2.against', {
-            baseline: formatKg(co2.baseline_kg),
-            actual: formatKg(co2.actual_kg),
-          })}
+      {co2.baseline_kg > 0 ? (
+        <Figure
+          label={saved ? t('dashboard.co2.saved') : t('dashboard.co2.above')}
+          value={formatKg(saved ? Math.max(0, co2.saved_kg) : -co2.saved_kg)}
+          testId="co2-saved"
+        >
+          <Typography variant="body2" color="text.secondary" data-testid="co2-baseline">
+            {t('dashboard.co2.against', {
+              baseline: formatKg(co2.baseline_kg),
+              actual: formatKg(co2.actual_kg),
+            })}
+          </Typography>
+        </Figure>
+      ) : (
+        // A new business: nothing to measure a saving against until working hours are counted.
+        <Typography variant="body2" data-testid="co2-no-baseline">
+          {t('dashboard.co2.noBaseline', { actual: formatKg(co2.actual_kg) })}
         </Typography>
-      </Figure>
+      )}
       {co2.goal_kg ? (
         <Box>
           <Typography variant="body2" id="cf-goal-label" sx={{ mb: 0.5 }}>
