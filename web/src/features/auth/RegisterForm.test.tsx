@@ -100,6 +100,10 @@ describe('RegisterForm', () => {
     expect(document.querySelector('#field-password-helper-text')).toHaveTextContent(
       'Use at least 10 characters.',
     );
+    // The confirmation is asked for too, not only once the password is right.
+    expect(document.querySelector('#field-confirm_password-helper-text')).toHaveTextContent(
+      'This field is required.',
+    );
   });
 
   it("shows the server's field errors under their fields", async () => {
