@@ -161,7 +161,7 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
     .waitFor();
   await page.goto(`${base}/home`);
   const roomsLive = page.getByTestId('widget-rooms');
-  await roomsLive.getByText('1 of 1 radiators online', { exact: false }).waitFor();
+  await roomsLive.getByText('1 of 1 radiator online', { exact: false }).waitFor();
   await roomsLive.getByRole('link', { name: 'Office' }).waitFor();
   assert.equal(await page.getByTestId('first-steps').count(), 0, 'no first steps left');
   await page.getByTestId('widget-chart').locator('.recharts-wrapper').waitFor();
