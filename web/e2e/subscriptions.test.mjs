@@ -75,6 +75,12 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   };
   await payWith('4000 0000 0000 0002');
   await checkout.getByText('Your card was declined.').waitFor();
+  // The app's tab, still waiting, hears of it within a few seconds.
+  await page
+    .getByText('The card was declined in the checkout tab and nothing was charged', {
+      exact: false,
+    })
+    .waitFor({ timeout: 15_000 });
   await checkout.setViewportSize({ width: 390, height: 844 });
   await checkout.screenshot({
     path: path.join(screenshots, 'checkout-declined-390.png'),

@@ -155,6 +155,13 @@ pub async fn plans(state: &AppState, language: Language) -> ApiResult<Vec<PlanVi
 }
 
 /// The business's plan as of now; none before it chose one.
+/// How many cards were declined in the business's open checkout; 0 without one.
+pub async fn declines_in_open_checkout(state: &AppState, business_id: i64) -> ApiResult<i64> {
+    let now = state.clock.now().unix_timestamp();
+    let declines = store::declines_in_open_checkout(state.store.reader(), business_id, now).await?;
+    Ok(declines.unwrap_or(0))
+}
+
 pub async fn user_plan(
     state: &AppState,
     business_id: i64,

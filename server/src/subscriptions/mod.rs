@@ -54,6 +54,16 @@ pub struct UserPlanData {
     plan: Option<UserPlan>,
 }
 
+/// The business's plan, and how its open checkout is going.
+#[derive(Serialize, ToSchema)]
+pub struct PlanAndCheckoutData {
+    /// Null until the business chooses a plan or starts its trial.
+    plan: Option<UserPlan>,
+    /// How many cards were declined in the checkout the business has open (a page waiting for
+    /// the payment says so); 0 without one.
+    declined_in_checkout: i64,
+}
+
 /// The plans on offer, cheapest first.
 #[utoipa::path(get, path = "/v2/subscriptions", tag = "subscriptions",
     responses((status = 200, body = Envelope<PlansData>)))]
@@ -63,13 +73,14 @@ pub async fn plans(Business { state, .. }: Business, language: Language) -> Answ
 
 /// The business's plan and its status as of now.
 #[utoipa::path(get, path = "/v2/users/subscriptions/plan", tag = "subscriptions",
-    responses((status = 200, body = Envelope<UserPlanData>)))]
+    responses((status = 200, body = Envelope<PlanAndCheckoutData>)))]
 pub async fn user_plan(
     Business { state, user }: Business,
     language: Language,
-) -> Answer<UserPlanData> {
+) -> Answer<PlanAndCheckoutData> {
     let plan = domain::user_plan(&state, user.business_id, language).await?;
-    Ok(ok("Your plan.", UserPlanData { plan }))
+    let declined_in_checkout = domain::declines_in_open_checkout(&state, user.business_id).await?;
+    Ok(ok("Your plan.", PlanAndCheckoutData { plan, declined_in_checkout }))
 }
 
 /// The plan a trial or a checkout is for.

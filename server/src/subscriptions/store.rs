@@ -136,8 +136,6 @@ pub async fn checkout<'e>(
     Ok(row)
 }
 
-/// Marks the checkout paid at `now`; false when it was paid already (by a request that came
-/// first), so it is charged once.
 /// Closes the business's checkouts not paid yet, as of `now`: a business has one open at most,
 /// so no two can both be paid.
 pub async fn close_open_checkouts(
@@ -156,6 +154,28 @@ pub async fn close_open_checkouts(
     Ok(())
 }
 
+/// How many cards were declined in the business's open checkout (not paid, not expired at
+/// `now`); `None` without one.
+pub async fn declines_in_open_checkout<'e>(
+    db: impl Executor<'e, Database = Any>,
+    business_id: i64,
+    now: i64,
+) -> StoreResult<Option<i64>> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM payments p
+                 WHERE p.business_id = c.business_id AND p.status = 'declined'
+                     AND p.created_at >= c.created_at)
+         FROM checkouts c WHERE c.business_id = $1 AND c.paid_at IS NULL AND c.expires_at > $2",
+    )
+    .bind(business_id)
+    .bind(now)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(declines,)| declines))
+}
+
+/// Marks the checkout paid at `now`; false when it was paid already (by a request that came
+/// first), so it is charged once.
 pub async fn mark_paid(db: &mut AnyConnection, digest: &str, now: i64) -> StoreResult<bool> {
     let done = sqlx::query(
         "UPDATE checkouts SET paid_at = $1 WHERE token_digest = $2 AND paid_at IS NULL",

@@ -160,15 +160,21 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
     assert!(!html.contains("4111 1111 1111 1112"), "the number is never written back");
     assert!(html.contains("the card number and the security code are not kept: enter them again"));
 
+    let waiting = owner.get("/v2/users/subscriptions/plan").await;
+    assert_eq!(waiting.body["data"]["declined_in_checkout"], 0);
     let (status, html) = pay(&app, &url, "4000 0000 0000 0002", "12/29").await;
     assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
     assert!(html.contains("Your card was declined."));
-    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
-    assert_eq!(plan, Value::Null, "a declined card activates nothing");
+    let waiting = owner.get("/v2/users/subscriptions/plan").await;
+    assert_eq!(waiting.body["data"]["plan"], Value::Null, "a declined card activates nothing");
+    // The page waiting in the app's tab hears of it.
+    assert_eq!(waiting.body["data"]["declined_in_checkout"], 1);
 
     let (status, html) = pay(&app, &url, "4111 1111 1111 1111", "12/29").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("Payment received"));
+    let paid = owner.get("/v2/users/subscriptions/plan").await;
+    assert_eq!(paid.body["data"]["declined_in_checkout"], 0, "no checkout open any more");
     let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!(
         (plan["plan"]["key"].as_str(), plan["status"].as_str()),

@@ -46,7 +46,11 @@ const rootReducer = combineReducers({
   settings: persisted('settings', ['settingTab', 'error'], settingsSlice.reducer),
   onboarding: persisted('onboarding', [], onboardingSlice.reducer),
   consent: persisted('consent', ['consentPayload', 'error'], consentSlice.reducer),
-  subscriptionPlan: persisted('subscriptionPlan', ['error'], subscriptionPlanSlice.reducer),
+  subscriptionPlan: persisted(
+    'subscriptionPlan',
+    ['error', 'declinedInCheckout'],
+    subscriptionPlanSlice.reducer,
+  ),
   analytics: persisted(
     'analytics',
     ['error', 'refusedRange', 'selectedAnalytics'],

@@ -1078,6 +1078,8 @@ export const en = {
       'The payment opens in a new tab on a secure checkout page. Come back here once it is paid: this page notices by itself.',
     openCheckout: 'Open the secure checkout',
     waiting: 'Waiting for your payment in the other tab…',
+    declinedThere:
+      'The card was declined in the checkout tab and nothing was charged: try another card there.',
     reopen: 'Open the checkout again',
     otherPlan: 'Choose another plan',
     paid: 'Payment received: {{plan}} is active.',

@@ -35,6 +35,7 @@ export function PlanPayment() {
     planChoosed: plan,
     paymentIntent,
     userPlan,
+    declinedInCheckout,
   } = useAppSelector((state) => state.subscriptionPlan);
   const paid =
     paymentIntent !== null &&
@@ -86,6 +87,11 @@ export function PlanPayment() {
             {' · '}
             {t('subscriptions.radiatorLimit', { count: formatCount(plan.radiator_limit) })}
           </Typography>
+          {paymentIntent && declinedInCheckout > 0 && (
+            <Alert severity="warning" role="status">
+              {t('subscriptions.declinedThere')}
+            </Alert>
+          )}
           {paymentIntent ? (
             <Alert severity="info" icon={<CircularProgress size={20} />} role="status">
               {t('subscriptions.waiting')}{' '}

@@ -4,7 +4,9 @@ import type { Payment, Plan, UserPlan } from './types';
 export const subscriptionsApi = {
   plans: () => authClient.get<Envelope<{ plans: Plan[] }>>('/v2/subscriptions'),
   userPlan: () =>
-    authClient.get<Envelope<{ plan: UserPlan | null }>>('/v2/users/subscriptions/plan'),
+    authClient.get<Envelope<{ plan: UserPlan | null; declined_in_checkout: number }>>(
+      '/v2/users/subscriptions/plan',
+    ),
   freeTrial: (planId: number) =>
     authClient.post<Envelope<{ plan: UserPlan }>>('/v2/users/subscriptions/get_free_trial', {
       plan_id: planId,

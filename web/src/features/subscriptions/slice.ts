@@ -13,6 +13,8 @@ export interface SubscriptionPlanState {
   /** The checkout opened in a new tab, until the plan it pays for is active. */
   paymentIntent: PaymentIntent | null;
   userPlan: UserPlan | null;
+  /** Cards declined in the checkout the business has open, as last read. */
+  declinedInCheckout: number;
   error: string | null;
 }
 
@@ -22,6 +24,7 @@ const initialState: SubscriptionPlanState = {
   planChoosed: null,
   paymentIntent: null,
   userPlan: null,
+  declinedInCheckout: 0,
   error: null,
 };
 
@@ -33,7 +36,7 @@ export const fetchPlans = apiThunk(
 
 export const fetchUserPlan = apiThunk(
   'subscriptionPlan/fetchUserPlan',
-  async (): Promise<UserPlan | null> => (await subscriptionsApi.userPlan()).data.data.plan,
+  async () => (await subscriptionsApi.userPlan()).data.data,
   logLoadFailure('your plan'),
 );
 
@@ -61,8 +64,9 @@ export const subscriptionPlanSlice = createSlice({
     addLoad(builder, fetchPlans, (state, plans) => {
       state.subscriptionPlans = plans;
     });
-    addLoad(builder, fetchUserPlan, (state, plan) => {
+    addLoad(builder, fetchUserPlan, (state, { plan, declined_in_checkout }) => {
       state.userPlan = plan;
+      state.declinedInCheckout = declined_in_checkout;
     });
   },
 });

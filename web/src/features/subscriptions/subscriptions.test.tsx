@@ -233,6 +233,7 @@ describe('paying for a plan', () => {
       planChoosed: business,
       paymentIntent: null,
       userPlan: null,
+      declinedInCheckout: 0,
       error: null,
     },
   };
@@ -243,11 +244,14 @@ describe('paying for a plan', () => {
       const user = userEvent.setup();
       const open = vi.spyOn(window, 'open').mockReturnValue(null);
       let current: UserPlan | null = null;
+      let declined = 0;
       server.use(
         http.post('/v2/nmi/get_token', () =>
           answer('Checkout opened: pay in the new tab.', { url: 'http://localhost/checkout/abc' }),
         ),
-        http.get('/v2/users/subscriptions/plan', () => answer('Your plan.', { plan: current })),
+        http.get('/v2/users/subscriptions/plan', () =>
+          answer('Your plan.', { plan: current, declined_in_checkout: declined }),
+        ),
         meAfterPlan,
       );
       const { router, store } = renderWithProviders(<PlanPayment />, {
@@ -264,7 +268,18 @@ describe('paying for a plan', () => {
         vi.advanceTimersByTime(PAYMENT_POLL_MS);
       });
       expect(router.state.location.pathname).toBe('/plan-payment');
+      // A card declined in the other tab is told here too.
+      declined = 1;
+      await act(async () => {
+        vi.advanceTimersByTime(PAYMENT_POLL_MS);
+      });
+      expect(
+        await screen.findByText(
+          'The card was declined in the checkout tab and nothing was charged: try another card there.',
+        ),
+      ).toBeInTheDocument();
       current = onPlan('active', { period_end: '2026-02-15T09:00:00Z' });
+      declined = 0;
       await act(async () => {
         vi.advanceTimersByTime(PAYMENT_POLL_MS);
       });
