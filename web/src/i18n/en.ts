@@ -995,6 +995,13 @@ export const en = {
     },
   },
   onboarding: {
+    steps: {
+      label: 'Setting up your business',
+      plan: 'Plan',
+      consent: 'Smart meter',
+      address: 'Address',
+      usage: 'Energy use',
+    },
     consent: {
       intro:
         'HeatDesk compares your radiators with your whole building’s electricity. With your consent it reads your smart meter’s half-hourly import; you can withdraw it at any time.',
