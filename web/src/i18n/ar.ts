@@ -22,6 +22,7 @@ export const ar: Texts = {
     contactUs: 'اتصل بنا',
     aboutUs: 'من نحن',
     changePassword: 'تغيير كلمة المرور',
+    smartMeter: 'العداد الذكي',
     logout: 'تسجيل الخروج',
     mainMenu: 'القائمة الرئيسية',
     skipToContent: 'انتقل إلى المحتوى',

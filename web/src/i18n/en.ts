@@ -17,6 +17,7 @@ export const en = {
     contactUs: 'Contact us',
     aboutUs: 'About us',
     changePassword: 'Change password',
+    smartMeter: 'Smart meter',
     logout: 'Log out',
     mainMenu: 'Main menu',
     skipToContent: 'Skip to content',

@@ -44,6 +44,8 @@ export function UserMenu() {
         <MenuItem onClick={() => go(paths.profile)}>{t('nav.profile')}</MenuItem>
         <MenuItem onClick={() => go(paths.settings)}>{t('nav.settings')}</MenuItem>
         <MenuItem onClick={() => go(paths.changePassword)}>{t('nav.changePassword')}</MenuItem>
+        {/* The meter's readings and the consent to them, after onboarding as during it. */}
+        <MenuItem onClick={() => go(paths.energyUsageSetup)}>{t('nav.smartMeter')}</MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { Heading } from '../../components/Heading';
 import { LinkAlert } from '../../components/LinkAlert';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
@@ -127,6 +127,13 @@ export function EnergyUsageSetup() {
           <div>
             <Button variant="contained" disabled={busy} onClick={() => void finish()}>
               {t('onboarding.usage.finish')}
+            </Button>
+          </div>
+        )}
+        {onboarding === 'done' && failure?.code !== 403 && (
+          <div>
+            <Button component={RouterLink} to={paths.withdrawConsent}>
+              {t('pages.withdrawConsent')}
             </Button>
           </div>
         )}

@@ -208,6 +208,21 @@ describe('energy usage', () => {
       '/consent-setup',
     );
     expect(screen.queryByRole('button', { name: 'Go to my dashboard' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Withdraw consent' })).toBeNull();
+  });
+
+  it('offers an onboarded business the way to withdraw its consent', async () => {
+    const readings = [{ start: '2026-01-14T08:00:00+00:00', kwh: 1.25 }];
+    server.use(http.get('/v2/meter/readings', () => answer('Meter readings.', { readings })));
+    renderWithProviders(<EnergyUsageSetup />, {
+      route: '/energy-usage',
+      preloadedState: signedIn('done'),
+    });
+    expect(await screen.findByTestId('meter-total')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Withdraw consent' })).toHaveAttribute(
+      'href',
+      '/withdraw-consent',
+    );
   });
 });
 
