@@ -110,14 +110,19 @@ pub async fn tick(
         adjustments.insert(business_id, Adjustments { optimum_start, eco_lower_by });
     }
     let reader = store.reader();
-    let in_force = InForce::all(reader, None, now).await?;
+    // By business, so that each radiator looks through its own business's schedules only.
+    let mut in_force: HashMap<i64, Vec<InForce>> = HashMap::new();
+    for schedule in InForce::all(reader, None, now).await? {
+        in_force.entry(schedule.schedule.business_id).or_default().push(schedule);
+    }
     let mut changed = 0;
     for radiator in store::radiators(reader, None).await? {
         if round.held.contains(&radiator.id) {
             continue;
         }
         let adjustments = adjustments.get(&radiator.business_id).cloned().unwrap_or_default();
-        let result = match InForce::on(&in_force, &radiator) {
+        let theirs = in_force.get(&radiator.business_id).map_or(&[][..], Vec::as_slice);
+        let result = match InForce::on(theirs, &radiator) {
             Some(hold) => apply(store, devices, &radiator, &hold, &adjustments, now).await,
             // No schedule in force on it any more.
             None if radiator.period_key.is_some() => {
