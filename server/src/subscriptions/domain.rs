@@ -154,7 +154,6 @@ pub async fn plans(state: &AppState, language: Language) -> ApiResult<Vec<PlanVi
     Ok(plans.into_iter().map(|plan| plan_view(plan, language)).collect())
 }
 
-/// The business's plan as of now; none before it chose one.
 /// How many cards were declined in the business's open checkout; 0 without one.
 pub async fn declines_in_open_checkout(state: &AppState, business_id: i64) -> ApiResult<i64> {
     let now = state.clock.now().unix_timestamp();
@@ -162,6 +161,7 @@ pub async fn declines_in_open_checkout(state: &AppState, business_id: i64) -> Ap
     Ok(declines.unwrap_or(0))
 }
 
+/// The business's plan as of now; none before it chose one.
 pub async fn user_plan(
     state: &AppState,
     business_id: i64,
