@@ -1,9 +1,9 @@
 //! All of the automations' SQL: each business's choices, the holds on radiators, the days a
 //! daily automation acted, and the readings the rules look at.
 
-use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use sqlx::{AnyConnection, AnyPool};
 
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 /// A business's stored choice for one automation.
 #[derive(sqlx::FromRow, Clone, Debug)]
@@ -15,10 +15,7 @@ pub struct ChoiceRow {
 }
 
 /// The business's choices (every business's enabled ones with `None`).
-pub async fn choices<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: Option<i64>,
-) -> StoreResult<Vec<ChoiceRow>> {
+pub async fn choices<'e>(db: impl Db<'e>, business_id: Option<i64>) -> StoreResult<Vec<ChoiceRow>> {
     let rows = sqlx::query_as(
         "SELECT business_id, key, enabled, parameters_json FROM automations
          WHERE ($1 IS NULL AND enabled = 1) OR business_id = $1",
@@ -137,7 +134,7 @@ pub async fn release(db: &mut AnyConnection, radiator_id: i64) -> StoreResult<()
 
 /// The local day (`YYYY-MM-DD`) a daily automation last acted in the business.
 pub async fn last_day<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     key: &str,
 ) -> StoreResult<Option<String>> {

@@ -1,8 +1,8 @@
 //! The profile images' SQL.
 
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 pub async fn save(db: &mut AnyConnection, user_id: i64, png: &[u8], now: i64) -> StoreResult<()> {
     sqlx::query(
@@ -17,10 +17,7 @@ pub async fn save(db: &mut AnyConnection, user_id: i64, png: &[u8], now: i64) ->
     Ok(())
 }
 
-pub async fn find<'e>(
-    db: impl Executor<'e, Database = Any>,
-    user_id: i64,
-) -> StoreResult<Option<Vec<u8>>> {
+pub async fn find<'e>(db: impl Db<'e>, user_id: i64) -> StoreResult<Option<Vec<u8>>> {
     let row: Option<(Vec<u8>,)> =
         sqlx::query_as("SELECT png FROM profile_images WHERE user_id = $1")
             .bind(user_id)

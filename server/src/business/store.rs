@@ -1,8 +1,6 @@
 //! The business settings' SQL.
 
-use sqlx::{Any, Executor};
-
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 /// A business's settings row, as stored.
 #[derive(sqlx::FromRow)]
@@ -15,10 +13,7 @@ pub struct SettingsRow {
     pub comfort_setpoint: f64,
 }
 
-pub async fn find<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-) -> StoreResult<Option<SettingsRow>> {
+pub async fn find<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Option<SettingsRow>> {
     let row = sqlx::query_as(
         "SELECT time_zone, working_days, work_start, work_end, comfort_setpoint
          FROM business_settings WHERE business_id = $1",
@@ -30,7 +25,7 @@ pub async fn find<'e>(
 }
 
 pub async fn save<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     row: &SettingsRow,
     now: i64,

@@ -1,15 +1,11 @@
 //! The contact messages' SQL.
 
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 /// How many messages the business sent since `since` (unix seconds).
-pub async fn sent_since<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-    since: i64,
-) -> StoreResult<i64> {
+pub async fn sent_since<'e>(db: impl Db<'e>, business_id: i64, since: i64) -> StoreResult<i64> {
     let (count,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM contact_messages WHERE business_id = $1 AND created_at >= $2",
     )
@@ -42,10 +38,7 @@ pub async fn save(
 }
 
 /// The sender's email and business name, for the mail to support.
-pub async fn sender<'e>(
-    db: impl Executor<'e, Database = Any>,
-    user_id: i64,
-) -> StoreResult<(String, String)> {
+pub async fn sender<'e>(db: impl Db<'e>, user_id: i64) -> StoreResult<(String, String)> {
     let row = sqlx::query_as(
         "SELECT u.email, b.name FROM users u JOIN businesses b ON b.id = u.business_id
          WHERE u.id = $1",

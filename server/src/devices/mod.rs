@@ -13,9 +13,8 @@ pub mod telemetry;
 pub mod thermal;
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Executor};
 
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 /// A radiator stops counting as online this long after its last report.
 pub const OFFLINE_AFTER_SECS: i64 = 5 * 60;
@@ -125,7 +124,7 @@ type DesiredRow = (i64, String, Option<i64>, i64, f64);
 
 /// The desired state of a business's radiators in `scope`.
 pub async fn desired_states<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     scope: Scope,
 ) -> StoreResult<Vec<DesiredState>> {
@@ -144,9 +143,7 @@ pub async fn desired_states<'e>(
 }
 
 /// Every radiator's desired state, for a gateway starting up.
-pub async fn all_desired_states<'e>(
-    db: impl Executor<'e, Database = Any>,
-) -> StoreResult<Vec<DesiredState>> {
+pub async fn all_desired_states<'e>(db: impl Db<'e>) -> StoreResult<Vec<DesiredState>> {
     let rows: Vec<DesiredRow> =
         sqlx::query_as("SELECT id, uid, room_id, is_on, setpoint FROM radiators")
             .fetch_all(db)
@@ -155,10 +152,7 @@ pub async fn all_desired_states<'e>(
 }
 
 /// The desired state of the radiator with this uid, whichever business it belongs to.
-pub async fn desired_state_of<'e>(
-    db: impl Executor<'e, Database = Any>,
-    uid: &str,
-) -> StoreResult<Option<DesiredState>> {
+pub async fn desired_state_of<'e>(db: impl Db<'e>, uid: &str) -> StoreResult<Option<DesiredState>> {
     let row: Option<DesiredRow> =
         sqlx::query_as("SELECT id, uid, room_id, is_on, setpoint FROM radiators WHERE uid = $1")
             .bind(uid)

@@ -12,7 +12,7 @@ use crate::clock::iso8601;
 use sqlx::{AnyConnection, Row};
 
 use crate::store::rows::{self, Value};
-use crate::store::{Store, StoreError, StoreResult, is_postgres};
+use crate::store::{Db, Store, StoreError, StoreResult, is_postgres};
 
 /// The energy used since the last reading, from the device's counters; a counter that went
 /// down means the device restarted and counted from zero since.
@@ -252,9 +252,7 @@ async fn insert_new_readings(
 
 /// Every radiator's room temperature in its latest stored reading, by radiator id; one lookup
 /// in the `(radiator_id, at)` index a radiator, however long the history.
-pub async fn last_temperatures<'e>(
-    db: impl sqlx::Executor<'e, Database = sqlx::Any>,
-) -> StoreResult<HashMap<i64, f64>> {
+pub async fn last_temperatures<'e>(db: impl Db<'e>) -> StoreResult<HashMap<i64, f64>> {
     let rows: Vec<(i64, Option<f64>)> = sqlx::query_as(
         "SELECT r.id, (SELECT t.temperature FROM readings t WHERE t.radiator_id = r.id
                        ORDER BY t.at DESC LIMIT 1)

@@ -1,11 +1,11 @@
 //! The insights' SQL: the stored set, and the reads the rules work from.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use sqlx::{AnyConnection, AnyPool};
 use utoipa::ToSchema;
 
 use crate::store::columns::{Iso8601, JsonText};
-use crate::store::{StoreResult, rows_in_range};
+use crate::store::{Db, StoreResult, rows_in_range};
 
 #[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct Insight {
@@ -27,10 +27,7 @@ pub struct Insight {
 }
 
 /// The business's insights, most severe first.
-pub async fn list<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-) -> StoreResult<Vec<Insight>> {
+pub async fn list<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Vec<Insight>> {
     let rows = sqlx::query_as(
         "SELECT id, kind, severity, title, body, action_path, params, created_at FROM insights
          WHERE business_id = $1

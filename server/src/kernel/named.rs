@@ -2,11 +2,11 @@
 //! schedules.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 
 use super::change::{Change, Entry};
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, GroupTable, NamedTable, StoreResult, name_taken};
+use crate::store::{self, Db, GroupTable, NamedTable, StoreResult, name_taken};
 
 /// The kinds of named records; names are unique per business within a kind.
 #[derive(Clone, Copy)]
@@ -40,7 +40,7 @@ impl RecordKind {
 /// 409 when another record of the kind (not `except`) in the business has this name, in any
 /// case.
 pub async fn ensure_name_free<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     kind: RecordKind,
     business_id: i64,
     name: &str,

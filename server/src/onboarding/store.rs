@@ -1,12 +1,12 @@
 //! Onboarding's and consent's SQL: the business's step, its consent, its registered address.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use crate::auth::profile::Address;
-use crate::store::StoreResult;
 use crate::store::columns::Iso8601;
+use crate::store::{Db, StoreResult};
 
 /// Moves the business from step `from` to `to`; a business elsewhere stays where it is.
 pub async fn advance(
@@ -35,10 +35,7 @@ pub async fn set_step(db: &mut AnyConnection, business_id: i64, step: &str) -> S
     Ok(())
 }
 
-pub async fn step<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-) -> StoreResult<String> {
+pub async fn step<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<String> {
     let (step,): (String,) = sqlx::query_as("SELECT onboarding_step FROM businesses WHERE id = $1")
         .bind(business_id)
         .fetch_one(db)
@@ -60,10 +57,7 @@ pub struct Consent {
     pub active: i64,
 }
 
-pub async fn consent<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-) -> StoreResult<Option<Consent>> {
+pub async fn consent<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Option<Consent>> {
     let row = sqlx::query_as(
         "SELECT terms_version, mpan, ihd_mac, agreed_at, withdrawn_at,
              CASE WHEN withdrawn_at IS NULL THEN 1 ELSE 0 END AS active

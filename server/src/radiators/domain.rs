@@ -1,7 +1,7 @@
 //! What radiators do: every change is one transaction with its history entry
 //! (`kernel/change.rs`), and reads that need more than one query.
 
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 
 use super::store::{self, Fields, RadiatorView, ReadingRow};
 
@@ -11,6 +11,7 @@ use crate::kernel::change::{Actor, Change, Entry};
 use crate::kernel::named::{RecordKind, ensure_name_free};
 use crate::kernel::values::{Temperature, Uid};
 use crate::state::AppState;
+use crate::store::Db;
 
 /// Where a new radiator's setpoint starts, clamped to its bounds.
 const DEFAULT_SETPOINT: f64 = 21.0;
@@ -59,7 +60,7 @@ pub fn not_yours(change: &Change, uid: &Uid, claim_code: Option<&str>) -> ApiErr
 
 /// One radiator of the business; another business's id is as missing as an unknown one.
 pub async fn find<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     id: i64,
     now: i64,

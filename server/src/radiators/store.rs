@@ -2,12 +2,12 @@
 
 use serde::Serialize;
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Row};
 use utoipa::ToSchema;
 
 use crate::devices::{OFFLINE_AFTER_SECS, Scope};
 use crate::store::columns::Iso8601;
-use crate::store::{StoreResult, name_key};
+use crate::store::{self, Db, StoreResult, name_key};
 
 /// A radiator as the API shows it: its settings, the server's desired state and the state the
 /// device last reported.
@@ -89,7 +89,7 @@ enum Which<'a> {
 
 /// The business's radiators that `which` names, by name.
 async fn select<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     which: Which<'_>,
     now: i64,
@@ -111,7 +111,7 @@ async fn select<'e>(
 
 /// The business's radiators whose name contains `pattern` (a LIKE pattern), by name.
 pub async fn list<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     pattern: &str,
     now: i64,
@@ -120,7 +120,7 @@ pub async fn list<'e>(
 }
 
 pub async fn in_room<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     room_id: i64,
     now: i64,
@@ -130,7 +130,7 @@ pub async fn in_room<'e>(
 
 /// One radiator of the business; another business's id is as missing as an unknown one.
 pub async fn find<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     id: i64,
     now: i64,
@@ -141,7 +141,7 @@ pub async fn find<'e>(
 /// The business of the radiator with this uid, and its room's id and name; uids are unique
 /// across businesses.
 pub async fn by_uid<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     uid: &str,
 ) -> StoreResult<Option<(i64, i64, Option<i64>, Option<String>)>> {
     Ok(sqlx::query_as(
@@ -229,6 +229,7 @@ pub async fn update(
 }
 
 pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
+    store::drop_schedule_target(&mut *db, business_id, "radiator", id).await?;
     sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
         .bind(id)
         .bind(business_id)
@@ -268,7 +269,9 @@ pub async fn set_on(
     let (which, id) = match scope {
         Scope::Radiator(id) => ("id = $2", id),
         Scope::Room(id) => ("room_id = $2", id),
-        Scope::Zone(id) => ("room_id IN (SELECT id FROM rooms WHERE zone_id = $2)", id),
+        Scope::Zone(id) => {
+            ("room_id IN (SELECT id FROM rooms WHERE zone_id = $2 AND business_id = $3)", id)
+        }
     };
     let sql = format!("UPDATE radiators SET is_on = $1 WHERE {which} AND business_id = $3");
     sqlx::query(sqlx::AssertSqlSafe(sql))

@@ -1,12 +1,12 @@
 //! Stored rooms, with their radiators' live state summed up.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::radiators::{GROUP_STATE_COLUMNS, GroupState};
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 /// A room as lists show it: its zone and its radiators' state in one line.
 #[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -37,7 +37,7 @@ fn select_sql(filter: &str) -> String {
 
 /// The business's rooms by name, or those whose `column` is `value`.
 async fn select<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     only: Option<(&str, i64)>,
     now: i64,
@@ -53,16 +53,12 @@ async fn select<'e>(
 }
 
 /// Every room of the business, by name.
-pub async fn all<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-    now: i64,
-) -> StoreResult<Vec<RoomView>> {
+pub async fn all<'e>(db: impl Db<'e>, business_id: i64, now: i64) -> StoreResult<Vec<RoomView>> {
     select(db, business_id, None, now).await
 }
 
 pub async fn find<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     id: i64,
     now: i64,
@@ -71,7 +67,7 @@ pub async fn find<'e>(
 }
 
 pub async fn in_zone<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     zone_id: i64,
     now: i64,

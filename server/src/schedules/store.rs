@@ -1,9 +1,9 @@
 //! All of the schedules' SQL: the schedules and their targets, the radiators they reach, and
 //! the periods the engine applied.
 
-use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, Row};
 
-use crate::store::{StoreResult, name_key};
+use crate::store::{Db, StoreResult, name_key};
 
 /// A schedule as stored.
 #[derive(sqlx::FromRow, Clone, Debug)]
@@ -58,7 +58,7 @@ pub async fn list(
 }
 
 pub async fn find<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     id: i64,
 ) -> StoreResult<Option<ScheduleRow>> {
@@ -73,7 +73,7 @@ pub async fn find<'e>(
 
 /// Every enabled schedule (of one business with `Some`) with its business's time zone.
 pub async fn enabled<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: Option<i64>,
 ) -> StoreResult<Vec<(ScheduleRow, String)>> {
     let sql = format!(
@@ -96,7 +96,7 @@ struct EnabledRow {
 /// `(schedule id, target id)` of every target of the business's schedules (all businesses'
 /// with `None`).
 pub async fn targets<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: Option<i64>,
 ) -> StoreResult<Vec<(i64, i64)>> {
     let rows = sqlx::query_as(
@@ -251,7 +251,7 @@ pub struct RadiatorPlace {
 
 /// Every radiator (of one business with `Some`), placed.
 pub async fn radiators<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: Option<i64>,
 ) -> StoreResult<Vec<RadiatorPlace>> {
     let rows = sqlx::query_as(

@@ -21,6 +21,12 @@ use sqlx::{Any, AnyConnection, AnyPool, Executor, Transaction};
 pub use error::{StoreError, StoreResult};
 use group_sync::GroupSync;
 
+/// What one statement runs on: the pool, a connection or an open transaction. Store functions
+/// take `db: impl Db<'e>`, sqlx's `Executor` for this store's driver in a word.
+pub trait Db<'e>: Executor<'e, Database = Any> {}
+
+impl<'e, T: Executor<'e, Database = Any>> Db<'e> for T {}
+
 /// Page cache per SQLite connection, KiB. SQLite's default (2 MiB) holds little of a year of
 /// rollups: with 64 MiB the bench's history and usage reads took about half as long.
 const CACHE_KIB: u32 = 64 * 1024;
@@ -265,11 +271,12 @@ pub enum GroupTable {
 }
 
 impl GroupTable {
-    /// The group's table, its members' table, and their column that names the group.
-    fn names(self) -> (&'static str, &'static str, &'static str) {
+    /// The group's table, its members' table, their column that names the group, and the
+    /// schedules' word for the group's kind.
+    fn names(self) -> (&'static str, &'static str, &'static str, &'static str) {
         match self {
-            Self::Rooms => ("rooms", "radiators", "room_id"),
-            Self::Zones => ("zones", "rooms", "zone_id"),
+            Self::Rooms => ("rooms", "radiators", "room_id", "room"),
+            Self::Zones => ("zones", "rooms", "zone_id", "zone"),
         }
     }
 }
@@ -325,18 +332,39 @@ pub async fn delete_group(
     business_id: i64,
     id: i64,
 ) -> StoreResult<()> {
-    let (groups, members, column) = table.names();
+    let (groups, members, column, schedule_for) = table.names();
     let sql =
         format!("UPDATE {members} SET {column} = NULL WHERE {column} = $1 AND business_id = $2");
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(&mut *db).await?;
+    drop_schedule_target(&mut *db, business_id, schedule_for, id).await?;
     let sql = format!("DELETE FROM {groups} WHERE id = $1 AND business_id = $2");
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(db).await?;
     Ok(())
 }
 
+/// Takes a room, zone or radiator being deleted out of the business's schedules for its kind
+/// (`schedule_for`), so that a schedule lists only targets that are there.
+pub async fn drop_schedule_target(
+    db: &mut AnyConnection,
+    business_id: i64,
+    schedule_for: &str,
+    id: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "DELETE FROM schedule_targets WHERE target_id = $1 AND schedule_id IN
+             (SELECT id FROM schedules WHERE business_id = $2 AND schedule_for = $3)",
+    )
+    .bind(id)
+    .bind(business_id)
+    .bind(schedule_for)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// Whether another row of `table` (not `except`) in the business has this name, in any case.
 pub async fn name_taken<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     table: NamedTable,
     business_id: i64,
     name: &str,

@@ -1,12 +1,12 @@
 //! The plans' and subscriptions' SQL.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use crate::cards::SavedCard;
-use crate::store::StoreResult;
 use crate::store::columns::Iso8601;
+use crate::store::{Db, StoreResult};
 
 #[derive(sqlx::FromRow, Clone, Debug)]
 pub struct PlanRow {
@@ -26,15 +26,12 @@ const PLAN_COLUMNS: &str =
      p.features_ar";
 
 /// Every plan, cheapest first.
-pub async fn plans<'e>(db: impl Executor<'e, Database = Any>) -> StoreResult<Vec<PlanRow>> {
+pub async fn plans<'e>(db: impl Db<'e>) -> StoreResult<Vec<PlanRow>> {
     let sql = format!("SELECT {PLAN_COLUMNS} FROM plans p ORDER BY p.monthly_price_pence");
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(db).await?)
 }
 
-pub async fn plan<'e>(
-    db: impl Executor<'e, Database = Any>,
-    plan_id: i64,
-) -> StoreResult<Option<PlanRow>> {
+pub async fn plan<'e>(db: impl Db<'e>, plan_id: i64) -> StoreResult<Option<PlanRow>> {
     let sql = format!("SELECT {PLAN_COLUMNS} FROM plans p WHERE p.id = $1");
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(plan_id).fetch_optional(db).await?)
 }
@@ -50,7 +47,7 @@ pub struct SubscriptionRow {
 }
 
 pub async fn subscription<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
 ) -> StoreResult<Option<SubscriptionRow>> {
     let row = sqlx::query_as(
@@ -122,10 +119,7 @@ pub struct CheckoutRow {
     pub paid_at: Option<i64>,
 }
 
-pub async fn checkout<'e>(
-    db: impl Executor<'e, Database = Any>,
-    digest: &str,
-) -> StoreResult<Option<CheckoutRow>> {
+pub async fn checkout<'e>(db: impl Db<'e>, digest: &str) -> StoreResult<Option<CheckoutRow>> {
     let row = sqlx::query_as(
         "SELECT business_id, user_id, plan_id, amount_pence, expires_at, paid_at FROM checkouts
          WHERE token_digest = $1",
@@ -157,7 +151,7 @@ pub async fn close_open_checkouts(
 /// How many cards were declined in the business's open checkout (not paid, not expired at
 /// `now`); `None` without one.
 pub async fn declines_in_open_checkout<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     now: i64,
 ) -> StoreResult<Option<i64>> {
@@ -251,10 +245,7 @@ pub struct DueRenewal {
 }
 
 /// The active subscriptions whose paid period ended by `now`, oldest first.
-pub async fn due_renewals<'e>(
-    db: impl Executor<'e, Database = Any>,
-    now: i64,
-) -> StoreResult<Vec<DueRenewal>> {
+pub async fn due_renewals<'e>(db: impl Db<'e>, now: i64) -> StoreResult<Vec<DueRenewal>> {
     let rows = sqlx::query_as(
         "SELECT business_id, COALESCE(pending_plan_id, plan_id) AS plan_id, period_end,
              card_token, card_last4
@@ -268,7 +259,7 @@ pub async fn due_renewals<'e>(
 
 /// Whether the business's paid period ending at `period_end` is still active and unrenewed.
 pub async fn still_due<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     period_end: i64,
 ) -> StoreResult<bool> {
@@ -340,10 +331,7 @@ pub struct Payment {
 }
 
 /// The business's payments, latest first.
-pub async fn payments<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-) -> StoreResult<Vec<Payment>> {
+pub async fn payments<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Vec<Payment>> {
     let rows = sqlx::query_as(
         "SELECT p.created_at AS date, l.name AS plan, p.amount_pence, p.status, p.card_last4
          FROM payments p JOIN plans l ON l.id = p.plan_id
@@ -356,10 +344,7 @@ pub async fn payments<'e>(
 }
 
 /// How many radiators the business has.
-pub async fn radiator_count<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-) -> StoreResult<i64> {
+pub async fn radiator_count<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<i64> {
     let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM radiators WHERE business_id = $1")
         .bind(business_id)
         .fetch_one(db)

@@ -1,11 +1,11 @@
 //! The tariffs' SQL.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use crate::store::StoreResult;
 use crate::store::columns::Iso8601;
+use crate::store::{Db, StoreResult};
 
 #[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct TariffView {
@@ -19,10 +19,7 @@ pub struct TariffView {
 }
 
 /// The business's tariffs, latest effective date first.
-pub async fn list<'e>(
-    db: impl Executor<'e, Database = Any>,
-    business_id: i64,
-) -> StoreResult<Vec<TariffView>> {
+pub async fn list<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Vec<TariffView>> {
     let rows = sqlx::query_as(
         "SELECT id, unit_rate_pence, standing_charge_pence, effective_from, created_at
          FROM tariffs WHERE business_id = $1 ORDER BY effective_from DESC",

@@ -1,12 +1,12 @@
 //! Stored zones, with their rooms' radiators summed up.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::{Any, AnyConnection};
 use utoipa::ToSchema;
 
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::radiators::{GROUP_STATE_COLUMNS, GroupState};
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 #[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct ZoneView {
@@ -34,7 +34,7 @@ fn select_sql(filter: &str) -> String {
 }
 
 pub async fn list<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     pattern: &str,
     now: i64,
@@ -44,7 +44,7 @@ pub async fn list<'e>(
 }
 
 pub async fn find<'e>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     business_id: i64,
     id: i64,
     now: i64,
@@ -55,7 +55,7 @@ pub async fn find<'e>(
 
 /// Runs `sql` (from [`select_sql`], with a condition on `$3`) with `value` for `$3`.
 async fn select<'e, 'q, T>(
-    db: impl Executor<'e, Database = Any>,
+    db: impl Db<'e>,
     sql: String,
     business_id: i64,
     now: i64,

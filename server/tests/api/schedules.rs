@@ -23,6 +23,7 @@ store_tests!(
     names_are_unique_per_business,
     schedules_with_and_without_a_setback_are_written_in_any_order,
     a_schedule_is_replaced_toggled_and_deleted_with_history,
+    a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind,
     another_business_cannot_read_or_change_a_schedule,
     a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturday,
     a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule,
@@ -252,6 +253,41 @@ async fn a_schedule_is_replaced_toggled_and_deleted_with_history(app: TestApp) {
     assert_eq!(actions, ["delete", "toggle_status", "toggle_status", "update", "create"]);
     assert_eq!(history.total, 5);
     assert!(history.history.iter().all(|e| e.user_email == "owner@acme.co.uk" && e.by.is_none()));
+}
+
+async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (studio, window) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let wall = owner.add_radiator_to(studio, "HD-2", "Wall").await.id;
+    let cafe = owner.add_room("Café").await.id;
+    let zone = owner.add_zone("Ground floor").await.id;
+    let mut rooms = office("room", &[studio, cafe]);
+    rooms["name"] = json!("Rooms");
+    let rooms = create(&owner, rooms).await["id"].as_i64().unwrap();
+    let zones = create(&owner, office("zone", &[zone])).await["id"].as_i64().unwrap();
+    let mut radiators = office("radiator", &[window, wall]);
+    radiators["name"] = json!("Radiators");
+    let radiators = create(&owner, radiators).await["id"].as_i64().unwrap();
+    let targets = |id: i64| {
+        let owner = &owner;
+        async move {
+            let schedule =
+                owner.get(&format!("/v2/schedules/{id}")).await.body["data"]["schedule"].clone();
+            (schedule["target_ids"].clone(), schedule["targets"].clone())
+        }
+    };
+
+    assert_eq!(owner.delete(&format!("/v2/rooms/{cafe}")).await.status, StatusCode::OK);
+    assert_eq!(targets(rooms).await, (json!([studio]), json!([{"id": studio, "name": "Studio"}])));
+    // A fresh store numbers rooms and radiators alike: the wall radiator has the Café's id, and
+    // stays in the radiators' schedule.
+    assert_eq!(wall, cafe);
+    assert_eq!(targets(radiators).await.0, json!([window, wall]));
+    assert_eq!(owner.delete(&format!("/v2/zones/{zone}")).await.status, StatusCode::OK);
+    assert_eq!(targets(zones).await, (json!([]), json!([])));
+    assert_eq!(owner.delete(&format!("/v2/radiators/{wall}")).await.status, StatusCode::OK);
+    assert_eq!(targets(radiators).await.0, json!([window]));
+    assert_eq!(targets(rooms).await.0, json!([studio]));
 }
 
 async fn another_business_cannot_read_or_change_a_schedule(app: TestApp) {

@@ -5,32 +5,10 @@ import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { SchedulesList } from './SchedulesList';
 import type { Schedule } from './types';
-
-const office: Schedule = {
-  id: 1,
-  name: 'Office hours',
-  schedule_for: 'zone',
-  target_ids: [1, 2],
-  targets: [
-    { id: 1, name: 'Ground floor' },
-    { id: 2, name: 'First floor' },
-  ],
-  duration: 'weekdays',
-  days: [1, 2, 3, 4, 5],
-  slots: [
-    { start: '07:30', end: '12:00', setpoint: 21 },
-    { start: '13:00', end: '18:00', setpoint: 20.5 },
-  ],
-  setback: 16,
-  start_date: null,
-  end_date: null,
-  status: 1,
-  next_change: { at: '2026-11-23T18:00:00+00:00', setpoint: 16 },
-  overlaps: [],
-};
+import { officeHours } from '../../test/schedules';
 
 const quiet: Schedule = {
-  ...office,
+  ...officeHours,
   id: 2,
   name: 'Quiet room',
   schedule_for: 'radiator',
@@ -55,7 +33,7 @@ describe('SchedulesList', () => {
 
   it('shows each schedule: kind, targets, days, slots, setback and next change', async () => {
     server.use(
-      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office, quiet] })),
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [officeHours, quiet] })),
     );
     renderWithProviders(<SchedulesList />, { route: '/schedules' });
     const row = within(await screen.findByTestId('schedule-Office hours'));
@@ -85,7 +63,7 @@ describe('SchedulesList', () => {
   it('shows the schedules of one kind', async () => {
     const user = userEvent.setup();
     server.use(
-      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office, quiet] })),
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [officeHours, quiet] })),
     );
     const { store } = renderWithProviders(<SchedulesList />, { route: '/schedules' });
     await screen.findByTestId('schedule-Office hours');
@@ -101,13 +79,17 @@ describe('SchedulesList', () => {
     const user = userEvent.setup();
     const toggles: string[] = [];
     // The other schedule's slots meet this one's while this one is on.
-    let schedules = [office, { ...quiet, overlaps: ['Office hours'] }];
+    let schedules = [officeHours, { ...quiet, overlaps: ['Office hours'] }];
     server.use(
       http.get('/v2/schedules', () => answer('Schedules.', { schedules })),
       http.put('/v2/schedules/toggle-status/:id/:status', ({ params }) => {
         toggles.push(`${String(params.id)}/${String(params.status)}`);
         const status = Number(params.status);
-        const schedule = { ...office, status, next_change: status ? office.next_change : null };
+        const schedule = {
+          ...officeHours,
+          status,
+          next_change: status ? officeHours.next_change : null,
+        };
         schedules = [schedule, { ...quiet, overlaps: status ? ['Office hours'] : [] }];
         return answer('Schedule Status Updated', { schedule });
       }),
@@ -127,12 +109,12 @@ describe('SchedulesList', () => {
 
   it('deletes a schedule after asking, then loads the list again', async () => {
     const user = userEvent.setup();
-    let schedules = [office];
+    let schedules = [officeHours];
     server.use(
       http.get('/v2/schedules', () => answer('Schedules.', { schedules })),
       http.delete('/v2/schedules/1', () => {
         schedules = [];
-        return answer("Schedule 'Office hours' deleted.", { schedule: office });
+        return answer("Schedule 'Office hours' deleted.", { schedule: officeHours });
       }),
     );
     renderWithProviders(<SchedulesList />, { route: '/schedules' });
@@ -146,14 +128,14 @@ describe('SchedulesList', () => {
   it('fetches a schedule to edit, then goes to /schedules/update', async () => {
     const user = userEvent.setup();
     server.use(
-      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [office] })),
-      http.get('/v2/schedules/1', () => answer('Schedule.', { schedule: office })),
+      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [officeHours] })),
+      http.get('/v2/schedules/1', () => answer('Schedule.', { schedule: officeHours })),
     );
     const { store, router } = renderWithProviders(<SchedulesList />, { route: '/schedules' });
     await user.click(await screen.findByRole('button', { name: 'Edit Office hours' }));
     await screen.findByTestId('location');
     expect(router.state.location.pathname).toBe('/schedules/update');
-    expect(store.getState().schedule.schedule).toEqual(office);
+    expect(store.getState().schedule.schedule).toEqual(officeHours);
   });
 
   it('shows a failed load inline with a retry', async () => {
