@@ -34,7 +34,7 @@ pub async fn placed_radiators(
     let rows = sqlx::query_as(
         "SELECT r.id, r.name, r.room_id, rm.zone_id FROM radiators r
          LEFT JOIN rooms rm ON rm.id = r.room_id
-         WHERE r.business_id = $1 ORDER BY r.name_key",
+         WHERE r.business_id = $1 ORDER BY r.search_key, r.name_key",
     )
     .bind(business_id)
     .fetch_all(pool)
@@ -169,9 +169,9 @@ pub async fn places(
     zones: bool,
 ) -> StoreResult<Vec<(i64, String)>> {
     let sql = if zones {
-        "SELECT id, name FROM zones WHERE business_id = $1 ORDER BY name_key"
+        "SELECT id, name FROM zones WHERE business_id = $1 ORDER BY search_key, name_key"
     } else {
-        "SELECT id, name FROM rooms WHERE business_id = $1 ORDER BY name_key"
+        "SELECT id, name FROM rooms WHERE business_id = $1 ORDER BY search_key, name_key"
     };
     Ok(sqlx::query_as(sql).bind(business_id).fetch_all(pool).await?)
 }

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::devices::{OFFLINE_AFTER_SECS, Scope};
 use crate::store::columns::Iso8601;
-use crate::store::{self, Db, StoreResult, name_key};
+use crate::store::{self, Db, StoreResult, name_key, search_key};
 
 /// A radiator as the API shows it: its settings, the server's desired state and the state the
 /// device last reported.
@@ -95,11 +95,12 @@ async fn select<'e>(
     now: i64,
 ) -> StoreResult<Vec<RadiatorView>> {
     let filter = match which {
-        Which::Named(_) => "r.name_key LIKE $3 ESCAPE '\\'",
+        Which::Named(_) => "r.search_key LIKE $3 ESCAPE '\\'",
         Which::InRoom(_) => "r.room_id = $3",
         Which::One(_) => "r.id = $3",
     };
-    let sql = format!("{SELECT} WHERE r.business_id = $2 AND {filter} ORDER BY r.name_key");
+    let sql =
+        format!("{SELECT} WHERE r.business_id = $2 AND {filter} ORDER BY r.search_key, r.name_key");
     let query =
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(now - OFFLINE_AFTER_SECS).bind(business_id);
     let query = match which {
@@ -172,8 +173,8 @@ pub async fn insert(
 ) -> StoreResult<i64> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature, max_temperature,
-             setpoint, is_on, created_at, name_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9) RETURNING id",
+             setpoint, is_on, created_at, name_key, search_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10) RETURNING id",
     )
     .bind(business_id)
     .bind(fields.room_id)
@@ -184,6 +185,7 @@ pub async fn insert(
     .bind(fields.setpoint)
     .bind(created_at)
     .bind(name_key(fields.name))
+    .bind(search_key(fields.name))
     .fetch_one(db)
     .await?;
     Ok(id)
@@ -212,7 +214,7 @@ pub async fn update(
 ) -> StoreResult<()> {
     sqlx::query(
         "UPDATE radiators SET name = $1, min_temperature = $2, max_temperature = $3,
-             setpoint = $4, room_id = $5, name_key = $8
+             setpoint = $4, room_id = $5, name_key = $8, search_key = $9
          WHERE id = $6 AND business_id = $7",
     )
     .bind(fields.name)
@@ -223,6 +225,7 @@ pub async fn update(
     .bind(id)
     .bind(business_id)
     .bind(name_key(fields.name))
+    .bind(search_key(fields.name))
     .execute(db)
     .await?;
     Ok(())

@@ -17,7 +17,7 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::record_name;
 use crate::radiators::{RadiatorRequest, RadiatorView, StatusRequest};
 use crate::state::AppState;
-use crate::store::name_key;
+use crate::store::{name_key, search_key};
 use domain::Placement;
 pub use domain::RoomDetail;
 pub use store::{RoomView, in_zone, set_zone};
@@ -73,13 +73,13 @@ pub async fn list(
             store::all(pool, user.business_id, now)
         })
         .await?;
-    let search = name_key(query.search.as_deref().unwrap_or_default().trim());
+    let search = search_key(query.search.as_deref().unwrap_or_default().trim());
     let exact = query.name.as_deref().map(|name| name_key(name.trim()));
     let rooms = all
         .iter()
         .filter(|room| {
-            let name = name_key(&room.name);
-            name.contains(&search) && exact.as_ref().is_none_or(|exact| &name == exact)
+            search_key(&room.name).contains(&search)
+                && exact.as_ref().is_none_or(|exact| &name_key(&room.name) == exact)
         })
         .cloned()
         .collect();

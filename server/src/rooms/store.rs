@@ -31,7 +31,8 @@ fn select_sql(filter: &str) -> String {
         LEFT JOIN radiators r ON r.room_id = rm.id
         LEFT JOIN radiator_states s ON s.radiator_id = r.id
         WHERE rm.business_id = $1 {filter}
-        GROUP BY rm.id, rm.name, rm.name_key, rm.zone_id, z.name ORDER BY rm.name_key"
+        GROUP BY rm.id, rm.name, rm.name_key, rm.search_key, rm.zone_id, z.name
+        ORDER BY rm.search_key, rm.name_key"
     )
 }
 

@@ -3,7 +3,7 @@
 
 use sqlx::{Any, AnyConnection, AnyPool, Row};
 
-use crate::store::{Db, StoreResult, name_key};
+use crate::store::{Db, StoreResult, name_key, search_key};
 
 /// A schedule as stored.
 #[derive(sqlx::FromRow, Clone, Debug)]
@@ -47,7 +47,8 @@ pub async fn list(
 ) -> StoreResult<Vec<ScheduleRow>> {
     let sql = format!(
         "SELECT {COLUMNS} FROM schedules s
-         WHERE s.business_id = $1 AND s.name_key LIKE $2 ESCAPE '\\' ORDER BY s.name_key"
+         WHERE s.business_id = $1 AND s.search_key LIKE $2 ESCAPE '\\'
+         ORDER BY s.search_key, s.name_key"
     );
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
@@ -150,8 +151,9 @@ pub async fn insert(
     let revision = next_revision(db, business_id).await?;
     let insert = sqlx::query(
         "INSERT INTO schedules (name, schedule_for, duration, days, slots_json, setback,
-             start_date, end_date, status, revision, business_id, created_at, name_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+             start_date, end_date, status, revision, business_id, created_at, name_key,
+             search_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     );
     let row = with_fields(insert, fields)
         .persistent(false)
@@ -159,6 +161,7 @@ pub async fn insert(
         .bind(business_id)
         .bind(now)
         .bind(name_key(fields.name))
+        .bind(search_key(fields.name))
         .fetch_one(&mut *db)
         .await?;
     Ok(row.try_get(0)?)
@@ -174,7 +177,7 @@ pub async fn update(
     let update = sqlx::query(
         "UPDATE schedules SET name = $1, schedule_for = $2, duration = $3, days = $4,
              slots_json = $5, setback = $6, start_date = $7, end_date = $8, status = $9,
-             revision = $10, name_key = $13
+             revision = $10, name_key = $13, search_key = $14
          WHERE id = $11 AND business_id = $12",
     );
     with_fields(update, fields)
@@ -183,6 +186,7 @@ pub async fn update(
         .bind(id)
         .bind(business_id)
         .bind(name_key(fields.name))
+        .bind(search_key(fields.name))
         .execute(db)
         .await?;
     Ok(())

@@ -17,6 +17,8 @@ use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Transaction};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
 
 pub use error::{StoreError, StoreResult};
 use group_sync::GroupSync;
@@ -133,49 +135,61 @@ impl Store {
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&self.writer).await.context("cannot migrate the database")?;
-        self.fold_name_keys().await.context("cannot key the stored names")
+        for table in NamedTable::ALL {
+            self.fold_name_keys(table.name()).await.context("cannot key the stored names")?;
+            self.fold_search_keys(table.name()).await.context("cannot key the stored names")?;
+        }
+        Ok(())
     }
 
     /// Keys the names stored before they had keys (migration 0027). A name whose key another
     /// name of its business already has (two names apart only in non-ASCII case, which SQLite
     /// let in) is keyed apart, by its id after its key, with a warning: it is still listed and
     /// found, and its business renames one of them.
-    async fn fold_name_keys(&self) -> StoreResult<()> {
-        for table in NamedTable::ALL {
-            let table = table.name();
-            let mut tx = self.begin_write().await?;
-            let sql = format!(
-                "SELECT id, business_id, name FROM {table} WHERE name_key IS NULL ORDER BY id"
-            );
-            let unkeyed: Vec<(i64, i64, String)> =
-                sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
-            if unkeyed.is_empty() {
-                continue;
-            }
-            let sql =
-                format!("SELECT business_id, name_key FROM {table} WHERE name_key IS NOT NULL");
-            let mut taken: HashSet<(i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-                .fetch_all(&mut *tx)
-                .await?
-                .into_iter()
-                .collect();
-            for (id, business_id, name) in unkeyed {
-                let mut key = name_key(&name);
-                if !taken.insert((business_id, key.clone())) {
-                    tracing::warn!(
-                        table,
-                        id,
-                        name,
-                        "another name of its business differs only in case"
-                    );
-                    key = format!("{key}\u{1}{id}");
-                }
-                let sql = format!("UPDATE {table} SET name_key = $1 WHERE id = $2");
-                sqlx::query(sqlx::AssertSqlSafe(sql)).bind(key).bind(id).execute(&mut *tx).await?;
-            }
-            self.commit(tx).await?;
+    async fn fold_name_keys(&self, table: &str) -> StoreResult<()> {
+        let mut tx = self.begin_write().await?;
+        let sql =
+            format!("SELECT id, business_id, name FROM {table} WHERE name_key IS NULL ORDER BY id");
+        let unkeyed: Vec<(i64, i64, String)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
+        if unkeyed.is_empty() {
+            return Ok(());
         }
-        Ok(())
+        let sql = format!("SELECT business_id, name_key FROM {table} WHERE name_key IS NOT NULL");
+        let mut taken: HashSet<(i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .collect();
+        for (id, business_id, name) in unkeyed {
+            let mut key = name_key(&name);
+            if !taken.insert((business_id, key.clone())) {
+                tracing::warn!(
+                    table,
+                    id,
+                    name,
+                    "another name of its business differs only in case"
+                );
+                key = format!("{key}\u{1}{id}");
+            }
+            let sql = format!("UPDATE {table} SET name_key = $1 WHERE id = $2");
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(key).bind(id).execute(&mut *tx).await?;
+        }
+        self.commit(tx).await
+    }
+
+    /// Keys the names stored before they had search keys (migration 0029).
+    async fn fold_search_keys(&self, table: &str) -> StoreResult<()> {
+        let mut tx = self.begin_write().await?;
+        let sql = format!("SELECT id, name FROM {table} WHERE search_key IS NULL");
+        let unkeyed: Vec<(i64, String)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
+        for (id, name) in unkeyed {
+            let sql = format!("UPDATE {table} SET search_key = $1 WHERE id = $2");
+            let key = search_key(&name);
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(key).bind(id).execute(&mut *tx).await?;
+        }
+        self.commit(tx).await
     }
 
     /// A number of this store's own, for what is kept in memory by the database's row ids.
@@ -241,6 +255,12 @@ pub fn name_key(name: &str) -> String {
     name.to_lowercase()
 }
 
+/// What a name is searched and sorted by: its key without accents or other marks, and with
+/// compatibility forms unfolded ("Ｃａｆé" and "café" → "cafe"), so that "cafe" finds "Café".
+pub fn search_key(name: &str) -> String {
+    name_key(name).nfkd().filter(|c| !is_combining_mark(*c)).collect()
+}
+
 /// Tables whose rows carry a name that is unique, in any case, within a business.
 #[derive(Clone, Copy)]
 pub enum NamedTable {
@@ -290,14 +310,15 @@ pub async fn insert_named(
     created_at: i64,
 ) -> StoreResult<i64> {
     let sql = format!(
-        "INSERT INTO {} (business_id, name, name_key, created_at) VALUES ($1, $2, $3, $4)
-         RETURNING id",
+        "INSERT INTO {} (business_id, name, name_key, search_key, created_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
         table.name()
     );
     let (id,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
         .bind(name)
         .bind(name_key(name))
+        .bind(search_key(name))
         .bind(created_at)
         .fetch_one(db)
         .await?;
@@ -312,12 +333,13 @@ pub async fn rename(
     name: &str,
 ) -> StoreResult<()> {
     let sql = format!(
-        "UPDATE {} SET name = $1, name_key = $2 WHERE id = $3 AND business_id = $4",
+        "UPDATE {} SET name = $1, name_key = $2, search_key = $3 WHERE id = $4 AND business_id = $5",
         table.name()
     );
     sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(name)
         .bind(name_key(name))
+        .bind(search_key(name))
         .bind(id)
         .bind(business_id)
         .execute(db)
@@ -418,10 +440,11 @@ where
     Ok(query.fetch_all(pool).await?)
 }
 
-/// A SQL LIKE pattern matching names that contain `search`, case-insensitively; `\` escapes.
+/// A SQL LIKE pattern matching search keys that contain `search`'s, so in any case and with or
+/// without accents; `\` escapes.
 pub fn contains_pattern(search: &str) -> String {
     let escaped =
-        name_key(search.trim()).replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        search_key(search.trim()).replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     format!("%{escaped}%")
 }
 
@@ -457,6 +480,15 @@ fn redact(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_key_drops_case_accents_and_marks_in_any_script() {
+        assert_eq!(search_key("Crêperie ÉTÉ"), "creperie ete");
+        assert_eq!(search_key("Ｃａｆé"), "cafe");
+        // Arabic vowel marks (harakat) and the hamza on an alif are marks too.
+        assert_eq!(search_key("مَدْفَأة"), search_key("مدفاة"));
+        assert_eq!(search_key("50% office_1"), "50% office_1");
+    }
 
     #[tokio::test]
     async fn on_sqlite_only_the_writer_writes_and_its_commits_flush_the_log() {

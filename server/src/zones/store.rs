@@ -29,7 +29,7 @@ fn select_sql(filter: &str) -> String {
         LEFT JOIN radiators r ON r.room_id = rm.id
         LEFT JOIN radiator_states s ON s.radiator_id = r.id
         WHERE z.business_id = $1 {filter}
-        GROUP BY z.id, z.name, z.name_key ORDER BY z.name_key"
+        GROUP BY z.id, z.name, z.name_key, z.search_key ORDER BY z.search_key, z.name_key"
     )
 }
 
@@ -39,7 +39,7 @@ pub async fn list<'e>(
     pattern: &str,
     now: i64,
 ) -> StoreResult<Vec<ZoneView>> {
-    let sql = select_sql("AND z.name_key LIKE $3 ESCAPE '\\'");
+    let sql = select_sql("AND z.search_key LIKE $3 ESCAPE '\\'");
     select(db, sql, business_id, now, pattern).await
 }
 
@@ -95,7 +95,7 @@ pub async fn set_temperature(
     .await?;
     Ok(sqlx::query_as(
         "SELECT r.id, r.name, r.setpoint FROM radiators r JOIN rooms rm ON rm.id = r.room_id
-         WHERE rm.zone_id = $1 AND r.business_id = $2 AND r.setpoint <> $3 ORDER BY r.name_key",
+         WHERE rm.zone_id = $1 AND r.business_id = $2 AND r.setpoint <> $3 ORDER BY r.search_key, r.name_key",
     )
     .bind(id)
     .bind(business_id)

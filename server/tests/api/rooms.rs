@@ -10,6 +10,7 @@ store_tests!(
     rooms_are_created_listed_searched_renamed_and_deleted,
     room_names_are_validated_and_unique_within_a_business,
     names_are_one_in_any_case_beyond_ascii_and_stored_names_are_keyed_at_start,
+    names_are_found_without_their_accents_and_sorted_as_read,
     a_new_uid_registers_a_radiator_in_the_room_and_a_known_one_is_attached,
     deleting_a_room_or_detaching_keeps_the_radiators_without_a_room,
     a_room_switches_all_its_radiators_on_and_off,
@@ -95,9 +96,50 @@ async fn names_are_one_in_any_case_beyond_ascii_and_stored_names_are_keyed_at_st
     assert_eq!(unkeyed.0, 0);
     let zones: Vec<Zone> = acme.get("/v2/zones?search=%C3%A4rzte").await.data("zones"); // ärzte
     assert_eq!(names(&zones).len(), 2, "Ärztehaus and ÄRZTEHAUS");
+    let zones: Vec<Zone> = acme.get("/v2/zones?search=etage").await.data("zones");
+    assert_eq!(names(&zones), ["ÉTAGE"], "search keys are filled in at start too");
     let taken = acme.post("/v2/zones", json!({"name": "étage"})).await;
     assert_eq!(taken.status, StatusCode::CONFLICT, "ÉTAGE was keyed");
     assert!(logs().contains("another name of its business differs only in case"));
+}
+
+async fn names_are_found_without_their_accents_and_sorted_as_read(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let cafe = acme.add_room("Café").await;
+    for name in ["Zebra room", "Émile's office", "Atelier"] {
+        acme.add_room(name).await;
+    }
+    // Sorted by letter, accents or not: É among the Es, not after Z.
+    let sorted = ["Atelier", "Café", "Émile's office", "Zebra room"];
+    assert_eq!(names(&acme.rooms().await), sorted);
+    for search in ["cafe", "CAFE", "caf%C3%A9", "%EF%BC%A3%EF%BD%81%EF%BD%86%EF%BD%85"] {
+        // The last is "Ｃａｆｅ" in full-width letters, as some keyboards type it.
+        let found: Vec<Room> = acme.get(&format!("/v2/rooms?search={search}")).await.data("rooms");
+        assert_eq!(names(&found), ["Café"], "{search}");
+    }
+    // A name apart from another only by its accents is a name of its own.
+    acme.add_room("Cafe").await;
+    let found: Vec<Room> = acme.get("/v2/rooms?search=cafe").await.data("rooms");
+    assert_eq!(names(&found), ["Cafe", "Café"]);
+
+    acme.add_zone("Étage").await;
+    let zones: Vec<Zone> = acme.get("/v2/zones?search=etage").await.data("zones");
+    assert_eq!(names(&zones), ["Étage"]);
+    acme.add_radiator_to(cafe.id, "HD-1", "Fenêtre").await;
+    let found: Vec<Radiator> = acme.get("/v2/radiators?search=fenetre").await.data("radiators");
+    assert_eq!(names(&found), ["Fenêtre"]);
+    let schedule = json!({"name": "Heures d'été", "schedule_for": "room",
+        "target_ids": [cafe.id], "duration": "weekdays",
+        "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21}], "setback": null,
+        "start_date": null, "end_date": null, "status": 1});
+    assert_eq!(acme.post("/v2/schedules", schedule).await.status, StatusCode::OK);
+    let found = acme.get("/v2/schedules?search=ete").await;
+    assert_eq!(found.body["data"]["schedules"][0]["name"], "Heures d'été");
+    // Renamed, a record is found by its new name.
+    let renamed = acme.post(&format!("/v2/rooms/{}", cafe.id), json!({"name": "Crêperie"})).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
+    let found: Vec<Room> = acme.get("/v2/rooms?search=creperie").await.data("rooms");
+    assert_eq!(names(&found), ["Crêperie"]);
 }
 
 async fn a_new_uid_registers_a_radiator_in_the_room_and_a_known_one_is_attached(app: TestApp) {
