@@ -15,6 +15,7 @@ store_tests!(
     deleting_a_room_or_detaching_keeps_the_radiators_without_a_room,
     a_room_switches_all_its_radiators_on_and_off,
     another_businesss_rooms_answer_404_and_stay_unchanged,
+    the_database_keeps_each_radiator_and_room_in_groups_of_its_own_business,
 );
 
 async fn rooms_are_created_listed_searched_renamed_and_deleted(app: TestApp) {
@@ -233,4 +234,41 @@ async fn another_businesss_rooms_answer_404_and_stay_unchanged(app: TestApp) {
     assert!(rival.rooms().await.is_empty());
     assert_eq!(acme.room(kitchen).await, before);
     assert_eq!(rival.history("").await.total, 0);
+}
+
+async fn the_database_keeps_each_radiator_and_room_in_groups_of_its_own_business(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let kitchen = acme.add_room("Kitchen").await.id;
+    let one = acme.add_radiator_to(kitchen, "HD-1", "One").await.id;
+    let floor = acme.add_zone("Ground floor").await.id;
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let lobby = rival.add_room("Lobby").await.id;
+    let wing = rival.add_zone("East wing").await.id;
+
+    // A write that skipped the code's checks is refused by the database itself.
+    let set_room = |room: Option<i64>| {
+        sqlx::query("UPDATE radiators SET room_id = $1 WHERE id = $2").bind(room).bind(one)
+    };
+    let set_zone = |zone: i64| {
+        sqlx::query("UPDATE rooms SET zone_id = $1 WHERE id = $2").bind(zone).bind(kitchen)
+    };
+    assert!(app.store.write(set_room(Some(lobby))).await.is_err());
+    assert!(app.store.write(set_zone(wing)).await.is_err());
+    let stray_room = sqlx::query(
+        "INSERT INTO rooms (business_id, zone_id, name, name_key, search_key, created_at)
+         SELECT business_id, $1, 'Stray', 'stray', 'stray', created_at FROM rooms WHERE id = $2",
+    )
+    .bind(wing)
+    .bind(kitchen);
+    assert!(app.store.write(stray_room).await.is_err());
+    assert_eq!(acme.radiator(one).await.room_id, Some(kitchen));
+    assert_eq!(names(&acme.rooms().await), ["Kitchen"]);
+
+    // Within the business, and out of any group, the same writes go through.
+    assert_eq!(app.store.write(set_zone(floor)).await.unwrap(), 1);
+    assert_eq!(app.store.write(set_room(None)).await.unwrap(), 1);
+    assert_eq!(app.store.write(set_room(Some(kitchen))).await.unwrap(), 1);
+    assert_eq!(acme.delete(&format!("/v2/zones/{floor}")).await.status, StatusCode::OK);
+    assert_eq!(acme.delete(&format!("/v2/rooms/{kitchen}")).await.status, StatusCode::OK);
+    assert_eq!(acme.radiator(one).await.room_id, None);
 }
