@@ -8,7 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store::{self, TariffView};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
 use crate::state::AppState;
 use crate::store::StoreResult;
@@ -146,6 +146,17 @@ pub async fn set(
     .await?;
     let entry = Entry::new("create", "tariff", actor.business_id);
     change.commit(entry.after(&serde_json::json!({"rates": rates, "effective_from": day}))).await?;
+    charges(state, actor.business_id, today).await
+}
+
+/// Deletes a tariff entered by mistake (the days it covered are costed at the one before it, or
+/// the default); recorded. Answers the charges after.
+pub async fn delete(state: &AppState, actor: Actor, id: i64, today: Date) -> ApiResult<Charges> {
+    let mut change = state.change(actor).await?;
+    let deleted = store::delete(change.db(), actor.business_id, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("This tariff does not exist.".into()))?;
+    change.commit(Entry::new("delete", "tariff", id).before(&deleted)).await?;
     charges(state, actor.business_id, today).await
 }
 

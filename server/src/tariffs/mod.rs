@@ -5,6 +5,7 @@
 pub mod domain;
 mod store;
 
+use axum::extract::Path;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,7 +21,7 @@ use domain::{Charges, Rates};
 pub use domain::{Tariffs, charged_from, hours_begun};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(show, add))
+    OpenApiRouter::new().routes(routes!(show, add)).routes(routes!(delete))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -94,4 +95,17 @@ pub async fn add(
     let today = today(&state, user.business_id).await?;
     let charges = domain::set(&state, user.actor(), rates, from, today).await?;
     Ok(ok("Electricity charges saved.", ChargesData { charges }))
+}
+
+/// Delete a tariff entered by mistake; the days it covered are costed at the tariff before it,
+/// or the default. Answers the charges.
+#[utoipa::path(delete, path = "/v2/commercial/charges/{id}", tag = "energy",
+    responses((status = 200, body = Envelope<ChargesData>), (status = 404, body = ErrorBody)))]
+pub async fn delete(
+    Business { state, user }: Business,
+    Path(id): Path<i64>,
+) -> Answer<ChargesData> {
+    let today = today(&state, user.business_id).await?;
+    let charges = domain::delete(&state, user.actor(), id, today).await?;
+    Ok(ok("Tariff deleted.", ChargesData { charges }))
 }

@@ -58,6 +58,24 @@ pub async fn save(
     Ok(())
 }
 
+/// Deletes one of the business's tariffs; answers it as it was, or `None` when the business has
+/// no tariff with this id.
+pub async fn delete(
+    db: &mut AnyConnection,
+    business_id: i64,
+    id: i64,
+) -> StoreResult<Option<TariffView>> {
+    let row = sqlx::query_as(
+        "DELETE FROM tariffs WHERE id = $1 AND business_id = $2
+         RETURNING id, unit_rate_pence, standing_charge_pence, effective_from, created_at",
+    )
+    .bind(id)
+    .bind(business_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row)
+}
+
 /// When the business began: the unix second it was created, and the first local day any of
 /// its radiators reported (a demo's history begins before it was created).
 pub async fn began(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<(i64, Option<String>)> {

@@ -17,6 +17,7 @@ use crate::support::{TestApp, User};
 store_tests!(
     the_default_tariff_applies_until_one_is_set_and_history_is_kept,
     tariff_fields_are_checked,
+    a_tariff_entered_by_mistake_is_deleted_by_its_business_only,
     the_budget_and_the_carbon_goal_are_set_and_shown_in_me,
     the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget,
     deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses,
@@ -62,6 +63,35 @@ async fn the_default_tariff_applies_until_one_is_set_and_history_is_kept(app: Te
     let rival = app.register_business("owner@rival.co.uk").await;
     let theirs = rival.get("/v2/commercial/charges").await.body["data"]["charges"].clone();
     assert_eq!((theirs["is_default"].clone(), theirs["history"].clone()), (json!(1), json!([])));
+}
+
+async fn a_tariff_entered_by_mistake_is_deleted_by_its_business_only(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let january = json!({"unit_rate_pence": 24.5, "standing_charge_pence": 53.35,
+        "effective_from": "2026-01-01"});
+    owner.post("/v2/commercial/charges", january).await;
+    let typo = json!({"unit_rate_pence": 2.45, "standing_charge_pence": 53.35,
+        "effective_from": "2026-01-10"});
+    let charges = owner.post("/v2/commercial/charges", typo).await.body["data"]["charges"].clone();
+    assert_eq!(charges["current"]["unit_rate_pence"], 2.45);
+    let typo = charges["history"][0]["id"].as_i64().unwrap();
+
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs = rival.delete(&format!("/v2/commercial/charges/{typo}")).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    assert_eq!(theirs.description(), "This tariff does not exist.");
+
+    let deleted = owner.delete(&format!("/v2/commercial/charges/{typo}")).await;
+    assert_eq!(deleted.description(), "Tariff deleted.");
+    let charges = deleted.body["data"]["charges"].clone();
+    // The days it covered are costed at the tariff before it again.
+    assert_eq!(charges["current"]["unit_rate_pence"], 24.5);
+    assert_eq!(charges["history"].as_array().unwrap().len(), 1);
+    let again = owner.delete(&format!("/v2/commercial/charges/{typo}")).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+    let history = owner.history("?kind=tariff").await;
+    let actions: Vec<&str> = history.history.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["delete", "create", "create"]);
 }
 
 async fn tariff_fields_are_checked(app: TestApp) {

@@ -3,18 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { Form, FormField, SubmitButton, useForm } from './form';
 
-type Values = { name: string; rate: string };
+type Values = { name: string; rate: string; opens: string };
 
-/** A form of two required fields, the second a number, that sends nothing. */
-function TwoFields() {
-  const form = useForm<Values>({ name: '', rate: '' }, (values) => ({
+/** A form of three required fields, a text, a number and a time, that sends nothing. */
+function SomeFields() {
+  const form = useForm<Values>({ name: '', rate: '', opens: '08:00' }, (values) => ({
     ...(values.name ? {} : { name: 'validation.required' }),
     ...(values.rate ? {} : { rate: 'validation.required' }),
+    ...(values.opens ? {} : { opens: 'validation.required' }),
   }));
   return (
     <Form onSubmit={form.onSubmit(async () => undefined)}>
       <FormField label="Name" {...form.field('name')} />
       <FormField label="Rate" type="number" {...form.field('rate')} />
+      <FormField label="Opens" type="time" {...form.field('opens')} />
       <SubmitButton busy={false}>Save</SubmitButton>
     </Form>
   );
@@ -23,7 +25,7 @@ function TwoFields() {
 describe('a form', () => {
   it('moves the focus to the first field with an error when it cannot be sent', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<TwoFields />);
+    renderWithProviders(<SomeFields />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByLabelText('Name')).toHaveFocus();
     await user.type(screen.getByLabelText('Name'), 'Acme');
@@ -33,7 +35,7 @@ describe('a form', () => {
 
   it('says a number field holds no number, where the browser reports it empty', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<TwoFields />);
+    renderWithProviders(<SomeFields />);
     await user.type(screen.getByLabelText('Name'), 'Acme');
     // What a browser reports for "2e" typed in a number field (jsdom cannot hold such text).
     Object.defineProperty(screen.getByLabelText('Rate'), 'validity', {
@@ -42,5 +44,21 @@ describe('a form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Enter a number.')).toBeInTheDocument();
     expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+  });
+
+  it('asks for the whole time where a time field’s hour or minutes were cleared', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SomeFields />);
+    await user.type(screen.getByLabelText('Name'), 'Acme');
+    await user.type(screen.getByLabelText('Rate'), '2');
+    // What a browser reports for a time whose hour was cleared: badInput, and an empty value.
+    const opens = screen.getByLabelText('Opens');
+    await user.clear(opens);
+    Object.defineProperty(opens, 'validity', { value: { badInput: true } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      screen.getByText('Enter the whole time, hours and minutes, like 08:30.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Enter a number.')).not.toBeInTheDocument();
   });
 });

@@ -31,14 +31,14 @@ function focusFirst(errors: Errors) {
   if (first) document.getElementById(`field-${first}`)?.focus();
 }
 
-/** Number fields holding what is not a number ("2e"): the browser reports their value as empty,
- *  which a check would call missing. */
-function unreadableNumbers(names: string[]): Errors {
+/** Number and time fields holding what the browser cannot read ("2e", a time with its hour
+ *  cleared): it reports their value as empty, which a check would call missing. */
+function unreadableInputs(names: string[]): Errors {
   const found: Errors = {};
   for (const name of names) {
     const input = document.getElementById(`field-${name}`);
     if (input instanceof HTMLInputElement && input.validity.badInput) {
-      found[name] = 'validation.number';
+      found[name] = input.type === 'time' ? 'validation.time' : 'validation.number';
     }
   }
   return found;
@@ -77,7 +77,7 @@ export function useForm<T extends Record<string, unknown>>(
 
   /** Checks every field; answers whether the form may be sent. */
   const check = () => {
-    const found = { ...validateValues(values), ...unreadableNumbers(Object.keys(values)) };
+    const found = { ...validateValues(values), ...unreadableInputs(Object.keys(values)) };
     setErrors(found);
     focusFirst(found);
     return Object.keys(found).length === 0;

@@ -118,6 +118,16 @@ const renderHome = () =>
   });
 
 describe('the home dashboard', () => {
+  it('says a budget already spent is over by so much, not by the forecast', async () => {
+    serve({ ...figures, month: { ...figures.month, cost_pence: 25_000, budget_used: 1.25 } });
+    renderHome();
+    const budget = await screen.findByRole('region', { name: 'Budget this month' });
+    await waitFor(() =>
+      expect(budget).toHaveTextContent(`Already over budget by ${ltr('£50.00')}`),
+    );
+    expect(budget).not.toHaveTextContent('Forecast over budget');
+  });
+
   it('shows the figures of the dashboard and of the week', async () => {
     serve();
     renderHome();

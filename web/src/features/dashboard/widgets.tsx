@@ -107,6 +107,7 @@ export function BudgetWidget({ month }: { month: Dashboard['month'] }) {
       </Stack>
     );
   const used = month.budget_used ?? month.cost_pence / budget;
+  const spentOver = month.cost_pence - budget;
   const over = month.forecast_pence - budget;
   const color = used >= 1 ? 'error' : over > 0 ? 'warning' : 'primary';
   return (
@@ -129,9 +130,11 @@ export function BudgetWidget({ month }: { month: Dashboard['month'] }) {
             fontWeight: over > 0 ? 700 : 400,
           }}
         >
-          {over > 0
-            ? t('dashboard.budget.over', { value: formatPence(over) })
-            : t('dashboard.budget.within')}
+          {spentOver > 0
+            ? t('dashboard.budget.spentOver', { value: formatPence(spentOver) })
+            : over > 0
+              ? t('dashboard.budget.over', { value: formatPence(over) })
+              : t('dashboard.budget.within')}
         </Typography>
       </Stack>
     </Stack>

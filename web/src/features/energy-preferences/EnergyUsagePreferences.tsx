@@ -19,7 +19,9 @@ import type { DashboardFigures } from './types';
 /** This month's cost so far against the budget, with the forecast to the month's end. */
 function MonthSoFar({ month }: { month: DashboardFigures['month'] }) {
   const { t } = useTranslation();
-  const over = month.budget_pence !== null && month.forecast_pence > month.budget_pence;
+  const budget = month.budget_pence;
+  const spentOver = budget === null ? 0 : month.cost_pence - budget;
+  const over = budget !== null && month.forecast_pence > budget;
   return (
     <>
       <FigurePanel>
@@ -30,9 +32,7 @@ function MonthSoFar({ month }: { month: DashboardFigures['month'] }) {
         />
         <Figure
           label={t('energyPrefs.budget.current')}
-          value={
-            month.budget_pence === null ? t('energyPrefs.notSet') : formatPence(month.budget_pence)
-          }
+          value={budget === null ? t('energyPrefs.notSet') : formatPence(budget)}
           testId="month-budget"
         />
         <Figure
@@ -48,10 +48,16 @@ function MonthSoFar({ month }: { month: DashboardFigures['month'] }) {
           text={t('energyPrefs.budget.usedText', { share: formatShare(month.budget_used) })}
         />
       )}
-      {over && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('energyPrefs.budget.overForecast')}
+      {spentOver > 0 ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('energyPrefs.budget.overSpent', { value: formatPence(spentOver) })}
         </Alert>
+      ) : (
+        over && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('energyPrefs.budget.overForecast')}
+          </Alert>
+        )
       )}
     </>
   );

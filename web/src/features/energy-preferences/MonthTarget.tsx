@@ -17,11 +17,21 @@ import type { DashboardFigures } from './types';
 const MOST = 10_000_000;
 
 /**
+ * The amount as typed, without what a person writes around a number of pounds or kg: a leading
+ * pound sign, and commas where they group the thousands ("£1,500.50" → "1500.50"). A comma that
+ * does not group by three is left, and refused, as it could be a decimal comma.
+ */
+export function plainAmount(raw: string): string {
+  const text = raw.trim().replace(/^£\s*/, '');
+  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : text;
+}
+
+/**
  * The text key of what is wrong with a budget's or goal's amount, the unit named as the server
  * names it: above 0, up to 10,000,000, two decimals.
  */
 export function amountError(raw: string, target: 'budget' | 'goal'): string | undefined {
-  const text = raw.trim();
+  const text = plainAmount(raw);
   if (!text) return 'validation.required';
   const value = Number(text);
   if (!/^\d+(\.\d{1,2})?$/.test(text) || !(value > 0) || value > MOST)
@@ -60,7 +70,7 @@ export function MonthTarget({
   const text = (key: string) => t(`energyPrefs.${target}.${key}`);
 
   const save = ({ value }: { value: string }) =>
-    run(() => send(String(Number(value.trim()))), {
+    run(() => send(String(Number(plainAmount(value)))), {
       toast: () => text('saved'),
       onSuccess: async () => {
         await dispatch(fetchMe());

@@ -1,4 +1,6 @@
+import DeleteIcon from '@mui/icons-material/Delete';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,48 +9,93 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime, formatDay } from '../../lib/format';
+import { useAppDispatch } from '../../lib/hooks';
 import { formatRate } from '../../lib/units';
-import type { Charges } from './types';
+import { useAction } from '../../lib/useAction';
+import { energyPreferencesApi } from './api';
+import { chargesChanged } from './slice';
+import type { Charges, Tariff } from './types';
 
-/** Every tariff entered, latest effective date first, the one in force today marked. */
+/** Every tariff entered, latest effective date first, the one in force today marked; one
+ *  entered by mistake is deleted after a confirmation. */
 export function TariffHistory({ charges }: { charges: Charges }) {
   const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { run, busy } = useAction();
+  const [deleting, setDeleting] = useState<Tariff | null>(null);
   const today = dayjs().format('YYYY-MM-DD');
   const inForce = charges.history.find((tariff) => tariff.effective_from <= today);
   if (charges.history.length === 0)
     return <Typography color="text.secondary">{t('energyPrefs.tariff.none')}</Typography>;
+  const day = (tariff: Tariff) => formatDay(tariff.effective_from, i18n.language);
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t('energyPrefs.tariff.history')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('energyPrefs.tariff.effectiveFrom')}</TableCell>
-            <TableCell align="right">{t('energyPrefs.tariff.unitRate')}</TableCell>
-            <TableCell align="right">{t('energyPrefs.tariff.standingCharge')}</TableCell>
-            <TableCell>{t('energyPrefs.tariff.entered')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {charges.history.map((tariff) => (
-            <TableRow key={tariff.id} data-testid={`tariff-${tariff.effective_from}`}>
-              <TableCell>
-                {formatDay(tariff.effective_from, i18n.language)}{' '}
-                {tariff === inForce && (
-                  <Chip size="small" color="primary" label={t('energyPrefs.tariff.inForce')} />
-                )}
-                {tariff.effective_from > today && (
-                  <Chip size="small" variant="outlined" label={t('energyPrefs.tariff.upcoming')} />
-                )}
-              </TableCell>
-              <TableCell align="right">{formatRate(tariff.unit_rate_pence, 'kWh')}</TableCell>
-              <TableCell align="right">{formatRate(tariff.standing_charge_pence, 'day')}</TableCell>
-              <TableCell>{formatDateTime(tariff.created_at, i18n.language)}</TableCell>
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={t('energyPrefs.tariff.history')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('energyPrefs.tariff.effectiveFrom')}</TableCell>
+              <TableCell align="right">{t('energyPrefs.tariff.unitRate')}</TableCell>
+              <TableCell align="right">{t('energyPrefs.tariff.standingCharge')}</TableCell>
+              <TableCell>{t('energyPrefs.tariff.entered')}</TableCell>
+              <TableCell align="right">{t('energyPrefs.tariff.actions')}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {charges.history.map((tariff) => (
+              <TableRow key={tariff.id} data-testid={`tariff-${tariff.effective_from}`}>
+                <TableCell>
+                  {day(tariff)}{' '}
+                  {tariff === inForce && (
+                    <Chip size="small" color="primary" label={t('energyPrefs.tariff.inForce')} />
+                  )}
+                  {tariff.effective_from > today && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={t('energyPrefs.tariff.upcoming')}
+                    />
+                  )}
+                </TableCell>
+                <TableCell align="right">{formatRate(tariff.unit_rate_pence, 'kWh')}</TableCell>
+                <TableCell align="right">
+                  {formatRate(tariff.standing_charge_pence, 'day')}
+                </TableCell>
+                <TableCell>{formatDateTime(tariff.created_at, i18n.language)}</TableCell>
+                <TableCell align="right">
+                  <IconButton
+                    aria-label={t('energyPrefs.tariff.deleteLabel', { day: day(tariff) })}
+                    onClick={() => setDeleting(tariff)}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('energyPrefs.tariff.deleteTitle', { day: deleting ? day(deleting) : '' })}
+        text={t('energyPrefs.tariff.deleteText')}
+        confirm={t('energyPrefs.tariff.delete')}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          void run(() => energyPreferencesApi.deleteTariff(deleting.id), {
+            onSuccess: ({ data }) => {
+              dispatch(chargesChanged(data.data.charges));
+              setDeleting(null);
+            },
+          });
+        }}
+      />
+    </>
   );
 }

@@ -8,6 +8,8 @@ export const energyPreferencesApi = {
   charges: () => authClient.get<Envelope<{ charges: Charges }>>('/v2/commercial/charges'),
   addTariff: (payload: TariffPayload) =>
     authClient.post<Envelope<{ charges: Charges }>>('/v2/commercial/charges', payload),
+  deleteTariff: (id: number) =>
+    authClient.delete<Envelope<{ charges: Charges }>>(`/v2/commercial/charges/${id}`),
   /** The monthly budget in pounds, e.g. "1250.5". */
   setBudget: (pounds: string) =>
     authClient.patch<Done>(`/v2/users/budget/electricity/${encodeURIComponent(pounds)}`),

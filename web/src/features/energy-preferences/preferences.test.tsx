@@ -130,6 +130,24 @@ describe('the energy usage preferences', () => {
     expect(calls.meCalls()).toBe(2);
   });
 
+  it('says by how much a month already over its budget is over, and no forecast', async () => {
+    api(() => user);
+    const over = { ...dashboard.month, cost_pence: 115_400, forecast_pence: 180_000 };
+    server.use(
+      http.get('/v2/dashboard/commercial/web', () =>
+        answer('Dashboard.', { dashboard: { ...dashboard, month: over } }),
+      ),
+    );
+    renderWithProviders(<EnergyUsagePreferences />, {
+      route: '/preferences/energy-usage',
+      preloadedState: signedIn,
+    });
+    expect(
+      await screen.findByText(`The month has already cost ${iso('£154.00')} more than the budget.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/will cost more than the budget/)).not.toBeInTheDocument();
+  });
+
   it('shows the server’s refusal of a budget on its field, and checks it first itself', async () => {
     const userEvents = userEvent.setup();
     api(() => user);
@@ -235,6 +253,40 @@ describe('the energy usage preferences', () => {
     // Entered: the rates are emptied, so the same tariff is not entered twice.
     expect(screen.getByLabelText('Unit rate')).toHaveValue('');
     expect(screen.getByLabelText('Standing charge')).toHaveValue('');
+  });
+
+  it('deletes a tariff entered by mistake after asking, and keeps it when told not to', async () => {
+    const userEvents = userEvent.setup();
+    api(() => user);
+    const deleted: string[] = [];
+    server.use(
+      http.delete('/v2/commercial/charges/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        return answer('Tariff deleted.', {
+          charges: { ...charges, history: charges.history.slice(1) },
+        });
+      }),
+    );
+    renderWithProviders(<EnergyUsagePreferences />, {
+      route: '/preferences/energy-usage',
+      preloadedState: signedIn,
+    });
+    const remove = await screen.findByRole('button', { name: 'Delete the tariff from 1 Jan 2099' });
+    await userEvents.click(remove);
+    const dialog = screen.getByRole('dialog', { name: 'Delete the tariff from 1 Jan 2099?' });
+    await userEvents.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    expect(screen.getByTestId('tariff-2099-01-01')).toBeInTheDocument();
+
+    await userEvents.click(remove);
+    const confirm = screen.getByRole('dialog', { name: 'Delete the tariff from 1 Jan 2099?' });
+    await userEvents.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Tariff deleted.')).toBeInTheDocument();
+    expect(deleted).toEqual(['3']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('tariff-2099-01-01')).not.toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'Tariff history' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
 });
 
