@@ -27,8 +27,11 @@ pub struct Page {
     /// Entries per page, 1–100 (default 25).
     per_page: Option<i64>,
     /// Only changes to records of this kind (`radiator`, `room`, `zone`, `schedule`,
-    /// `business_settings`).
+    /// `automation`, `business_settings`, `tariff`, `budget`, `carbon_goal`, …).
     kind: Option<String>,
+    /// Only the changes people made (`people`) or those HeatDesk made for them, a schedule or
+    /// an automation (`heatdesk`); both when absent.
+    by: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -50,12 +53,24 @@ pub async fn list(
     let per_page = page.per_page.unwrap_or(25).clamp(1, 100);
     let mut check = FieldCheck::default();
     let page_number = check.check("page", parse_page(page.page));
-    let page_number = check.finish(page_number)?;
+    let by = check.check("by", parse_by(page.by.as_deref()));
+    let (page_number, by) = check.finish(page_number.zip(by))?;
     let kind = page.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty());
     let offset = (page_number - 1) * per_page;
+    let filter = store::Filter { kind, by };
     let (history, total) =
-        store::page(state.store.reader(), user.business_id, kind, per_page, offset).await?;
+        store::page(state.store.reader(), user.business_id, filter, per_page, offset).await?;
     Ok(ok("Action history.", HistoryData { history, page: page_number, per_page, total }))
+}
+
+/// Whose changes: `people` or `heatdesk`, either when absent or empty.
+fn parse_by(raw: Option<&str>) -> Result<Option<&'static str>, String> {
+    match raw.map(str::trim).unwrap_or_default() {
+        "" => Ok(None),
+        "people" => Ok(Some("people")),
+        "heatdesk" => Ok(Some("heatdesk")),
+        _ => Err("Use people or heatdesk.".into()),
+    }
 }
 
 /// A page number: 1 when absent, else 1 to 1,000,000.

@@ -156,7 +156,10 @@ pub async fn delete(state: &AppState, actor: Actor, id: i64, today: Date) -> Api
     let deleted = store::delete(change.db(), actor.business_id, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("This tariff does not exist.".into()))?;
-    change.commit(Entry::new("delete", "tariff", id).before(&deleted)).await?;
+    // As its creation recorded it.
+    let before =
+        serde_json::json!({"rates": rates(&deleted), "effective_from": deleted.effective_from});
+    change.commit(Entry::new("delete", "tariff", id).before(&before)).await?;
     charges(state, actor.business_id, today).await
 }
 

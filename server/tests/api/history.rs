@@ -1,17 +1,19 @@
 //! The action history: every change, with the record before and after, newest first.
 
 use heatdesk::clock::Clock;
+use heatdesk::schedules::engine::tick;
 use reqwest::StatusCode;
 use serde_json::json;
 use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
-use crate::support::TestApp;
+use crate::support::{NoBudgets, TestApp};
 
 store_tests!(
     every_change_is_in_the_action_history_newest_first,
     a_failed_change_leaves_no_entry,
     rooms_and_zones_record_their_creating_renaming_and_deleting_alike,
+    the_history_lists_the_changes_people_made_apart_from_heatdesks,
 );
 
 async fn every_change_is_in_the_action_history_newest_first(app: TestApp) {
@@ -89,4 +91,32 @@ async fn rooms_and_zones_record_their_creating_renaming_and_deleting_alike(app: 
             "{kind}"
         );
     }
+}
+
+async fn the_history_lists_the_changes_people_made_apart_from_heatdesks(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let studio = acme.add_room("Studio").await.id;
+    acme.add_radiator_to(studio, "HD-1", "Studio 1").await;
+    // The test clock is a Thursday at 09:00: the engine sets the schedule's 19 °C at once.
+    let schedule = json!({"name": "Office hours", "schedule_for": "room", "target_ids": [studio],
+        "duration": "weekdays", "slots": [{"start": "07:00", "end": "18:00", "setpoint": 19}],
+        "setback": 16, "start_date": null, "end_date": null, "status": 1});
+    assert_eq!(acme.post("/v2/schedules", schedule).await.status, StatusCode::OK);
+    let now = app.clock.now();
+    let devices = &app.state.devices;
+    assert_eq!(tick(&app.store, devices, &app.state.live, &NoBudgets, now).await.unwrap(), 1);
+
+    let everyone = acme.history("").await;
+    let people = acme.history("?by=people").await;
+    let heatdesk = acme.history("?by=heatdesk").await;
+    assert_eq!((people.total, heatdesk.total), (3, 1), "room, radiator, schedule; the engine");
+    assert_eq!(everyone.total, people.total + heatdesk.total);
+    assert!(people.history.iter().all(|entry| entry.by.is_none()));
+    assert_eq!(heatdesk.history[0].by.as_deref(), Some("schedule 'Office hours'"));
+    assert_eq!(acme.history("?by=people&kind=schedule").await.total, 1);
+    assert_eq!(acme.history("?by=heatdesk&kind=schedule").await.total, 0);
+
+    let wrong = acme.get("/v2/action-history?by=robots").await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(wrong.field_error("by"), "Use people or heatdesk.");
 }

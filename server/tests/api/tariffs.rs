@@ -92,6 +92,12 @@ async fn a_tariff_entered_by_mistake_is_deleted_by_its_business_only(app: TestAp
     let history = owner.history("?kind=tariff").await;
     let actions: Vec<&str> = history.history.iter().map(|e| e.action.as_str()).collect();
     assert_eq!(actions, ["delete", "create", "create"]);
+    assert_eq!(
+        history.history[0].before,
+        Some(json!({"rates": {"unit_rate_pence": 2.45, "standing_charge_pence": 53.35},
+            "effective_from": "2026-01-10"})),
+        "as its creation recorded it"
+    );
 }
 
 async fn tariff_fields_are_checked(app: TestApp) {

@@ -69,15 +69,19 @@ export function MonthTarget({
   });
   const text = (key: string) => t(`energyPrefs.${target}.${key}`);
 
-  const save = ({ value }: { value: string }) =>
-    run(() => send(String(Number(plainAmount(value)))), {
+  const save = ({ value }: { value: string }) => {
+    const amount = String(Number(plainAmount(value)));
+    return run(() => send(amount), {
       toast: () => text('saved'),
       onSuccess: async () => {
+        // The amount as saved: "£1,500" reads 1500 beside its own pound sign.
+        form.setValue('value', amount);
         await dispatch(fetchMe());
         load.reload();
       },
       onError: form.showServerErrors,
     });
+  };
 
   const adornment =
     target === 'budget'

@@ -121,7 +121,7 @@ describe('the energy usage preferences', () => {
     const field = screen.getByLabelText('Monthly budget (£)');
     expect(field).toHaveValue('1000');
     await userEvents.clear(field);
-    await userEvents.type(field, '1250.50');
+    await userEvents.type(field, '£1,250.50');
     await userEvents.click(screen.getByRole('button', { name: 'Save budget' }));
     expect(await screen.findByText('Energy budget updated successfully')).toBeInTheDocument();
     expect(patched).toEqual(['1250.5']);

@@ -17,11 +17,36 @@ import { ListStates } from '../../components/ListStates';
 import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { actorText } from './actor';
+import { describeChange } from './changes';
 import { fetchHistory } from './slice';
 import type { HistoryEntry } from './types';
 
-/** The kinds of record the history can be filtered by (the server's `kind`). */
-const RECORD_KINDS = ['radiator', 'room', 'zone', 'schedule', 'automation', 'business_settings'];
+/** The kinds of record the history can be filtered by (the server's `kind`): every kind a
+ *  change is recorded for. */
+const RECORD_KINDS = [
+  'radiator',
+  'room',
+  'zone',
+  'schedule',
+  'automation',
+  'business_settings',
+  'tariff',
+  'budget',
+  'carbon_goal',
+  'carbon_method',
+  'subscription',
+  'payment',
+  'consent',
+  'business_address',
+  'onboarding',
+];
+/** Whose changes the history can be filtered to (the server's `by`). */
+const MADE_BY = [
+  ['', 'madeByAnyone'],
+  ['people', 'madeByPeople'],
+  ['heatdesk', 'madeByHeatDesk'],
+] as const;
+type MadeBy = (typeof MADE_BY)[number][0];
 const PAGE_SIZES = [10, 25, 50, 100];
 
 // Narrow screens show each change in one cell, a line each for what, who and when.
@@ -49,10 +74,11 @@ export function HistoryTable() {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(historyPage.per_page);
   const [kind, setKind] = useState('');
+  const [by, setBy] = useState<MadeBy>('');
 
   const load = useCallback(
-    () => void dispatch(fetchHistory({ page: page + 1, per_page: perPage, kind })),
-    [dispatch, page, perPage, kind],
+    () => void dispatch(fetchHistory({ page: page + 1, per_page: perPage, kind, by })),
+    [dispatch, page, perPage, kind, by],
   );
   useEffect(load, [load]);
 
@@ -63,29 +89,50 @@ export function HistoryTable() {
 
   return (
     <Stack spacing={2}>
-      <TextField
-        select
-        name="kind"
-        label={t('settings.history.kind')}
-        value={kind}
-        onChange={(event) => {
-          setKind(event.target.value);
-          setPage(0);
-        }}
-        sx={{ maxWidth: 280 }}
-      >
-        <MenuItem value="">{t('settings.history.allKinds')}</MenuItem>
-        {RECORD_KINDS.map((option) => (
-          <MenuItem key={option} value={option}>
-            {t(`settings.history.kinds.${option}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          name="kind"
+          label={t('settings.history.kind')}
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 220, maxWidth: 280 }}
+        >
+          <MenuItem value="">{t('settings.history.allKinds')}</MenuItem>
+          {RECORD_KINDS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`settings.history.kinds.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          name="by"
+          label={t('settings.history.madeBy')}
+          value={by}
+          onChange={(event) => {
+            setBy(event.target.value as MadeBy);
+            setPage(0);
+          }}
+          sx={{ minWidth: 220, maxWidth: 320 }}
+        >
+          {MADE_BY.map(([value, text]) => (
+            <MenuItem key={text} value={value}>
+              {t(`settings.history.${text}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       <ListStates
         count={history.length}
         load={{ loading: isLoading, error, retry: load }}
         empty={{
-          title: kind ? t('settings.history.noneOfKind') : t('settings.history.emptyTitle'),
+          title: kind || by ? t('settings.history.noneFound') : t('settings.history.emptyTitle'),
           text: t('settings.history.emptyText'),
         }}
         skeleton={{ rows: 6, height: 40 }}
@@ -109,6 +156,7 @@ export function HistoryTable() {
                   const action = t(`settings.history.actions.${entry.action}`, {
                     defaultValue: entry.action,
                   });
+                  const changes = describeChange(entry, t, i18n.language);
                   const record = (
                     <>
                       {t(`settings.history.kinds.${entry.record_type}`, {
@@ -120,6 +168,16 @@ export function HistoryTable() {
                           · <bdi>{name}</bdi>
                         </Typography>
                       )}
+                      {changes.map((change) => (
+                        <Typography
+                          key={change}
+                          variant="body2"
+                          color="text.secondary"
+                          data-testid="history-change"
+                        >
+                          {change}
+                        </Typography>
+                      ))}
                     </>
                   );
                   return (

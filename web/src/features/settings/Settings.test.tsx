@@ -111,6 +111,13 @@ describe('the settings page', () => {
     await user.click(screen.getByRole('combobox', { name: 'Record type' }));
     await user.click(screen.getByRole('option', { name: 'Schedule' }));
     await waitFor(() => expect(queries.at(-1)).toBe('page=1&per_page=25&kind=schedule'));
+    await user.click(screen.getByRole('combobox', { name: 'Made by' }));
+    await user.click(screen.getByRole('option', { name: 'People' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('page=1&per_page=25&kind=schedule&by=people'));
+    // Every kind a change is recorded for can be chosen.
+    await user.click(screen.getByRole('combobox', { name: 'Record type' }));
+    expect(screen.getByRole('option', { name: 'Tariff' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Energy budget' })).toBeInTheDocument();
     expect(queries.slice(0, 2)).toEqual(['page=1&per_page=25', 'page=2&per_page=25']);
   });
 

@@ -9,9 +9,9 @@ export interface HistoryPage {
 }
 
 export const settingsApi = {
-  history: ({ page, per_page, kind }: HistoryQuery) =>
+  history: ({ page, per_page, kind, by }: HistoryQuery) =>
     authClient.get<Envelope<HistoryPage>>('/v2/action-history', {
-      params: { page, per_page, ...(kind ? { kind } : {}) },
+      params: { page, per_page, ...(kind ? { kind } : {}), ...(by ? { by } : {}) },
     }),
   automations: () =>
     authClient.get<Envelope<{ automations: Automation[] }>>('/v2/settings/automation'),

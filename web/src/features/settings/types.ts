@@ -19,6 +19,8 @@ export interface HistoryQuery {
   per_page: number;
   /** Only changes to records of this kind; empty: all. */
   kind: string;
+  /** Only the changes people made, or those HeatDesk made; empty: both. */
+  by: '' | 'people' | 'heatdesk';
 }
 
 /** An automation's parameters: numbers, or times as "HH:MM". */

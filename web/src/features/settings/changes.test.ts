@@ -1,0 +1,69 @@
+import { initI18n } from '../../i18n';
+import { ltr } from '../../lib/format';
+import { describeChange } from './changes';
+import type { HistoryEntry } from './types';
+
+const t = initI18n('en').getFixedT('en');
+
+const entry = (changes: Partial<HistoryEntry>): HistoryEntry => ({
+  id: 1,
+  user_email: 'owner@acme.co.uk',
+  by: null,
+  action: 'update',
+  record_type: 'radiator',
+  record_id: 7,
+  before: null,
+  after: null,
+  at: '2026-11-25T08:00:00Z',
+  ...changes,
+});
+
+describe('what a change did', () => {
+  it('tells each told field it changed, and not the readings that moved meanwhile', () => {
+    const before = { name: 'Window', target_temperature: 21, status: 1, current_temperature: 19.2 };
+    const after = { name: 'Window', target_temperature: 19, status: 0, current_temperature: 19.4 };
+    expect(describeChange(entry({ before, after }), t, 'en')).toEqual([
+      'Status: On → Off',
+      `Target: ${ltr('21.0\u00a0°C')} → ${ltr('19.0\u00a0°C')}`,
+    ]);
+  });
+
+  it('tells a goal or a tariff by what was set, and a new record not field by field', () => {
+    const budget = entry({ record_type: 'budget', after: { electricity_budget_pence: 120000 } });
+    expect(describeChange(budget, t, 'en')).toEqual([`Budget: ${ltr('£1,200.00')}`]);
+    const tariff = entry({
+      record_type: 'tariff',
+      action: 'create',
+      after: {
+        rates: { unit_rate_pence: 24.5, standing_charge_pence: 53.35 },
+        effective_from: '2026-12-01',
+      },
+    });
+    const told = ['Rates: 24.5\u00a0p/kWh, 53.35\u00a0p/day', 'From: 1 Dec 2026'];
+    expect(describeChange(tariff, t, 'en')).toEqual(told);
+    const gone = { ...tariff, action: 'delete', before: tariff.after, after: null };
+    expect(describeChange(gone, t, 'en')).toEqual(told);
+    const room = entry({ record_type: 'room', action: 'create', after: { name: 'Kitchen' } });
+    expect(describeChange(room, t, 'en')).toEqual([]);
+    const deleted = entry({ action: 'delete', before: { name: 'Window' } });
+    expect(describeChange(deleted, t, 'en')).toEqual([]);
+  });
+
+  it('reads working days, hours and a room left for none', () => {
+    const before = {
+      working_days: [1, 2, 3, 4, 5],
+      working_hours: { start: '08:00', end: '18:00' },
+      room_name: 'Kitchen',
+    };
+    const after = {
+      working_days: [1, 2, 3, 4],
+      working_hours: { start: '07:30', end: '18:00' },
+      room_name: null,
+    };
+    expect(describeChange(entry({ before, after }), t, 'en')).toEqual([
+      'Room: Kitchen → None',
+      'Working days: Mon, Tue, Wed, Thu, Fri → Mon, Tue, Wed, Thu',
+      'Working hours: 08:00–18:00 → 07:30–18:00',
+    ]);
+  });
+});

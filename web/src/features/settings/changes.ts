@@ -1,0 +1,75 @@
+import type { TFunction } from 'i18next';
+import { formatCelsius, formatDay, weekdayName } from '../../lib/format';
+import { formatKg, formatPence, formatRate } from '../../lib/units';
+import type { HistoryEntry } from './types';
+
+type Show = (value: unknown, t: TFunction, language: string) => string;
+
+const text: Show = (value) => String(value);
+const celsius: Show = (value) => formatCelsius(Number(value));
+const onOff: Show = (value, t) => t(Number(value) ? 'settings.history.on' : 'settings.history.off');
+const orNone: Show = (value, t) => (value === null ? t('settings.history.none') : String(value));
+
+/**
+ * The fields a change is told by, each with its label's key (`settings.history.fields.*`) and
+ * how its value reads. Others (ids, a radiator's live readings at the time) are left out.
+ */
+const FIELDS: Record<string, Show> = {
+  name: text,
+  status: onOff,
+  target_temperature: celsius,
+  min_temperature: celsius,
+  max_temperature: celsius,
+  room_name: orNone,
+  zone_name: orNone,
+  setback: (value, t, language) =>
+    value === null ? onOff(0, t, language) : celsius(value, t, language),
+  comfort_setpoint: celsius,
+  time_zone: text,
+  working_days: (value, _t, language) =>
+    Array.isArray(value) ? value.map((day) => weekdayName(Number(day), language)).join(', ') : '',
+  working_hours: (value) => {
+    const hours = value as { start?: string; end?: string } | null;
+    return hours ? `${hours.start ?? ''}–${hours.end ?? ''}` : '';
+  },
+  electricity_budget_pence: (value) => formatPence(Number(value)),
+  carbon_goal_kg: (value) => formatKg(Number(value)),
+  carbon_method: (value, t) =>
+    t(`energyPrefs.method.${String(value)}.name`, { defaultValue: String(value) }),
+  rates: (value) => {
+    const rates = value as { unit_rate_pence: number; standing_charge_pence: number };
+    return `${formatRate(rates.unit_rate_pence, 'kWh')}, ${formatRate(rates.standing_charge_pence, 'day')}`;
+  },
+  effective_from: (value, _t, language) => formatDay(String(value), language),
+};
+
+/** A change recorded with only one side (a goal set, a tariff added or deleted) is told by these
+ *  fields as that side has them; a new or deleted room or radiator is not told field by field. */
+const SET_FIELDS = [
+  'electricity_budget_pence',
+  'carbon_goal_kg',
+  'carbon_method',
+  'rates',
+  'effective_from',
+];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a change did, a line a field: "Target: 21 °C → 19 °C" for each told field that it
+ * changed, or "Budget: £1,200.00" for what it set (or deleted).
+ */
+export function describeChange(entry: HistoryEntry, t: TFunction, language: string): string[] {
+  const { before, after } = entry;
+  const label = (field: string) => t(`settings.history.fields.${field}`);
+  return Object.entries(FIELDS).flatMap(([field, show]) => {
+    const read = (side: Record<string, unknown>) => show(side[field], t, language);
+    const only = after && !before ? after : before && !after ? before : null;
+    if (only)
+      return field in only && SET_FIELDS.includes(field) ? [`${label(field)}: ${read(only)}`] : [];
+    if (!before || !after || !(field in before) || !(field in after)) return [];
+    return same(before[field], after[field])
+      ? []
+      : [`${label(field)}: ${read(before)} → ${read(after)}`];
+  });
+}
