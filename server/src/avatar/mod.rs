@@ -1,6 +1,6 @@
 //! Profile images: `POST /v2/users/profile-image` (multipart, field `image`: PNG, JPEG or WebP
-//! by its bytes, at most 2 MB; else 413 or 415) and `GET /v2/users/profile-image` (the kept
-//! PNG, or 204 No Content before there is one). Handlers here, the image work in `picture.rs`, the SQL in `store.rs`.
+//! by its bytes, at most 2 MB; else 413 or 415), `GET /v2/users/profile-image` (the kept
+//! PNG, or 204 No Content when there is none) and `DELETE` (back to none). Handlers here, the image work in `picture.rs`, the SQL in `store.rs`.
 
 mod picture;
 mod store;
@@ -22,7 +22,7 @@ use picture::{MAX_UPLOAD_BYTES, PictureError};
 pub fn router() -> OpenApiRouter<AppState> {
     // Room for the form's own parts around a 2 MB file, so the file's size decides.
     OpenApiRouter::new()
-        .routes(routes!(show, upload))
+        .routes(routes!(show, upload, remove))
         .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + 64 * 1024))
 }
 
@@ -82,4 +82,14 @@ pub async fn show(State(state): State<AppState>, user: AuthUser) -> ApiResult<Re
     };
     Ok(([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "private, no-cache")], png)
         .into_response())
+}
+
+/// Remove the profile image; the account shows none again. Answers the same when there was none.
+#[utoipa::path(delete, path = "/v2/users/profile-image", tag = "account",
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn remove(State(state): State<AppState>, user: AuthUser) -> Answer<NoData> {
+    let mut tx = state.store.begin_write().await?;
+    store::delete(&mut tx, user.user_id).await?;
+    state.store.commit(tx).await?;
+    Ok(done("Profile image removed."))
 }

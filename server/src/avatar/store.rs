@@ -25,3 +25,8 @@ pub async fn find<'e>(db: impl Db<'e>, user_id: i64) -> StoreResult<Option<Vec<u
             .await?;
     Ok(row.map(|(png,)| png))
 }
+
+pub async fn delete(db: &mut AnyConnection, user_id: i64) -> StoreResult<()> {
+    sqlx::query("DELETE FROM profile_images WHERE user_id = $1").bind(user_id).execute(db).await?;
+    Ok(())
+}

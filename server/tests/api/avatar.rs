@@ -12,6 +12,7 @@ use crate::support::{Owner, TestApp};
 store_tests!(
     an_upload_is_sniffed_limited_and_kept_as_a_small_png,
     uploads_at_once_are_decoded_in_turn_and_each_kept,
+    a_removed_image_is_gone_and_removing_none_is_no_error,
 );
 
 fn encoded(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
@@ -105,4 +106,19 @@ async fn uploads_at_once_are_decoded_in_turn_and_each_kept(app: TestApp) {
         assert_eq!((status, description.as_str()), (StatusCode::OK, "Profile image updated."));
     }
     assert_eq!(kept(&owner).await.status(), StatusCode::OK);
+}
+
+async fn a_removed_image_is_gone_and_removing_none_is_no_error(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let png = encoded(64, 64, ImageFormat::Png);
+    assert_eq!(upload(&owner, &png, "image/png").await.0, StatusCode::OK);
+    assert_eq!(upload(&rival, &png, "image/png").await.0, StatusCode::OK);
+    let removed = owner.delete("/v2/users/profile-image").await;
+    assert_eq!(removed.description(), "Profile image removed.");
+    assert_eq!(kept(&owner).await.status(), StatusCode::NO_CONTENT);
+    let again = owner.delete("/v2/users/profile-image").await;
+    assert_eq!((again.status, again.description()), (StatusCode::OK, "Profile image removed."));
+    // Each account's own image only.
+    assert_eq!(kept(&rival).await.status(), StatusCode::OK);
 }

@@ -19,6 +19,7 @@ import { chargesSlice } from '../features/energy-preferences';
 import { notificationsSlice } from '../features/notifications';
 import { consentSlice, onboardingSlice } from '../features/onboarding';
 import { loadPreferences, preferencesSlice, savePreferences } from '../features/preferences';
+import { profileImageSlice } from '../features/profile';
 import { radiatorsSlice } from '../features/radiators';
 import { roomsSlice } from '../features/rooms';
 import { scheduleSlice } from '../features/schedules';
@@ -62,6 +63,7 @@ const rootReducer = combineReducers({
   // Spec §3 persists `dashboard` but not its figures, which are all it holds.
   dashboard: dashboardSlice.reducer,
   notifications: notificationsSlice.reducer,
+  profileImage: profileImageSlice.reducer,
 });
 
 /** Every area that redux-persist stores, for tests and purging. */

@@ -149,6 +149,7 @@ export const en = {
       choose: 'Choose an image',
       alt: 'Your profile image',
       tooLarge: 'The image is larger than 2 MB: choose a smaller one.',
+      remove: 'Remove image',
     },
   },
   home: {

@@ -1,4 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -10,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth';
+import { useProfileImage } from '../../features/profile';
 
 /** The account holder's menu: profile, settings, log out. */
 export function UserMenu() {
@@ -17,6 +19,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const logout = useLogout();
   const user = useAppSelector((state) => state.auth.user);
+  const image = useProfileImage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const go = (to: string) => {
     setAnchor(null);
@@ -30,7 +33,12 @@ export function UserMenu() {
         aria-expanded={Boolean(anchor)}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <AccountCircleIcon />
+        {/* The button is named by its label: the picture is decoration. */}
+        {image ? (
+          <Avatar src={image} alt="" sx={{ width: 28, height: 28 }} data-testid="user-avatar" />
+        ) : (
+          <AccountCircleIcon />
+        )}
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {user && (

@@ -1,48 +1,51 @@
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading } from '../../components/Heading';
-import { authClient, type Envelope } from '../../lib/http';
+import { useAppDispatch } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
+import { profileImageApi } from './api';
+import { fetchProfileImage } from './slice';
+import { useProfileImage } from './useProfileImage';
 
 /** As the server limits it: larger files are refused here before they are sent. */
 const MAX_BYTES = 2 * 1024 * 1024;
-const PATH = '/v2/users/profile-image';
 
-/** The profile image: shown as the server keeps it (a small PNG), and replaced by an upload. */
+/**
+ * The profile image: shown as the server keeps it (a small PNG), replaced by an upload or
+ * removed; what went wrong stays under the buttons until the next try.
+ */
 export function ProfileImage() {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const dispatch = useAppDispatch();
   const { run, busy } = useAction();
   const input = useRef<HTMLInputElement>(null);
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useProfileImage();
+  const [error, setError] = useState<string | null>(null);
 
-  // The image needs the bearer token, so it is read as a blob rather than by an <img> URL;
-  // 204 means there is none yet.
-  const load = useCallback(() => {
-    authClient.get<Blob>(PATH, { responseType: 'blob' }).then(
-      (answer) => setUrl(answer.status === 204 ? null : URL.createObjectURL(answer.data)),
-      () => setUrl(null),
-    );
-  }, []);
-  useEffect(load, [load]);
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  const change = (call: () => Promise<unknown>) => {
+    setError(null);
+    void run(call, {
+      onSuccess: () => void dispatch(fetchProfileImage()),
+      onError: (failure) => setError(failure.description),
+    });
+  };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_BYTES) {
-      enqueueSnackbar(t('profile.image.tooLarge'), { variant: 'error' });
+      setError(t('profile.image.tooLarge'));
       return;
     }
     const form = new FormData();
     form.append('image', file);
-    void run(() => authClient.post<Envelope<object>>(PATH, form), { onSuccess: load });
+    change(() => profileImageApi.upload(form));
   };
 
   return (
@@ -53,7 +56,7 @@ export function ProfileImage() {
       aria-label={t('profile.image.title')}
     >
       <Heading variant="h2" title={t('profile.image.title')} intro={t('profile.image.intro')} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Avatar
           src={url ?? undefined}
           alt={t('profile.image.alt')}
@@ -70,7 +73,17 @@ export function ProfileImage() {
         <Button variant="outlined" disabled={busy} onClick={() => input.current?.click()}>
           {t('profile.image.choose')}
         </Button>
+        {url && (
+          <Button color="secondary" disabled={busy} onClick={() => change(profileImageApi.remove)}>
+            {t('profile.image.remove')}
+          </Button>
+        )}
       </Stack>
+      {error && (
+        <FormHelperText error role="alert" sx={{ mt: 1 }}>
+          {error}
+        </FormHelperText>
+      )}
     </Paper>
   );
 }
