@@ -16,7 +16,7 @@ import { useChartDirection } from '../../lib/chartDirection';
 import { inOrder } from '../../lib/legend';
 import { useNow } from '../../lib/useNow';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
-import { counterpart, formatPlotted, plotted, toCome, type Metric } from './metrics';
+import { counterpart, formatPlotted, plotted, withoutFigures, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
 
 // recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
@@ -87,13 +87,14 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
   const style = useChartStyle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const now = useNow();
-  const data = history.buckets.map((bucket) => {
+  const data = history.buckets.map((bucket, index) => {
     const before = counterpart(history, bucket);
     return {
       label: bucketLabel(bucket.start, history.type, i18n.language),
       tick: bucketLabel(bucket.start, history.type, i18n.language, phone ? 'narrow' : 'short'),
-      // A bucket still to come has no bar (nor a 0 in the tooltip).
-      current: toCome(bucket, now) ? null : plotted(bucket, metric),
+      // A bucket still to come, or from before the business began, has no bar (nor a 0 in the
+      // tooltip).
+      current: withoutFigures(history, index, now) ? null : plotted(bucket, metric),
       previous: before ? plotted(before, metric) : null,
     };
   });

@@ -18,7 +18,7 @@ import { useEnergyHistory } from './hooks';
 import { bucketLabel, periodLabel } from './labels';
 import { EnergyChart } from './LazyCharts';
 import { useNow } from '../../lib/useNow';
-import { counterpart, formatFigure, METRICS, toCome, type Metric } from './metrics';
+import { counterpart, formatFigure, METRICS, withoutFigures, type Metric } from './metrics';
 import { Loaded, MetricSwitch, TableAlternative } from './parts';
 import { selectSpan } from './slice';
 import { SPANS, type EnergyHistory, type Span } from './types';
@@ -89,7 +89,7 @@ function BucketsTable({ history }: { history: EnergyHistory }) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {history.buckets.map((bucket) => {
+        {history.buckets.map((bucket, index) => {
           const before = counterpart(history, bucket);
           return (
             <TableRow key={bucket.start}>
@@ -98,7 +98,7 @@ function BucketsTable({ history }: { history: EnergyHistory }) {
               </TableCell>
               {METRICS.map((metric) => (
                 <TableCell key={metric} align="right">
-                  {toCome(bucket, now) ? '–' : formatFigure(bucket, metric)}
+                  {withoutFigures(history, index, now) ? '–' : formatFigure(bucket, metric)}
                 </TableCell>
               ))}
               <TableCell align="right">{before ? formatFigure(before, 'kwh') : '–'}</TableCell>

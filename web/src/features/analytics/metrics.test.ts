@@ -1,4 +1,4 @@
-import { counterpart } from './metrics';
+import { counterpart, withoutFigures } from './metrics';
 import type { EnergyHistory, PeriodFigures } from './types';
 
 const none = { kwh: 0, cost_pence: 0, co2_kg: 0 };
@@ -82,5 +82,25 @@ describe('the period before’s buckets, by the calendar', () => {
     const shown = pairs(march);
     expect(shown[9]).toEqual(['2026-03-10T00:00:00+00:00', '2026-02-10T00:00:00+00:00']);
     expect(shown[28]).toEqual(['2026-03-30T00:00:00+01:00', undefined]);
+  });
+});
+
+describe('a bucket without figures', () => {
+  it('is one still to come or one that ended before the business began', () => {
+    const months = ['2026-01', '2026-02', '2026-03', '2026-04'].map(
+      (month) => `${month}-01T00:00:00+00:00`,
+    );
+    const year = {
+      ...history('year', period(months, '2026-05-01T00:00:00+01:00'), period([], '')),
+      // Began in the middle of February: January has nothing, February has its part.
+      began: '2026-02-14T00:00:00+00:00',
+    };
+    const now = Date.parse('2026-03-20T12:00:00Z');
+    expect(months.map((_, index) => withoutFigures(year, index, now))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { formatKg, formatKwh, formatPence } from '../../lib/units';
-import type { Bucket, EnergyHistory, Figures, Span } from './types';
+import type { Bucket, EnergyHistory, Figures, PeriodFigures, Span } from './types';
 
 /** What a chart shows: energy, its cost or its CO2. */
 export type Metric = keyof Figures;
@@ -10,8 +10,19 @@ export const METRICS: Metric[] = ['kwh', 'cost_pence', 'co2_kg'];
 export const plotted = (figures: Figures, metric: Metric) =>
   metric === 'cost_pence' ? figures.cost_pence / 100 : figures[metric];
 
-/** Whether a bucket is still to come at `now`: it has no figures yet, not figures of 0. */
-export const toCome = (bucket: { start: string }, now: number) => Date.parse(bucket.start) > now;
+/**
+ * Whether the period's bucket `index` has no figures (not figures of 0): it is still to come at
+ * `now`, or it ended before the business began.
+ */
+export function withoutFigures(
+  history: PeriodFigures & { began: string },
+  index: number,
+  now: number,
+) {
+  const start = history.buckets[index]?.start ?? history.end;
+  const end = history.buckets[index + 1]?.start ?? history.end;
+  return Date.parse(start) > now || Date.parse(end) <= Date.parse(history.began);
+}
 
 /** An ISO 8601 moment's local wall clock (its offset dropped), in ms as if it were UTC. */
 const wall = (iso: string) => Date.parse(`${iso.slice(0, 19)}Z`);

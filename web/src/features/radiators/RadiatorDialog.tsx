@@ -2,6 +2,7 @@ import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { FormField, useForm } from '../../components/form';
 import { FormDialog, savedThenClose, type DialogFrame } from '../../components/FormDialog';
+import { setpointError } from '../../lib/temperature';
 import { useAction, type Answer } from '../../lib/useAction';
 import type { RadiatorPayload } from './types';
 
@@ -13,14 +14,6 @@ interface Values extends Record<string, string> {
   max_temperature: string;
 }
 
-/** 5–30 °C in steps of 0.5, as the server requires. */
-function temperatureError(value: string) {
-  const number = Number(value);
-  if (!value.trim() || Number.isNaN(number)) return 'validation.required';
-  if (number < 5 || number > 30 || (number * 2) % 1 !== 0) return 'validation.temperature';
-  return undefined;
-}
-
 function check(values: Values, withUid: boolean) {
   const errors: Partial<Record<keyof Values, string>> = {};
   if (withUid && !values.uid.trim()) errors.uid = 'validation.required';
@@ -29,8 +22,8 @@ function check(values: Values, withUid: boolean) {
   if (values.claim_code.trim().length > 64) errors.claim_code = 'validation.claimCode';
   if (!values.name.trim()) errors.name = 'validation.required';
   else if (values.name.trim().length > 60) errors.name = 'validation.nameTooLong';
-  errors.min_temperature = temperatureError(values.min_temperature);
-  errors.max_temperature = temperatureError(values.max_temperature);
+  errors.min_temperature = setpointError(values.min_temperature);
+  errors.max_temperature = setpointError(values.max_temperature);
   if (
     !errors.min_temperature &&
     !errors.max_temperature &&

@@ -1,5 +1,5 @@
-import { SETPOINT } from '../../config/constants';
 import { formatCelsius, ltr } from '../../lib/format';
+import { setpointError } from '../../lib/temperature';
 import type { Slot } from './types';
 
 /** Minutes in a day; a slot may end at 24:00. */
@@ -100,15 +100,6 @@ export function firstFreeSlot(slots: EditedSlot[]): { start: number; end: number
       return { start, end: Math.min(start + 60, gap.high) };
   }
   return null;
-}
-
-/** The text key of what is wrong with a typed setpoint, if anything. */
-export function setpointError(value: string) {
-  const number = Number(value);
-  if (!value.trim() || Number.isNaN(number)) return 'validation.required';
-  if (number < SETPOINT.min || number > SETPOINT.max || (number / SETPOINT.step) % 1 !== 0)
-    return 'validation.temperature';
-  return undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { dateError, formatDate, parseDate, type Dayjs } from '../../components/DateField';
-import { setpointError, slotErrors, toEdited, toSlot, type EditedSlot } from './slots';
+import { setpointError } from '../../lib/temperature';
+import { slotErrors, toEdited, toSlot, type EditedSlot } from './slots';
 import type { DurationKey, Schedule, ScheduleFor, SchedulePayload } from './types';
 
 /** What the schedule form edits (a type, not an interface: `useForm` indexes it). */

@@ -10,6 +10,7 @@ import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { WeekdaysField } from '../../components/WeekdaysField';
 import { SETPOINT } from '../../config/constants';
 import { useAction } from '../../lib/useAction';
+import { setpointError } from '../../lib/temperature';
 import { useLoad } from '../../lib/useLoad';
 import { settingsApi } from './api';
 import type { BusinessSettings } from './types';
@@ -48,11 +49,8 @@ function validate(values: Values) {
   if (!start) errors['working_hours.start'] = 'validation.required';
   if (!end) errors['working_hours.end'] = 'validation.required';
   else if (start && end <= start) errors['working_hours.end'] = 'schedules.errors.endAfterStart';
-  const setpoint = Number(values.comfort_setpoint);
-  if (!values.comfort_setpoint.trim() || Number.isNaN(setpoint))
-    errors.comfort_setpoint = 'validation.required';
-  else if (setpoint < SETPOINT.min || setpoint > SETPOINT.max || (setpoint * 2) % 1 !== 0)
-    errors.comfort_setpoint = 'validation.temperature';
+  const setpoint = setpointError(values.comfort_setpoint);
+  if (setpoint) errors.comfort_setpoint = setpoint;
   return errors;
 }
 

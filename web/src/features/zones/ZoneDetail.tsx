@@ -18,6 +18,7 @@ import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
+import { setpointError } from '../../lib/temperature';
 import { useAction } from '../../lib/useAction';
 import { roomLive } from '../radiators';
 import { roomsApi, roomTargetText, type Room } from '../rooms';
@@ -59,9 +60,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
     );
   if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
   const temperature = typed ?? String(zone.target_temperature ?? 21);
-  const value = Number(temperature);
-  const temperatureValid =
-    temperature.trim() !== '' && value >= 5 && value <= 30 && (value * 2) % 1 === 0;
+  const temperatureValid = !setpointError(temperature);
 
   return (
     <Stack spacing={2}>
@@ -87,7 +86,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
           sx={{ mt: 1.5 }}
           disabled={!temperatureValid || zone.radiator_count === 0}
           onClick={() =>
-            void run(() => zonesApi.setTemperature(zone.id, value), {
+            void run(() => zonesApi.setTemperature(zone.id, Number(temperature)), {
               // Radiators whose bounds held the temperature back make it a warning.
               toast: ({ data }) => ({
                 message: data.description,
