@@ -1,16 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/http';
 import { renderWithProviders } from '../../test/render';
 import { signedInAs, testUser } from '../../test/user';
 import { UserMenu } from './UserMenu';
 
 describe('the account menu’s button', () => {
-  beforeEach(() => {
-    // jsdom has no object URLs.
-    URL.createObjectURL = vi.fn(() => 'blob:profile');
-    URL.revokeObjectURL = vi.fn();
-  });
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the profile image once there is one, and the account icon before', async () => {
