@@ -1,8 +1,9 @@
 //! Notifications: what happened that the business should know, once per event — the month's
 //! electricity forecast to exceed the budget, 80 % and 100 % of the budget used, the month's CF
-//! goal reached (checked hourly), a radiator gone offline and back — checked once a minute by
-//! one instance (under a lease); and reading them.
+//! goal reached (checked hourly, and at once after the goal changes), a radiator gone offline and
+//! back — checked once a minute by one instance (under a lease); and reading them.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -72,8 +73,18 @@ fn pounds(pence: f64) -> String {
 /// What the once-a-minute rounds remember between them.
 #[derive(Default)]
 pub struct Rounds {
-    /// The hour whose first round checked the CF goals.
-    goal_hour: Option<i64>,
+    /// Per business, the hour and the goal its CF goal was last checked in and with.
+    goals_checked: HashMap<i64, GoalCheck>,
+}
+
+/// A CF goal's check: the hour (unix hours) it ran in, and the goal (kg) it checked.
+type GoalCheck = (i64, f64);
+
+/// Whether a round in `hour` checks a CF goal of `goal` kg last checked as `last`: the check
+/// simulates the month's baseline, so it runs in the first round of each hour, whenever in the
+/// hour that runs, and in the next round after the goal changed.
+fn goal_due(last: Option<GoalCheck>, hour: i64, goal: f64) -> bool {
+    last != Some((hour, goal))
 }
 
 impl Rounds {
@@ -86,11 +97,16 @@ impl Rounds {
         model: Model,
         now: OffsetDateTime,
     ) -> ApiResult<usize> {
-        let goal_due = self.goal_due(now);
         let mut added = 0;
         for business_id in store::listening(store.reader()).await? {
-            match check_business(store, model, business_id, now, goal_due).await {
-                Ok(count) => added += count,
+            let last = self.goals_checked.get(&business_id).copied();
+            match check_business(store, model, business_id, now, last).await {
+                Ok((count, checked)) => {
+                    added += count;
+                    if let Some(checked) = checked {
+                        self.goals_checked.insert(business_id, checked);
+                    }
+                }
                 Err(error) => {
                     tracing::error!(business_id, ?error, "cannot check for notifications")
                 }
@@ -98,23 +114,17 @@ impl Rounds {
         }
         Ok(added)
     }
-
-    /// Whether this round checks the CF goals, which need the month's baseline simulated: the
-    /// first round of each hour, whenever in the hour it runs.
-    fn goal_due(&mut self, now: OffsetDateTime) -> bool {
-        let hour = now.unix_timestamp().div_euclid(3600);
-        self.goal_hour.replace(hour) != Some(hour)
-    }
 }
 
-/// Checks one business for new events at `now`; answers how many notifications were added.
+/// Checks one business for new events at `now`, its CF goal when [`goal_due`] after `last`;
+/// answers how many notifications were added, and the goal's check when it ran.
 async fn check_business(
     store: &Store,
     model: Model,
     business_id: i64,
     now: OffsetDateTime,
-    goal_due: bool,
-) -> ApiResult<usize> {
+    last: Option<GoalCheck>,
+) -> ApiResult<(usize, Option<GoalCheck>)> {
     let pool = store.reader();
     let at = now.unix_timestamp();
     let mut added = 0;
@@ -166,7 +176,9 @@ async fn check_business(
             .await?;
         }
     }
-    if goal_due && let Some(goal) = goals.carbon_goal_kg {
+    let hour = at.div_euclid(3600);
+    let goal = goals.carbon_goal_kg.filter(|goal| goal_due(last, hour, *goal));
+    if let Some(goal) = goal {
         let settings = crate::business::read(pool, business_id).await?;
         let today = crate::business::local_date(&settings, now);
         let month = (today.first_of_month(), today);
@@ -210,7 +222,7 @@ async fn check_business(
         let params = json!({"name": name});
         notify(NewNotification { kind, event_key, title, body, params }).await?;
     }
-    Ok(added)
+    Ok((added, goal.map(|goal| (hour, goal))))
 }
 
 /// Checks for events once a minute until the process ends, on the instance holding the lease.
@@ -241,13 +253,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_goals_are_checked_by_the_first_round_of_each_hour_whenever_it_runs() {
-        let mut rounds = Rounds::default();
-        assert!(rounds.goal_due(datetime!(2026-01-15 09:00:30 UTC)));
-        assert!(!rounds.goal_due(datetime!(2026-01-15 09:01:30 UTC)));
-        assert!(!rounds.goal_due(datetime!(2026-01-15 09:59:59 UTC)));
+    fn a_goal_is_checked_by_the_first_round_of_each_hour_and_at_once_when_it_changes() {
+        let hour = |at: OffsetDateTime| at.unix_timestamp().div_euclid(3600);
+        let nine = hour(datetime!(2026-01-15 09:00:30 UTC));
+        assert!(goal_due(None, nine, 40.0), "never checked");
+        assert!(!goal_due(Some((nine, 40.0)), hour(datetime!(2026-01-15 09:59:59 UTC)), 40.0));
+        assert!(goal_due(Some((nine, 40.0)), nine, 25.0), "changed");
         // A slow round skipped 10:00; the round at 10:01 checks.
-        assert!(rounds.goal_due(datetime!(2026-01-15 10:01:10 UTC)));
-        assert!(!rounds.goal_due(datetime!(2026-01-15 10:02:10 UTC)));
+        assert!(goal_due(Some((nine, 40.0)), hour(datetime!(2026-01-15 10:01:10 UTC)), 40.0));
     }
 }

@@ -17,6 +17,7 @@ store_tests!(
     a_radiator_offline_and_back_is_notified_once_each_way,
     notifications_are_read_switched_off_and_kept_to_their_business,
     reaching_the_cf_goal_is_notified_once_a_month,
+    a_changed_cf_goal_is_checked_in_the_next_round_not_the_next_hour,
 );
 
 /// A round that checks the CF goal too, as the first of an hour does.
@@ -127,14 +128,13 @@ async fn notifications_are_read_switched_off_and_kept_to_their_business(app: Tes
     );
 }
 
-async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
+/// An office whose radiator has reported since the 2nd and used nothing: a saving against
+/// January's baseline; `goal` kg is the CF goal.
+async fn saving_office<'a>(app: &'a TestApp, goal: &str) -> Owner<'a> {
     let owner = app.register_business("owner@acme.co.uk").await;
     let room = owner.add_room("Office").await.id;
     owner.add_radiator_to(room, "HD-1", "Office 1").await;
-    let goal =
-        app.call(Method::PATCH, "/v2/users/goal/carbon-footprint/2", Some(&owner.token), None);
-    assert_eq!(goal.await.status, StatusCode::OK);
-    // Reporting since the 2nd, using nothing.
+    set_goal(app, &owner, goal).await;
     let report = Report {
         uid: "HD-1".into(),
         temperature: 20.0,
@@ -146,6 +146,17 @@ async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
     };
     let second = app.clock_now() - 13 * 86_400 - 9 * 3600;
     ingest(&app.store, &app.state.live, &[report], second, Source::Fleet).await.unwrap();
+    owner
+}
+
+async fn set_goal(app: &TestApp, owner: &Owner<'_>, kg: &str) {
+    let path = format!("/v2/users/goal/carbon-footprint/{kg}");
+    let answer = app.call(Method::PATCH, &path, Some(&owner.token), None).await;
+    assert_eq!(answer.status, StatusCode::OK);
+}
+
+async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
+    let owner = saving_office(&app, "2").await;
     // 09:00 on 2026-01-15: January's baseline since the 2nd against no use (and
     // the radiator, silent since the 2nd, is offline).
     assert_eq!(round(&app).await, 2);
@@ -158,4 +169,19 @@ async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
     assert!(note["body"].as_str().unwrap().ends_with("reaching your goal of 2.0 kg."), "{note}");
     assert_eq!(note["params"]["goal_kg"], 2.0);
     assert!(note["params"]["saved_kg"].as_f64().unwrap() >= 2.0, "{note}");
+}
+
+async fn a_changed_cf_goal_is_checked_in_the_next_round_not_the_next_hour(app: TestApp) {
+    let owner = saving_office(&app, "1000").await;
+    let mut rounds = Rounds::default();
+    let mut round = async |app: &TestApp| {
+        let added = rounds.check(&app.store, Model::Thermal, app.clock.now()).await.unwrap();
+        app.clock.advance(time::Duration::minutes(1));
+        added
+    };
+    assert_eq!(round(&app).await, 1, "offline; 1,000 kg is far off");
+    assert_eq!(kinds(&owner).await, ["radiator_offline"]);
+    set_goal(&app, &owner, "2").await;
+    assert_eq!(round(&app).await, 1, "a minute later, in the same hour");
+    assert_eq!(kinds(&owner).await, ["cf_goal", "radiator_offline"]);
 }
