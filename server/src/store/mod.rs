@@ -255,10 +255,11 @@ pub fn name_key(name: &str) -> String {
     name.to_lowercase()
 }
 
-/// What a name is searched and sorted by: its key without accents or other marks, and with
-/// compatibility forms unfolded ("Ｃａｆé" and "café" → "cafe"), so that "cafe" finds "Café".
+/// What a name is searched and sorted by: without accents or other marks, with compatibility
+/// forms unfolded ("Ｃａｆé" → "Cafe"), then lower-cased ("cafe"), so that "cafe" finds "Café".
+/// Unfolded before lower-casing, as some forms unfold to capitals ("ℌ" → "H").
 pub fn search_key(name: &str) -> String {
-    name_key(name).nfkd().filter(|c| !is_combining_mark(*c)).collect()
+    name_key(&name.nfkd().filter(|c| !is_combining_mark(*c)).collect::<String>())
 }
 
 /// Tables whose rows carry a name that is unique, in any case, within a business.
@@ -485,6 +486,7 @@ mod tests {
     fn a_search_key_drops_case_accents_and_marks_in_any_script() {
         assert_eq!(search_key("Crêperie ÉTÉ"), "creperie ete");
         assert_eq!(search_key("Ｃａｆé"), "cafe");
+        assert_eq!(search_key("ℌall İstanbul"), "hall istanbul");
         // Arabic vowel marks (harakat) and the hamza on an alif are marks too.
         assert_eq!(search_key("مَدْفَأة"), search_key("مدفاة"));
         assert_eq!(search_key("50% office_1"), "50% office_1");
