@@ -17,16 +17,30 @@ use crate::state::AppState;
 use crate::store::{Store, StoreResult};
 use crate::tariffs::Tariffs;
 
-/// Sets one goal, as a change recorded with the goal's new value.
+/// Sets one goal, as a change recorded with the goal's value before and after.
 pub async fn set(state: &AppState, actor: Actor, goal: Goal) -> ApiResult<()> {
     let mut change = state.change(actor).await?;
+    let was = store::read(change.db(), actor.business_id).await?;
     store::set_goal(change.db(), actor.business_id, goal).await?;
-    let (record, after) = match goal {
-        Goal::Budget(pence) => ("budget", json!({"electricity_budget_pence": pence})),
-        Goal::Co2Savings(kg) => ("carbon_goal", json!({"carbon_goal_kg": kg})),
-        Goal::Co2Method(method) => ("carbon_method", json!({"carbon_method": method.key()})),
+    let (record, before, after) = match goal {
+        Goal::Budget(pence) => (
+            "budget",
+            json!({"electricity_budget_pence": was.budget_pence}),
+            json!({"electricity_budget_pence": pence}),
+        ),
+        Goal::Co2Savings(kg) => (
+            "carbon_goal",
+            json!({"carbon_goal_kg": was.carbon_goal_kg}),
+            json!({"carbon_goal_kg": kg}),
+        ),
+        Goal::Co2Method(method) => (
+            "carbon_method",
+            json!({"carbon_method": was.carbon_method.key()}),
+            json!({"carbon_method": method.key()}),
+        ),
     };
-    change.commit(Entry::new("update", record, actor.business_id).after(&after)).await?;
+    let entry = Entry::new("update", record, actor.business_id).before(&before).after(&after);
+    change.commit(entry).await?;
     Ok(())
 }
 

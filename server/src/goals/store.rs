@@ -3,7 +3,7 @@
 use sqlx::AnyConnection;
 
 use crate::grid::Co2Method;
-use crate::store::{StoreResult, rows_in_range};
+use crate::store::{Db, StoreResult, rows_in_range};
 
 /// One of the business's energy goals, as a user sets it.
 #[derive(Clone, Copy, Debug)]
@@ -56,13 +56,13 @@ pub struct Goals {
     pub carbon_method: Co2Method,
 }
 
-pub async fn read(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<Goals> {
+pub async fn read<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Goals> {
     let row: Option<(Option<i64>, Option<f64>, String)> = sqlx::query_as(
         "SELECT electricity_budget_pence, carbon_goal_kg, carbon_method FROM businesses
          WHERE id = $1",
     )
     .bind(business_id)
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .await?;
     Ok(row.map_or_else(Goals::default, |(budget_pence, carbon_goal_kg, method)| Goals {
         budget_pence,

@@ -137,19 +137,37 @@ async fn the_budget_and_the_carbon_goal_are_set_and_shown_in_me(app: TestApp) {
     assert_eq!(method.description(), "CO2 method updated successfully");
     let me: User = owner.get("/v2/auth/me").await.data("me");
     assert_eq!((me.electricity_budget_pence, me.carbon_goal_kg), (Some(125_050), Some(300.0)));
-    // Each is a change in the history, newest first, with the value it set.
+    // Each is a change in the history, newest first, with the value before and the value set.
     let history = owner.history("").await.history;
     let recorded: Vec<_> = history
         .iter()
         .take(3)
-        .map(|entry| (entry.action.as_str(), entry.record_type.as_str(), entry.after.clone()))
+        .map(|entry| {
+            let (before, after) = (entry.before.clone(), entry.after.clone());
+            (entry.action.as_str(), entry.record_type.as_str(), before, after)
+        })
         .collect();
     assert_eq!(
         recorded,
         [
-            ("update", "carbon_method", Some(json!({"carbon_method": "desnz"}))),
-            ("update", "carbon_goal", Some(json!({"carbon_goal_kg": 300.0}))),
-            ("update", "budget", Some(json!({"electricity_budget_pence": 125_050}))),
+            (
+                "update",
+                "carbon_method",
+                Some(json!({"carbon_method": "profile"})),
+                Some(json!({"carbon_method": "desnz"}))
+            ),
+            (
+                "update",
+                "carbon_goal",
+                Some(json!({"carbon_goal_kg": null})),
+                Some(json!({"carbon_goal_kg": 300.0}))
+            ),
+            (
+                "update",
+                "budget",
+                Some(json!({"electricity_budget_pence": null})),
+                Some(json!({"electricity_budget_pence": 125_050}))
+            ),
         ]
     );
     for wrong in ["0", "-5", "abc", "1.234", "20000000", "NaN", "inf"] {

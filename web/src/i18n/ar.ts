@@ -591,9 +591,14 @@ export const ar: Texts = {
       on: 'تشغيل',
       off: 'إيقاف',
       none: 'لا شيء',
+      // The arrow points from the old value to the new, right to left.
+      changed: '{{field}}: {{from}} ← {{to}}',
+      set: '{{field}}: {{value}}',
+      rates: '{{unit}}، {{standing}}',
       fields: {
         name: 'الاسم',
         status: 'الحالة',
+        enabled: 'الحالة',
         target_temperature: 'المستهدفة',
         min_temperature: 'الدنيا',
         max_temperature: 'القصوى',
@@ -877,8 +882,8 @@ export const ar: Texts = {
       none: 'لم تُدخل أي تعرفة بعد.',
       actions: 'إجراءات',
       delete: 'حذف',
-      deleteLabel: 'حذف التعرفة السارية من {{day}}',
-      deleteTitle: 'حذف التعرفة السارية من {{day}}؟',
+      deleteLabel: 'حذف التعرفة التي تبدأ في {{day}}',
+      deleteTitle: 'حذف التعرفة التي تبدأ في {{day}}؟',
       deleteText:
         'تُحسب تكلفة الأيام التي تغطيها بالتعرفة التي قبلها، أو بالتعرفة الافتراضية إن لم توجد.',
       penceFormat: 'أدخل البنسات بخانتين عشريتين على الأكثر، مثل 24.5.',

@@ -597,9 +597,13 @@ export const en = {
       on: 'On',
       off: 'Off',
       none: 'None',
+      changed: '{{field}}: {{from}} → {{to}}',
+      set: '{{field}}: {{value}}',
+      rates: '{{unit}}, {{standing}}',
       fields: {
         name: 'Name',
         status: 'Status',
+        enabled: 'Status',
         target_temperature: 'Target',
         min_temperature: 'Lowest',
         max_temperature: 'Highest',

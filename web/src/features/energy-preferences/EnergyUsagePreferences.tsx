@@ -63,7 +63,9 @@ function MonthSoFar({ month }: { month: DashboardFigures['month'] }) {
   );
 }
 
-function Tariffs() {
+/** The tariff in force and its history; `onChange` after one is added or deleted, as the month's
+ *  cost is counted at them. */
+function Tariffs({ onChange }: { onChange: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { charges, isLoading, error } = useAppSelector((state) => state.charges);
@@ -84,14 +86,14 @@ function Tariffs() {
           )}
         </Typography>
       )}
-      <TariffForm />
+      <TariffForm onAdded={onChange} />
       <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1 }}>
         {t('energyPrefs.tariff.history')}
       </Typography>
       {error ? (
         <LoadError message={error} onRetry={load} />
       ) : charges ? (
-        <TariffHistory charges={charges} />
+        <TariffHistory charges={charges} onDeleted={onChange} />
       ) : (
         isLoading && <ListSkeleton rows={2} height={40} />
       )}
@@ -114,7 +116,7 @@ export function EnergyUsagePreferences() {
         load={load}
         figure={(figures) => <MonthSoFar month={figures.month} />}
       />
-      <Tariffs />
+      <Tariffs onChange={load.reload} />
     </Stack>
   );
 }

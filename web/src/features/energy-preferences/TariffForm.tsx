@@ -43,8 +43,9 @@ const pence = (per: string) => ({
   htmlInput: { dir: 'ltr', inputMode: 'decimal' as const },
 });
 
-/** Adds a tariff from a day on (one from the same day is replaced); the history updates. */
-export function TariffForm() {
+/** Adds a tariff from a day on (one from the same day is replaced); the history updates, then
+ *  `onAdded`. */
+export function TariffForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { run, busy } = useAction();
@@ -67,6 +68,7 @@ export function TariffForm() {
           // The tariff is in the history now; empty rates do not invite entering it twice.
           form.setValue('unit_rate_pence', '');
           form.setValue('standing_charge_pence', '');
+          onAdded();
         },
         onError: form.showServerErrors,
       },

@@ -20,9 +20,13 @@ import { energyPreferencesApi } from './api';
 import { chargesChanged } from './slice';
 import type { Charges, Tariff } from './types';
 
+// On a phone the table keeps to the screen without when each was entered, so the delete button
+// of each row stays in sight.
+const fromSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** Every tariff entered, latest effective date first, the one in force today marked; one
- *  entered by mistake is deleted after a confirmation. */
-export function TariffHistory({ charges }: { charges: Charges }) {
+ *  entered by mistake is deleted after a confirmation, then `onDeleted`. */
+export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDeleted: () => void }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { run, busy } = useAction();
@@ -41,7 +45,7 @@ export function TariffHistory({ charges }: { charges: Charges }) {
               <TableCell>{t('energyPrefs.tariff.effectiveFrom')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.unitRate')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.standingCharge')}</TableCell>
-              <TableCell>{t('energyPrefs.tariff.entered')}</TableCell>
+              <TableCell sx={fromSm}>{t('energyPrefs.tariff.entered')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -65,7 +69,9 @@ export function TariffHistory({ charges }: { charges: Charges }) {
                 <TableCell align="right">
                   {formatRate(tariff.standing_charge_pence, 'day')}
                 </TableCell>
-                <TableCell>{formatDateTime(tariff.created_at, i18n.language)}</TableCell>
+                <TableCell sx={fromSm}>
+                  {formatDateTime(tariff.created_at, i18n.language)}
+                </TableCell>
                 <TableCell align="right">
                   <IconButton
                     aria-label={t('energyPrefs.tariff.deleteLabel', { day: day(tariff) })}
@@ -92,6 +98,7 @@ export function TariffHistory({ charges }: { charges: Charges }) {
             onSuccess: ({ data }) => {
               dispatch(chargesChanged(data.data.charges));
               setDeleting(null);
+              onDeleted();
             },
           });
         }}

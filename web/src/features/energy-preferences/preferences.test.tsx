@@ -188,7 +188,7 @@ describe('the energy usage preferences', () => {
 
   it('lists the tariff history with the one in force marked, and adds a tariff', async () => {
     const userEvents = userEvent.setup();
-    api(() => user);
+    const calls = api(() => user);
     const posted: unknown[] = [];
     server.use(
       http.post('/v2/commercial/charges', async ({ request }) => {
@@ -250,6 +250,7 @@ describe('the energy usage preferences', () => {
     expect(posted[1]).toMatchObject({ unit_rate_pence: 26.1, standing_charge_pence: 60 });
     expect((posted[1] as { effective_from: string }).effective_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await screen.findByTestId('tariff-2026-12-01')).toHaveTextContent('26.1 p/kWh');
+    await waitFor(() => expect(calls.dashboardCalls()).toBe(2));
     // Entered: the rates are emptied, so the same tariff is not entered twice.
     expect(screen.getByLabelText('Unit rate')).toHaveValue('');
     expect(screen.getByLabelText('Standing charge')).toHaveValue('');
@@ -257,7 +258,7 @@ describe('the energy usage preferences', () => {
 
   it('deletes a tariff entered by mistake after asking, and keeps it when told not to', async () => {
     const userEvents = userEvent.setup();
-    api(() => user);
+    const calls = api(() => user);
     const deleted: string[] = [];
     server.use(
       http.delete('/v2/commercial/charges/:id', ({ params }) => {
@@ -283,6 +284,8 @@ describe('the energy usage preferences', () => {
     await userEvents.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Tariff deleted.')).toBeInTheDocument();
     expect(deleted).toEqual(['3']);
+    // The month's cost is counted at the tariffs: its figures are read again.
+    await waitFor(() => expect(calls.dashboardCalls()).toBe(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('tariff-2099-01-01')).not.toBeInTheDocument());
     const table = screen.getByRole('table', { name: 'Tariff history' });

@@ -92,5 +92,6 @@ describe('the profile image', () => {
       expect(screen.queryByRole('img', { name: 'Your profile image' })).toBeNull(),
     );
     expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose an image' })).toHaveFocus();
   });
 });

@@ -24,13 +24,17 @@ export function ProfileImage() {
   const dispatch = useAppDispatch();
   const { run, busy } = useAction();
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const url = useProfileImage();
   const [error, setError] = useState<string | null>(null);
 
-  const change = (call: () => Promise<unknown>) => {
+  const change = (call: () => Promise<unknown>, then?: () => void) => {
     setError(null);
     void run(call, {
-      onSuccess: () => void dispatch(fetchProfileImage()),
+      onSuccess: () => {
+        void dispatch(fetchProfileImage());
+        then?.();
+      },
       onError: (failure) => setError(failure.description),
     });
   };
@@ -56,7 +60,7 @@ export function ProfileImage() {
       aria-label={t('profile.image.title')}
     >
       <Heading variant="h2" title={t('profile.image.title')} intro={t('profile.image.intro')} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <Stack direction="row" useFlexGap spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Avatar
           src={url ?? undefined}
           alt={t('profile.image.alt')}
@@ -70,11 +74,21 @@ export function ProfileImage() {
           onChange={choose}
           aria-label={t('profile.image.choose')}
         />
-        <Button variant="outlined" disabled={busy} onClick={() => input.current?.click()}>
+        <Button
+          ref={chooseButton}
+          variant="outlined"
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
           {t('profile.image.choose')}
         </Button>
         {url && (
-          <Button color="secondary" disabled={busy} onClick={() => change(profileImageApi.remove)}>
+          <Button
+            color="secondary"
+            disabled={busy}
+            // The button goes with the image: the focus moves to the one that stays.
+            onClick={() => change(profileImageApi.remove, () => chooseButton.current?.focus())}
+          >
             {t('profile.image.remove')}
           </Button>
         )}

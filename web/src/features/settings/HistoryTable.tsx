@@ -100,7 +100,7 @@ export function HistoryTable() {
             setKind(event.target.value);
             setPage(0);
           }}
-          sx={{ minWidth: 220, maxWidth: 280 }}
+          sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: 220, maxWidth: { sm: 280 } }}
         >
           <MenuItem value="">{t('settings.history.allKinds')}</MenuItem>
           {RECORD_KINDS.map((option) => (
@@ -119,7 +119,7 @@ export function HistoryTable() {
             setBy(event.target.value as MadeBy);
             setPage(0);
           }}
-          sx={{ minWidth: 220, maxWidth: 320 }}
+          sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: 220, maxWidth: { sm: 340 } }}
         >
           {MADE_BY.map(([value, text]) => (
             <MenuItem key={text} value={value}>

@@ -31,6 +31,8 @@ describe('what a change did', () => {
   it('tells a goal or a tariff by what was set, and a new record not field by field', () => {
     const budget = entry({ record_type: 'budget', after: { electricity_budget_pence: 120000 } });
     expect(describeChange(budget, t, 'en')).toEqual([`Budget: ${ltr('£1,200.00')}`]);
+    const first = { ...budget, before: { electricity_budget_pence: null } };
+    expect(describeChange(first, t, 'en')).toEqual([`Budget: None → ${ltr('£1,200.00')}`]);
     const tariff = entry({
       record_type: 'tariff',
       action: 'create',
@@ -39,7 +41,8 @@ describe('what a change did', () => {
         effective_from: '2026-12-01',
       },
     });
-    const told = ['Rates: 24.5\u00a0p/kWh, 53.35\u00a0p/day', 'From: 1 Dec 2026'];
+    const rates = '\u206824.5\u00a0p/kWh\u2069, \u206853.35\u00a0p/day\u2069';
+    const told = [`Rates: ${rates}`, 'From: 1 Dec 2026'];
     expect(describeChange(tariff, t, 'en')).toEqual(told);
     const gone = { ...tariff, action: 'delete', before: tariff.after, after: null };
     expect(describeChange(gone, t, 'en')).toEqual(told);
@@ -65,5 +68,16 @@ describe('what a change did', () => {
       'Working days: Mon, Tue, Wed, Thu, Fri → Mon, Tue, Wed, Thu',
       'Working hours: 08:00–18:00 → 07:30–18:00',
     ]);
+  });
+
+  it('tells an automation switched on, and points the arrow the reading way in Arabic', () => {
+    const automation = entry({
+      record_type: 'automation',
+      before: { key: 'frost', name: 'Frost protection', enabled: 0 },
+      after: { key: 'frost', name: 'Frost protection', enabled: 1 },
+    });
+    expect(describeChange(automation, t, 'en')).toEqual(['Status: Off → On']);
+    const arabic = initI18n('ar').getFixedT('ar');
+    expect(describeChange(automation, arabic, 'ar')).toEqual(['الحالة: إيقاف ← تشغيل']);
   });
 });

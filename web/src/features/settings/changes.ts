@@ -9,6 +9,8 @@ const text: Show = (value) => String(value);
 const celsius: Show = (value) => formatCelsius(Number(value));
 const onOff: Show = (value, t) => t(Number(value) ? 'settings.history.on' : 'settings.history.off');
 const orNone: Show = (value, t) => (value === null ? t('settings.history.none') : String(value));
+/** Isolated, so that a value mixing scripts ("30 بنس لكل kWh") keeps to itself in the line. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * The fields a change is told by, each with its label's key (`settings.history.fields.*`) and
@@ -17,6 +19,7 @@ const orNone: Show = (value, t) => (value === null ? t('settings.history.none') 
 const FIELDS: Record<string, Show> = {
   name: text,
   status: onOff,
+  enabled: onOff,
   target_temperature: celsius,
   min_temperature: celsius,
   max_temperature: celsius,
@@ -32,13 +35,18 @@ const FIELDS: Record<string, Show> = {
     const hours = value as { start?: string; end?: string } | null;
     return hours ? `${hours.start ?? ''}–${hours.end ?? ''}` : '';
   },
-  electricity_budget_pence: (value) => formatPence(Number(value)),
-  carbon_goal_kg: (value) => formatKg(Number(value)),
+  electricity_budget_pence: (value, t) =>
+    value === null ? t('settings.history.none') : formatPence(Number(value)),
+  carbon_goal_kg: (value, t) =>
+    value === null ? t('settings.history.none') : formatKg(Number(value)),
   carbon_method: (value, t) =>
     t(`energyPrefs.method.${String(value)}.name`, { defaultValue: String(value) }),
-  rates: (value) => {
+  rates: (value, t) => {
     const rates = value as { unit_rate_pence: number; standing_charge_pence: number };
-    return `${formatRate(rates.unit_rate_pence, 'kWh')}, ${formatRate(rates.standing_charge_pence, 'day')}`;
+    return t('settings.history.rates', {
+      unit: isolate(formatRate(rates.unit_rate_pence, 'kWh')),
+      standing: isolate(formatRate(rates.standing_charge_pence, 'day')),
+    });
   },
   effective_from: (value, _t, language) => formatDay(String(value), language),
 };
@@ -57,19 +65,23 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * What a change did, a line a field: "Target: 21 °C → 19 °C" for each told field that it
- * changed, or "Budget: £1,200.00" for what it set (or deleted).
+ * changed, or "Budget: £1,200.00" for what it set (or deleted). The arrow is the language's: it
+ * points from the old value to the new in its reading direction.
  */
 export function describeChange(entry: HistoryEntry, t: TFunction, language: string): string[] {
   const { before, after } = entry;
-  const label = (field: string) => t(`settings.history.fields.${field}`);
-  return Object.entries(FIELDS).flatMap(([field, show]) => {
-    const read = (side: Record<string, unknown>) => show(side[field], t, language);
+  const field = (name: string) => t(`settings.history.fields.${name}`);
+  return Object.entries(FIELDS).flatMap(([name, show]) => {
+    const read = (side: Record<string, unknown>) => show(side[name], t, language);
     const only = after && !before ? after : before && !after ? before : null;
     if (only)
-      return field in only && SET_FIELDS.includes(field) ? [`${label(field)}: ${read(only)}`] : [];
-    if (!before || !after || !(field in before) || !(field in after)) return [];
-    return same(before[field], after[field])
-      ? []
-      : [`${label(field)}: ${read(before)} → ${read(after)}`];
+      return name in only && SET_FIELDS.includes(name)
+        ? [t('settings.history.set', { field: field(name), value: read(only) })]
+        : [];
+    if (!before || !after || !(name in before) || !(name in after)) return [];
+    if (same(before[name], after[name])) return [];
+    return [
+      t('settings.history.changed', { field: field(name), from: read(before), to: read(after) }),
+    ];
   });
 }
