@@ -26,8 +26,6 @@ pub struct Entry {
     at: Iso8601,
 }
 
-/// A page of the business's history (of records of `kind` only, with `Some`), newest first,
-/// with the number of such entries in all.
 /// Which entries a page lists.
 pub struct Filter<'a> {
     /// Of records of this kind only.
@@ -41,6 +39,8 @@ const FILTER: &str = "($2 IS NULL OR h.record_type = $2)
     AND ($3 IS NULL OR ($3 = 'people' AND h.by_name IS NULL)
         OR ($3 = 'heatdesk' AND h.by_name IS NOT NULL))";
 
+/// A page of the business's history (the entries `filter` lets through), newest first, with
+/// the number of such entries in all.
 pub async fn page(
     pool: &AnyPool,
     business_id: i64,

@@ -5,8 +5,8 @@ import { profileImageApi } from './api';
 
 /**
  * The account's profile image, for the profile page and the top bar: an object URL of the PNG
- * the server keeps (it needs the bearer token, so it is read as a blob, not by an <img> URL),
- * or null when there is none. Transient: an object URL lasts only as long as the page.
+ * the server keeps, or null when there is none. Transient: an object URL lasts only as long as
+ * the page.
  */
 export interface ProfileImageState {
   url: string | null;
