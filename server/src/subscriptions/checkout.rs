@@ -158,7 +158,11 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
     let ChargeOutcome::Paid(saved) = outcome else {
         store::record_payment(change.db(), &checkout.payment("declined", card.last4()), at).await?;
         let entry = Entry::new("declined", "payment", checkout.business_id);
-        change.commit(entry.after(&serde_json::json!({"plan": plan.key}))).await?;
+        change
+            .commit(
+                entry.after(&serde_json::json!({"plan": plan.name, "card_last4": card.last4()})),
+            )
+            .await?;
         return Ok(Page::Form { plan, errors: FormErrors::new(), declined: true });
     };
     // Paid by a request that came first: this one charges nothing more.
@@ -183,7 +187,7 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
     }
     crate::onboarding::passed(change.db(), checkout.business_id, crate::onboarding::Step::Plan)
         .await?;
-    let after = serde_json::json!({"plan": plan.key, "status": "active",
+    let after = serde_json::json!({"plan": plan.name, "status": "active",
         "period_end": crate::clock::iso8601(period_end), "card_last4": card.last4()});
     change.commit(Entry::new("paid", "subscription", checkout.business_id).after(&after)).await?;
     Ok(Page::Paid { plan })

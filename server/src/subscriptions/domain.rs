@@ -258,7 +258,7 @@ pub async fn start_trial(
     )?;
     crate::onboarding::passed(change.db(), actor.business_id, crate::onboarding::Step::Plan)
         .await?;
-    let after = serde_json::json!({"plan": plan.key, "status": "trialing", "trial_end": iso8601(trial_end)});
+    let after = serde_json::json!({"plan": plan.name, "status": "trialing", "trial_end": iso8601(trial_end)});
     change.commit(Entry::new("create", "subscription", actor.business_id).after(&after)).await?;
     let user_plan = user_plan(state, actor.business_id, language).await?;
     user_plan.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the trial just started is gone")))
@@ -296,7 +296,7 @@ pub async fn change_plan(
             return Err(already_on(&current));
         }
         store::set_pending_plan(change.db(), actor.business_id, None, now).await?;
-        let after = serde_json::json!({"plan": current.key, "next_plan": null});
+        let after = serde_json::json!({"plan": current.name, "next_plan": null});
         change
             .commit(Entry::new("update", "subscription", actor.business_id).after(&after))
             .await?;
@@ -318,7 +318,7 @@ pub async fn change_plan(
         return Err(ApiError::conflict("plan_id", message));
     }
     store::set_pending_plan(change.db(), actor.business_id, Some(target.id), now).await?;
-    let after = serde_json::json!({"plan": current.key, "next_plan": target.key});
+    let after = serde_json::json!({"plan": current.name, "next_plan": target.name});
     change.commit(Entry::new("update", "subscription", actor.business_id).after(&after)).await?;
     let plan = user_plan(state, actor.business_id, language).await?;
     Ok(PlanChange::Scheduled(Box::new(plan.ok_or(StoreError::NotFound)?)))
@@ -332,8 +332,9 @@ pub async fn cancel(state: &AppState, actor: Actor, language: Language) -> ApiRe
     let Some(row) = row.filter(|row| in_force(row, now) && row.status != "cancelled") else {
         return Err(ApiError::conflict("plan", "Your business has no plan in force to cancel."));
     };
+    let plan = store::plan(change.db(), row.plan_id).await?.ok_or(StoreError::NotFound)?;
     store::cancel(change.db(), actor.business_id, now).await?;
-    let after = serde_json::json!({"status": "cancelled", "plan_id": row.plan_id});
+    let after = serde_json::json!({"plan": plan.name, "status": "cancelled"});
     change.commit(Entry::new("cancel", "subscription", actor.business_id).after(&after)).await?;
     let plan = user_plan(state, actor.business_id, language).await?;
     plan.ok_or_else(|| StoreError::NotFound.into())
@@ -392,7 +393,7 @@ pub async fn subscribe_since(
     }
     store::activate(change.db(), business_id, plan.id, period_end, now).await?;
     store::keep_card(change.db(), business_id, &saved).await?;
-    let after = serde_json::json!({"plan": plan.key, "status": "active",
+    let after = serde_json::json!({"plan": plan.name, "status": "active",
         "period_end": iso8601(period_end), "card_last4": saved.last4});
     change.commit(Entry::new("paid", "subscription", business_id).after(&after)).await?;
     Ok(())

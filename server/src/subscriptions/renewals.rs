@@ -89,15 +89,18 @@ async fn renew(
             NewPayment { business_id, plan_id: plan.id, amount_pence, status, card_last4 };
         store::record_payment(change.db(), &payment, at).await?;
     }
-    let after = if paid {
+    let mut after = if paid {
         // The next period follows the last one, however late the round runs.
         let period_end = month_after(due.period_end);
         store::activate(change.db(), business_id, plan.id, period_end, at).await?;
-        serde_json::json!({"plan": plan.key, "status": "active", "period_end": iso8601(period_end)})
+        serde_json::json!({"plan": plan.name, "status": "active", "period_end": iso8601(period_end)})
     } else {
         store::mark_past_due(change.db(), business_id, plan.id, at).await?;
-        serde_json::json!({"plan": plan.key, "status": "past_due"})
+        serde_json::json!({"plan": plan.name, "status": "past_due"})
     };
+    if let Some(card_last4) = &due.card_last4 {
+        after["card_last4"] = card_last4.as_str().into();
+    }
     change.commit(Entry::new("renew", "subscription", business_id).after(&after)).await?;
     Ok(Some(paid))
 }

@@ -169,6 +169,8 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
     assert_eq!(waiting.body["data"]["plan"], Value::Null, "a declined card activates nothing");
     // The page waiting in the app's tab hears of it.
     assert_eq!(waiting.body["data"]["declined_in_checkout"], 1);
+    let declined = owner.history("?kind=payment").await.history;
+    assert_eq!(declined[0].after, Some(json!({"plan": "Business", "card_last4": "0002"})));
 
     let (status, html) = pay(&app, &url, "4111 1111 1111 1111", "12/29").await;
     assert_eq!(status, StatusCode::OK);
@@ -328,6 +330,28 @@ async fn a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_canc
     assert_eq!(cancelled.body["data"]["plan"]["status"], "cancelled");
     let again = owner.post("/v2/users/subscriptions/cancel", json!({})).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
+    // The history tells each step by the plan's name, as the business saw it.
+    let told: Vec<(String, Value)> = owner
+        .history("?kind=subscription")
+        .await
+        .history
+        .into_iter()
+        .map(|entry| (entry.action, entry.after.unwrap()))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            ("cancel".into(), json!({"plan": "Business", "status": "cancelled"})),
+            ("update".into(), json!({"plan": "Business", "next_plan": "Starter"})),
+            ("update".into(), json!({"plan": "Business", "next_plan": null})),
+            ("update".into(), json!({"plan": "Business", "next_plan": "Starter"})),
+            (
+                "paid".into(),
+                json!({"plan": "Business", "status": "active", "card_last4": "1111",
+                    "period_end": "2026-02-15T09:00:00Z"})
+            ),
+        ]
+    );
     add_radiators(&owner, 27, 27).await;
     app.clock.advance(time::Duration::days(32));
     let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
@@ -381,6 +405,13 @@ async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_pas
     assert_eq!(
         (payments[0]["status"].as_str(), payments[0]["card_last4"].as_str()),
         (Some("paid"), Some("1111"))
+    );
+    let renewal = acme.history("?kind=subscription").await.history[0].clone();
+    assert_eq!((renewal.action.as_str(), renewal.by.as_deref()), ("renew", Some("renewal")));
+    assert_eq!(
+        renewal.after,
+        Some(json!({"plan": "Starter", "status": "active", "period_end": "2026-03-15T09:00:00Z",
+            "card_last4": "1111"}))
     );
     add_radiators(&acme, 1, 1).await;
 

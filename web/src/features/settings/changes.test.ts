@@ -1,5 +1,5 @@
 import { initI18n } from '../../i18n';
-import { ltr } from '../../lib/format';
+import { formatDateTime, ltr } from '../../lib/format';
 import { describeChange } from './changes';
 import type { HistoryEntry } from './types';
 
@@ -79,5 +79,44 @@ describe('what a change did', () => {
     expect(describeChange(automation, t, 'en')).toEqual(['Status: Off → On']);
     const arabic = initI18n('ar').getFixedT('ar');
     expect(describeChange(automation, arabic, 'ar')).toEqual(['الحالة: إيقاف ← تشغيل']);
+  });
+
+  it('tells which plan a payment, trial or move was for, and a consent by its meter', () => {
+    const paid = entry({
+      record_type: 'subscription',
+      action: 'paid',
+      after: {
+        plan: 'Business',
+        status: 'active',
+        period_end: '2026-12-26T11:25:14Z',
+        card_last4: '1111',
+      },
+    });
+    expect(describeChange(paid, t, 'en')).toEqual([
+      'Plan: Business',
+      'Status: Active',
+      `Paid until: ${formatDateTime('2026-12-26T11:25:14Z', 'en')}`,
+      'Card: ending 1111',
+    ]);
+    const kept = entry({
+      record_type: 'subscription',
+      after: { plan: 'Business', next_plan: null },
+    });
+    expect(describeChange(kept, t, 'en')).toEqual(['Plan: Business', 'Next plan: None']);
+    const declined = entry({
+      record_type: 'payment',
+      action: 'declined',
+      after: { plan: 'Starter', card_last4: '0002' },
+    });
+    expect(describeChange(declined, t, 'en')).toEqual(['Plan: Starter', 'Card: ending 0002']);
+    const consent = entry({
+      record_type: 'consent',
+      action: 'create',
+      after: { terms_version: '2026-01', mpan: '1200023305967' },
+    });
+    expect(describeChange(consent, t, 'en')).toEqual([`MPAN: ${ltr('1200023305967')}`]);
+    // A new radiator's status is not told on its own.
+    const radiator = entry({ action: 'create', after: { name: 'Window', status: 1 } });
+    expect(describeChange(radiator, t, 'en')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatCelsius, formatDay, weekdayName } from '../../lib/format';
+import { formatCelsius, formatDateTime, formatDay, ltr, weekdayName } from '../../lib/format';
 import { formatKg, formatPence, formatRate } from '../../lib/units';
 import type { HistoryEntry } from './types';
 
@@ -9,6 +9,7 @@ const text: Show = (value) => String(value);
 const celsius: Show = (value) => formatCelsius(Number(value));
 const onOff: Show = (value, t) => t(Number(value) ? 'settings.history.on' : 'settings.history.off');
 const orNone: Show = (value, t) => (value === null ? t('settings.history.none') : String(value));
+const instant: Show = (value, _t, language) => formatDateTime(String(value), language);
 /** Isolated, so that a value mixing scripts ("30 بنس لكل kWh") keeps to itself in the line. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
@@ -18,7 +19,13 @@ const isolate = (text: string) => `\u2068${text}\u2069`;
  */
 const FIELDS: Record<string, Show> = {
   name: text,
-  status: onOff,
+  plan: text,
+  next_plan: orNone,
+  /** A radiator's or room's 1 or 0; a plan's `active`, `trialing`… */
+  status: (value, t, language) =>
+    typeof value === 'string'
+      ? t(`subscriptions.status.${value}`, { defaultValue: value })
+      : onOff(value, t, language),
   enabled: onOff,
   target_temperature: celsius,
   min_temperature: celsius,
@@ -49,17 +56,25 @@ const FIELDS: Record<string, Show> = {
     });
   },
   effective_from: (value, _t, language) => formatDay(String(value), language),
+  trial_end: instant,
+  period_end: instant,
+  card_last4: (value, t) => t('settings.history.card', { last4: String(value) }),
+  mpan: (value) => ltr(String(value)),
+  ihd_mac: (value) => ltr(String(value)),
 };
 
-/** A change recorded with only one side (a goal set, a tariff added or deleted) is told by these
- *  fields as that side has them; a new or deleted room or radiator is not told field by field. */
-const SET_FIELDS = [
-  'electricity_budget_pence',
-  'carbon_goal_kg',
-  'carbon_method',
-  'rates',
-  'effective_from',
-];
+/** A change recorded with only one side (a goal set, a tariff added or deleted, a plan paid for)
+ *  is told by the fields its kind lists, as that side has them; a new or deleted room or radiator
+ *  is not told field by field. */
+const ONE_SIDED: Record<string, string[]> = {
+  budget: ['electricity_budget_pence'],
+  carbon_goal: ['carbon_goal_kg'],
+  carbon_method: ['carbon_method'],
+  tariff: ['rates', 'effective_from'],
+  subscription: ['plan', 'next_plan', 'status', 'trial_end', 'period_end', 'card_last4'],
+  payment: ['plan', 'card_last4'],
+  consent: ['mpan', 'ihd_mac'],
+};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -75,7 +90,7 @@ export function describeChange(entry: HistoryEntry, t: TFunction, language: stri
     const read = (side: Record<string, unknown>) => show(side[name], t, language);
     const only = after && !before ? after : before && !after ? before : null;
     if (only)
-      return name in only && SET_FIELDS.includes(name)
+      return name in only && ONE_SIDED[entry.record_type]?.includes(name)
         ? [t('settings.history.set', { field: field(name), value: read(only) })]
         : [];
     if (!before || !after || !(name in before) || !(name in after)) return [];
