@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step says when it starts (seconds into the run), so a slow phase shows in a CI log.
+step() { printf '\n==> %s (at %d s)\n' "$*" "$SECONDS"; }
 
 if [ ! -x /usr/bin/chromium ]; then
   step "installing Debian's chromium for the browser tests"
@@ -45,3 +46,4 @@ RUSTC_WORKSPACE_WRAPPER="$clippy_driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnin
 # features), so the browser tests run that binary.
 step "browser end-to-end tests"
 npm --prefix web run e2e
+step "done"

@@ -1,16 +1,19 @@
-//! Which schedule holds a radiator: of the enabled schedules whose period covers now, a
-//! radiator's own beats its room's, which beats its zone's. Of one rank, one in a slot beats one
-//! between its slots (a weekday schedule and a Saturday one on one room each heat their own
-//! days); between slots, the one whose slot ended last holds (its setback follows its slots; a
-//! schedule's first day counts as a slot ending at its midnight); where slots meet, the one
-//! changed last. A schedule whose first date is still to come is not in force and takes no part
-//! until then. The engine applies it; the pages show it.
+//! Which schedule holds a radiator: of the enabled schedules whose period covers now, one in a
+//! slot or on a day it repeats beats one between its slots on a day it does not repeat (a
+//! Monday and Wednesday room schedule leaves Thursday to its zone's); then a radiator's own
+//! beats its room's, which beats its zone's. Of one rank, one in a slot beats one between its
+//! slots (a weekday schedule and a Saturday one on one room each heat their own days); between
+//! slots, the one whose slot ended last holds (its setback follows its slots; a schedule's first
+//! day counts as a slot ending at its midnight); where slots meet, the one changed last. A
+//! schedule whose first date is still to come is not in force and takes no part until then. The
+//! engine applies it; the pages show it.
 
 use jiff::Timestamp;
+use jiff::tz::TimeZone;
 use sqlx::AnyPool;
 use time::OffsetDateTime;
 
-use super::program::{Period, program, time_zone};
+use super::program::{Period, Program, midnights, program, time_zone};
 use super::store::{self, RadiatorPlace, ScheduleRow};
 use crate::store::StoreResult;
 
@@ -20,6 +23,10 @@ pub struct InForce {
     pub period: Period,
     pub next: Option<Period>,
     targets: Vec<i64>,
+    program: Program,
+    tz: TimeZone,
+    /// The moment `period` was found for.
+    at: Timestamp,
 }
 
 impl InForce {
@@ -40,7 +47,7 @@ impl InForce {
                 let next = program.period_at(&zone, period.end);
                 let ids = targets.iter().filter(|(id, _)| *id == schedule.id);
                 let targets = ids.map(|&(_, target)| target).collect();
-                Some(Self { schedule, period, next, targets })
+                Some(Self { schedule, period, next, targets, program, tz: zone, at })
             })
             .collect())
     }
@@ -51,9 +58,12 @@ impl InForce {
         let theirs = all.iter().filter(|s| s.schedule.business_id == radiator.business_id);
         let claims: Vec<(Claim, &Self)> =
             theirs.filter_map(|s| Some((claim(&s.schedule, &s.targets, radiator)?, s))).collect();
-        let (schedule, period) = strongest(&claims, |s| Some(s.period))?;
-        // Another claim's period ending may hand the radiator to another schedule earlier.
+        let now = claims.first()?.1.at;
+        let (schedule, period) = strongest(&claims, now)?;
+        // Another claim's period ending may hand the radiator to another schedule earlier, and
+        // so may a midnight, where a schedule between its slots reaches a day it does not repeat.
         let mut changes: Vec<Timestamp> = claims.iter().map(|(_, s)| s.period.end).collect();
+        changes.extend(midnights(&schedule.tz, now, period.end));
         changes.retain(|end| *end < period.end);
         changes.sort();
         changes.push(period.end);
@@ -64,7 +74,7 @@ impl InForce {
         };
         let (end, next) = changes
             .into_iter()
-            .map(|at| (at, strongest(&claims, |s| s.period_at(at))))
+            .map(|at| (at, strongest(&claims, at)))
             .find(taken_over)
             .unwrap_or((period.end, None));
         Some(Hold { schedule, period: Period { end, ..period }, next })
@@ -96,9 +106,9 @@ pub struct Hold<'a> {
     pub next: Option<(&'a InForce, Period)>,
 }
 
-/// How strongly a schedule holds a radiator at a moment: rank, in a slot, since when it has
-/// been between slots (0 in a slot), revision, id.
-pub type Strength = (u8, bool, i64, i64, i64);
+/// How strongly a schedule holds a radiator at a moment: in a slot or on a day it repeats,
+/// rank, in a slot, since when it has been between slots (0 in a slot), revision, id.
+pub type Strength = (bool, u8, bool, i64, i64, i64);
 
 /// A schedule's claim on a radiator, all but what its period at the moment adds (in a slot or
 /// between slots, and since when).
@@ -111,10 +121,11 @@ pub struct Claim {
 }
 
 impl Claim {
-    /// How strongly it holds the radiator while the schedule asks for `period`.
-    pub fn strength(self, period: &Period) -> Strength {
+    /// How strongly it holds the radiator while the schedule asks for `period`, which is its
+    /// own at the moment (`owned`: see [`Program::owns`]) or only fills in.
+    pub fn strength(self, period: &Period, owned: bool) -> Strength {
         let between_since = if period.slot { 0 } else { period.start.as_second() };
-        (self.rank, period.slot, between_since, self.revision, self.schedule_id)
+        (owned, self.rank, period.slot, between_since, self.revision, self.schedule_id)
     }
 }
 
@@ -129,14 +140,14 @@ pub fn claim(schedule: &ScheduleRow, targets: &[i64], radiator: &RadiatorPlace) 
     place.filter(|id| targets.contains(id)).map(|_| claim)
 }
 
-/// The strongest of `claims` with the period each asks for (`period_of`; `None`: nothing).
-fn strongest<'a>(
-    claims: &[(Claim, &'a InForce)],
-    period_of: impl Fn(&InForce) -> Option<Period>,
-) -> Option<(&'a InForce, Period)> {
+/// The strongest of `claims` at `at` (now or later) with the period it asks for then.
+fn strongest<'a>(claims: &[(Claim, &'a InForce)], at: Timestamp) -> Option<(&'a InForce, Period)> {
     claims
         .iter()
-        .filter_map(|&(claim, s)| period_of(s).map(|period| (claim.strength(&period), s, period)))
+        .filter_map(|&(claim, s)| {
+            let period = s.period_at(at)?;
+            Some((claim.strength(&period, s.program.owns(&s.tz, &period, at)), s, period))
+        })
         .max_by(|a, b| a.0.cmp(&b.0))
         .map(|(_, s, period)| (s, period))
 }

@@ -65,6 +65,13 @@ impl Program {
             && self.end_date.is_none_or(|last| date <= last)
     }
 
+    /// Whether `period` (one of this schedule's) is its own at `at`: one of its slots, or its
+    /// setback on a day it repeats. Between its slots on a day it does not repeat, a schedule
+    /// only fills in where no other schedule runs.
+    pub fn owns(&self, tz: &TimeZone, period: &Period, at: Timestamp) -> bool {
+        period.slot || self.repeats_on(at.to_zoned(tz.clone()).date())
+    }
+
     /// Whether the schedule is in force on `date` at all (within its dates).
     fn in_dates(&self, date: Date) -> bool {
         self.start_date.is_none_or(|first| date >= first)
@@ -134,6 +141,19 @@ impl Program {
             .min()?;
         Some(Period { wanted, slot: false, start, end })
     }
+}
+
+/// The local midnights after `from` and before `until` (at most `SEARCH_DAYS` of them, as far
+/// as periods are found).
+pub fn midnights(tz: &TimeZone, from: Timestamp, until: Timestamp) -> Vec<Timestamp> {
+    let today = from.to_zoned(tz.clone()).date();
+    today
+        .series(1.day())
+        .skip(1)
+        .take(SEARCH_DAYS as usize)
+        .filter_map(|date| instant(tz, date, ClockTime::MIDNIGHT))
+        .take_while(|midnight| *midnight < until)
+        .collect()
 }
 
 /// The instant of local `time` on `date`; 24:00 is the next day's midnight.

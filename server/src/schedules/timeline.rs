@@ -57,7 +57,7 @@ impl Timeline {
                 *period = program.period_at(&self.tz, at);
             }
             if let Some(period) = period {
-                let strength = claim.strength(period);
+                let strength = claim.strength(period, program.owns(&self.tz, period, at));
                 if strongest.is_none_or(|(stronger, _)| strength > stronger) {
                     strongest = Some((strength, period.wanted));
                 }

@@ -28,6 +28,7 @@ store_tests!(
     a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturday,
     a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule,
     a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days,
+    a_schedule_between_its_slots_leaves_the_days_it_does_not_repeat_to_the_others,
     a_manual_change_holds_until_the_next_boundary,
     slots_follow_the_businesss_own_time_zone,
     slots_keep_to_the_clock_across_the_changes_to_and_from_summer_time,
@@ -389,18 +390,20 @@ async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(
     assert_eq!(state_of(&owner, radiator).await, (1, 21.0), "the weekday slot");
     round(&app, "2026-01-12T19:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 16.0), "the weekday setback");
+    round(&app, "2026-01-17T05:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await.0, 0, "Saturday is the Saturday schedule's day");
     round(&app, "2026-01-17T10:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 19.0), "the Saturday slot");
     round(&app, "2026-01-17T14:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await.0, 0, "off after the Saturday slot");
 
-    // Friday 2026-01-16 19:00: the weekday setback holds until the Saturday slot takes over,
-    // not until Monday.
+    // Friday 2026-01-16 19:00: the weekday setback holds until Saturday begins, the Saturday
+    // schedule's day, not until Monday.
     app.clock.advance(time::Duration::hours(34));
     let shown = owner.get("/v2/schedules/in-force").await;
     let expected = json!([{"radiator_id": radiator, "schedule_id": weekdays,
         "schedule_name": "Office hours", "setpoint": 16.0,
-        "until": "2026-01-17T09:00:00+00:00", "manual": 0, "preheating": 0}]);
+        "until": "2026-01-17T00:00:00+00:00", "manual": 0, "preheating": 0}]);
     assert_eq!(shown.body["data"]["in_force"], expected);
     app.clock.advance(time::Duration::hours(14)); // Saturday 09:00
     let shown = owner.get("/v2/schedules/in-force").await;
@@ -425,6 +428,57 @@ async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(
     assert_eq!(off.status, StatusCode::OK);
     let office_hours = owner.get(&format!("/v2/schedules/{weekdays}")).await;
     assert_eq!(office_hours.body["data"]["schedule"]["overlaps"], json!([]));
+}
+
+async fn a_schedule_between_its_slots_leaves_the_days_it_does_not_repeat_to_the_others(
+    app: TestApp,
+) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Board room", "HD-1").await;
+    let zone = owner.add_zone("First floor").await.id;
+    owner.post(&format!("/v2/zones/{zone}/room/{room}"), json!({})).await;
+    let mut zone_hours = office("zone", &[zone]);
+    zone_hours["name"] = json!("Zone hours");
+    zone_hours["slots"] = json!([{"start": "08:30", "end": "17:30", "setpoint": 19}]);
+    zone_hours["setback"] = Value::Null;
+    let zone_hours = create(&owner, zone_hours).await["id"].clone();
+    // Mondays and Wednesdays only, 16 °C between its slots.
+    let mut mornings = office("room", &[room]);
+    mornings["name"] = json!("Board room mornings");
+    mornings["duration"] = json!("custom");
+    mornings["days"] = json!([1, 3]);
+    mornings["slots"] = json!([{"start": "07:45", "end": "12:15", "setpoint": 20.5}]);
+    let mornings = create(&owner, mornings).await["id"].clone();
+
+    // Thursday 2026-01-15 (London, on UTC in January): the zone's day, not the room's.
+    round(&app, "2026-01-15T11:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 19.0), "the zone's slot");
+    let shown = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0].clone();
+    assert_eq!(
+        (&shown["schedule_id"], shown["until"].as_str()),
+        (&zone_hours, Some("2026-01-15T17:30:00+00:00"))
+    );
+    round(&app, "2026-01-15T20:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await.0, 0, "off between the zone's slots, its day");
+    // Sunday is neither's day: the room's schedule is stronger.
+    round(&app, "2026-01-18T12:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    // Monday: the room's own day, slot and setback both beat the zone's slot.
+    round(&app, "2026-01-19T08:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 20.5));
+    round(&app, "2026-01-19T14:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
+    round(&app, "2026-01-20T11:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 19.0), "Tuesday is the zone's again");
+
+    // Wednesday 20:00: the room's setback holds until Thursday begins.
+    app.clock.advance(time::Duration::days(6) + time::Duration::hours(11));
+    let owner = app.sign_in("owner@acme.co.uk", crate::support::PASSWORD).await;
+    let shown = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0].clone();
+    assert_eq!(
+        (&shown["schedule_id"], &shown["setpoint"], shown["until"].as_str()),
+        (&mornings, &json!(16.0), Some("2026-01-22T00:00:00+00:00"))
+    );
 }
 
 async fn a_manual_change_holds_until_the_next_boundary(app: TestApp) {
