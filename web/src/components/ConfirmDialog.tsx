@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   text,
   confirm,
+  dismiss,
   busy,
   onConfirm,
   onClose,
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirm: string;
+  /** The button that backs out; "Cancel" unless that would read like the action. */
+  dismiss?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -35,7 +38,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          {t('profile.cancel')}
+          {dismiss ?? t('profile.cancel')}
         </Button>
         <Button color="secondary" variant="contained" disabled={busy} onClick={onConfirm}>
           {confirm}

@@ -197,7 +197,7 @@ export const en = {
       noBaseline:
         'No baseline yet ({{actual}} so far): it is counted from the first working hours your radiators report.',
       goal: '{{share}} of the {{goal}} CF goal',
-      noGoal: 'No CF goal set.',
+      noGoal: 'No carbon footprint (CF) goal set.',
       setGoal: 'Set a CF goal',
     },
     chart: {
@@ -322,15 +322,20 @@ export const en = {
         body: 'Paid plans are billed in advance for each period, in pounds sterling, through our payment provider. You can cancel at any time; the plan then runs to the end of the period already paid.',
       },
       {
-        title: '5. Acceptable use',
+        id: 'smart-meter',
+        title: '5. Smart-meter data (version {{version}})',
+        body: 'With your consent, HeatDesk reads the half-hourly electricity import of the meter whose MPAN you give, through a licensed smart-meter data provider, to compare your radiators’ use with your whole building’s and to estimate cost and CO2. We read that meter only, keep its readings as the privacy policy says and never sell them. You can withdraw your consent at any time in the app: reading stops at once, and what was read is deleted with your account.',
+      },
+      {
+        title: '6. Acceptable use',
         body: 'Do not misuse the service: no attempts to reach another business’s data, to disrupt the service, or to control radiators you are not entitled to control. We may suspend accounts that do.',
       },
       {
-        title: '6. Safety and liability',
+        title: '7. Safety and liability',
         body: 'HeatDesk sends settings to radiators but does not replace their own safety features. We are not liable for indirect losses; our total liability in any year is limited to the fees you paid in that year. Nothing limits liability that the law does not allow to be limited.',
       },
       {
-        title: '7. Changes and law',
+        title: '8. Changes and law',
         body: 'We will give 30 days’ notice of material changes to these terms. These terms are governed by the law of England and Wales. Questions: support@heatdesk.example.',
       },
     ],
@@ -903,7 +908,8 @@ export const en = {
     },
     goal: {
       title: 'Monthly CF goal',
-      intro: 'The CO2 you aim to save each month against the baseline.',
+      intro:
+        'Your carbon footprint (CF) goal: the CO2 you aim to save each month against the baseline.',
       label: 'CO2 to save each month (kg)',
       help: 'Measured against the baseline: your rooms heated through working hours without HeatDesk.',
       invalid: 'Use a number of kg above 0 and up to 10,000,000, with at most two decimals.',
@@ -1105,6 +1111,8 @@ export const en = {
   subscriptions: {
     chooseIntro:
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Try one free for 14 days, or pay by card.',
+    payIntro:
+      'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Your business has had its free trial: pay by card to carry on.',
     changeIntro:
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. A larger plan starts as soon as it is paid; a smaller one when your paid period ends.',
     noPlans: 'No plans to show',
@@ -1123,6 +1131,9 @@ export const en = {
       'Your business has {{count}} radiators and {{plan}} controls up to {{limit}}: remove {{over}} of them before moving to it.',
     moveDownConfirm: 'Move to {{plan}}',
     keepPlan: 'Keep {{plan}}',
+    cancelDropsMove: 'The move to {{plan}} is called off too.',
+    cancelled: 'Your plan is cancelled: it stays in force until {{end}}.',
+    moved: 'Your plan changes to {{plan}} on {{end}}.',
     pending: 'Moves to {{plan}} on {{end}}.',
     cancel: 'Cancel plan',
     cancelTitle: 'Cancel your plan?',
@@ -1147,6 +1158,9 @@ export const en = {
     trialLeft: 'Free trial days left: {{count}} (it ends {{end}}).',
     periodEnd: 'Paid until {{end}}.',
     renews: 'Paid until {{end}}; it renews then on the card ending {{card}}.',
+    renewsOnto:
+      'Paid until {{end}}; it renews then as {{plan}}, {{price}} a month, on the card ending {{card}}.',
+    trialUntil: 'The free trial runs until {{end}}.',
     changePlan: 'Change plan',
     payments: 'Payments',
     noPayments: 'No payments yet',

@@ -19,10 +19,10 @@ import { useAction } from '../../lib/useAction';
 import { energyPreferencesApi } from './api';
 import { chargesChanged } from './slice';
 import type { Charges, Tariff } from './types';
+import { wideOnly } from '../../lib/responsive';
 
 // On a phone the table keeps to the screen without when each was entered, so the delete button
 // of each row stays in sight.
-const fromSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** Every tariff entered, latest effective date first, the one in force today marked; one
  *  entered by mistake is deleted after a confirmation, then `onDeleted`. */
@@ -45,7 +45,7 @@ export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDele
               <TableCell>{t('energyPrefs.tariff.effectiveFrom')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.unitRate')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.standingCharge')}</TableCell>
-              <TableCell sx={fromSm}>{t('energyPrefs.tariff.entered')}</TableCell>
+              <TableCell sx={wideOnly}>{t('energyPrefs.tariff.entered')}</TableCell>
               {/* Named for screen readers; the icons say it to the eye, in less room. */}
               <TableCell align="right" aria-label={t('energyPrefs.tariff.actions')} />
             </TableRow>
@@ -70,7 +70,7 @@ export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDele
                 <TableCell align="right">
                   {formatRate(tariff.standing_charge_pence, 'day')}
                 </TableCell>
-                <TableCell sx={fromSm}>
+                <TableCell sx={wideOnly}>
                   {formatDateTime(tariff.created_at, i18n.language)}
                 </TableCell>
                 <TableCell align="right">

@@ -110,7 +110,7 @@ export function ConsentSetup() {
             {/* The error joins the link to the terms, which stays: they are what is agreed to. */}
             <FormHelperText id="agreed-help" error={Boolean(agreedError)}>
               {agreedError && <>{agreedError} </>}
-              <Link component={RouterLink} to={paths.terms}>
+              <Link component={RouterLink} to={`${paths.terms}#smart-meter`}>
                 {t('onboarding.consent.readTerms')}
               </Link>
             </FormHelperText>

@@ -92,7 +92,10 @@ describe('consent', () => {
     // Every problem at once, the agreement's too, not one round at a time.
     expect(screen.getByText('Tick the box to agree to the terms.')).toBeInTheDocument();
     // The terms are still a click away beside the error.
-    expect(screen.getByRole('link', { name: 'Read the terms' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read the terms' })).toHaveAttribute(
+      'href',
+      '/terms-conditions#smart-meter',
+    );
     await ui.clear(screen.getByLabelText(/MPAN/));
     await ui.type(screen.getByLabelText(/MPAN/), '1200 0233 0596 7');
     await ui.type(screen.getByLabelText(/In-home display/), '00-1a-2b-3c-4d-5e-6f-70');

@@ -17,10 +17,10 @@ import { radiatorPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { withLive } from './slice';
 import type { Radiator } from './types';
+import { wideOnly } from '../../lib/responsive';
 
 // Narrow screens keep what a person acts on: the room moves beside the uid and the heating
 // state below the temperature, and cells pad less.
-const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const narrowOnly = { display: { xs: 'inline-flex', sm: 'none' } } as const;
 const narrowBelow = { display: { xs: 'flex', sm: 'none' }, mt: 0.5 } as const;
 

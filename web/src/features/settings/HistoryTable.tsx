@@ -20,6 +20,7 @@ import { actorText } from './actor';
 import { describeChange } from './changes';
 import { fetchHistory } from './slice';
 import type { HistoryEntry } from './types';
+import { wideOnly } from '../../lib/responsive';
 
 /** The kinds of record the history can be filtered by (the server's `kind`): every kind a
  *  change is recorded for. */
@@ -50,7 +51,6 @@ type MadeBy = (typeof MADE_BY)[number][0];
 const PAGE_SIZES = [10, 25, 50, 100];
 
 // Narrow screens show each change in one cell, a line each for what, who and when.
-const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const narrowOnly = { display: { xs: 'table-cell', sm: 'none' } } as const;
 
 /**

@@ -67,6 +67,13 @@ export function PlanChooser() {
     });
   const moveDown = (plan: Plan) =>
     run(() => subscriptionsApi.change(plan.id), {
+      toast: (answer) => {
+        const changed = answer.data.data.plan;
+        return t('subscriptions.moved', {
+          plan: plan.name,
+          end: formatDateTime(changed?.period_end ?? '', i18n.language),
+        });
+      },
       onSuccess: (answer) => {
         const changed = answer.data.data.plan;
         if (changed) dispatch(userPlanChanged(changed));
@@ -116,7 +123,13 @@ export function PlanChooser() {
       )}
       <Heading
         title={t('pages.subscriptionPlan')}
-        intro={t(paid ? 'subscriptions.changeIntro' : 'subscriptions.chooseIntro')}
+        intro={t(
+          paid
+            ? 'subscriptions.changeIntro'
+            : trialOpen
+              ? 'subscriptions.chooseIntro'
+              : 'subscriptions.payIntro',
+        )}
       />
       <ListStates
         count={subscriptionPlans.length}
@@ -154,7 +167,8 @@ export function PlanChooser() {
                     ))}
                   </List>
                 </CardContent>
-                <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {/* Spaced by the gap alone, and in line with the text above, when they wrap. */}
+                <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
                   {trialOpen && (
                     <Button variant="outlined" disabled={busy} onClick={() => startTrial(plan)}>
                       {t('subscriptions.startTrial', { days: plan.trial_days })}

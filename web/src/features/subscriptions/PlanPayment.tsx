@@ -37,6 +37,8 @@ export function PlanPayment() {
     userPlan,
     declinedInCheckout,
   } = useAppSelector((state) => state.subscriptionPlan);
+  /** A business past onboarding paid to change plan: it goes back to its plan, not home. */
+  const onboarded = useAppSelector((state) => state.auth.user?.onboarding === 'done');
   const paid =
     paymentIntent !== null &&
     userPlan?.status === 'active' &&
@@ -52,8 +54,8 @@ export function PlanPayment() {
     if (!paid) return;
     enqueueSnackbar(t('subscriptions.paid', { plan: userPlan.plan.name }), { variant: 'success' });
     dispatch(reset());
-    void dispatch(fetchMe()).then(() => navigate(paths.home));
-  }, [paid, userPlan, dispatch, enqueueSnackbar, navigate, t]);
+    void dispatch(fetchMe()).then(() => navigate(onboarded ? paths.subscriptions : paths.home));
+  }, [paid, userPlan, onboarded, dispatch, enqueueSnackbar, navigate, t]);
 
   if (!plan) {
     return (

@@ -24,6 +24,7 @@ import { useAction } from '../../lib/useAction';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, userPlanChanged } from './slice';
 import type { Payment } from './types';
+import { wideOnly } from '../../lib/responsive';
 
 /** `/subscriptions`: the plan and its status, trial days left or the paid period, payments. */
 export function SubscriptionOverview() {
@@ -125,11 +126,24 @@ export function SubscriptionOverview() {
             {userPlan.period_end && (
               <Typography>
                 {userPlan.renews_on_card
-                  ? t('subscriptions.renews', {
-                      end: when(userPlan.period_end),
-                      card: userPlan.renews_on_card,
-                    })
+                  ? userPlan.pending_plan
+                    ? t('subscriptions.renewsOnto', {
+                        end: when(userPlan.period_end),
+                        plan: userPlan.pending_plan.name,
+                        price: formatPence(userPlan.pending_plan.monthly_price_pence),
+                        card: userPlan.renews_on_card,
+                      })
+                    : t('subscriptions.renews', {
+                        end: when(userPlan.period_end),
+                        card: userPlan.renews_on_card,
+                      })
                   : t('subscriptions.periodEnd', { end: when(userPlan.period_end) })}
+              </Typography>
+            )}
+            {/* A cancelled trial runs to its end: the days left are no longer counted. */}
+            {userPlan.status === 'cancelled' && !userPlan.period_end && userPlan.trial_end && (
+              <Typography>
+                {t('subscriptions.trialUntil', { end: when(userPlan.trial_end) })}
               </Typography>
             )}
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -145,13 +159,24 @@ export function SubscriptionOverview() {
             <ConfirmDialog
               open={confirming}
               title={t('subscriptions.cancelTitle')}
-              text={t('subscriptions.cancelText', {
-                end: when(userPlan.period_end ?? userPlan.trial_end),
-              })}
+              text={[
+                t('subscriptions.cancelText', {
+                  end: when(userPlan.period_end ?? userPlan.trial_end),
+                }),
+                userPlan.pending_plan
+                  ? t('subscriptions.cancelDropsMove', { plan: userPlan.pending_plan.name })
+                  : '',
+              ].join(' ')}
               confirm={t('subscriptions.cancel')}
+              dismiss={t('subscriptions.keepPlan', { plan: userPlan.plan.name })}
               busy={busy}
               onConfirm={() =>
                 void run(subscriptionsApi.cancel, {
+                  toast: (answer) => {
+                    const plan = answer.data.data.plan;
+                    const end = plan?.period_end ?? plan?.trial_end ?? null;
+                    return t('subscriptions.cancelled', { end: when(end) });
+                  },
                   onSuccess: (answer) => {
                     dispatch(userPlanChanged(answer.data.data.plan));
                     setConfirming(false);
@@ -186,7 +211,7 @@ export function SubscriptionOverview() {
                 <TableCell>{t('subscriptions.columns.plan')}</TableCell>
                 <TableCell>{t('subscriptions.columns.amount')}</TableCell>
                 <TableCell>{t('subscriptions.columns.status')}</TableCell>
-                <TableCell>{t('subscriptions.columns.card')}</TableCell>
+                <TableCell sx={wideOnly}>{t('subscriptions.columns.card')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -196,7 +221,7 @@ export function SubscriptionOverview() {
                   <TableCell>{payment.plan}</TableCell>
                   <TableCell>{formatPence(payment.amount_pence)}</TableCell>
                   <TableCell>{t(`subscriptions.paymentStatus.${payment.status}`)}</TableCell>
-                  <TableCell>{`•••• ${payment.card_last4}`}</TableCell>
+                  <TableCell sx={wideOnly}>{`•••• ${payment.card_last4}`}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

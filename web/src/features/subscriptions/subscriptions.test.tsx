@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { testUser } from '../../test/user';
+import { signedInAs, testUser } from '../../test/user';
 import { answer, refusal, server } from '../../test/server';
 import { PAYMENT_POLL_MS, PlanPayment } from './PlanPayment';
 import { PlanChooser } from './PlanChooser';
@@ -116,7 +116,10 @@ describe('changing a paid plan', () => {
           'Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z).',
           {
             url: null,
-            plan: onPlan('active', { pending_plan: plans[0] ?? null }),
+            plan: onPlan('active', {
+              period_end: '2026-02-15T09:00:00Z',
+              pending_plan: plans[0] ?? null,
+            }),
           },
         );
       }),
@@ -149,10 +152,9 @@ describe('changing a paid plan', () => {
     dialog = screen.getByRole('dialog', { name: /^Move to Starter/ });
     await user.click(within(dialog).getByRole('button', { name: 'Move to Starter' }));
     expect(changes).toEqual([1]);
+    // The toast says the day in the reader's words, not the server's timestamp.
     expect(
-      await screen.findByText(
-        'Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z).',
-      ),
+      await screen.findByText(/^Your plan changes to Starter on 15 Feb 2026, \d\d:\d\d\.$/),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
     expect(store.getState().subscriptionPlan.userPlan?.pending_plan?.key).toBe('starter');
@@ -175,7 +177,9 @@ describe('changing a paid plan', () => {
   it('calls off a move down still waiting', async () => {
     const user = userEvent.setup();
     const period = { period_end: '2026-02-15T09:00:00Z' };
-    plansServer(onPlan('active', { ...period, pending_plan: plans[0] ?? null }));
+    plansServer(
+      onPlan('active', { ...period, pending_plan: plans[0] ?? null, renews_on_card: '1111' }),
+    );
     const changes: unknown[] = [];
     server.use(
       http.get('/v2/users/subscriptions/payments', () => answer('Payments.', { payments: [] })),
@@ -189,6 +193,9 @@ describe('changing a paid plan', () => {
     );
     renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
     expect(await screen.findByText(/Moves to Starter on 15 Feb 2026/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/it renews then as Starter, .*£29\.00.* a month, on the card ending 1111\./),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep Business' }));
     expect(
       await screen.findByText('Your business stays on the Business plan.'),
@@ -212,16 +219,35 @@ describe('changing a paid plan', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel plan' }));
     expect(screen.getByText(/it renews then on the card ending 1111/)).toBeInTheDocument();
     const dialog = screen.getByRole('dialog', { name: 'Cancel your plan?' });
+    // Backing out is not a second "Cancel".
+    expect(within(dialog).getByRole('button', { name: 'Keep Business' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
     expect(
-      await screen.findByText(
-        'Your plan is cancelled: it stays in force until 2026-02-15T09:00:00Z.',
-      ),
+      await screen.findByText(/^Your plan is cancelled: it stays in force until 15 Feb 2026/),
     ).toBeInTheDocument();
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByText(/it renews then/)).toBeNull();
     // Nothing left to cancel once the dialog has gone.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull());
+  });
+});
+
+describe('a cancelled trial', () => {
+  it('says until when it runs', async () => {
+    const trial = { trial_end: '2026-01-29T09:00:00Z', trial_days_left: null };
+    plansServer(onPlan('cancelled', trial));
+    server.use(
+      http.get('/v2/users/subscriptions/payments', () => answer('Payments.', { payments: [] })),
+    );
+    renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
+    expect(await screen.findByText(/^The free trial runs until 29 Jan 2026/)).toBeInTheDocument();
+  });
+
+  it('offers no second trial', async () => {
+    plansServer(onPlan('expired', { trial_end: '2026-01-29T09:00:00Z' }));
+    renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    expect(await screen.findByText(/has had its free trial: pay by card/)).toBeInTheDocument();
+    expect(screen.queryByText(/Try one free/)).toBeNull();
   });
 });
 
@@ -290,6 +316,24 @@ describe('paying for a plan', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('goes back to the plan after an upgrade is paid, past onboarding', async () => {
+    const onboarded = testUser({ onboarding: 'done' as const });
+    server.use(http.get('/v2/auth/me', () => answer('You.', { me: onboarded })));
+    const { router } = renderWithProviders(<PlanPayment />, {
+      route: '/plan-payment',
+      preloadedState: {
+        ...signedInAs(onboarded),
+        subscriptionPlan: {
+          ...chosen.subscriptionPlan,
+          paymentIntent: { planId: business.id, url: 'http://localhost/checkout/abc' },
+          userPlan: onPlan('active', { period_end: '2026-02-15T09:00:00Z' }),
+        },
+      },
+    });
+    expect(await screen.findByText('Payment received: Business is active.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
   });
 
   it('shows the server’s description when the checkout cannot open', async () => {
