@@ -6,7 +6,7 @@
 use serde::Deserialize;
 use time::OffsetDateTime;
 
-use super::domain::{chosen_plan, ensure_checkout_allowed};
+use super::domain::{chosen_plan, ensure_checkout_allowed, unused_credit};
 use super::store::{self, CheckoutRow, PlanRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::error::{ApiError, ApiResult};
@@ -25,11 +25,14 @@ pub async fn start(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<St
     let plan = chosen_plan(&mut tx, plan_id).await?;
     let now = state.clock.now().unix_timestamp();
     ensure_checkout_allowed(&mut tx, actor.business_id, &plan, now).await?;
+    let credit = unused_credit(&mut tx, actor.business_id, &plan, now).await?;
+    let amount_pence = (plan.monthly_price_pence - credit).max(0);
     store::close_open_checkouts(&mut tx, actor.business_id, now).await?;
     let token = new_token();
     let times = (now, now + CHECKOUT_LIFETIME_SECS);
     let user = (actor.user_id, actor.business_id);
-    store::create_checkout(&mut tx, &hash_token(&token), user, &plan, times).await?;
+    let digest = hash_token(&token);
+    store::create_checkout(&mut tx, &digest, user, (plan.id, amount_pence), times).await?;
     state.store.commit(tx).await?;
     Ok(format!("{}/checkout/{token}", state.config.public_url.trim_end_matches('/')))
 }
@@ -108,8 +111,9 @@ pub fn check_card(form: &CardForm, now: OffsetDateTime) -> Result<Card, FormErro
 
 /// What the checkout page shows.
 pub enum Page {
-    /// The form, with the plan, any field errors, and whether the last card was declined.
-    Form { plan: PlanRow, errors: FormErrors, declined: bool },
+    /// The form, with the plan, what is charged now (its price less any credit), any field
+    /// errors, and whether the last card was declined.
+    Form { plan: PlanRow, amount_pence: i64, errors: FormErrors, declined: bool },
     /// Paid: the receipt.
     Paid { plan: PlanRow },
     /// The link is not valid, or has expired unpaid.
@@ -130,18 +134,21 @@ pub async fn show(state: &AppState, token: &str) -> ApiResult<Page> {
         None => Page::Gone { expired: false },
         Some((checkout, plan)) if checkout.paid_at.is_some() => Page::Paid { plan },
         Some((checkout, _)) if checkout.expires_at <= now => Page::Gone { expired: true },
-        Some((_, plan)) => Page::Form { plan, errors: FormErrors::new(), declined: false },
+        Some((checkout, plan)) => {
+            let amount_pence = checkout.amount_pence;
+            Page::Form { plan, amount_pence, errors: FormErrors::new(), declined: false }
+        }
     })
 }
 
 /// Pays the checkout behind `token` with the posted card.
 pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Page> {
     let page = show(state, token).await?;
-    let Page::Form { plan, .. } = page else { return Ok(page) };
+    let Page::Form { plan, amount_pence, .. } = page else { return Ok(page) };
     let now = state.clock.now();
     let card = match check_card(form, now) {
         Ok(card) => card,
-        Err(errors) => return Ok(Page::Form { plan, errors, declined: false }),
+        Err(errors) => return Ok(Page::Form { plan, amount_pence, errors, declined: false }),
     };
     let digest = hash_token(token);
     let Some((checkout, _)) = find(state, token).await? else {
@@ -163,7 +170,7 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
                 entry.after(&serde_json::json!({"plan": plan.name, "card_last4": card.last4()})),
             )
             .await?;
-        return Ok(Page::Form { plan, errors: FormErrors::new(), declined: true });
+        return Ok(Page::Form { plan, amount_pence, errors: FormErrors::new(), declined: true });
     };
     // Paid by a request that came first: this one charges nothing more.
     if !store::mark_paid(change.db(), &digest, at).await? {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::renewals::month_after;
+use super::renewals::{month_after, month_before};
 use super::store::{self, NewPayment, PlanRow, SubscriptionRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::clock::iso8601;
@@ -226,6 +226,25 @@ pub(super) async fn ensure_checkout_allowed(
         return Err(ApiError::conflict("plan_id", move_down));
     }
     Ok(())
+}
+
+/// What is left, in pence, of the paid period of the business's plan when it pays for
+/// `target` instead: that plan's price for the part of its month still to run. The new plan's
+/// month starts when it is paid, so the old one's rest is taken off its first payment.
+pub(super) async fn unused_credit(
+    db: &mut AnyConnection,
+    business_id: i64,
+    target: &PlanRow,
+    now: i64,
+) -> StoreResult<i64> {
+    let Some(row) = store::subscription(&mut *db, business_id).await? else { return Ok(0) };
+    let Some(end) = row.period_end.filter(|end| *end > now) else { return Ok(0) };
+    if row.plan_id == target.id || !matches!(row.status.as_str(), "active" | "cancelled") {
+        return Ok(0);
+    }
+    let current = store::plan(&mut *db, row.plan_id).await?.ok_or(StoreError::NotFound)?;
+    let month = end - month_before(end);
+    Ok(current.monthly_price_pence * (end - now) / month.max(1))
 }
 
 /// Starts the business's one free trial of `plan_id`.

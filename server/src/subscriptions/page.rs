@@ -64,14 +64,25 @@ fn field(
 }
 
 fn form_page(
-    plan: &PlanRow,
+    (plan, amount_pence): (&PlanRow, i64),
     errors: &[(&'static str, String)],
     declined: bool,
     posted: &CardForm,
 ) -> String {
     let price = pounds(plan.monthly_price_pence);
+    let credit = plan.monthly_price_pence - amount_pence;
+    let today = if credit > 0 {
+        format!(
+            "<p>Today {}: the first month's {price} less {} for the rest of the month already \
+             paid on your current plan.</p>",
+            pounds(amount_pence),
+            pounds(credit)
+        )
+    } else {
+        String::new()
+    };
     let mut body = format!(
-        "<h1>Pay for HeatDesk {}</h1><p>{price} a month, renewed monthly.</p>\
+        "<h1>Pay for HeatDesk {}</h1><p>{price} a month, renewed monthly.</p>{today}\
          <p class=\"note\">This is HeatDesk's sandbox checkout: no money moves. Card \
          4111 1111 1111 1111 is paid; 4000 0000 0000 0341 is paid now and declined at \
          renewal; 4000 0000 0000 0002 is declined.</p>",
@@ -130,14 +141,15 @@ fn form_page(
         "autocomplete=\"cc-name\"",
         errors,
     ));
-    body.push_str(&format!("<button type=\"submit\">Pay {price}</button></form>"));
+    let pay = pounds(amount_pence);
+    body.push_str(&format!("<button type=\"submit\">Pay {pay}</button></form>"));
     document(&format!("Pay for HeatDesk {}", plan.name), &body)
 }
 
 /// The page's status and HTML.
 pub fn render(page: &Page, posted: &CardForm) -> (StatusCode, Html<String>) {
     match page {
-        Page::Form { plan, errors, declined } => {
+        Page::Form { plan, amount_pence, errors, declined } => {
             let status = if *declined {
                 StatusCode::PAYMENT_REQUIRED
             } else if errors.is_empty() {
@@ -145,7 +157,7 @@ pub fn render(page: &Page, posted: &CardForm) -> (StatusCode, Html<String>) {
             } else {
                 StatusCode::UNPROCESSABLE_ENTITY
             };
-            (status, Html(form_page(plan, errors, *declined, posted)))
+            (status, Html(form_page((plan, *amount_pence), errors, *declined, posted)))
         }
         Page::Paid { plan } => {
             let body = format!(

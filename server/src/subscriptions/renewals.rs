@@ -24,6 +24,14 @@ pub fn month_after(at: i64) -> i64 {
         .map_or(at + 30 * 86_400, |end| end.timestamp().as_second())
 }
 
+/// One calendar month before `at`: when the paid period ending at `at` began.
+pub fn month_before(at: i64) -> i64 {
+    jiff::Timestamp::from_second(at)
+        .ok()
+        .and_then(|end| end.to_zoned(jiff::tz::TimeZone::UTC).checked_sub(1.month()).ok())
+        .map_or(at - 30 * 86_400, |start| start.timestamp().as_second())
+}
+
 /// What one round of renewals did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Renewed {

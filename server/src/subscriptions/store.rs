@@ -88,7 +88,7 @@ pub async fn create_checkout(
     db: &mut AnyConnection,
     digest: &str,
     user: (i64, i64),
-    plan: &PlanRow,
+    (plan_id, amount_pence): (i64, i64),
     (created_at, expires_at): (i64, i64),
 ) -> StoreResult<()> {
     let (user_id, business_id) = user;
@@ -100,8 +100,8 @@ pub async fn create_checkout(
     .bind(digest)
     .bind(business_id)
     .bind(user_id)
-    .bind(plan.id)
-    .bind(plan.monthly_price_pence)
+    .bind(plan_id)
+    .bind(amount_pence)
     .bind(created_at)
     .bind(expires_at)
     .execute(db)

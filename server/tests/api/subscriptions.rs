@@ -21,6 +21,7 @@ store_tests!(
     a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused,
     radiators_past_the_plans_limit_or_without_a_plan_in_force_are_refused_with_402,
     a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled,
+    an_upgrade_is_charged_less_the_rest_of_the_month_already_paid,
     a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due,
     a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make,
     a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed,
@@ -357,6 +358,35 @@ async fn a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_canc
     let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
     let refused = owner.post("/v2/radiators", radiator("HD-28", "Desk 28")).await;
     assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
+}
+
+async fn an_upgrade_is_charged_less_the_rest_of_the_month_already_paid(app: TestApp) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    // Ten days into the month from 2026-01-15 to 2026-02-15: 21 of its 31 days are left.
+    app.clock.advance(time::Duration::days(10));
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let url = open_checkout(&owner, 3).await;
+    let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
+    // £79.00 × 21 / 31 = £53.51 off Estate's £199.00.
+    assert!(page.contains("Today £145.49: the first month's £199.00 less £53.51"), "{page}");
+    assert!(page.contains("Pay £145.49"));
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let payments =
+        owner.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    assert_eq!(
+        (payments[0]["plan"].as_str(), payments[0]["amount_pence"].as_i64()),
+        (Some("Estate"), Some(14549))
+    );
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan["period_end"], "2026-02-25T09:00:00Z", "Estate's month starts as it is paid");
+
+    // A first plan, or the same plan paid again, is charged in full.
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
+    let url = open_checkout(&rival, 1).await;
+    let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Pay £29.00") && !page.contains("Today"), "{page}");
 }
 
 async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due(

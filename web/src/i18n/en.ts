@@ -319,7 +319,7 @@ export const en = {
       },
       {
         title: '4. Subscriptions and payment',
-        body: 'Paid plans are billed in advance for each period, in pounds sterling, through our payment provider. You can cancel at any time; the plan then runs to the end of the period already paid.',
+        body: 'Paid plans are billed in advance for each period, in pounds sterling, through our payment provider. Moving to a larger plan starts a new period when it is paid, less what is left of the period already paid; a smaller plan starts when that period ends. You can cancel at any time; the plan then runs to the end of the period already paid.',
       },
       {
         id: 'smart-meter',
@@ -1114,7 +1114,7 @@ export const en = {
     payIntro:
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Your business has had its free trial: pay by card to carry on.',
     changeIntro:
-      'Every plan has every screen of HeatDesk; they differ in how many radiators they control. A larger plan starts as soon as it is paid; a smaller one when your paid period ends.',
+      'Every plan has every screen of HeatDesk; they differ in how many radiators they control. A larger plan starts as soon as it is paid, and what is left of the month already paid comes off its first payment; a smaller one starts when your paid period ends.',
     noPlans: 'No plans to show',
     noPlansText: 'The plans could not be listed. Try again in a moment.',
     yourPlan: 'Your plan',

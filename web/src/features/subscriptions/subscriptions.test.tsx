@@ -127,7 +127,9 @@ describe('changing a paid plan', () => {
     const { router, store } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const current = await screen.findByRole('region', { name: /Business/ });
     expect(within(current).queryByRole('button')).toBeNull();
-    expect(screen.getByText(/a smaller one when your paid period ends/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/comes off its first payment; a smaller one starts when/),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Try one free/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
       'href',
