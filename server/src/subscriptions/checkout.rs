@@ -99,8 +99,10 @@ pub fn check_card(form: &CardForm, now: OffsetDateTime) -> Result<Card, FormErro
         errors.push(("cvc", "Enter the 3 or 4 digits on the back of the card.".into()));
     }
     let name = form.name.trim();
-    if name.is_empty() || name.chars().count() > 100 {
+    if name.is_empty() {
         errors.push(("name", "Enter the name on the card.".into()));
+    } else if name.chars().count() > 100 {
+        errors.push(("name", "The name on the card is at most 100 characters.".into()));
     }
     if errors.is_empty() {
         Ok(Card { number, cvc: cvc.to_owned(), name: name.to_owned() })
@@ -234,6 +236,12 @@ mod tests {
         let month_13 = check_card(&form("4111111111111111", "13/27", "123"), now).err();
         assert_eq!(month_13, Some(vec![("expiry", "The expiry month is 01 to 12.".to_owned())]));
         assert_eq!(fields(check_card(&form("4111111111111111", "01/26", "12a"), now)), ["cvc"]);
+        let long = CardForm { name: "A".repeat(101), ..form("4111111111111111", "01/26", "123") };
+        let long = check_card(&long, now).err();
+        assert_eq!(
+            long,
+            Some(vec![("name", "The name on the card is at most 100 characters.".to_owned())])
+        );
         let empty = CardForm::default();
         assert_eq!(fields(check_card(&empty, now)), ["card_number", "expiry", "cvc", "name"]);
     }
