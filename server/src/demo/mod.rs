@@ -33,11 +33,11 @@ pub async fn seed(state: &AppState, retention_days: i64) -> anyhow::Result<bool>
         first_name: "Northwind Offices".into(),
         last_name: "Northwind Workspace".into(),
         mobile: "07700 900461".into(),
-        address_line1: "12 Wellington Street".into(),
+        address_line1: "48 Park Square East".into(),
         address_line2: "Second floor".into(),
         town: "Leeds".into(),
         city: "Leeds".into(),
-        post_code: "LS1 4DL".into(),
+        post_code: "LS1 2NE".into(),
         business_name: "Northwind Offices Ltd".into(),
         is_same_address: Some(1),
         ..ProfileRequest::default()

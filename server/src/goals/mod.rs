@@ -1,6 +1,6 @@
 //! The monthly electricity budget (`PATCH /v2/users/budget/electricity/{pounds}`) and CO2 savings
 //! goal (`PATCH /v2/users/goal/carbon-footprint/{kg}`), shown in `me`, with spec §8's fixed
-//! texts; and the budget the eco automation checks. Handlers here, the changes and the
+//! texts, each removed by a `DELETE` of its path without the value; and the budget the eco automation checks. Handlers here, the changes and the
 //! month's cost in `domain.rs`, the SQL in `store.rs`.
 
 mod domain;
@@ -22,7 +22,9 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(set_budget))
+        .routes(routes!(remove_budget))
         .routes(routes!(set_carbon_goal))
+        .routes(routes!(remove_carbon_goal))
         .routes(routes!(set_carbon_method))
 }
 
@@ -56,8 +58,17 @@ pub async fn set_budget(
     Path(value): Path<String>,
 ) -> Answer<NoData> {
     let pounds = amount(&value, "pounds")?;
-    domain::set(&state, user.actor(), Goal::Budget((pounds * 100.0).round() as i64)).await?;
+    let pence = (pounds * 100.0).round() as i64;
+    domain::set(&state, user.actor(), Goal::Budget(Some(pence))).await?;
     Ok(done("Energy budget updated successfully"))
+}
+
+/// Remove the monthly electricity budget: nothing is held against one until it is set again.
+#[utoipa::path(delete, path = "/v2/users/budget/electricity", tag = "energy",
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn remove_budget(Business { state, user }: Business) -> Answer<NoData> {
+    domain::set(&state, user.actor(), Goal::Budget(None)).await?;
+    Ok(done("Energy budget removed."))
 }
 
 /// Set the monthly CO2 savings goal, in kg.
@@ -69,8 +80,16 @@ pub async fn set_carbon_goal(
     Path(value): Path<String>,
 ) -> Answer<NoData> {
     let kg = amount(&value, "kg")?;
-    domain::set(&state, user.actor(), Goal::Co2Savings(kg)).await?;
+    domain::set(&state, user.actor(), Goal::Co2Savings(Some(kg))).await?;
     Ok(done("CF Goal updated successfully"))
+}
+
+/// Remove the monthly CO2 savings goal.
+#[utoipa::path(delete, path = "/v2/users/goal/carbon-footprint", tag = "energy",
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn remove_carbon_goal(Business { state, user }: Business) -> Answer<NoData> {
+    domain::set(&state, user.actor(), Goal::Co2Savings(None)).await?;
+    Ok(done("CF goal removed."))
 }
 
 /// Choose how CO2 is counted: `profile` (the GB grid's half-hourly intensity) or `desnz` (the

@@ -8,10 +8,10 @@ use crate::store::{Db, StoreResult, rows_in_range};
 /// One of the business's energy goals, as a user sets it.
 #[derive(Clone, Copy, Debug)]
 pub enum Goal {
-    /// The monthly electricity budget, in pence.
-    Budget(i64),
-    /// The monthly CO2 savings goal, in kg.
-    Co2Savings(f64),
+    /// The monthly electricity budget, in pence; `None`: no budget.
+    Budget(Option<i64>),
+    /// The monthly CO2 savings goal, in kg; `None`: no goal.
+    Co2Savings(Option<f64>),
     /// How CO2 is counted.
     Co2Method(Co2Method),
 }

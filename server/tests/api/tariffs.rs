@@ -180,6 +180,27 @@ async fn the_budget_and_the_carbon_goal_are_set_and_shown_in_me(app: TestApp) {
     let rival = app.register_business("owner@rival.co.uk").await;
     let theirs: User = rival.get("/v2/auth/me").await.data("me");
     assert_eq!(theirs.electricity_budget_pence, None);
+
+    // Either is removed, as a change too, and only for its own business.
+    let removed = owner.delete("/v2/users/budget/electricity").await;
+    assert_eq!((removed.status, removed.description()), (StatusCode::OK, "Energy budget removed."));
+    let removed = owner.delete("/v2/users/goal/carbon-footprint").await;
+    assert_eq!(removed.description(), "CF goal removed.");
+    let me: User = owner.get("/v2/auth/me").await.data("me");
+    assert_eq!((me.electricity_budget_pence, me.carbon_goal_kg), (None, None));
+    let last = owner.history("?kind=budget").await.history[0].clone();
+    assert_eq!(
+        (last.before, last.after),
+        (
+            Some(json!({"electricity_budget_pence": 125_050})),
+            Some(json!({"electricity_budget_pence": null}))
+        )
+    );
+    let path = "/v2/users/budget/electricity/10";
+    app.call(Method::PATCH, path, Some(&rival.token), None).await;
+    assert_eq!(rival.delete("/v2/users/goal/carbon-footprint").await.status, StatusCode::OK);
+    let theirs: User = rival.get("/v2/auth/me").await.data("me");
+    assert_eq!(theirs.electricity_budget_pence, Some(1000), "the goal's removal left the budget");
 }
 
 async fn the_months_cost_so_far_uses_each_days_tariff_and_decides_over_budget(app: TestApp) {

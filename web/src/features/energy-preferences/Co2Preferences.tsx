@@ -46,6 +46,7 @@ export function Co2Preferences() {
         target="goal"
         current={goalKg}
         send={energyPreferencesApi.setCarbonGoal}
+        remove={energyPreferencesApi.removeCarbonGoal}
         load={load}
         figure={(figures) => <MonthSaving saved={figures.co2_saved} />}
       />

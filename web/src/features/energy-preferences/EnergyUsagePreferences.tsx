@@ -113,6 +113,7 @@ export function EnergyUsagePreferences() {
         target="budget"
         current={budgetPence === null ? null : budgetPence / 100}
         send={energyPreferencesApi.setBudget}
+        remove={energyPreferencesApi.removeBudget}
         load={load}
         figure={(figures) => <MonthSoFar month={figures.month} />}
       />

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import type { AxiosResponse } from 'axios';
@@ -44,12 +45,14 @@ export function amountError(raw: string, target: 'budget' | 'goal'): string | un
  * `figure` shows it from the dashboard's figures, then the form that sets the target with a PATCH
  * that has the amount in its path. The texts are `energyPrefs.budget.*` or `energyPrefs.goal.*`.
  * The field is named `value`, as the server names it in its field errors. After saving, the
- * toast says spec §8's fixed text, `me` is read again and so are the figures.
+ * toast says spec §8's fixed text, `me` is read again and so are the figures. A target set can
+ * be removed (`remove`), as "None" in the history and no target on the pages.
  */
 export function MonthTarget({
   target,
   current,
   send,
+  remove,
   load,
   figure,
 }: {
@@ -57,6 +60,7 @@ export function MonthTarget({
   /** The amount now, or null when none is set. */
   current: number | null;
   send: (value: string) => Promise<AxiosResponse>;
+  remove: () => Promise<AxiosResponse>;
   load: ReturnType<typeof useDashboardFigures>;
   figure: (figures: DashboardFigures) => ReactNode;
 }) {
@@ -83,6 +87,14 @@ export function MonthTarget({
     });
   };
 
+  const clear = () =>
+    run(remove, {
+      onSuccess: async () => {
+        await dispatch(fetchMe());
+        load.reload();
+      },
+    });
+
   const adornment =
     target === 'budget'
       ? { startAdornment: <InputAdornment position="start">£</InputAdornment> }
@@ -105,7 +117,14 @@ export function MonthTarget({
             slotProps={{ input: adornment, htmlInput: { dir: 'ltr', inputMode: 'decimal' } }}
             sx={{ maxWidth: 320 }}
           />
-          <SubmitButton busy={busy}>{text('save')}</SubmitButton>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <SubmitButton busy={busy}>{text('save')}</SubmitButton>
+            {current !== null && (
+              <Button color="secondary" disabled={busy} onClick={() => void clear()}>
+                {text('remove')}
+              </Button>
+            )}
+          </Stack>
         </Stack>
       </Form>
     </Section>

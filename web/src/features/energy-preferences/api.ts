@@ -13,9 +13,11 @@ export const energyPreferencesApi = {
   /** The monthly budget in pounds, e.g. "1250.5". */
   setBudget: (pounds: string) =>
     authClient.patch<Done>(`/v2/users/budget/electricity/${encodeURIComponent(pounds)}`),
+  removeBudget: () => authClient.delete<Done>('/v2/users/budget/electricity'),
   /** The monthly CO2 savings goal in kg. */
   setCarbonGoal: (kg: string) =>
     authClient.patch<Done>(`/v2/users/goal/carbon-footprint/${encodeURIComponent(kg)}`),
+  removeCarbonGoal: () => authClient.delete<Done>('/v2/users/goal/carbon-footprint'),
   setCarbonMethod: (method: CarbonMethod) =>
     authClient.patch<Done>(`/v2/users/goal/carbon-method/${method}`),
 };

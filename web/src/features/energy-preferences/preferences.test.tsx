@@ -327,6 +327,28 @@ describe('the CO2 savings preferences', () => {
     expect(patched).toEqual(['55']);
   });
 
+  it('removes the CF goal, and offers no removal once there is none', async () => {
+    const userEvents = userEvent.setup();
+    let goal: number | null = 40;
+    api(() => ({ ...user, carbon_goal_kg: goal }));
+    server.use(
+      http.delete('/v2/users/goal/carbon-footprint', () => {
+        goal = null;
+        return answer('CF goal removed.');
+      }),
+    );
+    renderWithProviders(<Co2Preferences />, {
+      route: '/preferences/co2-savings',
+      preloadedState: signedIn,
+    });
+    await userEvents.click(await screen.findByRole('button', { name: 'Remove the goal' }));
+    expect(await screen.findByText('CF goal removed.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('CO2 to save each month (kg)')).toHaveValue(''),
+    );
+    expect(screen.queryByRole('button', { name: 'Remove the goal' })).toBeNull();
+  });
+
   it('switches the CO2 method, reads me again and reloads the figures it counts', async () => {
     const userEvents = userEvent.setup();
     let method: Goals['carbon_method'] = 'profile';
