@@ -35,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, IntoParams)]
 pub struct Search {
-    /// Case-insensitive part of the name.
+    /// Part of the name or the uid, in any case and without its accents.
     search: Option<String>,
 }
 

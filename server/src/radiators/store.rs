@@ -81,7 +81,7 @@ const SELECT: &str = "SELECT r.id, r.uid, r.name, r.room_id, rm.name AS room_nam
 
 /// Which of a business's radiators a read takes.
 enum Which<'a> {
-    /// Those whose name matches a LIKE pattern.
+    /// Those whose name or uid matches a LIKE pattern.
     Named(&'a str),
     InRoom(i64),
     One(i64),
@@ -95,7 +95,8 @@ async fn select<'e>(
     now: i64,
 ) -> StoreResult<Vec<RadiatorView>> {
     let filter = match which {
-        Which::Named(_) => "r.search_key LIKE $3 ESCAPE '\\'",
+        // A uid is letters, digits, '-', '_' and ':', lower-cased alike on both backends.
+        Which::Named(_) => "(r.search_key LIKE $3 ESCAPE '\\' OR LOWER(r.uid) LIKE $3 ESCAPE '\\')",
         Which::InRoom(_) => "r.room_id = $3",
         Which::One(_) => "r.id = $3",
     };
@@ -110,7 +111,7 @@ async fn select<'e>(
     Ok(query.fetch_all(db).await?)
 }
 
-/// The business's radiators whose name contains `pattern` (a LIKE pattern), by name.
+/// The business's radiators whose name or uid contains `pattern` (a LIKE pattern), by name.
 pub async fn list<'e>(
     db: impl Db<'e>,
     business_id: i64,

@@ -76,6 +76,14 @@ async fn names_are_one_in_any_case_beyond_ascii_and_stored_names_are_keyed_at_st
     acme.add_radiator_to(buero.id, "HD-1", "Öfen Süd").await;
     let found: Vec<Radiator> = acme.get("/v2/radiators?search=%C3%96FEN").await.data("radiators");
     assert_eq!(names(&found), ["Öfen Süd"]);
+    // By its uid too, in any case; '_' is a character there, not LIKE's wildcard.
+    acme.add_radiator("NW_06", "Window").await;
+    let found: Vec<Radiator> = acme.get("/v2/radiators?search=nw_0").await.data("radiators");
+    assert_eq!(names(&found), ["Window"]);
+    let found: Vec<Radiator> = acme.get("/v2/radiators?search=hd-").await.data("radiators");
+    assert_eq!(names(&found), ["Öfen Süd"]);
+    let found: Vec<Radiator> = acme.get("/v2/radiators?search=h_-").await.data("radiators");
+    assert_eq!(found.len(), 0);
 
     // Rows stored before names had keys (as an older server left them) are keyed as the server
     // starts; one apart from another only in case is keyed apart, still listed and found.
