@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
+import { useAction } from '../lib/useAction';
 import { Form, FormField, SubmitButton, useForm } from './form';
 
 type Values = { name: string; rate: string; opens: string };
@@ -60,5 +61,32 @@ describe('a form', () => {
       screen.getByText('Enter the whole time, hours and minutes, like 08:30.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Enter a number.')).not.toBeInTheDocument();
+  });
+
+  it('tells a refusal under its fields alone, and in a toast when a field is not the form’s', async () => {
+    const user = userEvent.setup();
+    /** A form whose save the server refuses with `errors`. */
+    function Refused({ errors }: { errors: Record<string, string[]> }) {
+      const form = useForm({ name: 'Acme' }, () => ({}));
+      const { run } = useAction();
+      const save = () =>
+        run(() => Promise.reject({ code: 422, description: 'Not saved.', errors }), {
+          onError: form.showServerErrors,
+        });
+      return (
+        <Form onSubmit={form.onSubmit(save)}>
+          <FormField label="Name" {...form.field('name')} />
+          <SubmitButton busy={false}>Save</SubmitButton>
+        </Form>
+      );
+    }
+    const { unmount } = renderWithProviders(<Refused errors={{ name: ['This name is taken.'] }} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This name is taken.')).toBeInTheDocument();
+    expect(screen.queryByText('Not saved.')).toBeNull();
+    unmount();
+    renderWithProviders(<Refused errors={{ plan: ['Choose a plan first.'] }} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Not saved.')).toBeInTheDocument();
   });
 });

@@ -89,7 +89,10 @@ export function useForm<T extends Record<string, unknown>>(
     if (check()) void send(values);
   };
 
-  /** Shows the field errors of the server's refusal under their fields. */
+  /**
+   * Shows the field errors of the server's refusal under their fields; answers whether each of
+   * them is one of this form's (or inside one: `slots.0.start`), so the refusal is told in full.
+   */
   const showServerErrors = ({ errors: server }: { errors: Record<string, string[]> }) => {
     const found: Errors = {};
     for (const [name, messages] of Object.entries(server)) {
@@ -97,6 +100,10 @@ export function useForm<T extends Record<string, unknown>>(
     }
     setErrors(found);
     focusFirst(found);
+    const ours = (name: string) =>
+      Object.keys(values).some((field) => name === field || name.startsWith(`${field}.`));
+    const names = Object.keys(found);
+    return names.length > 0 && names.every(ours);
   };
 
   return { values, setValue, errors, field, check, onSubmit, showServerErrors };

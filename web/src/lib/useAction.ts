@@ -15,8 +15,11 @@ export interface ActionOptions<R> {
   toast?: (answer: R) => Toast | null;
   /** After the success toast: reload, navigate, keep the answer. */
   onSuccess?: (answer: R) => unknown;
-  /** After the failure toast: e.g. show the field errors. */
-  onError?: (failure: ApiErrorBody) => void;
+  /**
+   * Shows the failure where it belongs, e.g. the field errors under their fields; answers true
+   * when that tells all of it, and then no failure toast repeats it.
+   */
+  onError?: (failure: ApiErrorBody) => unknown;
   /** The failure toast's text; by default the server's description. */
   errorText?: (failure: ApiErrorBody) => string;
 }
@@ -28,7 +31,8 @@ function descriptionOf(answer: unknown): string | null {
 
 /**
  * The one way to run an action: `run(call, options)` toasts success (the server's description)
- * or failure (the server's description of what went wrong), and `busy` is true meanwhile.
+ * or failure (the server's description of what went wrong, unless its field errors tell it),
+ * and `busy` is true meanwhile.
  */
 export function useAction() {
   const { enqueueSnackbar } = useSnackbar();
@@ -44,8 +48,8 @@ export function useAction() {
       await options.onSuccess?.(answer);
     } catch (error) {
       const failure = describeError(error);
-      enqueueSnackbar(options.errorText?.(failure) ?? failure.description, { variant: 'error' });
-      options.onError?.(failure);
+      if (options.onError?.(failure) !== true)
+        enqueueSnackbar(options.errorText?.(failure) ?? failure.description, { variant: 'error' });
     } finally {
       setBusy(false);
     }
