@@ -18,6 +18,7 @@ import { useNow } from '../../lib/useNow';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
 import { counterpart, formatPlotted, plotted, withoutFigures, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
+import { useTooltipStyle } from '../../lib/chartTooltip';
 
 // recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
 // small. In right-to-left text the charts are mirrored (time and bars run from the right, the
@@ -28,6 +29,7 @@ import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
 function useChartStyle() {
   const { palette } = useTheme();
   const { along, across, edge } = useChartDirection();
+  const tooltip = useTooltipStyle();
   return {
     along,
     across,
@@ -36,15 +38,7 @@ function useChartStyle() {
     other: palette.text.secondary,
     grid: palette.divider,
     axis: palette.text.secondary,
-    tooltip: {
-      contentStyle: {
-        backgroundColor: palette.background.paper,
-        borderColor: palette.divider,
-        color: palette.text.primary,
-      },
-      labelStyle: { color: palette.text.primary },
-      cursor: { fill: palette.action.hover },
-    },
+    tooltip,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { useChartDirection } from '../../lib/chartDirection';
+import { useTooltipStyle } from '../../lib/chartTooltip';
 import { inOrder } from '../../lib/legend';
 import { dateLocale, formatCelsius } from '../../lib/format';
 import { formatCount } from '../../lib/units';
@@ -43,6 +44,7 @@ export function timeTicks(first: number, last: number) {
 export function ReadingsChart({ readings }: { readings: Reading[] }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
+  const tooltip = useTooltipStyle();
   const direction = useChartDirection();
   const clock = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     hour: '2-digit',
@@ -83,12 +85,18 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
             />
             <YAxis
               unit=" °C"
-              domain={['auto', 'auto']}
+              // Whole degrees at the ends, so a short history's ticks are not 18.2, 18.9…
+              domain={[(low: number) => Math.floor(low), (high: number) => Math.ceil(high)]}
+              allowDecimals={false}
               stroke={theme.palette.text.secondary}
               width={64}
               {...direction.across}
             />
-            <Tooltip labelFormatter={time} />
+            <Tooltip
+              labelFormatter={time}
+              formatter={(value) => formatCelsius(Number(value))}
+              {...tooltip}
+            />
             <Legend itemSorter={inOrder('temperature', 'setpoint')} />
             <Line
               type="monotone"

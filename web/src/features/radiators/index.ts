@@ -7,6 +7,7 @@ export {
   radiatorsSlice,
   fleetLive,
   roomLive,
+  roomRadiatorsSet,
   withLive,
 } from './slice';
 export type { LiveRadiator, Radiator, RadiatorPayload, Reading } from './types';

@@ -5,6 +5,7 @@ import {
   radiatorsReported,
   radiatorsSlice,
   roomLive,
+  roomRadiatorsSet,
   withLive,
 } from './slice';
 import type { Radiator } from './types';
@@ -63,6 +64,13 @@ describe('live radiator state', () => {
     expect(roomLive(4, state.live)).toBeNull();
     expect(fleetLive(state.live)).toEqual({ online: 2, heating: 1 });
     expect(fleetLive({})).toBeNull();
+
+    // Radiator 8 detached, 7 moved to room 4: each counts where the change put it at once.
+    state = radiatorsSlice.reducer(state, roomRadiatorsSet({ roomId: 3, radiatorIds: [] }));
+    state = radiatorsSlice.reducer(state, roomRadiatorsSet({ roomId: 4, radiatorIds: [7] }));
+    expect(roomLive(3, state.live)).toBeNull();
+    expect(roomLive(4, state.live)).toMatchObject({ current_temperature: 19.5, online: 1 });
+    expect(state.live[8]?.room_id).toBeNull();
   });
 
   it('shows a radiator silent for five minutes as offline', () => {

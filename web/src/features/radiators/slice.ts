@@ -59,6 +59,14 @@ export const radiatorsSlice = createSlice({
     radiatorsReported: (state, action: PayloadAction<LiveRadiator[]>) => {
       for (const report of action.payload) state.live[report.id] = report;
     },
+    /** A room's radiators as a change answered them: their reports count for it, no others'. */
+    roomRadiatorsSet: (state, action: PayloadAction<{ roomId: number; radiatorIds: number[] }>) => {
+      const { roomId, radiatorIds } = action.payload;
+      for (const report of Object.values(state.live)) {
+        if (radiatorIds.includes(report.id)) report.room_id = roomId;
+        else if (report.room_id === roomId) report.room_id = null;
+      }
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
@@ -68,7 +76,8 @@ export const radiatorsSlice = createSlice({
   },
 });
 
-export const { chooseRadiator, liveSnapshot, radiatorsReported } = radiatorsSlice.actions;
+export const { chooseRadiator, liveSnapshot, radiatorsReported, roomRadiatorsSet } =
+  radiatorsSlice.actions;
 
 /** Online as the server counts it: reported as online within the last five minutes. */
 function isOnline(report: LiveRadiator) {

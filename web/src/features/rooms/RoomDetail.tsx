@@ -17,7 +17,13 @@ import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import type { Envelope } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
-import { radiatorsApi, RadiatorDialog, RadiatorsTable, roomLive } from '../radiators';
+import {
+  radiatorsApi,
+  RadiatorDialog,
+  RadiatorsTable,
+  roomLive,
+  roomRadiatorsSet,
+} from '../radiators';
 import { roomsApi } from './api';
 import { fetchRoomByName, resetRoom, roomChanged } from './slice';
 import type { RoomDetail as Room } from './types';
@@ -43,7 +49,10 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
 
   /** Shows the room that a change answers, and closes the dialog. */
   const changed = ({ data }: { data: Envelope<{ room: Room }> }) => {
-    dispatch(roomChanged(data.data.room));
+    const { room } = data.data;
+    dispatch(roomChanged(room));
+    // The live reports keep the room they were sent with until the radiators report again.
+    dispatch(roomRadiatorsSet({ roomId: room.id, radiatorIds: room.radiators.map((r) => r.id) }));
     setDialog(null);
   };
 
