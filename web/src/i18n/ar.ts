@@ -951,7 +951,7 @@ export const ar: Texts = {
         '{{rooms}} غرف في {{floors}} مناطق · المتوسط {{average}} (حسب المدافئ) · {{heating}} تُدفأ الآن',
       floorSummary: '{{rooms}} غرف · المتوسط {{average}} (حسب المدافئ) · {{heating}} تُدفأ',
       noFloor: 'غرف خارج أي منطقة',
-      setpoint: 'درجة الضبط {{value}}',
+      setpoint: 'الهدف {{value}}',
       switchedOff: 'مُطفأة',
     },
   },
@@ -1037,7 +1037,7 @@ export const ar: Texts = {
     goal: 'تم توفير {{share}} من الهدف الشهري البالغ {{goal}} حتى الآن.',
     actions: 'الإجراءات، الأكبر توفيرًا أولًا',
     noTips: 'لا توجد نصائح لعرضها',
-    saving: 'التوفير المعتاد: حتى {{percent}} %',
+    saving: 'التوفير المعتاد: حتى \u2066{{percent}}%\u2069',
     categories: {
       schedules: 'الجداول',
       temperature: 'درجة الحرارة',

@@ -954,7 +954,7 @@ export const en = {
         '{{rooms}} rooms in {{floors}} zones · average {{average}} (by radiator) · {{heating}} heating now',
       floorSummary: '{{rooms}} rooms · average {{average}} (by radiator) · {{heating}} heating',
       noFloor: 'Rooms in no zone',
-      setpoint: 'Setpoint {{value}}',
+      setpoint: 'Target {{value}}',
       switchedOff: 'Switched off',
     },
   },
@@ -1041,7 +1041,7 @@ export const en = {
     goal: '{{share}} of the {{goal}} monthly CF goal saved so far.',
     actions: 'Actions, largest saving first',
     noTips: 'No tips to show',
-    saving: 'Typical saving: up to {{percent}} %',
+    saving: 'Typical saving: up to {{percent}}%',
     categories: {
       schedules: 'Schedules',
       temperature: 'Temperature',

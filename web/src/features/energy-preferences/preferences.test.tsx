@@ -444,7 +444,7 @@ describe('the entire office', () => {
     );
     const board = screen.getByTestId('office-room-Board room');
     expect(board).toHaveTextContent(iso('20.5 °C'));
-    expect(board).toHaveTextContent(`Setpoint ${iso('21.0 °C')}`);
+    expect(board).toHaveTextContent(`Target ${iso('21.0 °C')}`);
     expect(within(board).getByText('Heating')).toBeInTheDocument();
     expect(screen.getByTestId('office-summary')).toHaveTextContent(
       `4 rooms in 2 zones · average ${iso('19.9 °C')} (by radiator) · 2 heating now`,

@@ -192,7 +192,7 @@ describe('reducing the carbon footprint', () => {
     expect(within(actions[2] as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(actions[1] as HTMLElement).getByText('Temperature')).toBeInTheDocument();
     expect(
-      within(actions[0] as HTMLElement).getByText('Typical saving: up to 25 %'),
+      within(actions[0] as HTMLElement).getByText('Typical saving: up to 25%'),
     ).toBeInTheDocument();
     expect(languages).toEqual(['en']);
   });
