@@ -237,6 +237,8 @@ export const ar: Texts = {
     againstPrevious: 'مقارنةً بالفترة السابقة',
     againstBaseline: 'مقارنةً بخط الأساس',
     periodSummary: 'هذه الفترة حتى الآن: {{current}} من CO2؛ الفترة السابقة كاملة: {{previous}}.',
+    periodSummaryFirst:
+      'هذه الفترة حتى الآن: {{current}} من CO2؛ والفترة السابقة كانت قبل بدء شركتك.',
     baselineSummary:
       'انبعاثات CO2 الفعلية {{actual}} مقابل خط أساس قدره {{baseline}} خلال الأيام حتى الآن.',
     method: 'طريقة الحساب:',

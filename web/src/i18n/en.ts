@@ -236,6 +236,8 @@ export const en = {
     againstBaseline: 'Against the baseline',
     periodSummary:
       'This period so far: {{current}} of CO2; the whole previous period: {{previous}}.',
+    periodSummaryFirst:
+      'This period so far: {{current}} of CO2; the previous period was before your business began.',
     baselineSummary:
       'Actual CO2 {{actual}} against a baseline of {{baseline}} over the days so far.',
     method: 'How this is worked out:',

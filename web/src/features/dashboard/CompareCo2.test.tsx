@@ -43,6 +43,13 @@ const week: EnergyHistory = {
   })),
   totals: { kwh: 0, cost_pence: 0, co2_kg: 7 },
   // The business began this week: last week has nothing to compare with.
+  previous: {
+    start: '2026-11-09T00:00:00+00:00',
+    end: '2026-11-16T00:00:00+00:00',
+    buckets: [],
+    totals: { kwh: 0, cost_pence: 0, co2_kg: 0 },
+  },
+  began: '2026-11-16T00:00:00+00:00',
   previous_so_far: null,
 };
 const saving: Co2Saving = {
@@ -104,6 +111,11 @@ describe('comparing CO2', () => {
     expect(screen.getByTestId('co2-change')).toHaveTextContent(
       'No CO2 in the previous period to compare with.',
     );
+    expect(
+      screen.getByText(
+        `This period so far: ${ltr('7.00 kg')} of CO2; the previous period was before your business began.`,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
   });
 });

@@ -114,10 +114,17 @@ export default function CompareCo2() {
                 <PeriodFigures comparison={shown} />
                 <ChartCard
                   title={t('compareCo2.againstPrevious')}
-                  summary={t('compareCo2.periodSummary', {
-                    current: formatKg(shown.history.totals.co2_kg),
-                    previous: formatKg(shown.history.previous.totals.co2_kg),
-                  })}
+                  summary={
+                    // A previous period wholly before the business began has no figures, not 0.
+                    shown.history.previous.buckets.length > 0
+                      ? t('compareCo2.periodSummary', {
+                          current: formatKg(shown.history.totals.co2_kg),
+                          previous: formatKg(shown.history.previous.totals.co2_kg),
+                        })
+                      : t('compareCo2.periodSummaryFirst', {
+                          current: formatKg(shown.history.totals.co2_kg),
+                        })
+                  }
                 >
                   <EnergyChart history={shown.history} metric="co2_kg" />
                 </ChartCard>
