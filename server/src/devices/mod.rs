@@ -114,6 +114,7 @@ pub trait DeviceGateway: Send + Sync + 'static {
 }
 
 /// Which radiators a change touched.
+#[derive(Clone, Copy, Debug)]
 pub enum Scope {
     Radiator(i64),
     Room(i64),

@@ -19,9 +19,19 @@ use crate::state::AppState;
 use crate::store::contains_pattern;
 pub use domain::{Settings, find, not_yours, register, set_state};
 pub use store::{
-    GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search, set_on,
-    set_room,
+    Clamped, GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search,
+    set_on, set_room, set_setpoint_within_bounds,
 };
+
+/// What a room's or zone's temperature set says: `name` set, and how many radiators their own
+/// bounds held back.
+pub fn temperature_set(name: &str, temperature: Temperature, clamped: &[Clamped]) -> String {
+    let celsius = temperature.celsius();
+    match clamped.len() {
+        0 => format!("'{name}' set to {celsius} °C."),
+        n => format!("'{name}' set to {celsius} °C; {n} radiator(s) kept to their own limits."),
+    }
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -263,6 +263,51 @@ pub async fn set_setpoint(
     .await?)
 }
 
+/// The radiators of a scope, by `$2` (its id) and `$3` (the business), as a WHERE condition.
+fn members(scope: Scope) -> (&'static str, i64) {
+    match scope {
+        Scope::Radiator(id) => ("id = $2", id),
+        Scope::Room(id) => ("room_id = $2", id),
+        Scope::Zone(id) => {
+            ("room_id IN (SELECT id FROM rooms WHERE zone_id = $2 AND business_id = $3)", id)
+        }
+    }
+}
+
+/// A radiator that could not take a room's or zone's temperature and got its nearest bound.
+#[derive(sqlx::FromRow, Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct Clamped {
+    pub radiator_id: i64,
+    pub name: String,
+    pub target_temperature: f64,
+}
+
+/// Sets the business's radiators in `scope` to `celsius`, each kept within its own bounds;
+/// answers those the bounds held back, by name.
+pub async fn set_setpoint_within_bounds(
+    db: &mut AnyConnection,
+    business_id: i64,
+    scope: Scope,
+    celsius: f64,
+) -> StoreResult<Vec<Clamped>> {
+    let (which, id) = members(scope);
+    let sql = format!(
+        "UPDATE radiators SET setpoint = CASE
+             WHEN $1 < min_temperature THEN min_temperature
+             WHEN $1 > max_temperature THEN max_temperature
+             ELSE $1 END
+         WHERE {which} AND business_id = $3"
+    );
+    let update = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(celsius).bind(id).bind(business_id);
+    update.execute(&mut *db).await?;
+    let sql = format!(
+        "SELECT id AS radiator_id, name, setpoint AS target_temperature FROM radiators
+         WHERE {which} AND business_id = $3 AND setpoint <> $1 ORDER BY search_key, name_key"
+    );
+    let clamped = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(celsius).bind(id).bind(business_id);
+    Ok(clamped.fetch_all(db).await?)
+}
+
 /// Switches the business's radiators in `scope` on or off.
 pub async fn set_on(
     db: &mut AnyConnection,
@@ -270,13 +315,7 @@ pub async fn set_on(
     scope: Scope,
     on: bool,
 ) -> StoreResult<()> {
-    let (which, id) = match scope {
-        Scope::Radiator(id) => ("id = $2", id),
-        Scope::Room(id) => ("room_id = $2", id),
-        Scope::Zone(id) => {
-            ("room_id IN (SELECT id FROM rooms WHERE zone_id = $2 AND business_id = $3)", id)
-        }
-    };
+    let (which, id) = members(scope);
     let sql = format!("UPDATE radiators SET is_on = $1 WHERE {which} AND business_id = $3");
     sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(i64::from(on))

@@ -14,8 +14,8 @@ use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
 use crate::kernel::validation::{FieldCheck, flag};
-use crate::kernel::values::record_name;
-use crate::radiators::{RadiatorRequest, RadiatorView, StatusRequest};
+use crate::kernel::values::{Temperature, record_name};
+use crate::radiators::{Clamped, RadiatorRequest, RadiatorView, StatusRequest, temperature_set};
 use crate::state::AppState;
 use crate::store::{name_key, search_key};
 use domain::Placement;
@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list, create))
         .routes(routes!(get_one, update, delete))
         .routes(routes!(toggle_status))
+        .routes(routes!(set_temperature))
         .routes(routes!(radiators_of, add_radiator))
         .routes(routes!(detach_radiator))
 }
@@ -168,6 +169,37 @@ pub async fn toggle_status(
     let room = domain::switch_all(&state, user.actor(), id, on).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("Every radiator in '{}' switched {word}.", room.room.name), RoomData { room }))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct RoomTemperatureRequest {
+    pub room_id: Option<i64>,
+    pub temperature: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RoomTemperatureData {
+    room: RoomDetail,
+    clamped: Vec<Clamped>,
+}
+
+/// Set every radiator of a room to one temperature, each clamped to its own bounds.
+#[utoipa::path(post, path = "/v2/rooms/set-temperature", tag = "rooms",
+    request_body = RoomTemperatureRequest,
+    responses((status = 200, body = Envelope<RoomTemperatureData>), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn set_temperature(
+    Business { state, user }: Business,
+    ApiJson(request): ApiJson<RoomTemperatureRequest>,
+) -> Answer<RoomTemperatureData> {
+    let mut check = FieldCheck::default();
+    let id = check.check("room_id", request.room_id.ok_or_else(|| "Choose a room.".to_owned()));
+    let temperature = check.check("temperature", Temperature::parse(request.temperature));
+    let (id, temperature) = check.finish(id.zip(temperature))?;
+    let (room, clamped) = domain::set_temperature(&state, user.actor(), id, temperature).await?;
+    let description = temperature_set(&room.room.name, temperature, &clamped);
+    Ok(ok(description, RoomTemperatureData { room, clamped }))
 }
 
 /// The radiators of a room.

@@ -14,6 +14,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
 use crate::kernel::named::{Group, RecordKind, find};
 use crate::kernel::values::Temperature;
+use crate::radiators::{self, Clamped};
 use crate::rooms::{self, RoomDetail, RoomView};
 use crate::state::AppState;
 use crate::store::{GroupTable, StoreResult};
@@ -24,14 +25,6 @@ pub struct ZoneDetail {
     #[serde(flatten)]
     pub zone: ZoneView,
     pub rooms: Vec<RoomView>,
-}
-
-/// A radiator that could not take the zone's temperature and got its nearest bound.
-#[derive(Serialize, ToSchema)]
-pub struct Clamped {
-    radiator_id: i64,
-    name: String,
-    target_temperature: f64,
 }
 
 impl Group for ZoneDetail {
@@ -137,15 +130,13 @@ pub async fn set_temperature(
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find::<ZoneDetail>(change.db(), actor.business_id, id, now).await?;
-    let clamped = store::set_temperature(change.db(), actor.business_id, id, celsius).await?;
-    let clamped: Vec<Clamped> = clamped
-        .into_iter()
-        .map(|(radiator_id, name, target_temperature)| Clamped {
-            radiator_id,
-            name,
-            target_temperature,
-        })
-        .collect();
+    let clamped = radiators::set_setpoint_within_bounds(
+        change.db(),
+        actor.business_id,
+        Scope::Zone(id),
+        celsius,
+    )
+    .await?;
     let zone = ZoneDetail::read(change.db(), actor.business_id, id, now).await?;
     let after = json!({"zone": zone.zone, "temperature": celsius, "clamped": clamped});
     change.touch(Scope::Zone(id));

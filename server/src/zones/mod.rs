@@ -15,10 +15,10 @@ use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{Temperature, record_name};
+use crate::radiators::{Clamped, temperature_set};
 use crate::rooms::RoomView;
 use crate::state::AppState;
 use crate::store::contains_pattern;
-use domain::Clamped;
 pub use domain::ZoneDetail;
 pub use store::ZoneView;
 
@@ -183,10 +183,6 @@ pub async fn set_temperature(
     let temperature = check.check("temperature", Temperature::parse(request.temperature));
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let (zone, clamped) = domain::set_temperature(&state, user.actor(), id, temperature).await?;
-    let (name, celsius) = (&zone.zone.name, temperature.celsius());
-    let description = match clamped.len() {
-        0 => format!("'{name}' set to {celsius} °C."),
-        n => format!("'{name}' set to {celsius} °C; {n} radiator(s) kept to their own limits."),
-    };
+    let description = temperature_set(&zone.zone.name, temperature, &clamped);
     Ok(ok(description, ZoneTemperatureData { zone, clamped }))
 }

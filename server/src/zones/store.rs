@@ -1,7 +1,7 @@
 //! Stored zones, with their rooms' radiators summed up.
 
 use serde::Serialize;
-use sqlx::{Any, AnyConnection};
+use sqlx::Any;
 use utoipa::ToSchema;
 
 use crate::devices::OFFLINE_AFTER_SECS;
@@ -70,36 +70,4 @@ where
         .bind(value)
         .fetch_all(db)
         .await?)
-}
-
-/// Sets every radiator in the zone's rooms to `celsius`, each clamped to its own bounds;
-/// answers those that got a bound instead: id, name, setpoint.
-pub async fn set_temperature(
-    db: &mut AnyConnection,
-    business_id: i64,
-    id: i64,
-    celsius: f64,
-) -> StoreResult<Vec<(i64, String, f64)>> {
-    sqlx::query(
-        "UPDATE radiators SET setpoint = CASE
-             WHEN $1 < min_temperature THEN min_temperature
-             WHEN $1 > max_temperature THEN max_temperature
-             ELSE $1 END
-         WHERE business_id = $2
-           AND room_id IN (SELECT id FROM rooms WHERE zone_id = $3 AND business_id = $2)",
-    )
-    .bind(celsius)
-    .bind(business_id)
-    .bind(id)
-    .execute(&mut *db)
-    .await?;
-    Ok(sqlx::query_as(
-        "SELECT r.id, r.name, r.setpoint FROM radiators r JOIN rooms rm ON rm.id = r.room_id
-         WHERE rm.zone_id = $1 AND r.business_id = $2 AND r.setpoint <> $3 ORDER BY r.search_key, r.name_key",
-    )
-    .bind(id)
-    .bind(business_id)
-    .bind(celsius)
-    .fetch_all(db)
-    .await?)
 }

@@ -14,6 +14,7 @@ store_tests!(
     a_new_uid_registers_a_radiator_in_the_room_and_a_known_one_is_attached,
     deleting_a_room_or_detaching_keeps_the_radiators_without_a_room,
     a_room_switches_all_its_radiators_on_and_off,
+    a_rooms_temperature_is_set_on_each_radiator_within_its_bounds,
     another_businesss_rooms_answer_404_and_stay_unchanged,
     the_database_keeps_each_radiator_and_room_in_groups_of_its_own_business,
 );
@@ -218,6 +219,46 @@ async fn a_room_switches_all_its_radiators_on_and_off(app: TestApp) {
     assert_eq!(bad.field_error("status"), "Send 1 or 0.");
     let on = acme.put(&toggle, json!({"status": 1})).await.data::<Room>("room");
     assert!(on.radiators.iter().all(|radiator| radiator.status == 1));
+}
+
+async fn a_rooms_temperature_is_set_on_each_radiator_within_its_bounds(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let kitchen = acme.add_room("Kitchen").await.id;
+    let hall = acme.add_room("Hall").await.id;
+    let capped = json!({"uid": "HD-2", "name": "Capped", "min_temperature": 10,
+        "max_temperature": 20});
+    acme.add_radiator_to(kitchen, "HD-1", "Wide").await;
+    acme.post(&format!("/v2/rooms/{kitchen}/radiators"), capped).await;
+    let elsewhere = acme.add_radiator_to(hall, "HD-3", "Hall 1").await;
+
+    let body = json!({"room_id": kitchen, "temperature": 22.5});
+    let set = acme.post("/v2/rooms/set-temperature", body).await;
+    assert_eq!(
+        set.description(),
+        "'Kitchen' set to 22.5 °C; 1 radiator(s) kept to their own limits."
+    );
+    assert_eq!(set.body["data"]["clamped"][0]["name"], "Capped");
+    let room: Room = set.data("room");
+    let targets: Vec<(&str, f64)> =
+        room.radiators.iter().map(|r| (r.name.as_str(), r.target_temperature)).collect();
+    assert_eq!(targets, [("Capped", 20.0), ("Wide", 22.5)]);
+    assert_eq!(acme.radiator(elsewhere.id).await.target_temperature, elsewhere.target_temperature);
+    let history = acme.history("?kind=room").await.history;
+    assert_eq!(history[0].action, "set_temperature");
+
+    for (body, field) in [
+        (json!({"room_id": kitchen, "temperature": 31}), "temperature"),
+        (json!({"temperature": 21}), "room_id"),
+    ] {
+        let bad = acme.post("/v2/rooms/set-temperature", body).await;
+        assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+        bad.field_error(field);
+    }
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let body = json!({"room_id": kitchen, "temperature": 12});
+    assert_eq!(rival.post("/v2/rooms/set-temperature", body).await.status, StatusCode::NOT_FOUND);
+    let wide = acme.radiators().await.into_iter().find(|r| r.name == "Wide").unwrap();
+    assert_eq!(wide.target_temperature, 22.5, "another business's request changed nothing");
 }
 
 async fn another_businesss_rooms_answer_404_and_stay_unchanged(app: TestApp) {

@@ -1,5 +1,10 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { setpointError } from '../lib/temperature';
 import { useAction, type Answer } from '../lib/useAction';
 import { ConfirmDialog } from './ConfirmDialog';
 import { NameDialog } from './NameDialog';
@@ -115,5 +120,70 @@ export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
         }}
       />
     </>
+  );
+}
+
+/** A change that set a group's radiators to one temperature, with those their bounds held back. */
+type TemperatureSet = Answer & { data: { data: { clamped: unknown[] } } };
+
+/**
+ * One temperature for every radiator of a group (a room, a zone), each kept within its own
+ * bounds; the toast warns when bounds held some back. The texts are `{texts}.temperature`,
+ * `.temperatureHelp` and `.apply`.
+ */
+export function GroupTemperature<Set extends TemperatureSet>({
+  target,
+  radiators,
+  texts,
+  apply,
+  onApplied,
+}: {
+  /** The group's target now, or null (none on): the field starts from it, or 21 °C. */
+  target: number | null;
+  radiators: number;
+  texts: GroupTexts;
+  apply: (temperature: number) => Promise<Set>;
+  onApplied: (answer: NoInfer<Set>) => unknown;
+}) {
+  const { t } = useTranslation();
+  const { run, busy } = useAction();
+  /** The temperature typed; until then the group's own target. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const temperature = typed ?? String(target ?? 21);
+  const valid = !setpointError(temperature);
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
+      <TextField
+        name="temperature"
+        type="number"
+        label={t(`${texts}.temperature`)}
+        value={temperature}
+        onChange={(event) => setTyped(event.target.value)}
+        error={!valid}
+        helperText={valid ? t(`${texts}.temperatureHelp`) : t('validation.temperature')}
+        slotProps={{ htmlInput: { step: 0.5, min: 5, max: 30 } }}
+        sx={{ maxWidth: 260 }}
+        fullWidth={false}
+      />
+      <Button
+        variant="contained"
+        sx={{ mt: 1.5 }}
+        disabled={busy || !valid || radiators === 0}
+        onClick={() =>
+          void run(() => apply(Number(temperature)), {
+            toast: ({ data }) => ({
+              message: data.description,
+              variant: data.data.clamped.length ? 'warning' : 'success',
+            }),
+            onSuccess: onApplied,
+          })
+        }
+      >
+        {t(`${texts}.apply`)}
+      </Button>
+    </Paper>
   );
 }

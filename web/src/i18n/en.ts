@@ -381,6 +381,9 @@ export const en = {
     noMatchText: 'Try another part of the name, or clear the search.',
   },
   rooms: {
+    temperature: 'Room temperature (°C)',
+    temperatureHelp: 'Each radiator keeps within its own limits.',
+    apply: 'Set for the whole room',
     intro: 'The rooms of your building, each with its radiators’ temperature and state.',
     search: 'Search rooms',
     name: 'Room name',

@@ -10,7 +10,7 @@ export {
   roomRadiatorsSet,
   withLive,
 } from './slice';
-export type { LiveRadiator, Radiator, RadiatorPayload, Reading } from './types';
+export type { Clamped, LiveRadiator, Radiator, RadiatorPayload, Reading } from './types';
 export { RadiatorDetail } from './RadiatorDetail';
 export { RadiatorDialog } from './RadiatorDialog';
 export { RadiatorsList } from './RadiatorsList';

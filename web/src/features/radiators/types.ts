@@ -44,3 +44,10 @@ export interface RadiatorPayload {
   max_temperature: number;
   room_id?: number | null;
 }
+
+/** A radiator that could not take its room's or zone's temperature and got its nearest bound. */
+export interface Clamped {
+  radiator_id: number;
+  name: string;
+  target_temperature: number;
+}

@@ -85,4 +85,35 @@ describe('a room’s page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
     expect(sent).toEqual(['rename Galley', 'detach 7', 'delete']);
   });
+
+  it('sets one temperature on every radiator of the room and warns of those their limits held back', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const current = room('Kitchen', [east]);
+    server.use(
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [current] })),
+      http.get('/v2/rooms/1', () => answer('Room.', { room: current })),
+      http.post('/v2/rooms/set-temperature', async ({ request }) => {
+        sent.push(await request.json());
+        const clamped = [{ radiator_id: 7, name: 'East wall', target_temperature: 25 }];
+        return answer("'Kitchen' set to 26 °C; 1 radiator(s) kept to their own limits.", {
+          room: { ...current, target_temperature: 25 },
+          clamped,
+        });
+      }),
+    );
+    renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
+    const field = await screen.findByLabelText('Room temperature (°C)');
+    expect(field).toHaveValue(21);
+    await user.clear(field);
+    await user.type(field, '31');
+    expect(screen.getByRole('button', { name: 'Set for the whole room' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '26');
+    await user.click(screen.getByRole('button', { name: 'Set for the whole room' }));
+    expect(
+      await screen.findByText("'Kitchen' set to 26 °C; 1 radiator(s) kept to their own limits."),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ room_id: 1, temperature: 26 }]);
+  });
 });

@@ -9,7 +9,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { GroupDialogs, GroupHeader, type GroupDialog } from '../../components/GroupPage';
+import {
+  GroupDialogs,
+  GroupHeader,
+  GroupTemperature,
+  type GroupDialog,
+} from '../../components/GroupPage';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { HeatingChip } from '../../components/HeatingChip';
@@ -104,6 +109,13 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           label={t('rooms.allRadiators')}
         />
       </FigurePanel>
+      <GroupTemperature
+        target={room.target_temperature}
+        radiators={room.radiators.length}
+        texts="rooms"
+        apply={(temperature: number) => roomsApi.setTemperature(room.id, temperature)}
+        onApplied={changed}
+      />
       {aside?.(room)}
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h2">{t('nav.radiators')}</Typography>

@@ -1,5 +1,5 @@
 import { authClient, searchParams, type Envelope } from '../../lib/http';
-import type { RadiatorPayload } from '../radiators';
+import type { Clamped, RadiatorPayload } from '../radiators';
 import type { Room, RoomDetail } from './types';
 
 export const roomsApi = {
@@ -17,6 +17,11 @@ export const roomsApi = {
     authClient.put<Envelope<{ room: RoomDetail }>>(`/v2/rooms/toggle-status/${id}`, {
       status: on ? 1 : 0,
     }),
+  setTemperature: (room_id: number, temperature: number) =>
+    authClient.post<Envelope<{ room: RoomDetail; clamped: Clamped[] }>>(
+      '/v2/rooms/set-temperature',
+      { room_id, temperature },
+    ),
   attach: (id: number, radiator: RadiatorPayload & { uid: string }) =>
     authClient.post<Envelope<{ room: RoomDetail }>>(`/v2/rooms/${id}/radiators`, radiator),
   detach: (id: number, radiatorId: number) =>

@@ -13,12 +13,16 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { GroupDialogs, GroupHeader, type GroupDialog } from '../../components/GroupPage';
+import {
+  GroupDialogs,
+  GroupHeader,
+  GroupTemperature,
+  type GroupDialog,
+} from '../../components/GroupPage';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
-import { setpointError } from '../../lib/temperature';
 import { useAction } from '../../lib/useAction';
 import { roomLive } from '../radiators';
 import { roomsApi, roomTargetText, type Room } from '../rooms';
@@ -37,8 +41,6 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const [dialog, setDialog] = useState<GroupDialog>(null);
   const [freeRooms, setFreeRooms] = useState<Room[]>([]);
   const [roomToAdd, setRoomToAdd] = useState('');
-  /** The temperature typed; until then the zone's own target. */
-  const [typed, setTemperature] = useState<string | null>(null);
 
   const load = useCallback(() => {
     void dispatch(fetchZone(id));
@@ -59,46 +61,17 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
       />
     );
   if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
-  const temperature = typed ?? String(zone.target_temperature ?? 21);
-  const temperatureValid = !setpointError(temperature);
 
   return (
     <Stack spacing={2}>
       <GroupHeader group={zone} texts="zones" open={setDialog} />
-      <Paper
-        variant="outlined"
-        sx={{ p: 3, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
-      >
-        <TextField
-          name="temperature"
-          type="number"
-          label={t('zones.temperature')}
-          value={temperature}
-          onChange={(event) => setTemperature(event.target.value)}
-          error={!temperatureValid}
-          helperText={temperatureValid ? t('zones.temperatureHelp') : t('validation.temperature')}
-          slotProps={{ htmlInput: { step: 0.5, min: 5, max: 30 } }}
-          sx={{ maxWidth: 260 }}
-          fullWidth={false}
-        />
-        <Button
-          variant="contained"
-          sx={{ mt: 1.5 }}
-          disabled={!temperatureValid || zone.radiator_count === 0}
-          onClick={() =>
-            void run(() => zonesApi.setTemperature(zone.id, Number(temperature)), {
-              // Radiators whose bounds held the temperature back make it a warning.
-              toast: ({ data }) => ({
-                message: data.description,
-                variant: data.data.clamped.length ? 'warning' : 'success',
-              }),
-              onSuccess: ({ data }) => dispatch(zoneChanged(data.data.zone)),
-            })
-          }
-        >
-          {t('zones.apply')}
-        </Button>
-      </Paper>
+      <GroupTemperature
+        target={zone.target_temperature}
+        radiators={zone.radiator_count}
+        texts="zones"
+        apply={(temperature) => zonesApi.setTemperature(zone.id, temperature)}
+        onApplied={({ data }) => dispatch(zoneChanged(data.data.zone))}
+      />
       {aside?.(zone)}
       <Typography variant="h2">{t('nav.rooms')}</Typography>
       <Paper

@@ -1,5 +1,6 @@
 import { authClient, searchParams, type Envelope } from '../../lib/http';
-import type { Clamped, Zone, ZoneDetail } from './types';
+import type { Clamped } from '../radiators';
+import type { Zone, ZoneDetail } from './types';
 
 export const zonesApi = {
   list: (search = '') =>

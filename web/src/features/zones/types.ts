@@ -14,9 +14,3 @@ export interface Zone {
 export interface ZoneDetail extends Zone {
   rooms: Room[];
 }
-
-export interface Clamped {
-  radiator_id: number;
-  name: string;
-  target_temperature: number;
-}
