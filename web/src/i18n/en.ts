@@ -406,7 +406,8 @@ export const en = {
     attachTitle: 'Attach a radiator to {{name}}',
     detach: 'Detach',
     detachTitle: 'Detach {{name}}?',
-    detachText: 'The radiator stays registered, without a room, and can be attached again.',
+    detachText:
+      'The radiator stays registered and keeps to its own settings, in no room: it is listed under Radiators, and can be attached again.',
     noRadiatorsTitle: 'No radiators in this room',
     noRadiatorsText: 'Attach a radiator with the id printed on its label.',
   },
