@@ -1,7 +1,8 @@
 //! The monthly electricity budget (`PATCH /v2/users/budget/electricity/{pounds}`) and CO2 savings
 //! goal (`PATCH /v2/users/goal/carbon-footprint/{kg}`), shown in `me`, with spec §8's fixed
-//! texts, each removed by a `DELETE` of its path without the value; and the budget the eco automation checks. Handlers here, the changes and the
-//! month's cost in `domain.rs`, the SQL in `store.rs`.
+//! texts, each removed by a `DELETE` of its path without the value; and the budget the eco
+//! automation checks. Handlers here, the changes and the month's cost in `domain.rs`, the SQL in
+//! `store.rs`.
 
 mod domain;
 mod store;
