@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every sentence the server can answer has its Arabic: lists the sentences in server/src (string
-literals outside tests that begin with a capital and end a sentence) that are missing from
+literals outside tests that begin with a capital or a quoted name and end a sentence) that are missing from
 server/src/kernel/arabic.tsv, and fails when there is one. Values a sentence fills in (`{name}`,
 `{:.1}`, `{}`) are `{}` in the catalogue.
 
@@ -47,7 +47,8 @@ def sentences():
         text = re.sub(r"//[^\n]*", "", path.read_text().split("#[cfg(test)]")[0])
         for match in LITERAL.finditer(text):
             literal = re.sub(r"\\\n\s*", "", match.group(1))
-            if not re.match(r"[A-Z]", literal) or " " not in literal:
+            # A sentence begins with a capital, or with a quoted name: "'{name}' set to …".
+            if not re.match(r"[A-Z]|'\{", literal) or " " not in literal:
                 continue
             if not re.search(r"[.?!]$", literal) or re.match(r"(SELECT|INSERT|UPDATE|DELETE)\b", literal):
                 continue

@@ -17,10 +17,19 @@ use crate::state::AppState;
 use crate::store::{Store, StoreResult};
 use crate::tariffs::Tariffs;
 
-/// Sets one goal, as a change recorded with the goal's value before and after.
+/// Sets one goal, as a change recorded with the goal's value before and after; a goal set to
+/// what it is already (a removal of none) changes nothing and records nothing.
 pub async fn set(state: &AppState, actor: Actor, goal: Goal) -> ApiResult<()> {
     let mut change = state.change(actor).await?;
     let was = store::read(change.db(), actor.business_id).await?;
+    let unchanged = match goal {
+        Goal::Budget(pence) => was.budget_pence == pence,
+        Goal::Co2Savings(kg) => was.carbon_goal_kg == kg,
+        Goal::Co2Method(method) => was.carbon_method == method,
+    };
+    if unchanged {
+        return Ok(());
+    }
     store::set_goal(change.db(), actor.business_id, goal).await?;
     let (record, before, after) = match goal {
         Goal::Budget(pence) => (

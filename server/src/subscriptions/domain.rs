@@ -228,9 +228,11 @@ pub(super) async fn ensure_checkout_allowed(
     Ok(())
 }
 
-/// What is left, in pence, of the paid period of the business's plan when it pays for
-/// `target` instead: that plan's price for the part of its month still to run. The new plan's
-/// month starts when it is paid, so the old one's rest is taken off its first payment.
+/// What is left, in pence, of the paid period of the business's plan when it pays for the
+/// larger `target` instead: that plan's price for the part of its month still to run, at most
+/// one month's. The new plan's month starts when it is paid, so the old one's rest is taken off
+/// its first payment. The month is counted back from the period's end: one paid from the 29th
+/// to the 31st counts a day to three longer than it was, and credits a little less.
 pub(super) async fn unused_credit(
     db: &mut AnyConnection,
     business_id: i64,
@@ -243,8 +245,12 @@ pub(super) async fn unused_credit(
         return Ok(0);
     }
     let current = store::plan(&mut *db, row.plan_id).await?.ok_or(StoreError::NotFound)?;
+    if current.monthly_price_pence >= target.monthly_price_pence {
+        return Ok(0);
+    }
     let month = end - month_before(end);
-    Ok(current.monthly_price_pence * (end - now) / month.max(1))
+    let price = current.monthly_price_pence;
+    Ok((price * (end - now) / month.max(1)).min(price))
 }
 
 /// Starts the business's one free trial of `plan_id`.

@@ -1,6 +1,6 @@
 //! Rooms over HTTP, with the radiators put in them.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::store_tests;
@@ -245,6 +245,9 @@ async fn a_rooms_temperature_is_set_on_each_radiator_within_its_bounds(app: Test
     assert_eq!(acme.radiator(elsewhere.id).await.target_temperature, elsewhere.target_temperature);
     let history = acme.history("?kind=room").await.history;
     assert_eq!(history[0].action, "set_temperature");
+    let body = json!({"room_id": kitchen, "temperature": 19});
+    let arabic = acme.call_in(Method::POST, "/v2/rooms/set-temperature", Some(body), "ar").await;
+    assert_eq!(arabic.description(), "تم ضبط «Kitchen» على 19 °C.");
 
     for (body, field) in [
         (json!({"room_id": kitchen, "temperature": 31}), "temperature"),
@@ -258,7 +261,7 @@ async fn a_rooms_temperature_is_set_on_each_radiator_within_its_bounds(app: Test
     let body = json!({"room_id": kitchen, "temperature": 12});
     assert_eq!(rival.post("/v2/rooms/set-temperature", body).await.status, StatusCode::NOT_FOUND);
     let wide = acme.radiators().await.into_iter().find(|r| r.name == "Wide").unwrap();
-    assert_eq!(wide.target_temperature, 22.5, "another business's request changed nothing");
+    assert_eq!(wide.target_temperature, 19.0, "another business's request changed nothing");
 }
 
 async fn another_businesss_rooms_answer_404_and_stay_unchanged(app: TestApp) {

@@ -381,6 +381,11 @@ async fn an_upgrade_is_charged_less_the_rest_of_the_month_already_paid(app: Test
     );
     let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!(plan["period_end"], "2026-02-25T09:00:00Z", "Estate's month starts as it is paid");
+    // A smaller plan paid for after cancelling takes nothing off: it is not worth the rest.
+    owner.post("/v2/users/subscriptions/cancel", json!({})).await;
+    let url = open_checkout(&owner, 2).await;
+    let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Pay £79.00") && !page.contains("Today"), "{page}");
 
     // A first plan, or the same plan paid again, is charged in full.
     let rival = app.register_business_without_plan("owner@rival.co.uk").await;

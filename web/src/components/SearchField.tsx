@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 /** A search box that reports its term a moment after typing stops. */
 export function SearchField({
   label,
+  hint,
   onSearch,
 }: {
   label: string;
+  /** The placeholder; by default "Type part of a name". */
+  hint?: string;
   onSearch: (term: string) => void;
 }) {
   const { t } = useTranslation();
@@ -23,7 +26,7 @@ export function SearchField({
       type="search"
       name="search"
       label={label}
-      placeholder={t('list.searchHint')}
+      placeholder={hint ?? t('list.searchHint')}
       value={term}
       onChange={(event) => setTerm(event.target.value)}
       sx={{ flex: '1 1 240px', maxWidth: 360 }}

@@ -14,6 +14,7 @@ export function SearchListPage({
   action,
   intro,
   searchLabel,
+  searchHint,
   onSearch,
   filters,
   states,
@@ -23,6 +24,8 @@ export function SearchListPage({
   action?: ReactNode;
   intro: string;
   searchLabel: string;
+  /** What may be typed, when more than part of a name. */
+  searchHint?: string;
   onSearch: (term: string) => void;
   filters?: ReactNode;
   states: Omit<ListStatesProps, 'children'>;
@@ -33,7 +36,7 @@ export function SearchListPage({
       <PageHeader title={title}>{action}</PageHeader>
       <Typography color="text.secondary">{intro}</Typography>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <SearchField label={searchLabel} onSearch={onSearch} />
+        <SearchField label={searchLabel} hint={searchHint} onSearch={onSearch} />
         {filters}
       </Stack>
       <ListStates {...states}>{children}</ListStates>

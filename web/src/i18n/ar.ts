@@ -413,6 +413,7 @@ export const ar: Texts = {
   radiators: {
     intro: 'كل مدافئ شركتك مع آخر ما أبلغت عنه.',
     search: 'البحث في المدافئ',
+    searchHint: 'اكتب جزءًا من الاسم أو المعرّف (uid)',
     name: 'اسم المدفأة',
     room: 'الغرفة',
     noRoom: 'بلا غرفة',

@@ -414,6 +414,7 @@ export const en = {
   radiators: {
     intro: 'Every radiator of your business with what it last reported.',
     search: 'Search radiators',
+    searchHint: 'Type part of a name or a uid',
     name: 'Radiator name',
     room: 'Room',
     noRoom: 'No room',

@@ -15,10 +15,10 @@ import {
 import { useChartDirection } from '../../lib/chartDirection';
 import { inOrder } from '../../lib/legend';
 import { useNow } from '../../lib/useNow';
+import { useTooltipStyle } from '../../lib/chartTooltip';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
 import { counterpart, formatPlotted, plotted, withoutFigures, type Metric } from './metrics';
 import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
-import { useTooltipStyle } from '../../lib/chartTooltip';
 
 // recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
 // small. In right-to-left text the charts are mirrored (time and bars run from the right, the

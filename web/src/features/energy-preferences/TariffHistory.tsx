@@ -16,13 +16,10 @@ import { formatDateTime, formatDay } from '../../lib/format';
 import { useAppDispatch } from '../../lib/hooks';
 import { formatRate } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
+import { wideOnly } from '../../lib/responsive';
 import { energyPreferencesApi } from './api';
 import { chargesChanged } from './slice';
 import type { Charges, Tariff } from './types';
-import { wideOnly } from '../../lib/responsive';
-
-// On a phone the table keeps to the screen without when each was entered, so the delete button
-// of each row stays in sight.
 
 /** Every tariff entered, latest effective date first, the one in force today marked; one
  *  entered by mistake is deleted after a confirmation, then `onDeleted`. */
@@ -45,6 +42,7 @@ export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDele
               <TableCell>{t('energyPrefs.tariff.effectiveFrom')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.unitRate')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.standingCharge')}</TableCell>
+              {/* Left out on a phone, so each row's delete button stays in sight. */}
               <TableCell sx={wideOnly}>{t('energyPrefs.tariff.entered')}</TableCell>
               {/* Named for screen readers; the icons say it to the eye, in less room. */}
               <TableCell align="right" aria-label={t('energyPrefs.tariff.actions')} />

@@ -37,6 +37,7 @@ export function RadiatorsList() {
         action={add}
         intro={t('radiators.intro')}
         searchLabel={t('radiators.search')}
+        searchHint={t('radiators.searchHint')}
         onSearch={setSearch}
         states={{
           count: radiators.length,

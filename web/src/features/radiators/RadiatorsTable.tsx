@@ -15,9 +15,9 @@ import { useAppSelector } from '../../lib/hooks';
 import { HeatingChip } from '../../components/HeatingChip';
 import { radiatorPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
+import { wideOnly } from '../../lib/responsive';
 import { withLive } from './slice';
 import type { Radiator } from './types';
-import { wideOnly } from '../../lib/responsive';
 
 // Narrow screens keep what a person acts on: the room moves beside the uid and the heating
 // state below the temperature, and cells pad less.

@@ -63,6 +63,7 @@ export function ScheduleForm({
           : schedulesApi.create(toPayload(sent)),
       {
         onSuccess: () => navigate(paths.schedules),
+        // The toast stays: only the chosen slot's fields are on screen to tell their errors.
         onError: (failure) => {
           form.showServerErrors(failure);
           const first = firstSlotWithError(failure.errors);

@@ -16,11 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { wideOnly } from '../../lib/responsive';
 import { actorText } from './actor';
 import { describeChange } from './changes';
 import { fetchHistory } from './slice';
 import type { HistoryEntry } from './types';
-import { wideOnly } from '../../lib/responsive';
 
 /** The kinds of record the history can be filtered by (the server's `kind`): every kind a
  *  change is recorded for. */

@@ -21,10 +21,10 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeError } from '../../lib/http';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
+import { wideOnly } from '../../lib/responsive';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, userPlanChanged } from './slice';
 import type { Payment } from './types';
-import { wideOnly } from '../../lib/responsive';
 
 /** `/subscriptions`: the plan and its status, trial days left or the paid period, payments. */
 export function SubscriptionOverview() {
