@@ -242,6 +242,26 @@ mod tests {
     }
 
     #[test]
+    fn a_setback_is_its_own_only_on_the_days_it_repeats_and_midnights_follow_the_clock() {
+        let london = london();
+        let office = office();
+        // Friday 2026-03-27 after work: the weekday setback runs to Monday 07:00.
+        let friday_evening = office.period_at(&london, at(&london, "2026-03-27T20:00")).unwrap();
+        assert!(!friday_evening.slot);
+        assert!(office.owns(&london, &friday_evening, at(&london, "2026-03-27T23:59")));
+        assert!(!office.owns(&london, &friday_evening, at(&london, "2026-03-28T00:00")));
+        assert!(office.owns(&london, &friday_evening, at(&london, "2026-03-30T00:00")));
+        // The clocks go forward on Sunday 29 March at 01:00: Monday's midnight is 23:00 UTC.
+        let midnights = midnights(&london, friday_evening.start, friday_evening.end);
+        let utc: Vec<String> = midnights.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            utc,
+            ["2026-03-28T00:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T23:00:00Z"],
+            "Saturday's, Sunday's and Monday's, before Monday 07:00"
+        );
+    }
+
+    #[test]
     fn slots_meet_only_at_a_time_and_on_a_day_both_heat_within_both_dates() {
         let with = |days: Vec<u8>, start: &str, end: &str| Program {
             days,
