@@ -55,6 +55,10 @@ export function PlanChooser() {
   // smaller one waits for the period's end; a larger one is paid for at once.
   const trialOpen = userPlan === null;
   const paid = userPlan?.status === 'active' ? userPlan : null;
+  const cancelledPaid =
+    userPlan?.status === 'cancelled' && userPlan.in_force === 1 && userPlan.period_end
+      ? userPlan
+      : null;
   const radiatorCount = useRadiatorCount(paid !== null);
   const startTrial = (plan: Plan) =>
     run(() => subscriptionsApi.freeTrial(plan.id), {
@@ -108,10 +112,26 @@ export function PlanChooser() {
         </>
       );
     }
+    // A cancelled plan still paid for: another plan starts when it is paid, and only a larger
+    // one has the rest of the month taken off its price.
+    const forgoes =
+      cancelledPaid &&
+      !current &&
+      plan.monthly_price_pence <= cancelledPaid.plan.monthly_price_pence;
     return (
-      <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
-        {t(paid ? 'subscriptions.upgrade' : 'subscriptions.payByCard')}
-      </Button>
+      <>
+        <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
+          {t(paid ? 'subscriptions.upgrade' : 'subscriptions.payByCard')}
+        </Button>
+        {forgoes && (
+          <Typography variant="body2" color="text.secondary">
+            {t('subscriptions.forgoesRest', {
+              plan: cancelledPaid.plan.name,
+              end: formatDateTime(cancelledPaid.period_end ?? '', i18n.language),
+            })}
+          </Typography>
+        )}
+      </>
     );
   };
 

@@ -245,6 +245,18 @@ describe('a cancelled trial', () => {
     expect(await screen.findByText(/^The free trial runs until 29 Jan 2026/)).toBeInTheDocument();
   });
 
+  it('warns that a smaller plan bought while a cancelled one runs forgoes its rest', async () => {
+    plansServer(onPlan('cancelled', { period_end: '2026-02-15T09:00:00Z' }));
+    renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    const smaller = await screen.findByRole('region', { name: 'Starter' });
+    expect(
+      within(smaller).getByText(/the rest of your Business month, to 15 Feb 2026.*is not refunded/),
+    ).toBeInTheDocument();
+    // Business again adds a month after the one paid: nothing is lost.
+    const same = screen.getByRole('region', { name: /Business/ });
+    expect(within(same).queryByText(/is not refunded/)).toBeNull();
+  });
+
   it('offers no second trial', async () => {
     plansServer(onPlan('expired', { trial_end: '2026-01-29T09:00:00Z' }));
     renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
