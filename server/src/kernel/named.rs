@@ -18,7 +18,8 @@ pub enum RecordKind {
 }
 
 impl RecordKind {
-    fn noun(self) -> &'static str {
+    /// The word for one record of the kind, as the history and the messages name it.
+    pub fn noun(self) -> &'static str {
         match self {
             Self::Room => "room",
             Self::Zone => "zone",

@@ -3,12 +3,14 @@
 
 use sqlx::AnyConnection;
 
-use super::store::{self, Fields, RadiatorView, ReadingRow};
+use super::store::{self, Clamped, Fields, RadiatorView, ReadingRow};
 
 use crate::devices::{Claim, DesiredState, Scope};
 use crate::error::{ApiError, ApiResult};
+use serde_json::json;
+
 use crate::kernel::change::{Actor, Change, Entry};
-use crate::kernel::named::{RecordKind, ensure_name_free};
+use crate::kernel::named::{Group, RecordKind, ensure_name_free, find as find_group};
 use crate::kernel::values::{Temperature, Uid};
 use crate::state::AppState;
 use crate::store::Db;
@@ -206,6 +208,30 @@ pub async fn set_temperature(
     let entry = Entry::new("set_temperature", "radiator", id).before(&before).after(&radiator);
     change.commit(entry).await?;
     Ok(radiator)
+}
+
+/// Sets every radiator of a room or zone `G` (its radiators: `scope`) to `temperature`, each
+/// kept within its own bounds, as one change recorded on the group; answers the group and the
+/// radiators their bounds held back.
+pub async fn set_group_temperature<G: Group>(
+    state: &AppState,
+    actor: Actor,
+    (id, scope): (i64, Scope),
+    temperature: Temperature,
+) -> ApiResult<(G, Vec<Clamped>)> {
+    let celsius = temperature.celsius();
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find_group::<G>(change.db(), actor.business_id, id, now).await?;
+    let clamped =
+        store::set_setpoint_within_bounds(change.db(), actor.business_id, scope, celsius).await?;
+    let group = G::read(change.db(), actor.business_id, id, now).await?;
+    let noun = G::KIND.noun();
+    let mut after = json!({"temperature": celsius, "clamped": clamped});
+    after[noun] = serde_json::to_value(group.view()).map_err(anyhow::Error::from)?;
+    change.touch(scope);
+    change.commit(Entry::new("set_temperature", noun, id).before(&before).after(&after)).await?;
+    Ok((group, clamped))
 }
 
 /// Sets a radiator on or off and to a setpoint (clamped to its bounds) within `change`, for

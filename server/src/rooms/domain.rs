@@ -13,8 +13,8 @@ use crate::devices::Scope;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
 use crate::kernel::named::{Group, RecordKind, find};
-use crate::kernel::values::{Temperature, Uid};
-use crate::radiators::{self, Clamped, RadiatorView, Settings};
+use crate::kernel::values::Uid;
+use crate::radiators::{self, RadiatorView, Settings};
 use crate::state::AppState;
 use crate::store::{GroupTable, StoreResult};
 
@@ -74,29 +74,6 @@ pub async fn switch_all(
     let entry = Entry::new("toggle_status", "room", id).before(&before).after(&room.room);
     change.commit(entry).await?;
     Ok(room)
-}
-
-/// Sets every radiator of the room to `temperature`, each kept within its own bounds; answers
-/// the room and the radiators their bounds held back.
-pub async fn set_temperature(
-    state: &AppState,
-    actor: Actor,
-    id: i64,
-    temperature: Temperature,
-) -> ApiResult<(RoomDetail, Vec<Clamped>)> {
-    let celsius = temperature.celsius();
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find::<RoomDetail>(change.db(), actor.business_id, id, now).await?;
-    let scope = Scope::Room(id);
-    let clamped =
-        radiators::set_setpoint_within_bounds(change.db(), actor.business_id, scope, celsius)
-            .await?;
-    let room = RoomDetail::read(change.db(), actor.business_id, id, now).await?;
-    let after = json!({"room": room.room, "temperature": celsius, "clamped": clamped});
-    change.touch(scope);
-    change.commit(Entry::new("set_temperature", "room", id).before(&before).after(&after)).await?;
-    Ok((room, clamped))
 }
 
 /// How a radiator came into a room.

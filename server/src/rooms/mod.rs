@@ -10,12 +10,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::Business;
+use crate::devices::Scope;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, record_name};
-use crate::radiators::{Clamped, RadiatorRequest, RadiatorView, StatusRequest, temperature_set};
+use crate::radiators::{
+    Clamped, RadiatorRequest, RadiatorView, StatusRequest, set_group_temperature, temperature_set,
+};
 use crate::state::AppState;
 use crate::store::{name_key, search_key};
 use domain::Placement;
@@ -197,7 +200,9 @@ pub async fn set_temperature(
     let id = check.check("room_id", request.room_id.ok_or_else(|| "Choose a room.".to_owned()));
     let temperature = check.check("temperature", Temperature::parse(request.temperature));
     let (id, temperature) = check.finish(id.zip(temperature))?;
-    let (room, clamped) = domain::set_temperature(&state, user.actor(), id, temperature).await?;
+    let room_scope = (id, Scope::Room(id));
+    let (room, clamped) =
+        set_group_temperature::<RoomDetail>(&state, user.actor(), room_scope, temperature).await?;
     let description = temperature_set(&room.room.name, temperature, &clamped);
     Ok(ok(description, RoomTemperatureData { room, clamped }))
 }

@@ -9,12 +9,9 @@ use utoipa::ToSchema;
 
 use super::store::{self, ZoneView};
 
-use crate::devices::Scope;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
 use crate::kernel::named::{Group, RecordKind, find};
-use crate::kernel::values::Temperature;
-use crate::radiators::{self, Clamped};
 use crate::rooms::{self, RoomDetail, RoomView};
 use crate::state::AppState;
 use crate::store::{GroupTable, StoreResult};
@@ -116,30 +113,4 @@ async fn place_room(
     let after = json!({"zone": zone.zone, "room_id": room_id});
     change.commit(Entry::new(action, "zone", id).before(&before).after(&after)).await?;
     Ok((zone, room.name))
-}
-
-/// Sets every radiator in the zone's rooms to one temperature, each clamped to its own
-/// bounds. Answers the zone and the radiators that got a bound instead.
-pub async fn set_temperature(
-    state: &AppState,
-    actor: Actor,
-    id: i64,
-    temperature: Temperature,
-) -> ApiResult<(ZoneDetail, Vec<Clamped>)> {
-    let celsius = temperature.celsius();
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find::<ZoneDetail>(change.db(), actor.business_id, id, now).await?;
-    let clamped = radiators::set_setpoint_within_bounds(
-        change.db(),
-        actor.business_id,
-        Scope::Zone(id),
-        celsius,
-    )
-    .await?;
-    let zone = ZoneDetail::read(change.db(), actor.business_id, id, now).await?;
-    let after = json!({"zone": zone.zone, "temperature": celsius, "clamped": clamped});
-    change.touch(Scope::Zone(id));
-    change.commit(Entry::new("set_temperature", "zone", id).before(&before).after(&after)).await?;
-    Ok((zone, clamped))
 }

@@ -10,12 +10,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::Business;
+use crate::devices::Scope;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{Temperature, record_name};
-use crate::radiators::{Clamped, temperature_set};
+use crate::radiators::{Clamped, set_group_temperature, temperature_set};
 use crate::rooms::RoomView;
 use crate::state::AppState;
 use crate::store::contains_pattern;
@@ -182,7 +183,9 @@ pub async fn set_temperature(
     let id = check.check("zone_id", request.zone_id.ok_or_else(|| "Choose a zone.".to_owned()));
     let temperature = check.check("temperature", Temperature::parse(request.temperature));
     let (id, temperature) = check.finish(id.zip(temperature))?;
-    let (zone, clamped) = domain::set_temperature(&state, user.actor(), id, temperature).await?;
+    let zone_scope = (id, Scope::Zone(id));
+    let (zone, clamped) =
+        set_group_temperature::<ZoneDetail>(&state, user.actor(), zone_scope, temperature).await?;
     let description = temperature_set(&zone.zone.name, temperature, &clamped);
     Ok(ok(description, ZoneTemperatureData { zone, clamped }))
 }

@@ -245,6 +245,9 @@ async fn a_rooms_temperature_is_set_on_each_radiator_within_its_bounds(app: Test
     assert_eq!(acme.radiator(elsewhere.id).await.target_temperature, elsewhere.target_temperature);
     let history = acme.history("?kind=room").await.history;
     assert_eq!(history[0].action, "set_temperature");
+    let after = history[0].after.clone().unwrap();
+    assert_eq!((&after["room"]["name"], &after["temperature"]), (&json!("Kitchen"), &json!(22.5)));
+    assert_eq!(after["clamped"][0]["name"], "Capped");
     let body = json!({"room_id": kitchen, "temperature": 19});
     let arabic = acme.call_in(Method::POST, "/v2/rooms/set-temperature", Some(body), "ar").await;
     assert_eq!(arabic.description(), "تم ضبط «Kitchen» على 19 °C.");
