@@ -7,6 +7,7 @@ use serde::Deserialize;
 use time::OffsetDateTime;
 
 use super::domain::{chosen_plan, ensure_checkout_allowed, unused_credit};
+use super::renewals::paid_month;
 use super::store::{self, CheckoutRow, PlanRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::error::{ApiError, ApiResult};
@@ -179,9 +180,9 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         return Ok(Page::Paid { plan });
     }
     store::record_payment(change.db(), &checkout.payment("paid", card.last4()), at).await?;
-    // Paying for the plan whose paid month is running (after cancelling it, or through a
-    // checkout opened just before the first was paid) adds a month after that one: nothing paid
-    // for is lost.
+    // Paying for the plan whose paid month is running adds a month after that one, so nothing
+    // paid for is lost. No checkout opens for such a plan now (a cancelled one is resumed
+    // instead); this keeps to its word a checkout opened before that rule.
     let running = store::subscription(change.db(), checkout.business_id)
         .await?
         .filter(|row| {
@@ -189,15 +190,15 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         })
         .and_then(|row| row.period_end)
         .filter(|end| *end > at);
-    let period_end = super::renewals::month_after(running.unwrap_or(at));
-    store::activate(change.db(), checkout.business_id, plan.id, period_end, at).await?;
+    let month = paid_month(running.unwrap_or(at));
+    store::activate(change.db(), checkout.business_id, plan.id, month, at).await?;
     if let Some(saved) = saved {
         store::keep_card(change.db(), checkout.business_id, &saved).await?;
     }
     crate::onboarding::passed(change.db(), checkout.business_id, crate::onboarding::Step::Plan)
         .await?;
     let after = serde_json::json!({"plan": plan.name, "status": "active",
-        "period_end": crate::clock::iso8601(period_end), "card_last4": card.last4()});
+        "period_end": crate::clock::iso8601(month.end), "card_last4": card.last4()});
     change.commit(Entry::new("paid", "subscription", checkout.business_id).after(&after)).await?;
     Ok(Page::Paid { plan })
 }

@@ -5,8 +5,8 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::renewals::{month_after, month_before};
-use super::store::{self, NewPayment, PlanRow, SubscriptionRow};
+use super::renewals::{month_before, paid_month};
+use super::store::{self, NewPayment, PaidMonth, PlanRow, SubscriptionRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::clock::iso8601;
 use crate::error::{ApiError, ApiResult};
@@ -107,6 +107,16 @@ fn in_force(row: &SubscriptionRow, now: i64) -> bool {
         && covered_until(row).is_some_and(|end| end > now)
 }
 
+/// Whether a paid period runs at `now` that the business may carry on from: an active plan, or a
+/// cancelled one whose paid month is not over (choosing it, or a smaller plan, resumes it).
+fn paid_running(row: &SubscriptionRow, now: i64) -> bool {
+    match status_at(row, now) {
+        "active" => true,
+        "cancelled" => row.period_end.is_some() && in_force(row, now),
+        _ => false,
+    }
+}
+
 /// 402 unless the business's plan in force has room for one more radiator; the sentence names
 /// the limit and the way up. Radiators already added keep running whatever the plan.
 pub async fn ensure_radiator_allowed(
@@ -203,7 +213,8 @@ fn already_on(plan: &PlanRow) -> ApiError {
 
 /// Conflict unless paying for `target` now is a move the business can make: no paid period is
 /// running, or `target` costs more than the plan paid for. A smaller plan waits for the period's
-/// end (`change_plan`, which checks the radiators first); the same one renews by itself.
+/// end (`change_plan`, which checks the radiators first); the same one renews by itself, or is
+/// resumed when it was cancelled.
 pub(super) async fn ensure_checkout_allowed(
     db: &mut AnyConnection,
     business_id: i64,
@@ -211,10 +222,17 @@ pub(super) async fn ensure_checkout_allowed(
     now: i64,
 ) -> ApiResult<()> {
     let Some(row) = store::subscription(&mut *db, business_id).await? else { return Ok(()) };
-    if status_at(&row, now) != "active" {
+    if !paid_running(&row, now) {
         return Ok(());
     }
     let current = store::plan(&mut *db, row.plan_id).await?.ok_or(StoreError::NotFound)?;
+    if target.id == current.id && row.status == "cancelled" {
+        let resume = format!(
+            "Your {} plan is paid for to the end of this period: resume it under Subscriptions.",
+            current.name
+        );
+        return Err(ApiError::conflict("plan_id", resume));
+    }
     if target.id == current.id {
         return Err(already_on(&current));
     }
@@ -231,8 +249,7 @@ pub(super) async fn ensure_checkout_allowed(
 /// What is left, in pence, of the paid period of the business's plan when it pays for the
 /// larger `target` instead: that plan's price for the part of its month still to run, at most
 /// one month's. The new plan's month starts when it is paid, so the old one's rest is taken off
-/// its first payment. The month is counted back from the period's end: one paid from the 29th
-/// to the 31st counts a day to three longer than it was, and credits a little less.
+/// its first payment.
 pub(super) async fn unused_credit(
     db: &mut AnyConnection,
     business_id: i64,
@@ -248,7 +265,9 @@ pub(super) async fn unused_credit(
     if current.monthly_price_pence >= target.monthly_price_pence {
         return Ok(0);
     }
-    let month = end - month_before(end);
+    // A month paid before its start was kept is counted back from its end.
+    let start = row.period_start.unwrap_or_else(|| month_before(end));
+    let month = end - start;
     let price = current.monthly_price_pence;
     Ok((price * (end - now) / month.max(1)).min(price))
 }
@@ -299,7 +318,8 @@ pub enum PlanChange {
 
 /// Moves the business to `plan_id`: up at once (through the checkout), down at the period's end
 /// unless it has more radiators than the smaller plan controls; its own plan again calls off a
-/// move down still waiting.
+/// move down still waiting. A cancelled plan whose paid month runs carries on as if it had not
+/// been cancelled: its own plan resumes it, a smaller one resumes it until the move.
 pub async fn change_plan(
     state: &AppState,
     actor: Actor,
@@ -312,16 +332,17 @@ pub async fn change_plan(
     let Some(row) = store::subscription(change.db(), actor.business_id).await? else {
         return Ok(PlanChange::Checkout);
     };
-    if status_at(&row, now) != "active" {
+    if !paid_running(&row, now) {
         return Ok(PlanChange::Checkout);
     }
+    let resumed = row.status == "cancelled";
     let current = store::plan(change.db(), row.plan_id).await?.ok_or(StoreError::NotFound)?;
     if target.id == current.id {
-        if row.pending_plan_id.is_none() {
+        if row.pending_plan_id.is_none() && !resumed {
             return Err(already_on(&current));
         }
-        store::set_pending_plan(change.db(), actor.business_id, None, now).await?;
-        let after = serde_json::json!({"plan": current.name, "next_plan": null});
+        store::renew_onto(change.db(), actor.business_id, None, now).await?;
+        let after = renewal_told(&current, None, resumed);
         change
             .commit(Entry::new("update", "subscription", actor.business_id).after(&after))
             .await?;
@@ -342,11 +363,22 @@ pub async fn change_plan(
         );
         return Err(ApiError::conflict("plan_id", message));
     }
-    store::set_pending_plan(change.db(), actor.business_id, Some(target.id), now).await?;
-    let after = serde_json::json!({"plan": current.name, "next_plan": target.name});
+    store::renew_onto(change.db(), actor.business_id, Some(target.id), now).await?;
+    let after = renewal_told(&current, Some(&target), resumed);
     change.commit(Entry::new("update", "subscription", actor.business_id).after(&after)).await?;
     let plan = user_plan(state, actor.business_id, language).await?;
     Ok(PlanChange::Scheduled(Box::new(plan.ok_or(StoreError::NotFound)?)))
+}
+
+/// The history's record of what the plan renews onto: `next` (none: the plan itself), and that a
+/// cancelled plan was resumed.
+fn renewal_told(current: &PlanRow, next: Option<&PlanRow>, resumed: bool) -> serde_json::Value {
+    let mut after =
+        serde_json::json!({"plan": current.name, "next_plan": next.map(|plan| &plan.name)});
+    if resumed {
+        after["status"] = "active".into();
+    }
+    after
 }
 
 /// Cancels the plan; it stays in force to the end of its trial or paid period.
@@ -376,7 +408,8 @@ pub async fn grant_plan(
     let mut tx = store.begin_write().await?;
     let plans = store::plans(&mut *tx).await?;
     let plan = plans.iter().find(|plan| plan.key == plan_key).ok_or(StoreError::NotFound)?;
-    store::activate(&mut tx, business_id, plan.id, until, now).await?;
+    let period = PaidMonth { start: now, end: until };
+    store::activate(&mut tx, business_id, plan.id, period, now).await?;
     store.commit(tx).await
 }
 
@@ -404,22 +437,23 @@ pub async fn subscribe_since(
     };
     let mut change = state.change(actor).await?;
     let now = change.now();
-    let mut period_end = since;
-    while period_end <= now {
-        let payment = NewPayment {
-            business_id,
-            plan_id: plan.id,
-            amount_pence: price,
-            status: "paid",
-            card_last4: &saved.last4,
-        };
-        store::record_payment(change.db(), &payment, period_end).await?;
-        period_end = month_after(period_end);
+    let payment = NewPayment {
+        business_id,
+        plan_id: plan.id,
+        amount_pence: price,
+        status: "paid",
+        card_last4: &saved.last4,
+    };
+    let mut month = paid_month(since);
+    store::record_payment(change.db(), &payment, month.start).await?;
+    while month.end <= now {
+        month = paid_month(month.end);
+        store::record_payment(change.db(), &payment, month.start).await?;
     }
-    store::activate(change.db(), business_id, plan.id, period_end, now).await?;
+    store::activate(change.db(), business_id, plan.id, month, now).await?;
     store::keep_card(change.db(), business_id, &saved).await?;
     let after = serde_json::json!({"plan": plan.name, "status": "active",
-        "period_end": iso8601(period_end), "card_last4": saved.last4});
+        "period_end": iso8601(month.end), "card_last4": saved.last4});
     change.commit(Entry::new("paid", "subscription", business_id).after(&after)).await?;
     Ok(())
 }

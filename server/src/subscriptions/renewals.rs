@@ -9,7 +9,7 @@ use std::sync::Arc;
 use jiff::ToSpan;
 use time::OffsetDateTime;
 
-use super::store::{self, DueRenewal, NewPayment};
+use super::store::{self, DueRenewal, NewPayment, PaidMonth};
 use crate::cards::{CardProvider, ChargeOutcome};
 use crate::clock::iso8601;
 use crate::devices::DeviceGateway;
@@ -17,11 +17,16 @@ use crate::kernel::change::{Author, Change, Entry};
 use crate::store::{Store, StoreError, StoreResult};
 
 /// One calendar month after `at` (unix seconds, UTC): a paid period's end.
-pub fn month_after(at: i64) -> i64 {
+fn month_after(at: i64) -> i64 {
     jiff::Timestamp::from_second(at)
         .ok()
         .and_then(|start| start.to_zoned(jiff::tz::TimeZone::UTC).checked_add(1.month()).ok())
         .map_or(at + 30 * 86_400, |end| end.timestamp().as_second())
+}
+
+/// The paid month from `start` to the same time a calendar month later.
+pub fn paid_month(start: i64) -> PaidMonth {
+    PaidMonth { start, end: month_after(start) }
 }
 
 /// One calendar month before `at`: when the paid period ending at `at` began.
@@ -99,9 +104,9 @@ async fn renew(
     }
     let mut after = if paid {
         // The next period follows the last one, however late the round runs.
-        let period_end = month_after(due.period_end);
-        store::activate(change.db(), business_id, plan.id, period_end, at).await?;
-        serde_json::json!({"plan": plan.name, "status": "active", "period_end": iso8601(period_end)})
+        let month = paid_month(due.period_end);
+        store::activate(change.db(), business_id, plan.id, month, at).await?;
+        serde_json::json!({"plan": plan.name, "status": "active", "period_end": iso8601(month.end)})
     } else {
         store::mark_past_due(change.db(), business_id, plan.id, at).await?;
         serde_json::json!({"plan": plan.name, "status": "past_due"})

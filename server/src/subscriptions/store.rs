@@ -40,6 +40,8 @@ pub async fn plan<'e>(db: impl Db<'e>, plan_id: i64) -> StoreResult<Option<PlanR
 pub struct SubscriptionRow {
     pub plan_id: i64,
     pub status: String,
+    /// Kept since migration 0031; none for a trial and for months paid before it.
+    pub period_start: Option<i64>,
     pub period_end: Option<i64>,
     pub trial_end: Option<i64>,
     pub pending_plan_id: Option<i64>,
@@ -51,7 +53,7 @@ pub async fn subscription<'e>(
     business_id: i64,
 ) -> StoreResult<Option<SubscriptionRow>> {
     let row = sqlx::query_as(
-        "SELECT plan_id, status, period_end, trial_end, pending_plan_id, card_last4
+        "SELECT plan_id, status, period_start, period_end, trial_end, pending_plan_id, card_last4
          FROM subscriptions WHERE business_id = $1",
     )
     .bind(business_id)
@@ -294,25 +296,34 @@ pub async fn mark_past_due(
     Ok(())
 }
 
-/// Puts the business on `plan_id`, paid until `period_end`; a trial it had stays on record.
+/// A paid month, from `start` to `end` (unix seconds); `renewals::paid_month` makes one.
+#[derive(Clone, Copy, Debug)]
+pub struct PaidMonth {
+    pub start: i64,
+    pub end: i64,
+}
+
+/// Puts the business on `plan_id`, paid for `period`; a trial it had stays on record.
 pub async fn activate(
     db: &mut AnyConnection,
     business_id: i64,
     plan_id: i64,
-    period_end: i64,
+    period: PaidMonth,
     now: i64,
 ) -> StoreResult<()> {
     sqlx::query(
-        "INSERT INTO subscriptions (business_id, plan_id, status, period_end, trial_end,
-             created_at, updated_at)
-         VALUES ($1, $2, 'active', $3, NULL, $4, $4)
+        "INSERT INTO subscriptions (business_id, plan_id, status, period_start, period_end,
+             trial_end, created_at, updated_at)
+         VALUES ($1, $2, 'active', $3, $4, NULL, $5, $5)
          ON CONFLICT (business_id) DO UPDATE SET plan_id = excluded.plan_id,
-             status = 'active', period_end = excluded.period_end, pending_plan_id = NULL,
+             status = 'active', period_start = excluded.period_start,
+             period_end = excluded.period_end, pending_plan_id = NULL,
              updated_at = excluded.updated_at",
     )
     .bind(business_id)
     .bind(plan_id)
-    .bind(period_end)
+    .bind(period.start)
+    .bind(period.end)
     .bind(now)
     .execute(db)
     .await?;
@@ -352,15 +363,17 @@ pub async fn radiator_count<'e>(db: impl Db<'e>, business_id: i64) -> StoreResul
     Ok(count)
 }
 
-/// Sets (or clears) the plan the next period is on.
-pub async fn set_pending_plan(
+/// The plan renews at its period's end, onto `plan_id` when given: it is active (a cancelled one
+/// resumed) and the next period is on that plan, or on its own.
+pub async fn renew_onto(
     db: &mut AnyConnection,
     business_id: i64,
     plan_id: Option<i64>,
     now: i64,
 ) -> StoreResult<()> {
     sqlx::query(
-        "UPDATE subscriptions SET pending_plan_id = $1, updated_at = $2 WHERE business_id = $3",
+        "UPDATE subscriptions SET status = 'active', pending_plan_id = $1, updated_at = $2
+         WHERE business_id = $3",
     )
     .bind(plan_id)
     .bind(now)

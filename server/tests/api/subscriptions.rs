@@ -22,8 +22,10 @@ store_tests!(
     radiators_past_the_plans_limit_or_without_a_plan_in_force_are_refused_with_402,
     a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled,
     an_upgrade_is_charged_less_the_rest_of_the_month_already_paid,
+    a_month_paid_on_the_31st_is_credited_by_its_own_length,
     a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due,
     a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make,
+    a_cancelled_plan_still_paid_for_is_resumed_or_moves_down_when_its_month_ends,
     a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed,
 );
 
@@ -381,17 +383,27 @@ async fn an_upgrade_is_charged_less_the_rest_of_the_month_already_paid(app: Test
     );
     let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!(plan["period_end"], "2026-02-25T09:00:00Z", "Estate's month starts as it is paid");
-    // A smaller plan paid for after cancelling takes nothing off: it is not worth the rest.
-    owner.post("/v2/users/subscriptions/cancel", json!({})).await;
-    let url = open_checkout(&owner, 2).await;
-    let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
-    assert!(page.contains("Pay £79.00") && !page.contains("Today"), "{page}");
-
-    // A first plan, or the same plan paid again, is charged in full.
+    // A first plan is charged in full.
     let rival = app.register_business_without_plan("owner@rival.co.uk").await;
     let url = open_checkout(&rival, 1).await;
     let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
     assert!(page.contains("Pay £29.00") && !page.contains("Today"), "{page}");
+}
+
+async fn a_month_paid_on_the_31st_is_credited_by_its_own_length(app: TestApp) {
+    // Paid on 31 January, the month runs to 28 February: 28 days, not the 31 back from its end.
+    app.clock.advance(time::Duration::days(16));
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(plan["period_end"], "2026-02-28T09:00:00Z");
+    app.clock.advance(time::Duration::days(14));
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let url = open_checkout(&owner, 3).await;
+    let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
+    // £79.00 × 14 / 28 = £39.50 off Estate's £199.00.
+    assert!(page.contains("Today £159.50: the first month's £199.00 less £39.50"), "{page}");
 }
 
 async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_past_due(
@@ -500,19 +512,91 @@ async fn a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make(ap
         "Move down to Starter under Subscriptions: it starts when this period ends."
     );
     open_checkout(&owner, 3).await;
+}
 
-    // Cancelled with its month running, the plan paid for again adds a month after that one.
+async fn a_cancelled_plan_still_paid_for_is_resumed_or_moves_down_when_its_month_ends(
+    app: TestApp,
+) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let change =
+        |plan_id: i64| owner.post("/v2/users/subscriptions/change", json!({"plan_id": plan_id}));
+    let cancel = || owner.post("/v2/users/subscriptions/cancel", json!({}));
+    assert_eq!(cancel().await.status, StatusCode::OK);
+
+    // Nothing paid for is paid again: the same plan or a smaller one is no checkout.
+    let same = owner.post("/v2/nmi/get_token", json!({"plan_id": 2})).await;
+    assert_eq!(same.status, StatusCode::CONFLICT);
     assert_eq!(
-        owner.post("/v2/users/subscriptions/cancel", json!({})).await.status,
+        same.field_error("plan_id"),
+        "Your Business plan is paid for to the end of this period: resume it under Subscriptions."
+    );
+    let smaller = owner.post("/v2/nmi/get_token", json!({"plan_id": 1})).await;
+    assert_eq!(smaller.status, StatusCode::CONFLICT);
+    assert_eq!(
+        smaller.field_error("plan_id"),
+        "Move down to Starter under Subscriptions: it starts when this period ends."
+    );
+
+    // Its own plan resumes it, to renew on the card as before.
+    let resumed = change(2).await;
+    assert_eq!(resumed.status, StatusCode::OK, "{:?}", resumed.body);
+    assert_eq!(resumed.description(), "Your business stays on the Business plan.");
+    let plan = resumed.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["status"].as_str(), plan["period_end"].as_str(), plan["renews_on_card"].as_str()),
+        (Some("active"), Some("2026-02-15T09:00:00Z"), Some("1111"))
+    );
+    assert_eq!(change(2).await.status, StatusCode::CONFLICT, "on it already");
+
+    // Cancelled again, a smaller plan resumes it until the month ends, then renews onto Starter.
+    assert_eq!(cancel().await.status, StatusCode::OK);
+    let down = change(1).await;
+    assert_eq!(down.status, StatusCode::OK, "{:?}", down.body);
+    assert_eq!(
+        down.description(),
+        "Your plan changes to Starter when this period ends (2026-02-15T09:00:00Z)."
+    );
+    assert_eq!(down.body["data"]["plan"]["status"], "active");
+    let told: Vec<Value> = owner
+        .history("?kind=subscription")
+        .await
+        .history
+        .into_iter()
+        .take(3)
+        .map(|entry| entry.after.unwrap())
+        .collect();
+    assert_eq!(
+        told,
+        [
+            json!({"plan": "Business", "next_plan": "Starter", "status": "active"}),
+            json!({"plan": "Business", "status": "cancelled"}),
+            json!({"plan": "Business", "next_plan": null, "status": "active"}),
+        ]
+    );
+    app.clock.advance(time::Duration::days(31) + time::Duration::hours(1));
+    let renewed = renew_due(&billing(&app), app.clock.now()).await.unwrap();
+    assert_eq!(renewed, Renewed { paid: 1, past_due: 0 });
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let payments =
+        owner.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    assert_eq!(
+        (payments[0]["plan"].as_str(), payments[0]["amount_pence"].as_i64()),
+        (Some("Starter"), Some(2900))
+    );
+
+    // A cancelled trial has no paid month to carry on: choosing a plan opens a checkout.
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
+    let trial = rival.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 2})).await;
+    assert_eq!(trial.status, StatusCode::OK);
+    assert_eq!(
+        rival.post("/v2/users/subscriptions/cancel", json!({})).await.status,
         StatusCode::OK
     );
-    let again = open_checkout(&owner, 2).await;
-    assert_eq!(pay(&app, &again, "4111111111111111", "12/29").await.0, StatusCode::OK);
-    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
-    assert_eq!(
-        (plan["status"].as_str(), plan["period_end"].as_str()),
-        (Some("active"), Some("2026-03-15T09:00:00Z"))
-    );
+    let chosen = rival.post("/v2/users/subscriptions/change", json!({"plan_id": 2})).await;
+    assert_eq!(chosen.status, StatusCode::OK);
+    assert!(chosen.body["data"]["url"].as_str().unwrap().contains("/checkout/"));
 }
 
 /// The sandbox, but while it charges the round's first renewal, `cancel` runs: a business

@@ -1131,7 +1131,7 @@ export const ar: Texts = {
       'لدى نشاطك التجاري {{count}} مدفأة، وتتحكم خطة {{plan}} بما يصل إلى {{limit}}: أزل {{over}} منها قبل الانتقال إليها.',
     moveDownConfirm: 'انتقل إلى {{plan}}',
     keepPlan: 'احتفظ بخطة {{plan}}',
-    forgoesRest: 'تبدأ فور دفعها: ولا يُسترد ما تبقّى من شهر خطة {{plan}} حتى {{end}}.',
+    resume: 'استأنف خطة {{plan}}',
     cancelDropsMove: 'ويُلغى معه الانتقال إلى خطة {{plan}}.',
     cancelled: 'تم إلغاء خطتك: ستظل سارية حتى {{end}}.',
     moved: 'ستتغير خطتك إلى {{plan}} في {{end}}.',

@@ -1140,8 +1140,7 @@ export const en = {
       'Your business has {{count}} radiators and {{plan}} controls up to {{limit}}: remove {{over}} of them before moving to it.',
     moveDownConfirm: 'Move to {{plan}}',
     keepPlan: 'Keep {{plan}}',
-    forgoesRest:
-      'It starts as soon as it is paid: the rest of your {{plan}} month, to {{end}}, is not refunded.',
+    resume: 'Resume {{plan}}',
     cancelDropsMove: 'The move to {{plan}} is called off too.',
     cancelled: 'Your plan is cancelled: it stays in force until {{end}}.',
     moved: 'Your plan changes to {{plan}} on {{end}}.',

@@ -25,6 +25,7 @@ import { radiatorsApi } from '../radiators';
 import { subscriptionsApi } from './api';
 import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
 import type { Plan } from './types';
+import { useKeepPlan } from './useKeepPlan';
 
 /** How many radiators the business has, read once it is on a paid plan: a move down must fit them. */
 function useRadiatorCount(paid: boolean) {
@@ -52,13 +53,13 @@ export function PlanChooser() {
   }, [dispatch]);
 
   // A business has one trial: once it has had a plan of any kind, it pays. On a paid plan, a
-  // smaller one waits for the period's end; a larger one is paid for at once.
+  // smaller one waits for the period's end; a larger one is paid for at once. A cancelled plan
+  // whose paid month runs is one too: choosing it, or a smaller one, resumes it.
   const trialOpen = userPlan === null;
-  const paid = userPlan?.status === 'active' ? userPlan : null;
   const cancelledPaid =
-    userPlan?.status === 'cancelled' && userPlan.in_force === 1 && userPlan.period_end
-      ? userPlan
-      : null;
+    userPlan?.status === 'cancelled' && userPlan.in_force === 1 && userPlan.period_end !== null;
+  const paid = userPlan?.status === 'active' || cancelledPaid ? userPlan : null;
+  const { keep, busy: keeping } = useKeepPlan(() => void navigate(paths.subscriptions));
   const radiatorCount = useRadiatorCount(paid !== null);
   const startTrial = (plan: Plan) =>
     run(() => subscriptionsApi.freeTrial(plan.id), {
@@ -90,6 +91,13 @@ export function PlanChooser() {
   };
   /** Pay for a plan; on a paid plan, upgrade at once or move down at the period's end. */
   const planAction = (plan: Plan, current: boolean) => {
+    if (paid && current && cancelledPaid) {
+      return (
+        <Button variant="contained" disabled={keeping} onClick={() => void keep(plan)}>
+          {t('subscriptions.resume', { plan: plan.name })}
+        </Button>
+      );
+    }
     if (paid && current) return null;
     if (paid && plan.monthly_price_pence < paid.plan.monthly_price_pence) {
       // Said before the click: the server refuses a plan too small for the radiators.
@@ -112,26 +120,10 @@ export function PlanChooser() {
         </>
       );
     }
-    // A cancelled plan still paid for: another plan starts when it is paid, and only a larger
-    // one has the rest of the month taken off its price.
-    const forgoes =
-      cancelledPaid &&
-      !current &&
-      plan.monthly_price_pence <= cancelledPaid.plan.monthly_price_pence;
     return (
-      <>
-        <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
-          {t(paid ? 'subscriptions.upgrade' : 'subscriptions.payByCard')}
-        </Button>
-        {forgoes && (
-          <Typography variant="body2" color="text.secondary">
-            {t('subscriptions.forgoesRest', {
-              plan: cancelledPaid.plan.name,
-              end: formatDateTime(cancelledPaid.period_end ?? '', i18n.language),
-            })}
-          </Typography>
-        )}
-      </>
+      <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
+        {t(paid ? 'subscriptions.upgrade' : 'subscriptions.payByCard')}
+      </Button>
     );
   };
 

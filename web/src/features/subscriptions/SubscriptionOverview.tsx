@@ -25,6 +25,7 @@ import { wideOnly } from '../../lib/responsive';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, userPlanChanged } from './slice';
 import type { Payment } from './types';
+import { useKeepPlan } from './useKeepPlan';
 
 /** `/subscriptions`: the plan and its status, trial days left or the paid period, payments. */
 export function SubscriptionOverview() {
@@ -34,6 +35,7 @@ export function SubscriptionOverview() {
   const [payments, setPayments] = useState<Payment[]>([]);
   const [confirming, setConfirming] = useState(false);
   const { run, busy } = useAction();
+  const { keep, busy: keeping } = useKeepPlan();
   const [load, setLoad] = useState({ loading: true, error: null as string | null });
   // Answers arrive in callbacks; the retry raises the loading flag itself.
   const fetchPayments = useCallback(() => {
@@ -106,19 +108,7 @@ export function SubscriptionOverview() {
                     end: when(userPlan.period_end),
                   })}
                 </Typography>
-                {/* Asking for the plan it is on calls the move off. */}
-                <Button
-                  size="small"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(() => subscriptionsApi.change(userPlan.plan.id), {
-                      onSuccess: (answer) => {
-                        const kept = answer.data.data.plan;
-                        if (kept) dispatch(userPlanChanged(kept));
-                      },
-                    })
-                  }
-                >
+                <Button size="small" disabled={keeping} onClick={() => void keep(userPlan.plan)}>
                   {t('subscriptions.keepPlan', { plan: userPlan.plan.name })}
                 </Button>
               </Stack>
@@ -150,6 +140,17 @@ export function SubscriptionOverview() {
               <Button component={RouterLink} to={paths.subscriptionPlan} variant="contained">
                 {t('subscriptions.changePlan')}
               </Button>
+              {userPlan.status === 'cancelled' &&
+                userPlan.in_force === 1 &&
+                userPlan.period_end && (
+                  <Button
+                    variant="outlined"
+                    disabled={keeping}
+                    onClick={() => void keep(userPlan.plan)}
+                  >
+                    {t('subscriptions.resume', { plan: userPlan.plan.name })}
+                  </Button>
+                )}
               {(userPlan.status === 'active' || userPlan.status === 'trialing') && (
                 <Button color="secondary" onClick={() => setConfirming(true)}>
                   {t('subscriptions.cancel')}

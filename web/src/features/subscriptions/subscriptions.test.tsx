@@ -245,23 +245,63 @@ describe('a cancelled trial', () => {
     expect(await screen.findByText(/^The free trial runs until 29 Jan 2026/)).toBeInTheDocument();
   });
 
-  it('warns that a smaller plan bought while a cancelled one runs forgoes its rest', async () => {
-    plansServer(onPlan('cancelled', { period_end: '2026-02-15T09:00:00Z' }));
-    renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
-    const smaller = await screen.findByRole('region', { name: 'Starter' });
-    expect(
-      within(smaller).getByText(/the rest of your Business month, to 15 Feb 2026.*is not refunded/),
-    ).toBeInTheDocument();
-    // Business again adds a month after the one paid: nothing is lost.
-    const same = screen.getByRole('region', { name: /Business/ });
-    expect(within(same).queryByText(/is not refunded/)).toBeNull();
-  });
-
   it('offers no second trial', async () => {
     plansServer(onPlan('expired', { trial_end: '2026-01-29T09:00:00Z' }));
     renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     expect(await screen.findByText(/has had its free trial: pay by card/)).toBeInTheDocument();
     expect(screen.queryByText(/Try one free/)).toBeNull();
+  });
+});
+
+describe('a cancelled plan whose paid month runs', () => {
+  const cancelled = onPlan('cancelled', { period_end: '2026-02-15T09:00:00Z' });
+  /** Answers the change to plan 2 as the server does: the plan active again. */
+  function resumeServer() {
+    const changes: unknown[] = [];
+    server.use(
+      http.post('/v2/users/subscriptions/change', async ({ request }) => {
+        changes.push(await request.json());
+        return answer('Your business stays on the Business plan.', {
+          url: null,
+          plan: onPlan('active', { period_end: '2026-02-15T09:00:00Z', renews_on_card: '1111' }),
+        });
+      }),
+    );
+    return changes;
+  }
+
+  it('is resumed from its card, and a smaller plan waits for the month to end', async () => {
+    const user = userEvent.setup();
+    plansServer(cancelled);
+    const changes = resumeServer();
+    const { router } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    const smaller = await screen.findByRole('region', { name: 'Starter' });
+    expect(
+      await within(smaller).findByRole('button', { name: 'Move to it when this period ends' }),
+    ).toBeEnabled();
+    const same = screen.getByRole('region', { name: /Business/ });
+    expect(within(same).queryByRole('button', { name: /Pay by card|Upgrade/ })).toBeNull();
+    await user.click(within(same).getByRole('button', { name: 'Resume Business' }));
+    expect(
+      await screen.findByText('Your business stays on the Business plan.'),
+    ).toBeInTheDocument();
+    expect(changes).toEqual([{ plan_id: 2 }]);
+    expect(router.state.location.pathname).toBe('/subscriptions');
+  });
+
+  it('is resumed from the subscription page', async () => {
+    const user = userEvent.setup();
+    plansServer(cancelled);
+    server.use(
+      http.get('/v2/users/subscriptions/payments', () => answer('Payments.', { payments: [] })),
+    );
+    const changes = resumeServer();
+    renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
+    await user.click(await screen.findByRole('button', { name: 'Resume Business' }));
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.getByText(/it renews then on the card ending 1111/)).toBeInTheDocument();
+    expect(changes).toEqual([{ plan_id: 2 }]);
+    expect(screen.queryByRole('button', { name: 'Resume Business' })).toBeNull();
   });
 });
 
