@@ -21,7 +21,6 @@ NOT_ANSWERS = {
     "app.rs": "the OpenAPI document",
     "grid/mod.rs": "data the web app words itself",
     "analytics/baseline/mod.rs": "data the web app words itself",
-    "subscriptions/page.rs": "the card-network stand-in's own page",
     "web.rs": "a developer's build instruction",
 }
 # Sentences that are not answers in files that have answers too: the automations' descriptions,

@@ -53,7 +53,12 @@ pub async fn answering_in<F: Future>(language: Language, work: F) -> F::Output {
 /// `sentence` in the language of the request being answered; English outside a request, and
 /// for a sentence the catalogue does not have.
 pub fn for_reader(sentence: String) -> String {
-    match READER.try_with(|language| *language).unwrap_or(Language::English) {
+    worded(READER.try_with(|language| *language).unwrap_or(Language::English), sentence)
+}
+
+/// `sentence` in `language`; English for a sentence the catalogue does not have.
+pub fn worded(language: Language, sentence: String) -> String {
+    match language {
         Language::English => sentence,
         Language::Arabic => ARABIC.word(&sentence).unwrap_or(sentence),
     }

@@ -13,14 +13,21 @@ use crate::cards::{Card, ChargeOutcome};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Change, Entry};
 use crate::kernel::tokens::{hash_token, new_token};
+use crate::kernel::words::Language;
 use crate::state::AppState;
 use crate::store::{StoreResult, take_business_turn};
 
 /// How long a checkout link can be paid.
 pub const CHECKOUT_LIFETIME_SECS: i64 = 30 * 60;
 
-/// Opens a checkout for `plan_id`; answers its page's URL.
-pub async fn start(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<String> {
+/// Opens a checkout for `plan_id`; answers its page's URL, which asks for the page in
+/// `language` (the app's, which the browser's own may not be).
+pub async fn start(
+    state: &AppState,
+    actor: Actor,
+    plan_id: i64,
+    language: Language,
+) -> ApiResult<String> {
     let mut tx = state.store.begin_write().await?;
     take_business_turn(&mut tx, actor.business_id).await?;
     let plan = chosen_plan(&mut tx, plan_id).await?;
@@ -35,7 +42,11 @@ pub async fn start(state: &AppState, actor: Actor, plan_id: i64) -> ApiResult<St
     let digest = hash_token(&token);
     store::create_checkout(&mut tx, &digest, user, (plan.id, amount_pence), times).await?;
     state.store.commit(tx).await?;
-    Ok(format!("{}/checkout/{token}", state.config.public_url.trim_end_matches('/')))
+    let query = match language {
+        Language::Arabic => "?lang=ar",
+        Language::English => "?lang=en",
+    };
+    Ok(format!("{}/checkout/{token}{query}", state.config.public_url.trim_end_matches('/')))
 }
 
 /// The card form as posted: every field text, so a missing one is a field error.
@@ -180,15 +191,17 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         return Ok(Page::Paid { plan });
     }
     store::record_payment(change.db(), &checkout.payment("paid", card.last4()), at).await?;
-    // Paying for the plan whose paid month is running adds a month after that one, so nothing
-    // paid for is lost. No checkout opens for such a plan now (a cancelled one is resumed
-    // instead); this keeps to its word a checkout opened before that rule.
+    // Nothing paid for, or given, is lost: paid during a free trial, the month starts when the
+    // trial ends; paid for the plan whose paid month runs, it starts after that one (no checkout
+    // opens for such a plan now, as a cancelled one is resumed instead, but one opened before
+    // that rule keeps to its word).
     let running = store::subscription(change.db(), checkout.business_id)
         .await?
-        .filter(|row| {
-            matches!(row.status.as_str(), "active" | "cancelled") && row.plan_id == plan.id
+        .and_then(|row| match row.status.as_str() {
+            "trialing" => row.trial_end,
+            "active" | "cancelled" if row.plan_id == plan.id => row.period_end,
+            _ => None,
         })
-        .and_then(|row| row.period_end)
         .filter(|end| *end > at);
     let month = paid_month(running.unwrap_or(at));
     store::activate(change.db(), checkout.business_id, plan.id, month, at).await?;

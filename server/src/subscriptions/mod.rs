@@ -10,7 +10,7 @@ pub mod renewals;
 mod store;
 
 use axum::Form;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
@@ -135,19 +135,39 @@ pub struct CheckoutData {
     responses((status = 200, body = Envelope<CheckoutData>), (status = 422, body = ErrorBody)))]
 pub async fn get_token(
     Business { state, user }: Business,
+    language: Language,
     ApiJson(request): ApiJson<TrialRequest>,
 ) -> Answer<CheckoutData> {
     let mut check = FieldCheck::default();
     let plan_id =
         check.check("plan_id", request.plan_id.ok_or_else(|| "Choose a plan.".to_owned()));
     let plan_id = check.finish(plan_id)?;
-    let url = checkout::start(&state, user.actor(), plan_id).await?;
+    let url = checkout::start(&state, user.actor(), plan_id, language).await?;
     Ok(ok("Checkout opened: pay in the new tab.", CheckoutData { url }))
 }
 
-async fn checkout_page(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+/// The checkout page's language: the app's, as its link carries it (`?lang=ar`), or else the
+/// browser's.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct PageLanguage {
+    lang: Option<String>,
+}
+
+impl PageLanguage {
+    fn or(self, browsers: Language) -> Language {
+        self.lang.as_deref().map_or(browsers, Language::from_accept_language)
+    }
+}
+
+async fn checkout_page(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Query(asked): Query<PageLanguage>,
+    browsers: Language,
+) -> Response {
     match checkout::show(&state, &token).await {
-        Ok(page) => page::render(&page, &CardForm::default()).into_response(),
+        Ok(page) => page::render(&page, &CardForm::default(), asked.or(browsers)).into_response(),
         Err(error) => error.into_response(),
     }
 }
@@ -155,10 +175,12 @@ async fn checkout_page(State(state): State<AppState>, Path(token): Path<String>)
 async fn pay(
     State(state): State<AppState>,
     Path(token): Path<String>,
+    Query(asked): Query<PageLanguage>,
+    browsers: Language,
     Form(form): Form<CardForm>,
 ) -> Response {
     match checkout::pay(&state, &token, &form).await {
-        Ok(page) => page::render(&page, &form).into_response(),
+        Ok(page) => page::render(&page, &form, asked.or(browsers)).into_response(),
         Err(error) => error.into_response(),
     }
 }
@@ -189,7 +211,7 @@ pub async fn change_plan(
     let plan_id = check.finish(plan_id)?;
     match domain::change_plan(&state, user.actor(), plan_id, language).await? {
         PlanChange::Checkout => {
-            let url = checkout::start(&state, user.actor(), plan_id).await?;
+            let url = checkout::start(&state, user.actor(), plan_id, language).await?;
             let data = PlanChangeData { url: Some(url), plan: None };
             Ok(ok("Checkout opened: pay in the new tab to change plan at once.", data))
         }

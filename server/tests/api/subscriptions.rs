@@ -18,6 +18,7 @@ store_tests!(
     the_free_trial_starts_once_per_business,
     a_trial_past_its_end_has_expired,
     the_checkout_checks_the_card_declines_the_test_card_and_charges_once,
+    the_checkout_page_is_in_the_language_the_app_asked_for,
     a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused,
     radiators_past_the_plans_limit_or_without_a_plan_in_force_are_refused_with_402,
     a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_cancelled,
@@ -118,6 +119,18 @@ async fn the_free_trial_starts_once_per_business(app: TestApp) {
     assert_eq!(plan, Value::Null);
     let started = rival.post("/v2/users/subscriptions/get_free_trial", json!({"plan_id": 1})).await;
     assert_eq!(started.body["data"]["plan"]["plan"]["key"], "starter");
+
+    // Paid four days into the trial, the paid month starts when the trial ends: no day is lost.
+    app.clock.advance(time::Duration::days(4));
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let url = open_checkout(&owner, 2).await;
+    assert_eq!(pay(&app, &url, "4111111111111111", "12/29").await.0, StatusCode::OK);
+    let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
+    assert_eq!(
+        (plan["status"].as_str(), plan["period_end"].as_str()),
+        (Some("active"), Some("2026-02-28T09:00:00Z")),
+        "a month from 2026-01-29, the trial's end"
+    );
 }
 
 async fn a_trial_past_its_end_has_expired(app: TestApp) {
@@ -215,6 +228,33 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
         rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
     assert_eq!(theirs, json!([]));
     assert_eq!(rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"], Value::Null);
+}
+
+async fn the_checkout_page_is_in_the_language_the_app_asked_for(app: TestApp) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let english = open_checkout(&owner, 2).await;
+    assert!(english.ends_with("?lang=en"), "{english}");
+    let opened =
+        owner.call_in(Method::POST, "/v2/nmi/get_token", Some(json!({"plan_id": 2})), "ar");
+    let url = opened.await.body["data"]["url"].as_str().unwrap().to_owned();
+    assert!(url.ends_with("?lang=ar"), "{url}");
+    let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains(r#"<html lang="ar" dir="rtl">"#), "{page}");
+    assert!(page.contains("<h1>ادفع لخطة HeatDesk Business</h1>"), "{page}");
+    // Amounts and card numbers read left to right inside the Arabic sentences.
+    assert!(page.contains("\u{2066}£79.00\u{2069} شهريًا، تتجدد كل شهر."), "{page}");
+    assert!(page.contains("البطاقة \u{2066}4111 1111 1111 1111\u{2069} تُقبل"), "{page}");
+    let (status, page) = pay(&app, &url, "4111111111111112", "12/29").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.contains("رقم البطاقة هذا غير صالح: تحقق من الأرقام."), "{page}");
+    assert!(page.contains("راجع ما يلي ثم ادفع مرة أخرى:"), "{page}");
+    // Without the app's word, the browser's language decides.
+    let bare = url.trim_end_matches("?lang=ar");
+    let asked = app.client.get(bare).header("accept-language", "ar-SA,ar;q=0.9");
+    let page = asked.send().await.unwrap().text().await.unwrap();
+    assert!(page.contains(r#"dir="rtl""#), "{page}");
+    let page = app.client.get(bare).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains(r#"<html lang="en" dir="ltr">"#) && page.contains("Pay £79.00"));
 }
 
 async fn a_checkout_link_expires_after_30_minutes_and_a_made_up_one_is_refused(app: TestApp) {

@@ -1122,6 +1122,8 @@ export const en = {
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Try one free for 14 days, or pay by card.',
     payIntro:
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Your business has had its free trial: pay by card to carry on.',
+    trialPayIntro:
+      'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Your free trial runs until {{end}}: pay by card now and your paid month starts when it ends.',
     changeIntro:
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. A larger plan starts as soon as it is paid, and what is left of the month already paid comes off its first payment; a smaller one starts when your paid period ends.',
     noPlans: 'No plans to show',

@@ -47,8 +47,11 @@ export function PlanChooser() {
   const { subscriptionPlans, userPlan, isLoading, error } = useAppSelector(
     (state) => state.subscriptionPlan,
   );
+  // The plans' features are worded in the reader's language: read again when it changes.
   useEffect(() => {
     void dispatch(fetchPlans());
+  }, [dispatch, i18n.language]);
+  useEffect(() => {
     void dispatch(fetchUserPlan());
   }, [dispatch]);
 
@@ -99,6 +102,21 @@ export function PlanChooser() {
       );
     }
     if (paid && current) return null;
+    if (paid?.pending_plan?.id === plan.id) {
+      return (
+        <>
+          <Typography variant="body2" sx={{ flexBasis: '100%' }}>
+            {t('subscriptions.pending', {
+              plan: plan.name,
+              end: formatDateTime(paid.period_end ?? '', i18n.language),
+            })}
+          </Typography>
+          <Button variant="outlined" disabled={keeping} onClick={() => void keep(paid.plan)}>
+            {t('subscriptions.keepPlan', { plan: paid.plan.name })}
+          </Button>
+        </>
+      );
+    }
     if (paid && plan.monthly_price_pence < paid.plan.monthly_price_pence) {
       // Said before the click: the server refuses a plan too small for the radiators.
       const over = (radiatorCount ?? 0) - plan.radiator_limit;
@@ -140,7 +158,10 @@ export function PlanChooser() {
             ? 'subscriptions.changeIntro'
             : trialOpen
               ? 'subscriptions.chooseIntro'
-              : 'subscriptions.payIntro',
+              : userPlan.status === 'trialing'
+                ? 'subscriptions.trialPayIntro'
+                : 'subscriptions.payIntro',
+          { end: formatDateTime(userPlan?.trial_end ?? '', i18n.language) },
         )}
       />
       <ListStates
@@ -163,6 +184,13 @@ export function PlanChooser() {
                     {plan.name}{' '}
                     {current && (
                       <Chip size="small" color="primary" label={t('subscriptions.yourPlan')} />
+                    )}{' '}
+                    {current && userPlan.status !== 'active' && (
+                      <Chip
+                        size="small"
+                        color={userPlan.status === 'trialing' ? 'success' : 'warning'}
+                        label={t(`subscriptions.status.${userPlan.status}`)}
+                      />
                     )}
                   </Typography>
                   <Typography variant="h3" component="p">

@@ -44,8 +44,10 @@ export const subscriptionPlanSlice = createSlice({
   name: 'subscriptionPlan',
   initialState,
   reducers: {
+    /** A checkout opened for another plan is no longer this payment's: the page opens a new one. */
     planChosen: (state, action: PayloadAction<Plan>) => {
       state.planChoosed = action.payload;
+      if (state.paymentIntent?.planId !== action.payload.id) state.paymentIntent = null;
     },
     paymentStarted: (state, action: PayloadAction<PaymentIntent>) => {
       state.paymentIntent = action.payload;

@@ -9,6 +9,7 @@ import { PAYMENT_POLL_MS, PlanPayment } from './PlanPayment';
 import { PlanChooser } from './PlanChooser';
 import { PlanReminder } from './PlanReminder';
 import { SubscriptionOverview } from './SubscriptionOverview';
+import { planChosen, subscriptionPlanSlice } from './slice';
 import type { Plan, UserPlan } from './types';
 
 /** A figure as the page writes it: isolated left-to-right. */
@@ -162,6 +163,28 @@ describe('changing a paid plan', () => {
     expect(store.getState().subscriptionPlan.userPlan?.pending_plan?.key).toBe('starter');
   });
 
+  it('shows the move down waiting on its plan, with a way to keep the plan', async () => {
+    const user = userEvent.setup();
+    const waiting = { period_end: '2026-02-15T09:00:00Z', pending_plan: plans[0] ?? null };
+    plansServer(onPlan('active', waiting));
+    const changes: unknown[] = [];
+    server.use(
+      http.post('/v2/users/subscriptions/change', async ({ request }) => {
+        changes.push(await request.json());
+        return answer('Your business stays on the Business plan.', {
+          url: null,
+          plan: onPlan('active', { period_end: '2026-02-15T09:00:00Z' }),
+        });
+      }),
+    );
+    renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    const smaller = await screen.findByRole('region', { name: 'Starter' });
+    expect(within(smaller).getByText(/^Moves to Starter on 15 Feb 2026/)).toBeInTheDocument();
+    expect(within(smaller).queryByRole('button', { name: /Move to it/ })).toBeNull();
+    await user.click(within(smaller).getByRole('button', { name: 'Keep Business' }));
+    expect(changes).toEqual([{ plan_id: 2 }]);
+  });
+
   it('says before the click that a smaller plan must fit the radiators', async () => {
     plansServer(onPlan('active', { period_end: '2026-02-15T09:00:00Z' }), 32);
     renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
@@ -245,6 +268,18 @@ describe('a cancelled trial', () => {
     expect(await screen.findByText(/^The free trial runs until 29 Jan 2026/)).toBeInTheDocument();
   });
 
+  it('says during a trial that a paid month starts when the trial ends', async () => {
+    plansServer(onPlan('trialing', { trial_end: '2026-01-29T09:00:00Z', trial_days_left: 14 }));
+    renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
+    expect(
+      await screen.findByText(
+        /Your free trial runs until 29 Jan 2026, \d\d:\d\d: pay by card now and your paid month starts when it ends\./,
+      ),
+    ).toBeInTheDocument();
+    const current = screen.getByRole('region', { name: /Business/ });
+    expect(within(current).getByText('Free trial')).toBeInTheDocument();
+  });
+
   it('offers no second trial', async () => {
     plansServer(onPlan('expired', { trial_end: '2026-01-29T09:00:00Z' }));
     renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
@@ -280,6 +315,7 @@ describe('a cancelled plan whose paid month runs', () => {
       await within(smaller).findByRole('button', { name: 'Move to it when this period ends' }),
     ).toBeEnabled();
     const same = screen.getByRole('region', { name: /Business/ });
+    expect(within(same).getByText('Cancelled')).toBeInTheDocument();
     expect(within(same).queryByRole('button', { name: /Pay by card|Upgrade/ })).toBeNull();
     await user.click(within(same).getByRole('button', { name: 'Resume Business' }));
     expect(
@@ -302,6 +338,25 @@ describe('a cancelled plan whose paid month runs', () => {
     expect(screen.getByText(/it renews then on the card ending 1111/)).toBeInTheDocument();
     expect(changes).toEqual([{ plan_id: 2 }]);
     expect(screen.queryByRole('button', { name: 'Resume Business' })).toBeNull();
+  });
+});
+
+describe('choosing a plan after a checkout was opened', () => {
+  const opened = {
+    ...subscriptionPlanSlice.getInitialState(),
+    planChoosed: plans[0],
+    paymentIntent: { planId: 1, url: 'http://localhost/checkout/starter' },
+  };
+
+  it('forgets the checkout of another plan, so the page opens one for the plan shown', () => {
+    const next = subscriptionPlanSlice.reducer(opened, planChosen(business));
+    expect(next.planChoosed).toEqual(business);
+    expect(next.paymentIntent).toBeNull();
+  });
+
+  it('keeps the checkout already open for the same plan', () => {
+    const next = subscriptionPlanSlice.reducer(opened, planChosen(plans[0]));
+    expect(next.paymentIntent).toEqual(opened.paymentIntent);
   });
 });
 
