@@ -9,9 +9,10 @@ use jiff::Timestamp;
 use time::OffsetDateTime;
 
 use crate::devices::rollups::{LocalTimes, Reading, Rollup};
+use crate::devices::simulator::rated_power_w;
 use crate::devices::simulator::simulated_room;
 use crate::devices::telemetry::insert_readings;
-use crate::devices::thermal::{Heater, RATED_POWER_W, uk_outside_temperature};
+use crate::devices::thermal::{Heater, uk_outside_temperature};
 use crate::devices::{Scope, desired_states};
 use crate::schedules::program::Wanted;
 use crate::schedules::timeline::Timeline;
@@ -50,7 +51,9 @@ pub async fn backfill(
         let mut room = simulated_room(room_id);
         room.heaters = radiators
             .iter()
-            .map(|radiator| Heater::new(RATED_POWER_W, radiator.on, radiator.setpoint))
+            .map(|radiator| {
+                Heater::new(rated_power_w(radiator.radiator_id), radiator.on, radiator.setpoint)
+            })
             .collect();
         let ids: Vec<i64> = radiators.iter().map(|radiator| radiator.radiator_id).collect();
         rooms.push((room, ids));

@@ -53,6 +53,13 @@ fn spread(seed: i64, salt: u64) -> f64 {
     (x % 10_000) as f64 / 10_000.0
 }
 
+/// The rated power of the simulated radiator `radiator_id`: 1.2 to 1.8 kW, always the same for
+/// it, as radiators come in sizes. Radiators of a room heat together as its air cools, so their
+/// sizes are what tells their use apart; the room's total is set by its heat loss.
+pub fn rated_power_w(radiator_id: i64) -> f64 {
+    RATED_POWER_W * (0.8 + 0.4 * spread(radiator_id, 4))
+}
+
 /// The simulated room `room_id`, as the fleet builds it: the same thermal model (its own R
 /// and C), for a baseline to be computed against.
 pub fn simulated_room(room_id: i64) -> Room {
@@ -77,7 +84,9 @@ impl Fleet {
         let heater = match self.placement.get(&desired.radiator_id) {
             Some(current) if *current == placement => None,
             Some(current) => self.take(*current, desired.radiator_id),
-            None => Some(Heater::new(RATED_POWER_W, desired.on, desired.setpoint)),
+            None => {
+                Some(Heater::new(rated_power_w(desired.radiator_id), desired.on, desired.setpoint))
+            }
         };
         if let Some(heater) = heater {
             let room = self
@@ -255,7 +264,8 @@ mod tests {
         assert_eq!(fleet.temperature_of(1), fleet.temperature_of(2));
         assert_ne!(fleet.temperature_of(1), fleet.temperature_of(3));
         let energy = |uid: &str| reports.iter().find(|r| r.uid == uid).unwrap().energy_wh_total;
-        assert_eq!(energy("HD-1"), 25.0);
+        assert_eq!(energy("HD-1"), rated_power_w(1) / 60.0, "a minute at its own power");
+        assert_ne!(energy("HD-1"), energy("HD-2"), "radiators come in sizes");
         assert_eq!(energy("HD-3"), 0.0);
     }
 

@@ -78,6 +78,8 @@ pub fn simulate(
 ) -> BTreeMap<Date, SimulatedDay> {
     let mut days = BTreeMap::new();
     let mut room = simulated_room(baseline_room.room_id);
+    // Radiators of the typical size: a room held to a setpoint uses what its heat loss asks,
+    // whatever the sizes of its radiators.
     room.heaters = (0..baseline_room.radiators)
         .map(|_| Heater::new(RATED_POWER_W, false, pattern.comfort))
         .collect();
