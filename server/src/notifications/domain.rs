@@ -1,5 +1,5 @@
 //! Notifications: what happened that the business should know, once per event — the month's
-//! electricity forecast to exceed the budget, 80 % and 100 % of the budget used, the month's CF
+//! electricity forecast to exceed the budget, 80% and 100% of the budget used, the month's CF
 //! goal reached (checked hourly, and at once after the goal changes), a radiator gone offline and
 //! back — checked once a minute by one instance (under a lease); and reading them.
 
@@ -135,15 +135,19 @@ async fn check_business(
         Ok(())
     };
     let goals = crate::goals::read(pool, business_id).await?;
-    if let Some(budget) = goals.budget_pence {
-        let settings = crate::business::read(pool, business_id).await?;
-        let today = crate::business::local_date(&settings, now);
+    let settings = crate::business::read(pool, business_id).await?;
+    let today = crate::business::local_date(&settings, now);
+    let month = format!("{:04}-{:02}", today.year(), today.month());
+    // A budget's events are keyed by the budget too: one changed is watched afresh, and the
+    // month's notifications of the budget it replaced, whose figures no longer stand, go.
+    store::withdraw_budget_events(store, business_id, &month, goals.budget_pence).await?;
+    if let Some(budget_pence) = goals.budget_pence {
+        let budget_key = |event: &str| format!("budget-{event}-{month}-{budget_pence}");
         let tz = crate::business::time_zone(&settings);
         let moment = jiff::Timestamp::from_second(at).unwrap_or_default();
         let month_cost = crate::goals::month_cost(pool, business_id, &tz, moment).await?;
         let (cost, forecast) = (month_cost.so_far, month_cost.forecast);
-        let budget = budget as f64;
-        let month = format!("{:04}-{:02}", today.year(), today.month());
+        let budget = budget_pence as f64;
         let spent = |kind, event_key, title| NewNotification {
             kind,
             event_key,
@@ -156,15 +160,15 @@ async fn check_business(
             params: json!({"cost_pence": cost.round(), "budget_pence": budget}),
         };
         if cost >= budget {
-            notify(spent("budget_100", format!("budget-100-{month}"), "Budget used up")).await?;
+            notify(spent("budget_100", budget_key("100"), "Budget used up")).await?;
         } else if cost >= 0.8 * budget {
-            let title = "80 % of the budget used";
-            notify(spent("budget_80", format!("budget-80-{month}"), title)).await?;
+            let title = "80% of the budget used";
+            notify(spent("budget_80", budget_key("80"), title)).await?;
         }
         if cost < budget && forecast > budget {
             notify(NewNotification {
                 kind: "budget_forecast",
-                event_key: format!("budget-forecast-{month}"),
+                event_key: budget_key("forecast"),
                 title: "Budget forecast exceeded",
                 body: format!(
                     "At the rate of recent weeks, electricity will cost about {} by the month's end, over your {} budget.",
@@ -179,13 +183,10 @@ async fn check_business(
     let hour = at.div_euclid(3600);
     let goal = goals.carbon_goal_kg.filter(|goal| goal_due(last, hour, *goal));
     if let Some(goal) = goal {
-        let settings = crate::business::read(pool, business_id).await?;
-        let today = crate::business::local_date(&settings, now);
-        let month = (today.first_of_month(), today);
-        let saving = co2_saving_between(store, model, business_id, &settings, month, now).await?;
+        let days = (today.first_of_month(), today);
+        let saving = co2_saving_between(store, model, business_id, &settings, days, now).await?;
         let saved = saving.totals.saved_kg;
         if goal > 0.0 && saved >= goal {
-            let month = format!("{:04}-{:02}", today.year(), today.month());
             notify(NewNotification {
                 kind: "cf_goal",
                 event_key: format!("cf-goal-{month}"),

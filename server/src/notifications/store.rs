@@ -146,6 +146,43 @@ pub async fn add(
     Ok(added == 1)
 }
 
+/// Deletes the `month`'s budget notifications (`budget-{event}-{month}…`) other than those of
+/// `budget_pence`, all of them without a budget. Read first, so a round writes only when there
+/// is something to withdraw.
+pub async fn withdraw_budget_events(
+    store: &crate::store::Store,
+    business_id: i64,
+    month: &str,
+    budget_pence: Option<i64>,
+) -> StoreResult<()> {
+    let of_month = format!("budget-%-{month}%");
+    let current =
+        budget_pence.map_or_else(String::new, |pence| format!("budget-%-{month}-{pence}"));
+    let (stale,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM notifications
+         WHERE business_id = $1 AND event_key LIKE $2 AND event_key NOT LIKE $3",
+    )
+    .bind(business_id)
+    .bind(&of_month)
+    .bind(&current)
+    .fetch_one(store.reader())
+    .await?;
+    if stale > 0 {
+        store
+            .write(
+                sqlx::query(
+                    "DELETE FROM notifications
+                     WHERE business_id = $1 AND event_key LIKE $2 AND event_key NOT LIKE $3",
+                )
+                .bind(business_id)
+                .bind(of_month)
+                .bind(current),
+            )
+            .await?;
+    }
+    Ok(())
+}
+
 /// `(radiator, name, last seen, noticed offline since)` of the business's radiators that have
 /// reported at least once.
 pub async fn radiator_presence(

@@ -68,6 +68,23 @@ async fn budget_events_are_notified_once_each(app: TestApp) {
     assert_eq!(latest["body"], "This month's electricity has cost £3.81 of your £1.00 budget.");
     // The figures the web app words it from in the reader's language.
     assert_eq!(latest["params"], json!({"cost_pence": 381.0, "budget_pence": 100.0}));
+
+    // A larger budget: the notifications of the £1.00 one go, and the new one is watched afresh:
+    // 381 p is past 80 % of £4.00, and the month is forecast over it.
+    let budget =
+        app.call(Method::PATCH, "/v2/users/budget/electricity/4", Some(&owner.token), None);
+    assert_eq!(budget.await.status, StatusCode::OK);
+    assert_eq!(round(&app).await, 2);
+    assert_eq!(kinds(&owner).await, ["budget_forecast", "budget_80"]);
+    let list = owner.get("/v2/notifications").await.body["data"]["notifications"].clone();
+    assert_eq!(list[1]["params"], json!({"cost_pence": 381.0, "budget_pence": 400.0}));
+    assert_eq!(round(&app).await, 0, "once for this budget too");
+    // Without a budget, none of the month's budget notifications stands.
+    let removed =
+        app.call(Method::DELETE, "/v2/users/budget/electricity", Some(&owner.token), None);
+    assert_eq!(removed.await.status, StatusCode::OK);
+    assert_eq!(round(&app).await, 0);
+    assert_eq!(kinds(&owner).await, Vec::<String>::new());
 }
 
 async fn a_radiator_offline_and_back_is_notified_once_each_way(app: TestApp) {

@@ -129,7 +129,8 @@ export const ar: Texts = {
     changeTitle: 'تغيير كلمة المرور',
     changeIntro: 'بعد التغيير سيتم تسجيل خروجك من كل مكان، ثم تسجّل الدخول بكلمة المرور الجديدة.',
     changeSubmit: 'تغيير كلمة المرور',
-    agree: 'بإنشاء حساب فإنك توافق على',
+    agree:
+      'بإنشاء حساب فإنك توافق على <terms>الشروط والأحكام</terms> و<privacy>سياسة الخصوصية</privacy>.',
   },
   profile: {
     title: 'الملف الشخصي',
@@ -1183,5 +1184,5 @@ export const ar: Texts = {
       card: 'البطاقة',
     },
   },
-  common: { loading: 'جارٍ التحميل…', and: 'و' },
+  common: { loading: 'جارٍ التحميل…' },
 };

@@ -127,7 +127,8 @@ export const en = {
     changeIntro:
       'After the change you will be signed out everywhere and sign in again with the new password.',
     changeSubmit: 'Change password',
-    agree: 'By creating an account you accept the',
+    agree:
+      'By creating an account you accept the <terms>terms and conditions</terms> and the <privacy>privacy policy</privacy>.',
   },
   profile: {
     title: 'Profile',
@@ -256,7 +257,7 @@ export const en = {
       'While notifications are on, HeatDesk tells you once of each of these, in the app’s bell and on the home screen:',
     events: {
       budget_forecast: 'this month’s electricity is forecast to cost more than the budget',
-      budget_80: '80 % of the monthly budget is used',
+      budget_80: '80% of the monthly budget is used',
       budget_100: 'the whole monthly budget is used',
       cf_goal: 'the month’s CF goal is reached',
       radiator_offline: 'a radiator goes offline',
@@ -269,7 +270,7 @@ export const en = {
         body: 'At the rate of recent weeks, electricity will cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
       },
       budget_80: {
-        title: '80 % of the budget used',
+        title: '80% of the budget used',
         body: 'This month’s electricity has cost {{cost}} of your {{budget}} budget.',
       },
       budget_100: {
@@ -1187,7 +1188,7 @@ export const en = {
     paymentStatus: { paid: 'Paid', declined: 'Declined' },
     columns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status', card: 'Card' },
   },
-  common: { loading: 'Loading…', and: 'and' },
+  common: { loading: 'Loading…' },
 };
 
 export type Texts = typeof en;

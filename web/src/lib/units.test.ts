@@ -1,4 +1,4 @@
-import { formatKg, formatKwh, formatPence } from './units';
+import { formatKg, formatKwh, formatPence, formatShare } from './units';
 
 const iso = (text: string) => `\u2066${text}\u2069`;
 
@@ -11,5 +11,7 @@ describe('figures', () => {
     expect(formatKg(-0.001)).toBe(iso('0.00\u00a0kg'));
     expect(formatPence(-0.2)).toBe(iso('£0.00'));
     expect(formatKwh(-3.2)).toBe(iso('-3.20\u00a0kWh'));
+    expect(formatShare(254.834)).toBe(iso('25,483%'));
+    expect(formatShare(0.794)).toBe(iso('79%'));
   });
 });

@@ -49,7 +49,7 @@ export function formatRate(pence: number, per: 'kWh' | 'day') {
 
 /** A share as a whole percentage: 0.256 → "26%". */
 export function formatShare(share: number) {
-  return ltr(`${Math.round(share * 100)}%`);
+  return ltr(`${decimals(Math.round(share * 100), 0)}%`);
 }
 
 /** A whole number with British grouping: 1000 → "1,000". */

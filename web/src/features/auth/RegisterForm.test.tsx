@@ -88,6 +88,19 @@ describe('RegisterForm', () => {
     );
   });
 
+  it('links the terms and the privacy policy from one sentence', async () => {
+    renderWithProviders(<RegisterForm />, { route: '/register' });
+    const terms = await screen.findByRole('link', { name: 'terms and conditions' });
+    expect(terms).toHaveAttribute('href', '/terms-conditions');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(terms.parentElement).toHaveTextContent(
+      'By creating an account you accept the terms and conditions and the privacy policy.',
+    );
+  });
+
   it('shows every client-side problem before sending', async () => {
     renderWithProviders(<RegisterForm />, { route: '/register' });
     await fill(/^email/i, 'nope');
@@ -103,6 +116,15 @@ describe('RegisterForm', () => {
     // The confirmation is asked for too, not only once the password is right.
     expect(document.querySelector('#field-confirm_password-helper-text')).toHaveTextContent(
       'This field is required.',
+    );
+    // One that differs is told with the short password, not on the next submit.
+    await fill(/^confirm password/i, 'shorter');
+    await submit();
+    expect(document.querySelector('#field-password-helper-text')).toHaveTextContent(
+      'Use at least 10 characters.',
+    );
+    expect(document.querySelector('#field-confirm_password-helper-text')).toHaveTextContent(
+      'The passwords do not match.',
     );
   });
 

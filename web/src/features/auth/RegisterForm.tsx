@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
@@ -63,15 +63,14 @@ export function RegisterForm() {
         </Typography>
         <NewPasswordFields form={form} name="password" label="fields.password" sideBySide />
         <Typography variant="body2" color="text.secondary" sx={{ my: 2 }}>
-          {t('auth.agree')}{' '}
-          <Link component={RouterLink} to={paths.terms}>
-            {t('legal.terms')}
-          </Link>{' '}
-          {t('common.and')}{' '}
-          <Link component={RouterLink} to={paths.privacy}>
-            {t('legal.privacy')}
-          </Link>
-          .
+          {/* One sentence, so each language joins its links its own way. */}
+          <Trans
+            i18nKey="auth.agree"
+            components={{
+              terms: <Link component={RouterLink} to={paths.terms} />,
+              privacy: <Link component={RouterLink} to={paths.privacy} />,
+            }}
+          />
         </Typography>
         <SubmitButton busy={isLoading} size="large" fullWidth>
           {t('auth.registerSubmit')}

@@ -44,15 +44,15 @@ export function validate<T extends Record<string, string>>(
   return errors;
 }
 
-/** Adds the error of a confirmation left empty, or (once the new password `field` is valid) one
- *  that does not repeat it. */
+/** Adds the error of a confirmation left empty, or one that does not repeat the new password
+ *  `field`: said with the password's own error, so one submit tells both. */
 export function checkConfirmation<T extends { confirm_password: string }>(
   values: T,
   errors: Partial<Record<keyof T, string>>,
   field: keyof T,
 ) {
   if (!values.confirm_password) errors.confirm_password = 'validation.required';
-  else if (!errors[field] && values.confirm_password !== values[field])
+  else if (values.confirm_password !== values[field])
     errors.confirm_password = 'validation.passwordMatch';
   return errors;
 }

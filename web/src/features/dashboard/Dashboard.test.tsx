@@ -94,7 +94,7 @@ function serve(dashboard: Dashboard = figures) {
           {
             id: 7,
             kind: 'budget_80',
-            title: '80 % of the budget used',
+            title: '80% of the budget used',
             body: 'This month has used £160.00 of its £200.00 budget.',
             params: { cost_pence: 16000, budget_pence: 20000 },
             created_at: '2026-11-18T09:00:00Z',
@@ -177,7 +177,7 @@ describe('the home dashboard', () => {
       ),
     ).toBeInTheDocument();
     const latest = screen.getByRole('region', { name: 'Insights and notifications' });
-    expect(await within(latest).findByText('80 % of the budget used')).toBeInTheDocument();
+    expect(await within(latest).findByText('80% of the budget used')).toBeInTheDocument();
     // The latest insights join them.
     expect(
       await within(latest).findByText(`‘Boardroom’ is kept above ${ltr('22.0 °C')}`),

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Heading } from '../../components/Heading';
 import { ListStates } from '../../components/ListStates';
 import { paths } from '../../config/paths';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, ltr } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeError } from '../../lib/http';
 import { formatCount, formatPence } from '../../lib/units';
@@ -222,7 +222,7 @@ export function SubscriptionOverview() {
                   <TableCell>{payment.plan}</TableCell>
                   <TableCell>{formatPence(payment.amount_pence)}</TableCell>
                   <TableCell>{t(`subscriptions.paymentStatus.${payment.status}`)}</TableCell>
-                  <TableCell sx={wideOnly}>{`•••• ${payment.card_last4}`}</TableCell>
+                  <TableCell sx={wideOnly}>{ltr(`•••• ${payment.card_last4}`)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

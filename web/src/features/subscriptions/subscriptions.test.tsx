@@ -482,7 +482,7 @@ describe('the subscription page', () => {
     expect(screen.getByTestId('trial-left')).toHaveTextContent('Free trial days left: 9');
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).getByText('Declined')).toBeInTheDocument();
-    expect(within(table).getByText('•••• 0002')).toBeInTheDocument();
+    expect(within(table).getByText(iso('•••• 0002'))).toBeInTheDocument();
     expect(within(table).getByText(iso('£79.00'))).toBeInTheDocument();
   });
 });
