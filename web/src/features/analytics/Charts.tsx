@@ -17,8 +17,15 @@ import { inOrder } from '../../lib/legend';
 import { useNow } from '../../lib/useNow';
 import { useTooltipStyle } from '../../lib/chartTooltip';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
-import { counterpart, formatPlotted, plotted, withoutFigures, type Metric } from './metrics';
-import type { Co2Saving, EnergyHistory, PlaceUsage } from './types';
+import {
+  co2InBuckets,
+  counterpart,
+  formatPlotted,
+  plotted,
+  withoutFigures,
+  type Metric,
+} from './metrics';
+import type { Co2Saving, EnergyHistory, PlaceUsage, Span } from './types';
 
 // recharts is large: this module is loaded lazily (LazyCharts.tsx), so the first screen stays
 // small. In right-to-left text the charts are mirrored (time and bars run from the right, the
@@ -68,6 +75,22 @@ function Frame({ height, children }: { height: number; children: ReactElement })
   );
 }
 
+/** A period's buckets along the axis, named as `bucketLabel` names them. */
+function bucketAxis(span: Span, data: { label: string; tick: string }[]) {
+  // By label: recharts numbers only the ticks it draws, so an index would name the wrong bucket.
+  const ticks = new Map(data.map(({ label, tick }) => [label, tick]));
+  return {
+    dataKey: 'label',
+    minTickGap: 8,
+    // All seven days even on a phone (recharts would drop some to keep its gap), by their
+    // narrow names there; the tooltip keeps the short ones. Hours, days and months at even
+    // steps from the first, not as they happen to fit.
+    interval: span === 'week' ? 0 : ('equidistantPreserveStart' as const),
+    tickFormatter: (label: string) => ticks.get(label) ?? label,
+    tick: { fontSize: 12 },
+  };
+}
+
 export interface EnergyChartProps {
   history: EnergyHistory;
   metric: Metric;
@@ -92,24 +115,11 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
       previous: before ? plotted(before, metric) : null,
     };
   });
-  // By label: recharts numbers only the ticks it draws, so an index would name the wrong bucket.
-  const ticks = new Map(data.map(({ label, tick }) => [label, tick]));
   return (
     <Frame height={compact ? 140 : 320}>
       <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
-        <XAxis
-          dataKey="label"
-          stroke={style.axis}
-          minTickGap={8}
-          // All seven days even on a phone (recharts would drop some to keep its gap), by
-          // their narrow names there; the tooltip keeps the short ones. Hours, days and months
-          // at even steps from the first, not as they happen to fit.
-          interval={history.type === 'week' ? 0 : 'equidistantPreserveStart'}
-          tickFormatter={(label: string) => ticks.get(label) ?? label}
-          tick={{ fontSize: 12 }}
-          {...style.along}
-        />
+        <XAxis {...bucketAxis(history.type, data)} stroke={style.axis} {...style.along} />
         <YAxis {...valueAxis(metric, style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
         {!compact && <Legend itemSorter={inOrder('previous', 'current')} />}
@@ -131,6 +141,16 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
       </BarChart>
     </Frame>
   );
+}
+
+/** `co2InBuckets`, each bucket named as the energy chart beside it names its own. */
+function co2Buckets(saving: Co2Saving, along: EnergyHistory, language: string, phone: boolean) {
+  return co2InBuckets(saving, along).map(({ start, baseline, actual }) => ({
+    label: bucketLabel(start, along.type, language),
+    tick: bucketLabel(start, along.type, language, phone ? 'narrow' : 'short'),
+    baseline,
+    actual,
+  }));
 }
 
 /** Days, or months over a long range: the baseline beside the actual CO2. */
@@ -158,24 +178,39 @@ function co2Points(saving: Co2Saving, language: string) {
 export interface Co2ChartProps {
   saving: Co2Saving;
   compact?: boolean;
+  /**
+   * The energy history charted beside it: its buckets, named alike, when they are days or
+   * months (a day's hours have no baseline of their own, so a day stays one pair of bars).
+   */
+  along?: EnergyHistory;
 }
 
-export function Co2Chart({ saving, compact = false }: Co2ChartProps) {
+export function Co2Chart({ saving, compact = false, along }: Co2ChartProps) {
   const { t, i18n } = useTranslation();
   const style = useChartStyle();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const span = along && along.type !== 'day' ? along.type : null;
+  const buckets = along && span ? co2Buckets(saving, along, i18n.language, phone) : null;
+  const data: { label: string; baseline: number | null; actual: number | null }[] =
+    buckets ?? co2Points(saving, i18n.language);
   return (
     <Frame height={compact ? 140 : 320}>
-      <BarChart data={co2Points(saving, i18n.language)} margin={{ top: 8, ...style.edge(8) }}>
+      <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
-        <XAxis
-          dataKey="label"
-          stroke={style.axis}
-          minTickGap={12}
-          // Days at even steps (every 4th, say), not as they happen to fit.
-          interval="equidistantPreserveStart"
-          hide={compact}
-          {...style.along}
-        />
+        {buckets && span ? (
+          <XAxis {...bucketAxis(span, buckets)} stroke={style.axis} {...style.along} />
+        ) : (
+          <XAxis
+            dataKey="label"
+            stroke={style.axis}
+            minTickGap={12}
+            // Days at even steps (every 4th, say), not as they happen to fit.
+            interval="equidistantPreserveStart"
+            tick={{ fontSize: 12 }}
+            hide={compact}
+            {...style.along}
+          />
+        )}
         <YAxis {...valueAxis('co2_kg', style.axis)} hide={compact} {...style.across} />
         <Tooltip formatter={tooltipValue('co2_kg')} {...style.tooltip} />
         {!compact && <Legend itemSorter={inOrder('baseline', 'actual')} />}

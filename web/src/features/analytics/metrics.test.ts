@@ -1,5 +1,5 @@
-import { counterpart, withoutFigures } from './metrics';
-import type { EnergyHistory, PeriodFigures } from './types';
+import { co2InBuckets, counterpart, withoutFigures } from './metrics';
+import type { Co2Saving, EnergyHistory, PeriodFigures } from './types';
 
 const none = { kwh: 0, cost_pence: 0, co2_kg: 0 };
 
@@ -101,6 +101,35 @@ describe('a bucket without figures', () => {
       false,
       false,
       true,
+    ]);
+  });
+});
+
+describe('a saving in the buckets of the energy chart beside it', () => {
+  const day = (date: string, baseline: number, actual: number) => ({
+    date,
+    baseline_kg: baseline,
+    actual_kg: actual,
+  });
+  const saving = (days: ReturnType<typeof day>[]) => ({ days }) as unknown as Co2Saving;
+
+  it('sums a year’s days into its months and leaves the months to come empty', () => {
+    const months = ['2026-10', '2026-11', '2026-12'].map((month) => `${month}-01T00:00:00+00:00`);
+    const year = history('year', period(months, '2027-01-01T00:00:00+00:00'), period([], ''));
+    const days = [day('2026-10-30', 1.5, 1), day('2026-11-01', 2, 1.25), day('2026-11-02', 3, 2)];
+    expect(co2InBuckets(saving(days), year)).toEqual([
+      { start: months[0], baseline: 1.5, actual: 1 },
+      { start: months[1], baseline: 5, actual: 3.25 },
+      { start: months[2], baseline: null, actual: null },
+    ]);
+  });
+
+  it('sets a month’s days against its days by their local date', () => {
+    const starts = ['2026-11-01T00:00:00+00:00', '2026-11-02T00:00:00+00:00'];
+    const month = history('month', period(starts, '2026-11-03T00:00:00+00:00'), period([], ''));
+    expect(co2InBuckets(saving([day('2026-11-02', 4, 3)]), month)).toEqual([
+      { start: starts[0], baseline: null, actual: null },
+      { start: starts[1], baseline: 4, actual: 3 },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { formatKg, formatKwh, formatPence } from '../../lib/units';
-import type { Bucket, EnergyHistory, Figures, PeriodFigures, Span } from './types';
+import type { Bucket, Co2Saving, EnergyHistory, Figures, PeriodFigures, Span } from './types';
 
 /** What a chart shows: energy, its cost or its CO2. */
 export type Metric = keyof Figures;
@@ -68,3 +68,25 @@ export const formatFigure = (figures: Figures, metric: Metric) =>
     : metric === 'kwh'
       ? formatKwh(figures.kwh)
       : formatKg(figures.co2_kg);
+
+/**
+ * A saving's baseline and actual CO2 in the buckets of the energy history `along` (a week's or a
+ * month's days, a year's months: each day's figures summed into its month); a bucket with no day
+ * of the saving (still to come) has none.
+ */
+export function co2InBuckets(saving: Co2Saving, along: EnergyHistory) {
+  const key = (date: string) => (along.type === 'year' ? date.slice(0, 7) : date.slice(0, 10));
+  const sums = new Map<string, { baseline: number; actual: number }>();
+  for (const day of saving.days) {
+    const sum = sums.get(key(day.date)) ?? { baseline: 0, actual: 0 };
+    sum.baseline += day.baseline_kg;
+    sum.actual += day.actual_kg;
+    sums.set(key(day.date), sum);
+  }
+  const kg = (value: number | undefined) =>
+    value === undefined ? null : Math.round(value * 1000) / 1000;
+  return along.buckets.map(({ start }) => {
+    const sum = sums.get(key(start));
+    return { start, baseline: kg(sum?.baseline), actual: kg(sum?.actual) };
+  });
+}

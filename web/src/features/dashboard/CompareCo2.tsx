@@ -1,4 +1,4 @@
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -18,6 +18,15 @@ import { Co2Chart, EnergyChart, methodText, SavingTotals, type Span } from '../a
 import { fetchComparison, type Comparison } from './slice';
 
 const SPANS: Span[] = ['day', 'week', 'month', 'year'];
+
+/** A cell of the two-column grid at `row` and `column` on a wide screen, its panel filling it. */
+const cell = (row: number, column: number) => ({
+  gridRow: { lg: row },
+  gridColumn: { lg: column },
+  display: 'flex',
+  flexDirection: 'column',
+  '& > *': { flex: 1 },
+});
 
 /** A chart under its title, with the sentence that says what it shows. */
 function ChartCard({
@@ -108,43 +117,44 @@ export default function CompareCo2() {
         <ListSkeleton rows={2} height={160} />
       ) : (
         <>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, lg: 6 }}>
-              <Stack spacing={2} sx={{ height: '100%' }}>
-                <PeriodFigures comparison={shown} />
-                <ChartCard
-                  title={t('compareCo2.againstPrevious')}
-                  summary={
-                    // A previous period wholly before the business began has no figures, not 0.
-                    shown.history.previous.buckets.length > 0
-                      ? t('compareCo2.periodSummary', {
-                          current: formatKg(shown.history.totals.co2_kg),
-                          previous: formatKg(shown.history.previous.totals.co2_kg),
-                        })
-                      : t('compareCo2.periodSummaryFirst', {
-                          current: formatKg(shown.history.totals.co2_kg),
-                        })
-                  }
-                >
-                  <EnergyChart history={shown.history} metric="co2_kg" />
-                </ChartCard>
-              </Stack>
-            </Grid>
-            <Grid size={{ xs: 12, lg: 6 }}>
-              <Stack spacing={2} sx={{ height: '100%' }}>
-                <SavingTotals saving={shown.saving} />
-                <ChartCard
-                  title={t('compareCo2.againstBaseline')}
-                  summary={t('compareCo2.baselineSummary', {
-                    actual: formatKg(shown.saving.totals.actual_kg),
-                    baseline: formatKg(shown.saving.totals.baseline_kg),
-                  })}
-                >
-                  <Co2Chart saving={shown.saving} />
-                </ChartCard>
-              </Stack>
-            </Grid>
-          </Grid>
+          {/* Two columns on a wide screen whose rows line up: the figures, then the charts. */}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+            <Box sx={cell(1, 1)}>
+              <PeriodFigures comparison={shown} />
+            </Box>
+            <Box sx={cell(2, 1)}>
+              <ChartCard
+                title={t('compareCo2.againstPrevious')}
+                summary={
+                  // A previous period wholly before the business began has no figures, not 0.
+                  shown.history.previous.buckets.length > 0
+                    ? t('compareCo2.periodSummary', {
+                        current: formatKg(shown.history.totals.co2_kg),
+                        previous: formatKg(shown.history.previous.totals.co2_kg),
+                      })
+                    : t('compareCo2.periodSummaryFirst', {
+                        current: formatKg(shown.history.totals.co2_kg),
+                      })
+                }
+              >
+                <EnergyChart history={shown.history} metric="co2_kg" />
+              </ChartCard>
+            </Box>
+            <Box sx={cell(1, 2)}>
+              <SavingTotals saving={shown.saving} />
+            </Box>
+            <Box sx={cell(2, 2)}>
+              <ChartCard
+                title={t('compareCo2.againstBaseline')}
+                summary={t('compareCo2.baselineSummary', {
+                  actual: formatKg(shown.saving.totals.actual_kg),
+                  baseline: formatKg(shown.saving.totals.baseline_kg),
+                })}
+              >
+                <Co2Chart saving={shown.saving} along={shown.history} />
+              </ChartCard>
+            </Box>
+          </Box>
           <Typography variant="body2" color="text.secondary" data-testid="co2-method">
             <strong>{t('compareCo2.method')}</strong> <bdi>{methodText(shown.saving, t)}</bdi>
           </Typography>
