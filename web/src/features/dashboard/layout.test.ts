@@ -1,4 +1,5 @@
 import {
+  COLS,
   DEFAULT_LAYOUTS,
   fromGrid,
   loadLayouts,
@@ -84,5 +85,18 @@ describe('the widget layout', () => {
     expect(stepWidget(lg, 'today', 'end', 3).find((p) => p.id === 'today')).toMatchObject({ x: 1 });
     const tallest = [1, 2, 3].reduce((layout) => stepWidget(layout, 'today', 'taller', 3), lg);
     expect(tallest.find((p) => p.id === 'today')).toMatchObject({ h: 4 });
+  });
+});
+
+describe('the default layouts', () => {
+  it.each(['lg', 'md', 'sm'] as const)('leave no hole on %s', (breakpoint) => {
+    const layout = DEFAULT_LAYOUTS[breakpoint];
+    const rows = Math.max(...layout.map(({ y, h }) => y + h));
+    const cells = layout.reduce((sum, { w, h }) => sum + w * h, 0);
+    const apart = (a: Placement, b: Placement) =>
+      a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+    layout.forEach((a, i) => layout.slice(i + 1).forEach((b) => expect(apart(a, b)).toBe(true)));
+    // Apart, and as many cells as their rows have: every cell is covered.
+    expect(cells).toBe(rows * COLS[breakpoint]);
   });
 });

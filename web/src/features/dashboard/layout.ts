@@ -54,10 +54,10 @@ export const DEFAULT_LAYOUTS: Layouts = {
     place('co2', 2, 0, 1, 2),
     place('chart', 0, 2, 2, 4),
     place('rooms', 2, 2, 1, 4),
+    // The short ones stacked beside the insights, wide so that each reads in a line or two.
     place('temperatures', 0, 6, 1, 1),
-    place('schedules', 1, 6, 1, 1),
-    // Below the rest: room for the insights, each a few lines long.
-    place('notifications', 2, 6, 1, 4),
+    place('schedules', 0, 7, 1, 1),
+    place('notifications', 1, 6, 2, 2),
   ],
   md: [
     place('today', 0, 0, 1, 2),
@@ -67,7 +67,7 @@ export const DEFAULT_LAYOUTS: Layouts = {
     place('schedules', 1, 3, 1, 1),
     place('chart', 0, 4, 2, 4),
     place('rooms', 0, 8, 1, 4),
-    place('notifications', 1, 8, 1, 3),
+    place('notifications', 1, 8, 1, 4),
   ],
   sm: [
     place('today', 0, 0, 1, 2),
