@@ -48,11 +48,17 @@ export function weekdayName(day: number, language: string, width: 'short' | 'lon
   );
 }
 
-/** A calendar day (`YYYY-MM-DD`) as the app writes dates: "26 Nov 2026". */
+/**
+ * How the app writes a date: "26 Nov 2026", "26 نوفمبر 2026". The month is a word, as a date of
+ * figures and slashes reads the other way round in a right-to-left line.
+ */
+export const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+/** A calendar day (`YYYY-MM-DD`) as the app writes dates. */
 export function formatDay(day: string, language: string) {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions = { ...DATE, timeZone: 'UTC' };
   return new Intl.DateTimeFormat(dateLocale(language), options).format(
     Date.UTC(year, month - 1, date),
   );
@@ -62,7 +68,12 @@ export function formatDay(day: string, language: string) {
 export function formatDateTime(iso: string, language: string) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  const options: Intl.DateTimeFormatOptions = {
+    ...DATE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
   return new Intl.DateTimeFormat(dateLocale(language), options).format(date);
 }
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { dateLocale, formatCelsius, ltr } from '../../lib/format';
+import { DATE, dateLocale, formatCelsius, ltr } from '../../lib/format';
 import type { Co2Saving, Span } from './types';
 
 /** The local date and time of an ISO 8601 moment as the server wrote it (its offset kept). */
@@ -44,16 +44,14 @@ export function periodLabel(start: string, end: string, language: string) {
   const first = parts(start).utc;
   // The end is the next period's start: its day before is the period's last.
   const last = parts(end).utc - (end.slice(11, 16) === '00:00' ? 86_400_000 : 0);
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+  const options = DATE;
   if (last <= first) return format(first, language, options);
   return `${format(first, language, options)} – ${format(last, language, options)}`;
 }
 
 /** A `YYYY-MM-DD` day: "16 Nov 2026", or `short`, "16 Nov". */
 export function dayLabel(date: string, language: string, short = false) {
-  const options: Intl.DateTimeFormatOptions = short
-    ? { day: 'numeric', month: 'short' }
-    : { dateStyle: 'medium' };
+  const options: Intl.DateTimeFormatOptions = short ? { day: 'numeric', month: 'short' } : DATE;
   return format(parts(date).utc, language, options);
 }
 

@@ -51,6 +51,22 @@ function plansServer(userPlan: UserPlan | null, radiators = 3) {
   );
 }
 
+/** Answers asking for plan 2 as the server does: the business stays on Business, active and
+ *  renewing on its card; answers the requests' bodies. */
+function staysServer() {
+  const changes: unknown[] = [];
+  server.use(
+    http.post('/v2/users/subscriptions/change', async ({ request }) => {
+      changes.push(await request.json());
+      return answer('Your business stays on the Business plan.', {
+        url: null,
+        plan: onPlan('active', { period_end: '2026-02-15T09:00:00Z', renews_on_card: '1111' }),
+      });
+    }),
+  );
+  return changes;
+}
+
 /** `me` once the plan step is done: onboarding moves on to the consent. */
 const meAfterPlan = http.get('/v2/auth/me', () =>
   answer('You.', { me: testUser({ onboarding: 'consent' }) }),
@@ -167,16 +183,7 @@ describe('changing a paid plan', () => {
     const user = userEvent.setup();
     const waiting = { period_end: '2026-02-15T09:00:00Z', pending_plan: plans[0] ?? null };
     plansServer(onPlan('active', waiting));
-    const changes: unknown[] = [];
-    server.use(
-      http.post('/v2/users/subscriptions/change', async ({ request }) => {
-        changes.push(await request.json());
-        return answer('Your business stays on the Business plan.', {
-          url: null,
-          plan: onPlan('active', { period_end: '2026-02-15T09:00:00Z' }),
-        });
-      }),
-    );
+    const changes = staysServer();
     renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const smaller = await screen.findByRole('region', { name: 'Starter' });
     expect(within(smaller).getByText(/^Moves to Starter on 15 Feb 2026/)).toBeInTheDocument();
@@ -290,25 +297,11 @@ describe('a cancelled trial', () => {
 
 describe('a cancelled plan whose paid month runs', () => {
   const cancelled = onPlan('cancelled', { period_end: '2026-02-15T09:00:00Z' });
-  /** Answers the change to plan 2 as the server does: the plan active again. */
-  function resumeServer() {
-    const changes: unknown[] = [];
-    server.use(
-      http.post('/v2/users/subscriptions/change', async ({ request }) => {
-        changes.push(await request.json());
-        return answer('Your business stays on the Business plan.', {
-          url: null,
-          plan: onPlan('active', { period_end: '2026-02-15T09:00:00Z', renews_on_card: '1111' }),
-        });
-      }),
-    );
-    return changes;
-  }
 
   it('is resumed from its card, and a smaller plan waits for the month to end', async () => {
     const user = userEvent.setup();
     plansServer(cancelled);
-    const changes = resumeServer();
+    const changes = staysServer();
     const { router } = renderWithProviders(<PlanChooser />, { route: '/subscription-plan' });
     const smaller = await screen.findByRole('region', { name: 'Starter' });
     expect(
@@ -331,7 +324,7 @@ describe('a cancelled plan whose paid month runs', () => {
     server.use(
       http.get('/v2/users/subscriptions/payments', () => answer('Payments.', { payments: [] })),
     );
-    const changes = resumeServer();
+    const changes = staysServer();
     renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
     await user.click(await screen.findByRole('button', { name: 'Resume Business' }));
     expect(await screen.findByText('Active')).toBeInTheDocument();

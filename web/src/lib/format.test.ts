@@ -1,0 +1,16 @@
+import { formatDateTime, formatDay } from './format';
+
+describe('dates', () => {
+  it('are written with the month as a word, in either language', () => {
+    expect(formatDay('2026-11-26', 'en')).toBe('26 Nov 2026');
+    expect(formatDay('2026-11-26', 'ar')).toMatch(/^26 نوفمبر 2026$/);
+    // No slashed figures, which a right-to-left line shows year first.
+    expect(formatDay('2026-11-26', 'ar')).not.toContain('/');
+  });
+
+  it('keep their times on the 24-hour clock', () => {
+    const iso = new Date(2026, 10, 26, 21, 5).toISOString();
+    expect(formatDateTime(iso, 'en')).toBe('26 Nov 2026, 21:05');
+    expect(formatDateTime(iso, 'ar')).toContain('21:05');
+  });
+});
