@@ -1095,7 +1095,7 @@ export const en = {
       intro:
         'The last 7 days of your smart meter’s half-hourly import: your whole building’s electricity.',
       title: 'Your building’s electricity',
-      total: '{{kwh}} over {{count}} half-hours.',
+      total: '{{kwh}} over {{count}} half-hours; each bar below is one half-hour.',
       perDay: 'Electricity per day',
       day: 'Day',
       kwh: 'Import',
