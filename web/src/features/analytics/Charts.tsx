@@ -22,6 +22,7 @@ import {
   counterpart,
   formatPlotted,
   plotted,
+  valueTicks,
   withoutFigures,
   type Metric,
 } from './metrics';
@@ -49,18 +50,29 @@ function useChartStyle() {
   };
 }
 
-// Three decimals at most: a new business's axis steps by 0.005 kWh, which two would show as
-// 0.01 twice.
-const grouped = (value: number) => value.toLocaleString('en-GB', { maximumFractionDigits: 3 });
+// Four decimals at most: a new business's axis may step by 0.0025 kWh, which fewer would show
+// as the same figure twice.
+const grouped = (value: number) => value.toLocaleString('en-GB', { maximumFractionDigits: 4 });
 
-/** The axis of a metric: kWh, £ or kg, wide enough for "12,500 kWh". */
-function valueAxis(metric: Metric, axis: string) {
+/** The largest of `values`, those plotted (a bucket to come has none). */
+const largest = (values: (number | null)[]) =>
+  Math.max(0, ...values.filter((value) => value !== null));
+
+/**
+ * The axis of a metric: kWh, £ or kg, wide enough for "12,500 kWh", from 0 past `max` at
+ * round steps (at most `most` ticks).
+ */
+function valueAxis(metric: Metric, axis: string, max: number, most = 5) {
   const unit = metric === 'kwh' ? ' kWh' : ' kg';
+  const ticks = valueTicks(max, most);
   return {
     tickFormatter: (value: number) =>
       metric === 'cost_pence' ? `£${grouped(value)}` : `${grouped(value)}${unit}`,
     stroke: axis,
     width: 88,
+    ticks,
+    domain: [0, ticks.at(-1) ?? 1],
+    interval: 0 as const,
   };
 }
 
@@ -120,7 +132,11 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
       <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         <XAxis {...bucketAxis(history.type, data)} stroke={style.axis} {...style.along} />
-        <YAxis {...valueAxis(metric, style.axis)} hide={compact} {...style.across} />
+        <YAxis
+          {...valueAxis(metric, style.axis, largest(data.flatMap((d) => [d.current, d.previous])))}
+          hide={compact}
+          {...style.across}
+        />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
         {!compact && <Legend itemSorter={inOrder('previous', 'current')} />}
         {/* No bars, nor a legend entry, for a period before the business began. */}
@@ -211,7 +227,11 @@ export function Co2Chart({ saving, compact = false, along }: Co2ChartProps) {
             {...style.along}
           />
         )}
-        <YAxis {...valueAxis('co2_kg', style.axis)} hide={compact} {...style.across} />
+        <YAxis
+          {...valueAxis('co2_kg', style.axis, largest(data.flatMap((d) => [d.baseline, d.actual])))}
+          hide={compact}
+          {...style.across}
+        />
         <Tooltip formatter={tooltipValue('co2_kg')} {...style.tooltip} />
         {!compact && <Legend itemSorter={inOrder('baseline', 'actual')} />}
         <Bar
@@ -253,10 +273,9 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
         {!compact && <CartesianGrid stroke={style.grid} horizontal={false} />}
         <XAxis
           type="number"
-          {...valueAxis(metric, style.axis)}
+          // A phone has room for three labels across.
+          {...valueAxis(metric, style.axis, largest(data.map((d) => d.value)), phone ? 3 : 5)}
           width={undefined}
-          // A phone has room for three labels across; recharts would drop some of five unevenly.
-          tickCount={phone ? 3 : 5}
           hide={compact}
           {...style.along}
         />
@@ -309,7 +328,10 @@ export function MeterChart({ readings }: MeterChartProps) {
           tick={{ fontSize: 12 }}
           {...style.along}
         />
-        <YAxis {...valueAxis('kwh', style.axis)} {...style.across} />
+        <YAxis
+          {...valueAxis('kwh', style.axis, largest(readings.map((reading) => reading.kwh)))}
+          {...style.across}
+        />
         <Tooltip
           formatter={tooltipValue('kwh')}
           labelFormatter={(start) => `${day(String(start))} ${String(start).slice(11, 16)}`}

@@ -90,3 +90,16 @@ export function co2InBuckets(saving: Co2Saving, along: EnergyHistory) {
     return { start, baseline: kg(sum?.baseline), actual: kg(sum?.actual) };
   });
 }
+
+/**
+ * A value axis's ticks from 0 past `max`, at most `most` of them, at a step of 1, 2, 2.5 or 5
+ * times a power of ten: "0, 100, 200, 300, 400 kWh", where recharts would step by 85.
+ */
+export function valueTicks(max: number, most = 5): number[] {
+  if (!(max > 0)) return [0, 1];
+  const rough = max / (most - 1);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((times) => times * power).find((at) => at >= rough) ?? rough;
+  const steps = Math.ceil(max / step - 1e-9);
+  return Array.from({ length: steps + 1 }, (_, index) => Number((index * step).toPrecision(12)));
+}

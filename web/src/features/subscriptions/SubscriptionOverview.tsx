@@ -167,7 +167,9 @@ export function SubscriptionOverview() {
                 userPlan.pending_plan
                   ? t('subscriptions.cancelDropsMove', { plan: userPlan.pending_plan.name })
                   : '',
-              ].join(' ')}
+              ]
+                .filter(Boolean)
+                .join(' ')}
               confirm={t('subscriptions.cancel')}
               dismiss={t('subscriptions.keepPlan', { plan: userPlan.plan.name })}
               busy={busy}
