@@ -130,6 +130,24 @@ pub async fn create(
     Ok(radiator)
 }
 
+/// Gives the radiator `before` a new name, bounds and room; a setpoint outside the new bounds
+/// moves inside them.
+async fn apply(
+    change: &mut Change,
+    before: &RadiatorView,
+    settings: &Settings,
+    room_id: Option<i64>,
+) -> ApiResult<()> {
+    let (business_id, id) = (change.business_id(), before.id);
+    ensure_name_free(change.db(), RecordKind::Radiator, business_id, &settings.name, id).await?;
+    let setpoint = before.target_temperature.clamp(settings.min, settings.max);
+    let fields =
+        Fields { room_id, name: &settings.name, min: settings.min, max: settings.max, setpoint };
+    store::update(change.db(), business_id, id, &fields).await?;
+    change.touch(Scope::Radiator(id));
+    Ok(())
+}
+
 /// New name, bounds and room; a setpoint outside the new bounds moves inside them.
 pub async fn update(
     state: &AppState,
@@ -142,16 +160,23 @@ pub async fn update(
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
     ensure_room(change.db(), actor.business_id, room_id).await?;
-    ensure_name_free(change.db(), RecordKind::Radiator, actor.business_id, &settings.name, id)
-        .await?;
-    let setpoint = before.target_temperature.clamp(settings.min, settings.max);
-    let fields =
-        Fields { room_id, name: &settings.name, min: settings.min, max: settings.max, setpoint };
-    store::update(change.db(), actor.business_id, id, &fields).await?;
+    apply(&mut change, &before, settings, room_id).await?;
     let radiator = find(change.db(), actor.business_id, id, now).await?;
-    change.touch(Scope::Radiator(id));
     change.commit(Entry::new("update", "radiator", id).before(&before).after(&radiator)).await?;
     Ok(radiator)
+}
+
+/// Puts the business's radiator `id`, in no room, in the room `room_id`, with the name and
+/// bounds the attaching form gave (`settings`).
+pub async fn attach(
+    change: &mut Change,
+    id: i64,
+    settings: &Settings,
+    room_id: i64,
+) -> ApiResult<()> {
+    let (business_id, now) = (change.business_id(), change.now());
+    let before = find(change.db(), business_id, id, now).await?;
+    apply(change, &before, settings, Some(room_id)).await
 }
 
 pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<()> {

@@ -17,7 +17,7 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, Uid, record_name};
 use crate::state::AppState;
 use crate::store::contains_pattern;
-pub use domain::{Settings, find, not_yours, register, set_group_temperature, set_state};
+pub use domain::{Settings, attach, find, not_yours, register, set_group_temperature, set_state};
 pub use store::{
     Clamped, GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search,
     set_on, set_room, set_setpoint_within_bounds,

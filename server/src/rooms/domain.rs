@@ -80,12 +80,12 @@ pub async fn switch_all(
 pub enum Placement {
     /// A new uid, registered with this name.
     Registered(String),
-    /// One of the business's radiators that had no room.
-    Attached,
+    /// One of the business's radiators that had no room, under this name.
+    Attached(String),
 }
 
-/// Puts the radiator with `uid` in the room: a new uid registers it with `settings` (checked
-/// only then); one of the business's radiators without a room is attached.
+/// Puts the radiator with `uid` in the room with `settings`: a new uid registers it; one of the
+/// business's radiators without a room is attached, taking the name and bounds given.
 pub async fn add_radiator(
     state: &AppState,
     actor: Actor,
@@ -103,9 +103,9 @@ pub async fn add_radiator(
             (radiator_id, Placement::Registered(settings.name))
         }
         Some((radiator_id, owner, None, _)) if owner == actor.business_id => {
-            radiators::set_room(change.db(), actor.business_id, radiator_id, Some(id)).await?;
-            change.touch(Scope::Radiator(radiator_id));
-            (radiator_id, Placement::Attached)
+            let settings = settings?;
+            radiators::attach(&mut change, radiator_id, &settings, id).await?;
+            (radiator_id, Placement::Attached(settings.name))
         }
         Some((_, owner, Some(_), Some(room_name))) if owner == actor.business_id => {
             return Err(ApiError::conflict(

@@ -238,7 +238,9 @@ pub async fn add_radiator(
         domain::add_radiator(&state, user.actor(), id, &uid, check.finish(settings)).await?;
     let description = match placement {
         Placement::Registered(name) => format!("Radiator '{name}' added to '{}'.", room.room.name),
-        Placement::Attached => format!("Radiator attached to '{}'.", room.room.name),
+        Placement::Attached(name) => {
+            format!("Radiator '{name}' attached to '{}'.", room.room.name)
+        }
     };
     Ok(ok(description, RoomData { room }))
 }

@@ -166,11 +166,26 @@ async fn a_new_uid_registers_a_radiator_in_the_room_and_a_known_one_is_attached(
     assert_eq!(radiator.target_temperature, 21.0);
     assert_eq!(radiator.room_name.as_deref(), Some("Kitchen"));
 
+    // A known one takes the name and limits the attaching form gave, its setpoint inside them.
     let loose = acme.add_radiator("HD-0002", "Spare").await;
-    let attached = acme.attach(hall.id, "HD-0002", "ignored").await;
-    assert_eq!(attached.description(), "Radiator attached to 'Hall'.");
+    let named = json!({"uid": "HD-0002", "name": "Hall east", "min_temperature": 12,
+        "max_temperature": 19});
+    let attached = acme.post(&format!("/v2/rooms/{}/radiators", hall.id), named).await;
+    assert_eq!(attached.description(), "Radiator 'Hall east' attached to 'Hall'.");
     let hall_radiators = attached.data::<Room>("room").radiators;
-    assert_eq!((hall_radiators[0].id, hall_radiators[0].name.as_str()), (loose.id, "Spare"));
+    let radiator = &hall_radiators[0];
+    assert_eq!((radiator.id, radiator.name.as_str()), (loose.id, "Hall east"));
+    assert_eq!(
+        (radiator.min_temperature, radiator.max_temperature, radiator.target_temperature),
+        (12.0, 19.0, 19.0)
+    );
+    let taken = json!({"uid": "HD-0002", "name": "Kitchen east", "min_temperature": 10,
+        "max_temperature": 25});
+    let detach = format!("/v2/rooms/{}/radiators/{}", hall.id, loose.id);
+    assert_eq!(acme.delete(&detach).await.status, StatusCode::OK);
+    let clash = acme.post(&format!("/v2/rooms/{}/radiators", hall.id), taken).await;
+    assert_eq!(clash.status, StatusCode::CONFLICT, "a name of another radiator: {:?}", clash.body);
+    assert_eq!(acme.attach(hall.id, "HD-0002", "Hall east").await.status, StatusCode::OK);
 
     let elsewhere = acme.attach(hall.id, "HD-0001", "Again").await;
     assert_eq!(elsewhere.status, StatusCode::CONFLICT);
