@@ -29,7 +29,8 @@ pub fn temperature_set(name: &str, temperature: Temperature, clamped: &[Clamped]
     let celsius = temperature.celsius();
     match clamped.len() {
         0 => format!("'{name}' set to {celsius} °C."),
-        n => format!("'{name}' set to {celsius} °C; {n} radiator(s) kept to their own limits."),
+        1 => format!("'{name}' set to {celsius} °C; 1 radiator kept to its own limits."),
+        n => format!("'{name}' set to {celsius} °C; {n} radiators kept to their own limits."),
     }
 }
 
@@ -280,4 +281,25 @@ pub async fn readings(
         })
         .collect();
     Ok(ok("Readings.", ReadingsData { readings }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_temperature_says_how_many_radiators_their_limits_held_back() {
+        let held =
+            |id| Clamped { radiator_id: id, name: format!("R{id}"), target_temperature: 26.0 };
+        let temperature = Temperature::parse(Some(28.0)).unwrap();
+        assert_eq!(temperature_set("Hall", temperature, &[]), "'Hall' set to 28 °C.");
+        assert_eq!(
+            temperature_set("Hall", temperature, &[held(1)]),
+            "'Hall' set to 28 °C; 1 radiator kept to its own limits."
+        );
+        assert_eq!(
+            temperature_set("Hall", temperature, &[held(1), held(2)]),
+            "'Hall' set to 28 °C; 2 radiators kept to their own limits."
+        );
+    }
 }

@@ -245,6 +245,17 @@ fn parse(request: &ScheduleRequest) -> Result<Checked, ApiError> {
             check.check("setback", Temperature::parse(Some(setback))).map(|t| Some(t.celsius()))
         }
     };
+    // A setback warmer than every slot heats the hours outside them the most: a mix-up.
+    if let (Some(Some(setback)), Some(slots)) = (setback, &slots)
+        && let Some(warmest) = slots.iter().map(|slot| slot.setpoint).reduce(f64::max)
+        && setback > warmest
+    {
+        let message = format!(
+            "The setback is for the hours outside the slots: make it no warmer than the warmest \
+             slot, {warmest} °C."
+        );
+        check.check::<()>("setback", Err(message));
+    }
     let start_date = check.check("start_date", date(request.start_date.as_deref()));
     let end_date = check.check("end_date", date(request.end_date.as_deref()));
     if let (Some(Some(start)), Some(Some(end))) = (start_date, end_date)

@@ -163,6 +163,17 @@ async fn every_bad_field_is_named_and_nothing_is_created(app: TestApp) {
     backwards["end_date"] = json!("2026-02-01");
     let answer = owner.post("/v2/schedules", backwards).await;
     assert_eq!(answer.field_error("end_date"), "Make the end date on or after the start date.");
+    // A setback warmer than every slot would heat the hours outside them the most.
+    let mut inverted = office("zone", &[1]);
+    inverted["slots"] = json!([{"start": "08:00", "end": "09:00", "setpoint": 18},
+        {"start": "12:00", "end": "13:00", "setpoint": 17.5}]);
+    inverted["setback"] = json!(22);
+    let answer = owner.post("/v2/schedules", inverted).await;
+    assert_eq!(
+        answer.field_error("setback"),
+        "The setback is for the hours outside the slots: make it no warmer than the warmest slot, \
+         18 °C."
+    );
     assert_eq!(owner.get("/v2/schedules").await.body["data"]["schedules"], json!([]));
 }
 

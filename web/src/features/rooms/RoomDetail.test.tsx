@@ -96,7 +96,7 @@ describe('a room’s page', () => {
       http.post('/v2/rooms/set-temperature', async ({ request }) => {
         sent.push(await request.json());
         const clamped = [{ radiator_id: 7, name: 'East wall', target_temperature: 25 }];
-        return answer("'Kitchen' set to 26 °C; 1 radiator(s) kept to their own limits.", {
+        return answer("'Kitchen' set to 26 °C; 1 radiator kept to its own limits.", {
           room: { ...current, target_temperature: 25 },
           clamped,
         });
@@ -112,7 +112,7 @@ describe('a room’s page', () => {
     await user.type(field, '26');
     await user.click(screen.getByRole('button', { name: 'Set for the whole room' }));
     expect(
-      await screen.findByText("'Kitchen' set to 26 °C; 1 radiator(s) kept to their own limits."),
+      await screen.findByText("'Kitchen' set to 26 °C; 1 radiator kept to its own limits."),
     ).toBeInTheDocument();
     expect(sent).toEqual([{ room_id: 1, temperature: 26 }]);
   });
