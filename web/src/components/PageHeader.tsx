@@ -4,14 +4,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A page's title with its actions beside it (below it on narrow screens). */
+/** A page's title with its actions beside it (below it on narrow screens). The title may be a
+ * name someone typed: isolated, it keeps its own reading order in a right-to-left page. */
 export function PageHeader({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack
       direction="row"
       sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
     >
-      <Typography variant="h1">{title}</Typography>
+      <Typography variant="h1">
+        <bdi>{title}</bdi>
+      </Typography>
       {children}
     </Stack>
   );

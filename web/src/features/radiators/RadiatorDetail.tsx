@@ -133,12 +133,14 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">{radiator.name}</Typography>
+      <Typography variant="h1">
+        <bdi>{radiator.name}</bdi>
+      </Typography>
       <Typography color="text.secondary">
         {radiator.uid} ·{' '}
         {radiator.room_id ? (
           <Link component={RouterLink} to={roomPath(radiator.room_name ?? '')}>
-            {radiator.room_name}
+            <bdi>{radiator.room_name}</bdi>
           </Link>
         ) : (
           t('radiators.noRoom')

@@ -72,18 +72,20 @@ export function RadiatorsTable({
               <TableRow key={radiator.id} data-testid={`radiator-${radiator.uid}`}>
                 <TableCell>
                   <Link component={RouterLink} to={radiatorPath(radiator.id)}>
-                    {radiator.name}
+                    <bdi>{radiator.name}</bdi>
                   </Link>
                   <br />
                   <small>{radiator.uid}</small>
                   {showRoom && (
                     <Box component="small" sx={narrowOnly}>
-                      &nbsp;· {radiator.room_name ?? t('radiators.noRoom')}
+                      &nbsp;· <bdi>{radiator.room_name ?? t('radiators.noRoom')}</bdi>
                     </Box>
                   )}
                 </TableCell>
                 {showRoom && (
-                  <TableCell sx={wideOnly}>{radiator.room_name ?? t('radiators.noRoom')}</TableCell>
+                  <TableCell sx={wideOnly}>
+                    <bdi>{radiator.room_name ?? t('radiators.noRoom')}</bdi>
+                  </TableCell>
                 )}
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <span data-testid="current-temperature">

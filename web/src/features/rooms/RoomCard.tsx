@@ -34,10 +34,10 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
         >
           <Typography variant="h2" component="h2">
             <Link component={RouterLink} to={roomPath(room.name)} underline="hover" color="inherit">
-              {room.name}
+              <bdi>{room.name}</bdi>
             </Link>
           </Typography>
-          {room.zone_name && <Chip size="small" label={room.zone_name} />}
+          {room.zone_name && <Chip size="small" label={<bdi>{room.zone_name}</bdi>} />}
         </Stack>
         <Typography variant="h3" component="p" sx={{ mt: 1 }} data-testid="room-temperature">
           {formatCelsius(current)}

@@ -191,7 +191,7 @@ function ScheduleRow({
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h3" component="h2">
             <Link component={RouterLink} to={schedulePath(schedule.id)} color="inherit">
-              {schedule.name}
+              <bdi>{schedule.name}</bdi>
             </Link>
           </Typography>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>

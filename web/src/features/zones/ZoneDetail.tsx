@@ -90,7 +90,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
         >
           {freeRooms.map((room) => (
             <MenuItem key={room.id} value={String(room.id)}>
-              {room.name}
+              <bdi>{room.name}</bdi>
             </MenuItem>
           ))}
         </TextField>
@@ -135,7 +135,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                   <ListItemText
                     primary={
                       <Link component={RouterLink} to={roomPath(room.name)}>
-                        {room.name}
+                        <bdi>{room.name}</bdi>
                       </Link>
                     }
                     secondary={`${formatCelsius(summary ? summary.current_temperature : room.current_temperature)} · ${roomTargetText(room, t)}`}

@@ -56,7 +56,7 @@ export function ZonesList() {
                     underline="hover"
                     color="inherit"
                   >
-                    {zone.name}
+                    <bdi>{zone.name}</bdi>
                   </Link>
                 </Typography>
                 <Typography variant="h3" component="p" sx={{ mt: 1 }}>
