@@ -1,4 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -15,11 +15,18 @@ import { useLoad } from '../../lib/useLoad';
 import { settingsApi } from './api';
 import type { BusinessSettings } from './types';
 
-/** Every IANA time zone this browser knows, with `current` even if it does not. */
+/** Names a browser's list may lack: UTC itself, and cities renamed since its list was made. */
+const ALSO = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'Asia/Yangon', 'Europe/Kyiv'];
+
+/** Every IANA time zone this browser knows, with those above and `current` even if it does not. */
 function timeZones(current: string) {
-  const known = Intl.supportedValuesOf('timeZone');
-  return known.includes(current) ? known : [current, ...known];
+  const known = new Set(Intl.supportedValuesOf('timeZone'));
+  for (const zone of [...ALSO, current]) if (zone) known.add(zone);
+  return [...known].sort();
 }
+
+/** "new york" finds America/New_York: the names are searched with spaces for underscores. */
+const findZones = createFilterOptions<string>({ stringify: (zone) => zone.replace(/_/g, ' ') });
 
 /** The form's values: the API's fields, the hours named as their errors are. */
 type Values = {
@@ -88,6 +95,7 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
       <Form onSubmit={form.onSubmit(send)}>
         <Autocomplete
           options={zones}
+          filterOptions={findZones}
           value={values.time_zone || null}
           onChange={(_, zone) => setValue('time_zone', zone ?? '')}
           renderInput={(params) => (

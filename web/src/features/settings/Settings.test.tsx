@@ -240,6 +240,13 @@ describe('the settings page', () => {
     renderAtTab('business');
     const zone = await screen.findByRole('combobox', { name: 'Time zone' });
     expect(zone).toHaveValue('Europe/London');
+    // A city is found as people write it, and UTC is there whatever the browser's list.
+    await user.clear(zone);
+    await user.type(zone, 'new york');
+    expect(await screen.findByRole('option', { name: 'America/New_York' })).toBeInTheDocument();
+    await user.clear(zone);
+    await user.type(zone, 'utc');
+    expect(await screen.findByRole('option', { name: 'UTC' })).toBeInTheDocument();
     await user.clear(zone);
     await user.type(zone, 'Europe/Dub');
     await user.click(await screen.findByRole('option', { name: 'Europe/Dublin' }));
