@@ -219,7 +219,7 @@ pub async fn radiators_of(
 }
 
 /// Put a radiator in the room: a new uid registers it here; the uid of one of the business's
-/// radiators without a room attaches that radiator.
+/// radiators without a room attaches that radiator, with the name and limits given.
 #[utoipa::path(post, path = "/v2/rooms/{id}/radiators", tag = "rooms",
     request_body = RadiatorRequest,
     responses((status = 200, body = Envelope<RoomData>), (status = 404, body = ErrorBody),
