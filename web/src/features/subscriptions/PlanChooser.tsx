@@ -94,7 +94,7 @@ export function PlanChooser() {
   };
   /** Pay for a plan; on a paid plan, upgrade at once or move down at the period's end. */
   const planAction = (plan: Plan, current: boolean) => {
-    if (paid && current && cancelledPaid) {
+    if (current && cancelledPaid) {
       return (
         <Button variant="contained" disabled={keeping} onClick={() => void keep(plan)}>
           {t('subscriptions.resume', { plan: plan.name })}
