@@ -24,13 +24,15 @@ NOT_ANSWERS = {
     "web.rs": "a developer's build instruction",
 }
 # Sentences that are not answers in files that have answers too: the automations' descriptions,
-# data the web app words itself, by key.
+# data the web app words itself, by key, and a setting's error.
 NOT_ANSWER_PREFIXES = (
     "Heats any radiator",
     "Switches a radiator off",
     "Switches every radiator off",
     "Starts heating before a slot",
     "Lowers every scheduled setpoint",
+    # A setting's error, read by whoever starts the server.
+    "{} is not an address block",
 )
 
 LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
@@ -46,8 +48,8 @@ def sentences():
         text = re.sub(r"//[^\n]*", "", path.read_text().split("#[cfg(test)]")[0])
         for match in LITERAL.finditer(text):
             literal = re.sub(r"\\\n\s*", "", match.group(1))
-            # A sentence begins with a capital, or with a quoted name: "'{name}' set to …".
-            if not re.match(r"[A-Z]|'\{", literal) or " " not in literal:
+            # A sentence begins with a capital, a quoted name ("'{name}' set to …") or a value.
+            if not re.match(r"[A-Z]|'?\{", literal) or " " not in literal:
                 continue
             if not re.search(r"[.?!]$", literal) or re.match(r"(SELECT|INSERT|UPDATE|DELETE)\b", literal):
                 continue

@@ -143,7 +143,7 @@ pub async fn create(
     let settings = request.settings(&mut check);
     let (uid, settings) = check.finish(uid.zip(settings))?;
     let radiator = domain::create(&state, user.actor(), &uid, &settings, request.room_id).await?;
-    Ok(ok("Radiator added.", RadiatorData { radiator }))
+    Ok(ok(format!("Radiator '{}' added.", radiator.name), RadiatorData { radiator }))
 }
 
 /// Rename a radiator, change its bounds or its room. A setpoint outside new bounds is moved
@@ -161,15 +161,15 @@ pub async fn update(
     let settings = request.settings(&mut check);
     let settings = check.finish(settings)?;
     let radiator = domain::update(&state, user.actor(), id, &settings, request.room_id).await?;
-    Ok(ok("Radiator updated.", RadiatorData { radiator }))
+    Ok(ok(format!("Radiator '{}' saved.", radiator.name), RadiatorData { radiator }))
 }
 
 /// Remove a radiator from the business; its uid can then be registered again.
 #[utoipa::path(delete, path = "/v2/radiators/{id}", tag = "radiators",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
-    domain::delete(&state, user.actor(), id).await?;
-    Ok(done("Radiator deleted."))
+    let name = domain::delete(&state, user.actor(), id).await?;
+    Ok(done(format!("Radiator '{name}' deleted.")))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -195,7 +195,7 @@ pub async fn set_temperature(
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let radiator = domain::set_temperature(&state, user.actor(), id, temperature).await?;
     let (name, celsius) = (&radiator.name, temperature.celsius());
-    Ok(ok(format!("{name} set to {celsius} °C."), RadiatorData { radiator }))
+    Ok(ok(format!("'{name}' set to {celsius} °C."), RadiatorData { radiator }))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -220,7 +220,7 @@ pub async fn toggle_status(
     let on = check.finish(on)?;
     let radiator = domain::switch(&state, user.actor(), room_id, id, on).await?;
     let word = if on { "on" } else { "off" };
-    Ok(ok(format!("{} switched {word}.", radiator.name), RadiatorData { radiator }))
+    Ok(ok(format!("'{}' switched {word}.", radiator.name), RadiatorData { radiator }))
 }
 
 /// The same as `/radiators/toggle-status/{room_id}/{radiator_id}`, under `/v2`.

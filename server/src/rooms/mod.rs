@@ -145,7 +145,7 @@ pub async fn update(
 ) -> Answer<RoomData> {
     let name = parse_name(&request)?;
     let room = named::rename::<RoomDetail>(state.change(user.actor()).await?, id, &name).await?;
-    Ok(ok("Room updated.", RoomData { room }))
+    Ok(ok(format!("Room '{name}' saved."), RoomData { room }))
 }
 
 /// Delete a room; its radiators stay, without a room.

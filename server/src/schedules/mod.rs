@@ -308,7 +308,7 @@ pub async fn update(
 ) -> Answer<ScheduleData> {
     let checked = parse(&request)?;
     let schedule = domain::update(&state, user.actor(), id, &checked).await?;
-    Ok(ok("Schedule updated.", ScheduleData { schedule }))
+    Ok(ok(format!("Schedule '{}' saved.", schedule.name), ScheduleData { schedule }))
 }
 
 /// Delete a schedule; its radiators keep their settings until something changes them.

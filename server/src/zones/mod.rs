@@ -123,7 +123,7 @@ pub async fn update(
 ) -> Answer<ZoneData> {
     let name = parse_name(&request)?;
     let zone = named::rename::<ZoneDetail>(state.change(user.actor()).await?, id, &name).await?;
-    Ok(ok("Zone updated.", ZoneData { zone }))
+    Ok(ok(format!("Zone '{name}' saved."), ZoneData { zone }))
 }
 
 /// Delete a zone; its rooms stay, in no zone.

@@ -39,7 +39,8 @@ async fn radiator_settings_are_validated(app: TestApp) {
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{changes}: {:?}", answer.body);
         answer.field_error(field);
     }
-    acme.add_radiator("HD-9", "Nine").await;
+    let added = acme.post("/v2/radiators", radiator("HD-9", "Nine")).await;
+    assert_eq!(added.description(), "Radiator 'Nine' added.");
     let same_uid = acme.post("/v2/radiators", radiator("HD-9", "Other")).await;
     assert_eq!(same_uid.status, StatusCode::CONFLICT);
     assert_eq!(same_uid.field_error("uid"), "A radiator with this id is already registered.");
@@ -57,13 +58,13 @@ async fn set_temperature_stays_within_the_radiators_bounds(app: TestApp) {
         answer.field_error("temperature");
     }
     let set = acme.set_temperature(id, 22.5).await;
-    assert_eq!(set.description(), "One set to 22.5 °C.");
+    assert_eq!(set.description(), "'One' set to 22.5 °C.");
     assert_eq!(set.data::<Radiator>("radiator").target_temperature, 22.5);
     // Narrower bounds move the setpoint inside them.
     let narrow = json!({"name": "One", "min_temperature": 12, "max_temperature": 20});
-    let narrowed: Radiator =
-        acme.post(&format!("/v2/radiators/{id}"), narrow).await.data("radiator");
-    assert_eq!(narrowed.target_temperature, 20.0);
+    let narrowed = acme.post(&format!("/v2/radiators/{id}"), narrow).await;
+    assert_eq!(narrowed.description(), "Radiator 'One' saved.");
+    assert_eq!(narrowed.data::<Radiator>("radiator").target_temperature, 20.0);
     assert_eq!(acme.radiator(id).await.max_temperature, 20.0);
     let missing = acme.set_temperature(999_999, 20.0).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
@@ -79,7 +80,7 @@ async fn a_radiator_switches_on_and_off_within_its_room(app: TestApp) {
 
     let toggle = |room: i64, radiator: i64| format!("/radiators/toggle-status/{room}/{radiator}");
     let off = acme.put(&toggle(kitchen, two), json!({"status": 0})).await;
-    assert_eq!(off.description(), "Two switched off.");
+    assert_eq!(off.description(), "'Two' switched off.");
     assert_eq!(off.data::<Radiator>("radiator").status, 0);
     let room = acme.room(kitchen).await;
     assert_eq!((room.status, room.radiators[1].status), (1, 0));

@@ -241,7 +241,7 @@ async fn a_schedule_is_replaced_toggled_and_deleted_with_history(app: TestApp) {
     let mut evening = office("zone", &[zone]);
     evening["slots"] = json!([{"start": "17:00", "end": "22:00", "setpoint": 19.5}]);
     let updated = owner.post(&format!("/v2/schedules/{id}"), evening).await;
-    assert_eq!(updated.description(), "Schedule updated.");
+    assert_eq!(updated.description(), "Schedule 'Office hours' saved.");
     assert_eq!(updated.body["data"]["schedule"]["slots"][0]["end"], "22:00");
 
     let off = owner.put(&format!("/v2/schedules/toggle-status/{id}/0"), json!({})).await;

@@ -337,9 +337,12 @@ async fn a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_canc
          moving to it."
     );
     let radiators = owner.get("/v2/radiators").await.body["data"]["radiators"].clone();
-    let last =
-        radiators.as_array().unwrap().iter().find(|r| r["uid"] == "HD-26").unwrap()["id"].clone();
-    assert_eq!(owner.delete(&format!("/v2/radiators/{last}")).await.status, StatusCode::OK);
+    let last = radiators.as_array().unwrap().iter().find(|r| r["uid"] == "HD-26").unwrap();
+    let deleted = owner.delete(&format!("/v2/radiators/{}", last["id"])).await;
+    assert_eq!(
+        deleted.description(),
+        format!("Radiator '{}' deleted.", last["name"].as_str().unwrap())
+    );
     let down = change(1).await;
     assert_eq!(down.status, StatusCode::OK);
     assert_eq!(

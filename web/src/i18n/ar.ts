@@ -391,6 +391,7 @@ export const ar: Texts = {
     create: 'إنشاء الغرفة',
     target: 'الهدف {{value}}',
     switchedOff: 'مُطفأة',
+    noTarget: 'بلا هدف',
     targetOff: 'متوقف',
     radiatorCount: 'المدافئ: {{count}}',
     switch: 'تشغيل أو إيقاف كل مدافئ {{name}}',

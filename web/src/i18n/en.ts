@@ -392,6 +392,7 @@ export const en = {
     create: 'Create room',
     target: 'target {{value}}',
     switchedOff: 'switched off',
+    noTarget: 'no target',
     targetOff: 'Switched off',
     radiatorCount: 'radiators: {{count}}',
     switch: 'Switch every radiator in {{name}} on or off',

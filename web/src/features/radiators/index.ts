@@ -7,6 +7,7 @@ export {
   radiatorsSlice,
   fleetLive,
   roomLive,
+  roomsLive,
   roomRadiatorsSet,
   withLive,
 } from './slice';

@@ -111,12 +111,14 @@ export function fleetLive(live: Record<number, LiveRadiator>) {
 }
 
 /**
- * A room's radiators as the live stream last heard them: the mean temperature of those online
- * (null with none online), how many that is, and whether any of them heats; null before the
- * stream has heard any of them.
+ * The radiators of some rooms as the live stream last heard them: the mean temperature of those
+ * online (null with none online), how many that is, and whether any of them heats; null before
+ * the stream has heard any of them.
  */
-export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
-  const reports = Object.values(live).filter((report) => report.room_id === roomId);
+export function roomsLive(roomIds: readonly number[], live: Record<number, LiveRadiator>) {
+  const reports = Object.values(live).filter(
+    (report) => report.room_id !== null && roomIds.includes(report.room_id),
+  );
   if (reports.length === 0) return null;
   const online = reports.filter(isOnline);
   const sum = online.reduce((total, report) => total + report.current_temperature, 0);
@@ -125,4 +127,9 @@ export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
     online: online.length,
     heating: online.some((report) => report.heating === 1) ? 1 : 0,
   };
+}
+
+/** One room's radiators as the live stream last heard them; see {@link roomsLive}. */
+export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
+  return roomsLive([roomId], live);
 }

@@ -42,7 +42,7 @@ describe('a room’s page', () => {
         const { name } = (await request.json()) as { name: string };
         sent.push(`rename ${name}`);
         current = room(name, current.radiators);
-        return answer('Room updated.', { room: current });
+        return answer(`Room '${name}' saved.`, { room: current });
       }),
       http.delete('/v2/rooms/1/radiators/7', () => {
         sent.push('detach 7');

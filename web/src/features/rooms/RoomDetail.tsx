@@ -30,6 +30,7 @@ import {
   roomRadiatorsSet,
 } from '../radiators';
 import { roomsApi } from './api';
+import { groupTargetFigure } from './target';
 import { fetchRoomByName, resetRoom, roomChanged } from './slice';
 import type { RoomDetail as Room } from './types';
 
@@ -83,10 +84,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           value={formatCelsius(summary ? summary.current_temperature : room.current_temperature)}
           testId="room-temperature"
         />
-        <Figure
-          label={t('radiators.target')}
-          value={room.status === 1 ? formatCelsius(room.target_temperature) : t('rooms.targetOff')}
-        />
+        <Figure label={t('radiators.target')} value={groupTargetFigure(room, t)} />
         <HeatingChip
           heating={summary ? summary.heating : room.heating}
           online={(summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0}

@@ -5,4 +5,4 @@ export { AddRoomForm } from './AddRoomForm';
 export { RoomCard } from './RoomCard';
 export { RoomDetail } from './RoomDetail';
 export { RoomsList } from './RoomsList';
-export { roomTargetText } from './target';
+export { groupTargetFigure, roomTargetText } from './target';

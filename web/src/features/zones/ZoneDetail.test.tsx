@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
+import { ltr } from '../../lib/format';
+import { radiatorsReported } from '../radiators';
 import type { Room } from '../rooms';
 import { ZoneDetail } from './ZoneDetail';
 import type { ZoneDetail as ZoneWithRooms } from './types';
@@ -44,7 +46,7 @@ describe('a zone’s page', () => {
         sent.push(`rename ${name}`);
         if (name === 'Lab') return refusal(409, 'Conflict.', { name: ['Already a zone.'] });
         current = zone(name, current.rooms);
-        return answer('Zone updated.', { zone: current });
+        return answer(`Zone '${name}' saved.`, { zone: current });
       }),
       http.delete('/v2/zones/2/room/4', () => {
         sent.push('take out 4');
@@ -89,5 +91,42 @@ describe('a zone’s page', () => {
     await user.click(remove.getByRole('button', { name: 'Delete zone' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
     expect(sent).toEqual(['rename Lab', 'rename Ground', 'take out 4', 'delete']);
+  });
+
+  it('sums up its rooms: temperature live from their radiators, target and state', async () => {
+    const office: Room = { ...lab, id: 5, name: 'Office', radiator_count: 2 };
+    server.use(
+      http.get('/v2/zones/2', () =>
+        answer('Zone.', { zone: { ...zone('First floor', [lab, office]), radiator_count: 3 } }),
+      ),
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [] })),
+    );
+    const { store } = renderWithProviders(<ZoneDetail />, {
+      route: '/zones/2',
+      path: '/zones/:cuzone',
+    });
+    await screen.findByRole('heading', { name: 'First floor' });
+    expect(screen.getByTestId('zone-temperature')).toHaveTextContent(ltr('20.0 °C'));
+    expect(screen.getByText(ltr('20.5 °C'))).toBeInTheDocument();
+    expect(screen.getByText('Rooms: 2 · radiators: 3')).toBeInTheDocument();
+    expect(screen.getAllByText('Idle').length).toBeGreaterThan(0);
+
+    const report = (id: number, roomId: number, celsius: number, heating: number) => ({
+      id,
+      room_id: roomId,
+      current_temperature: celsius,
+      power_w: heating * 1500,
+      heating,
+      online: 1,
+      last_seen: new Date().toISOString(),
+    });
+    // Radiators of another zone's room do not count.
+    store.dispatch(
+      radiatorsReported([report(1, 4, 18, 0), report(2, 5, 19, 1), report(3, 9, 30, 0)]),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('zone-temperature')).toHaveTextContent(ltr('18.5 °C')),
+    );
+    expect(screen.getAllByText('Heating').length).toBeGreaterThan(0);
   });
 });

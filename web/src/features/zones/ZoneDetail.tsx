@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -19,13 +20,14 @@ import {
   GroupTemperature,
   type GroupDialog,
 } from '../../components/GroupPage';
+import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAction } from '../../lib/useAction';
-import { roomLive } from '../radiators';
-import { roomsApi, roomTargetText, type Room } from '../rooms';
+import { roomLive, roomsLive } from '../radiators';
+import { groupTargetFigure, roomsApi, roomTargetText, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
 import type { ZoneDetail as ZoneWithRooms } from './types';
@@ -61,10 +63,31 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
       />
     );
   if (!zone || zone.id !== id) return <ListSkeleton rows={3} height={120} />;
+  const summary = roomsLive(
+    zone.rooms.map((room) => room.id),
+    live,
+  );
 
   return (
     <Stack spacing={2}>
       <GroupHeader group={zone} texts="zones" open={setDialog} />
+      <FigurePanel>
+        <Figure
+          label={t('radiators.current')}
+          value={formatCelsius(summary ? summary.current_temperature : zone.current_temperature)}
+          testId="zone-temperature"
+        />
+        <Figure label={t('radiators.target')} value={groupTargetFigure(zone, t)} />
+        <HeatingChip
+          heating={summary ? summary.heating : zone.heating}
+          online={(summary ? summary.online > 0 : zone.current_temperature !== null) ? 1 : 0}
+          on={zone.status}
+          radiators={zone.radiator_count}
+        />
+        <Chip
+          label={t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
+        />
+      </FigurePanel>
       <GroupTemperature
         target={zone.target_temperature}
         radiators={zone.radiator_count}
