@@ -4,20 +4,18 @@ import { renderWithProviders } from '../test/render';
 import { useAction } from '../lib/useAction';
 import { Form, FormField, SubmitButton, useForm } from './form';
 
-type Values = { name: string; rate: string; opens: string };
+type Values = { name: string; rate: string };
 
-/** A form of three required fields, a text, a number and a time, that sends nothing. */
+/** A form of two required fields, a text and a number, that sends nothing. */
 function SomeFields() {
-  const form = useForm<Values>({ name: '', rate: '', opens: '08:00' }, (values) => ({
+  const form = useForm<Values>({ name: '', rate: '' }, (values) => ({
     ...(values.name ? {} : { name: 'validation.required' }),
     ...(values.rate ? {} : { rate: 'validation.required' }),
-    ...(values.opens ? {} : { opens: 'validation.required' }),
   }));
   return (
     <Form onSubmit={form.onSubmit(async () => undefined)}>
       <FormField label="Name" {...form.field('name')} />
       <FormField label="Rate" type="number" {...form.field('rate')} />
-      <FormField label="Opens" type="time" {...form.field('opens')} />
       <SubmitButton busy={false}>Save</SubmitButton>
     </Form>
   );
@@ -45,22 +43,6 @@ describe('a form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Enter a number.')).toBeInTheDocument();
     expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
-  });
-
-  it('asks for the whole time where a time field’s hour or minutes were cleared', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<SomeFields />);
-    await user.type(screen.getByLabelText('Name'), 'Acme');
-    await user.type(screen.getByLabelText('Rate'), '2');
-    // What a browser reports for a time whose hour was cleared: badInput, and an empty value.
-    const opens = screen.getByLabelText('Opens');
-    await user.clear(opens);
-    Object.defineProperty(opens, 'validity', { value: { badInput: true } });
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      screen.getByText('Enter the whole time, hours and minutes, like 08:30.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByText('Enter a number.')).not.toBeInTheDocument();
   });
 
   it('tells a refusal under its fields alone, and in a toast when a field is not the form’s', async () => {

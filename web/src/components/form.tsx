@@ -18,12 +18,6 @@ export interface FieldProps {
   error?: string;
 }
 
-/**
- * Form state with client checks and the server's field errors (`errors` of the envelope,
- * keyed by the API's field names, which are also the inputs' names). Values are mostly text;
- * lists (ids, time slots) are kept as they are and changed with `setValue`. Errors may also be
- * keyed by a path inside a value (`slots.0.start`).
- */
 /** Moves the focus to the first field with an error, so that keyboard and screen-reader users
  *  land on it (fields without a `field-` id, like a day editor, keep it where it is). */
 function focusFirst(errors: Errors) {
@@ -31,19 +25,25 @@ function focusFirst(errors: Errors) {
   if (first) document.getElementById(`field-${first}`)?.focus();
 }
 
-/** Number and time fields holding what the browser cannot read ("2e", a time with its hour
- *  cleared): it reports their value as empty, which a check would call missing. */
+/** Number fields holding what the browser cannot read ("2e"): it reports their value as
+ *  empty, which a check would call missing. */
 function unreadableInputs(names: string[]): Errors {
   const found: Errors = {};
   for (const name of names) {
     const input = document.getElementById(`field-${name}`);
     if (input instanceof HTMLInputElement && input.validity.badInput) {
-      found[name] = input.type === 'time' ? 'validation.time' : 'validation.number';
+      found[name] = 'validation.number';
     }
   }
   return found;
 }
 
+/**
+ * Form state with client checks and the server's field errors (`errors` of the envelope,
+ * keyed by the API's field names, which are also the inputs' names). Values are mostly text;
+ * lists (ids, time slots) are kept as they are and changed with `setValue`. Errors may also be
+ * keyed by a path inside a value (`slots.0.start`).
+ */
 export function useForm<T extends Record<string, unknown>>(
   initial: T,
   validateValues: (values: T) => Errors,

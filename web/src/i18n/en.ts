@@ -556,7 +556,7 @@ export const en = {
       full: 'A day has at most 12 slots.',
       start: 'Start',
       end: 'End',
-      midnight: '00:00 is midnight at the end of the day.',
+      midnight: '24:00 is midnight at the end of the day.',
       setpoint: 'Setpoint (°C)',
       delete: 'Delete slot',
     },

@@ -157,9 +157,16 @@ describe('the day editor', () => {
     const changed = vi.fn();
     renderWithProviders(<Editor initial={[slot('08:00', '12:00')]} onChange={changed} />);
     await user.click(screen.getByTestId('slot-0'));
-    fireEvent.change(screen.getByLabelText('Start'), { target: { value: '07:10' } });
+    // Times are typed as 24-hour ones and tidied when the field is left.
+    await user.clear(screen.getByLabelText('Start'));
+    await user.type(screen.getByLabelText('Start'), '710');
+    await user.tab();
+    expect(screen.getByLabelText('Start')).toHaveValue('07:10');
     // 00:00 as an end is midnight at the end of the day.
-    fireEvent.change(screen.getByLabelText('End'), { target: { value: '00:00' } });
+    await user.clear(screen.getByLabelText('End'));
+    await user.type(screen.getByLabelText('End'), '0');
+    await user.tab();
+    expect(screen.getByLabelText('End')).toHaveValue('24:00');
     await user.clear(screen.getByLabelText('Setpoint (°C)'));
     await user.type(screen.getByLabelText('Setpoint (°C)'), '19.5');
     expect(changed).toHaveBeenLastCalledWith([slot('07:10', '24:00', '19.5')]);

@@ -18,7 +18,6 @@ import { HourLabels, HourLines, percent } from './DayScale';
 import { SlotFields } from './SlotFields';
 import {
   clamp,
-  DAY_MINUTES,
   edgeBounds,
   firstFreeSlot,
   freeGap,
@@ -27,10 +26,9 @@ import {
   slotSetpoint,
   snap,
   SNAP_MINUTES,
-  toClock,
-  toMinutes,
   type EditedSlot,
 } from './slots';
+import { DAY_MINUTES, toClock, toMinutes } from '../../lib/clock';
 
 type Edge = 'start' | 'end';
 

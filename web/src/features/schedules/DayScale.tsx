@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DAY_MINUTES } from './slots';
+import { DAY_MINUTES } from '../../lib/clock';
 
 /** Where `minutes` since midnight falls on the day's bar, as a share of its width. */
 export const percent = (minutes: number) => `${(minutes / DAY_MINUTES) * 100}%`;

@@ -21,7 +21,8 @@ import { formatCelsius, formatNames, formatWallTime, weekdayName } from '../../l
 import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { schedulesApi } from './api';
-import { DAY_MINUTES, slotRange, toMinutes } from './slots';
+import { DAY_MINUTES, toMinutes } from '../../lib/clock';
+import { slotRange } from './slots';
 import { chooseSchedule, chooseScheduleFor, fetchSchedules, scheduleChanged } from './slice';
 import type { Schedule, ScheduleFor } from './types';
 import { SCHEDULE_KINDS } from './values';

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClockField } from '../../components/ClockField';
 import { FormField } from '../../components/form';
 import { SETPOINT } from '../../config/constants';
 import { slotRange, type EditedSlot } from './slots';
@@ -39,27 +40,23 @@ export function SlotFields({
       </Typography>
       <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={{ xs: 6, sm: 3 }}>
-          <FormField
+          <ClockField
             name={`${name}.start`}
-            type="time"
             label={t('schedules.editor.start')}
             value={slot.start}
             error={errors[`${name}.start`]}
-            onChange={(event) => onChange({ start: event.target.value })}
+            onValue={(start) => onChange({ start })}
           />
         </Grid>
         <Grid size={{ xs: 6, sm: 3 }}>
-          <FormField
+          <ClockField
             name={`${name}.end`}
-            type="time"
+            endOfDay
             label={t('schedules.editor.end')}
-            // A time input cannot show 24:00: midnight at the end of the day is 00:00 there.
-            value={slot.end === '24:00' ? '00:00' : slot.end}
+            value={slot.end}
             error={errors[`${name}.end`]}
             helperText={t('schedules.editor.midnight')}
-            onChange={(event) =>
-              onChange({ end: event.target.value === '00:00' ? '24:00' : event.target.value })
-            }
+            onValue={(end) => onChange({ end })}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 3 }}>

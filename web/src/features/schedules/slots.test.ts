@@ -6,8 +6,6 @@ import {
   slotErrors,
   slotSetpoint,
   snap,
-  toClock,
-  toMinutes,
   type EditedSlot,
 } from './slots';
 
@@ -18,14 +16,7 @@ const slot = (start: string, end: string, setpoint = '21'): EditedSlot => ({
 });
 
 describe('time slots', () => {
-  it('reads and writes clock times, 24:00 included, and snaps to 15 minutes', () => {
-    expect(toMinutes('07:30')).toBe(450);
-    expect(toMinutes('24:00')).toBe(1440);
-    expect(toMinutes('24:15')).toBeNull();
-    expect(toMinutes('7:30')).toBeNull();
-    expect(toMinutes('07:60')).toBeNull();
-    expect(toClock(1440)).toBe('24:00');
-    expect(toClock(495)).toBe('08:15');
+  it('snaps to 15 minutes', () => {
     expect(snap(487)).toBe(480);
     expect(snap(488)).toBe(495);
     expect(snap(-20)).toBe(0);

@@ -1,9 +1,8 @@
+import { DAY_MINUTES, readClock, toMinutes } from '../../lib/clock';
 import { formatCelsius, ltr } from '../../lib/format';
 import { setpointError } from '../../lib/temperature';
 import type { Slot } from './types';
 
-/** Minutes in a day; a slot may end at 24:00. */
-export const DAY_MINUTES = 24 * 60;
 /** Drawing and the arrow keys move by this many minutes. */
 export const SNAP_MINUTES = 15;
 /** A day's slots at most (as the server allows). */
@@ -16,21 +15,6 @@ export interface EditedSlot {
   setpoint: string;
 }
 
-/** Minutes since midnight of "HH:MM" (00:00 to 24:00), or null. */
-export function toMinutes(time: string): number | null {
-  const parts = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!parts) return null;
-  const minutes = Number(parts[1]) * 60 + Number(parts[2]);
-  if (Number(parts[2]) > 59 || minutes > DAY_MINUTES) return null;
-  return minutes;
-}
-
-/** "HH:MM" of minutes since midnight (1440 is "24:00"). */
-export function toClock(minutes: number): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-}
-
 export const clamp = (value: number, low: number, high: number) =>
   Math.min(high, Math.max(low, value));
 
@@ -39,11 +23,16 @@ export function snap(minutes: number): number {
   return clamp(Math.round(minutes / SNAP_MINUTES) * SNAP_MINUTES, 0, DAY_MINUTES);
 }
 
+/** The slot's times as minutes, as typed ("730" is 07:30; an end at 00:00 is 24:00), or null. */
+function minutesOf(slot: EditedSlot) {
+  const minutes = (clock: string | null) => (clock === null ? null : toMinutes(clock));
+  return { start: minutes(readClock(slot.start)), end: minutes(readClock(slot.end, true)) };
+}
+
 /** The slots whose times can be read, as minutes, with their index. */
 function spans(slots: EditedSlot[], except?: number) {
   return slots.flatMap((slot, index) => {
-    const start = toMinutes(slot.start);
-    const end = toMinutes(slot.end);
+    const { start, end } = minutesOf(slot);
     if (index === except || start === null || end === null || end <= start) return [];
     return [{ index, start, end }];
   });
@@ -112,8 +101,7 @@ export function slotErrors(slots: EditedSlot[]): Record<string, string> {
   if (slots.length === 0) errors.slots = 'schedules.errors.noSlots';
   if (slots.length > MAX_SLOTS) errors.slots = 'schedules.errors.tooManySlots';
   slots.forEach((slot, index) => {
-    const start = toMinutes(slot.start);
-    const end = toMinutes(slot.end);
+    const { start, end } = minutesOf(slot);
     if (start === null || start === DAY_MINUTES)
       errors[`slots.${index}.start`] = 'schedules.errors.time';
     if (end === null) errors[`slots.${index}.end`] = 'schedules.errors.time';
@@ -144,8 +132,11 @@ export function toEdited(slot: Slot): EditedSlot {
   return { start: slot.start, end: slot.end, setpoint: String(slot.setpoint) };
 }
 
+/** The slot to send, its times as the fields read them ("730" is sent as 07:30). */
 export function toSlot(slot: EditedSlot): Slot {
-  return { start: slot.start, end: slot.end, setpoint: Number(slot.setpoint) };
+  const start = readClock(slot.start) ?? slot.start;
+  const end = readClock(slot.end, true) ?? slot.end;
+  return { start, end, setpoint: Number(slot.setpoint) };
 }
 
 /** The time slot as a person reads it: 07:30–18:00 (24:00 stays 24:00). */

@@ -7,15 +7,21 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClockField } from '../../components/ClockField';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { ListStates } from '../../components/ListStates';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { readClock, toMinutes } from '../../lib/clock';
 import { useAction } from '../../lib/useAction';
 import { settingsApi } from './api';
 import { automationsChanged, fetchAutomations } from './slice';
 import type { Automation, Parameters } from './types';
 
-const TIME = /^\d{2}:\d{2}$/;
+/** How a parameter is typed: as its saved value is, a number, a time of day or text. */
+function kindOf(saved: Parameters[string] | undefined) {
+  if (typeof saved === 'number') return 'number';
+  return toMinutes(String(saved)) === null ? 'text' : 'time';
+}
 
 /** Every automation HeatDesk offers, each on a card with its switch and parameters. */
 export function Automations() {
@@ -45,13 +51,14 @@ export function Automations() {
   );
 }
 
-/** The parameters as typed, numbers back to numbers. */
+/** The parameters as typed, numbers back to numbers and times as "HH:MM". */
 function parametersOf(values: Record<string, string>, saved: Parameters): Parameters {
   return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [
-      name,
-      typeof saved[name] === 'number' ? Number(value) : value,
-    ]),
+    Object.entries(values).map(([name, value]) => {
+      const kind = kindOf(saved[name]);
+      if (kind === 'number') return [name, Number(value)];
+      return [name, kind === 'time' ? (readClock(value) ?? value) : value];
+    }),
   );
 }
 
@@ -67,9 +74,11 @@ function AutomationCard({ automation }: { automation: Automation }) {
       const errors: Record<string, string> = {};
       for (const name of names) {
         const value = values[name] ?? '';
+        const kind = kindOf(automation.parameters[name]);
         if (!value.trim()) errors[name] = 'validation.required';
-        else if (typeof automation.parameters[name] === 'number' && Number.isNaN(Number(value)))
+        else if (kind === 'number' && Number.isNaN(Number(value)))
           errors[name] = 'validation.number';
+        else if (kind === 'time' && readClock(value) === null) errors[name] = 'validation.time';
       }
       return errors;
     },
@@ -128,18 +137,29 @@ function AutomationCard({ automation }: { automation: Automation }) {
           </Typography>
           <Grid container columnSpacing={2}>
             {names.map((name) => {
-              const saved = automation.parameters[name];
-              const numeric = typeof saved === 'number';
+              const kind = kindOf(automation.parameters[name]);
+              const label = t(`settings.automations.parameters.${name}`, {
+                defaultValue: name.replace(/_/g, ' '),
+              });
+              const { onChange: _, ...field } = form.field(name);
               return (
                 <Grid key={name} size={{ xs: 12, sm: 6 }}>
-                  <FormField
-                    {...form.field(name)}
-                    type={numeric ? 'number' : TIME.test(String(saved)) ? 'time' : 'text'}
-                    label={t(`settings.automations.parameters.${name}`, {
-                      defaultValue: name.replace(/_/g, ' '),
-                    })}
-                    slotProps={numeric ? { htmlInput: { inputMode: 'decimal' } } : undefined}
-                  />
+                  {kind === 'time' ? (
+                    <ClockField
+                      {...field}
+                      label={label}
+                      onValue={(value) => form.setValue(name, value)}
+                    />
+                  ) : (
+                    <FormField
+                      {...form.field(name)}
+                      type={kind}
+                      label={label}
+                      slotProps={
+                        kind === 'number' ? { htmlInput: { inputMode: 'decimal' } } : undefined
+                      }
+                    />
+                  )}
                 </Grid>
               );
             })}

@@ -5,10 +5,12 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClockField } from '../../components/ClockField';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { WeekdaysField } from '../../components/WeekdaysField';
 import { SETPOINT } from '../../config/constants';
+import { readClock } from '../../lib/clock';
 import { useAction } from '../../lib/useAction';
 import { setpointError } from '../../lib/temperature';
 import { useLoad } from '../../lib/useLoad';
@@ -47,15 +49,24 @@ function valuesOf(settings: BusinessSettings): Values {
   };
 }
 
+/** The working hours as "HH:MM", read as typed ("8" is 08:00), or null where unreadable. */
+function workingHours(values: Values) {
+  return [readClock(values['working_hours.start']), readClock(values['working_hours.end'])];
+}
+
 function validate(values: Values) {
   const errors: Record<string, string> = {};
   if (!values.time_zone) errors.time_zone = 'validation.required';
   if (values.working_days.length === 0) errors.working_days = 'settings.business.noDays';
-  const start = values['working_hours.start'];
-  const end = values['working_hours.end'];
-  if (!start) errors['working_hours.start'] = 'validation.required';
-  if (!end) errors['working_hours.end'] = 'validation.required';
-  else if (start && end <= start) errors['working_hours.end'] = 'schedules.errors.endAfterStart';
+  const [start, end] = workingHours(values);
+  for (const [name, clock] of [
+    ['working_hours.start', start],
+    ['working_hours.end', end],
+  ] as const) {
+    if (!values[name].trim()) errors[name] = 'validation.required';
+    else if (clock === null) errors[name] = 'validation.time';
+  }
+  if (start && end && end <= start) errors['working_hours.end'] = 'schedules.errors.endAfterStart';
   const setpoint = setpointError(values.comfort_setpoint);
   if (setpoint) errors.comfort_setpoint = setpoint;
   return errors;
@@ -78,17 +89,19 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
   const { values, errors, setValue } = form;
   const [zones] = useState(() => timeZones(settings.time_zone));
 
-  const send = (sent: Values) =>
-    run(
+  const send = (sent: Values) => {
+    const [start, end] = workingHours(sent);
+    return run(
       () =>
         settingsApi.saveBusiness({
           time_zone: sent.time_zone,
           working_days: [...sent.working_days].sort((a, b) => a - b),
-          working_hours: { start: sent['working_hours.start'], end: sent['working_hours.end'] },
+          working_hours: { start: start ?? '', end: end ?? '' },
           comfort_setpoint: Number(sent.comfort_setpoint),
         }),
       { onError: form.showServerErrors },
     );
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
@@ -120,16 +133,20 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
         />
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <FormField
-              {...form.field('working_hours.start')}
-              type="time"
+            <ClockField
+              name="working_hours.start"
+              value={values['working_hours.start']}
+              error={errors['working_hours.start']}
+              onValue={(start) => setValue('working_hours.start', start)}
               label={t('settings.business.start')}
             />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <FormField
-              {...form.field('working_hours.end')}
-              type="time"
+            <ClockField
+              name="working_hours.end"
+              value={values['working_hours.end']}
+              error={errors['working_hours.end']}
+              onValue={(end) => setValue('working_hours.end', end)}
               label={t('settings.business.end')}
             />
           </Grid>

@@ -212,6 +212,20 @@ describe('the settings page', () => {
     expect(await card.findByText('This field is required.')).toBeInTheDocument();
     expect(sent).toHaveLength(3);
     expect(toggle).not.toBeChecked();
+    // A time is 24-hour, read as typed, and what is no time is named before anything is sent.
+    const evening = within(screen.getByRole('region', { name: 'End-of-day off' }));
+    await user.clear(evening.getByLabelText('At'));
+    await user.type(evening.getByLabelText('At'), 'late');
+    await user.click(evening.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await evening.findByText('Enter the whole time, hours and minutes, like 08:30.'),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(3);
+    await user.clear(evening.getByLabelText('At'));
+    await user.type(evening.getByLabelText('At'), '1930');
+    await user.click(evening.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(sent).toHaveLength(4));
+    expect(sent[3]).toEqual({ key: 'end_of_day_off', enabled: 1, parameters: { at: '19:30' } });
   });
 
   it('saves the business’s settings and shows the server’s field errors', async () => {
@@ -253,12 +267,27 @@ describe('the settings page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
     await user.clear(screen.getByLabelText('Comfort setpoint (°C)'));
     await user.type(screen.getByLabelText('Comfort setpoint (°C)'), '20.5');
+    // Hours are 24-hour whatever the browser's language, and read as people type them.
+    const start = screen.getByLabelText('Working day starts');
+    const end = screen.getByLabelText('Working day ends');
+    await user.clear(end);
+    await user.type(end, 'noon');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Enter the whole time, hours and minutes, like 08:30.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(end);
+    await user.type(end, '6pm');
+    await user.tab();
+    expect(end).toHaveValue('18:00');
+    await user.clear(start);
+    await user.type(start, '730{Enter}');
     expect(await screen.findByText('Business settings saved.')).toBeInTheDocument();
     expect(sent[0]).toEqual({
       time_zone: 'Europe/Dublin',
       working_days: [1, 2, 3, 4, 5, 6],
-      working_hours: { start: '08:00', end: '18:00' },
+      working_hours: { start: '07:30', end: '18:00' },
       comfort_setpoint: 20.5,
     });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
