@@ -876,6 +876,9 @@ export const en = {
       invalid: 'Use a number of pounds above 0 and up to 10,000,000, with at most two decimals.',
       save: 'Save budget',
       remove: 'Remove the budget',
+      removeTitle: 'Remove the monthly budget?',
+      removeText:
+        'Eco mode stops lowering setpoints for it, budget notifications stop and the pages show no budget. You can set one again at any time.',
       saved: 'Energy budget updated successfully',
       spent: 'This month so far',
       current: 'Monthly budget',
@@ -925,6 +928,9 @@ export const en = {
       invalid: 'Use a number of kg above 0 and up to 10,000,000, with at most two decimals.',
       save: 'Save goal',
       remove: 'Remove the goal',
+      removeTitle: 'Remove the monthly CF goal?',
+      removeText:
+        'The pages stop measuring the CO2 you save against a goal. You can set one again at any time.',
       saved: 'CF Goal updated successfully',
       progress: 'CF goal reached this month',
       progressText: '{{saved}} of {{goal}} saved this month: {{share}} of the goal.',

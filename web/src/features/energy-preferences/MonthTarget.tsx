@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import type { AxiosResponse } from 'axios';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { useAppDispatch } from '../../lib/hooks';
@@ -87,9 +88,11 @@ export function MonthTarget({
     });
   };
 
+  const [removing, setRemoving] = useState(false);
   const clear = () =>
     run(remove, {
       onSuccess: async () => {
+        setRemoving(false);
         await dispatch(fetchMe());
         load.reload();
       },
@@ -120,13 +123,22 @@ export function MonthTarget({
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             <SubmitButton busy={busy}>{text('save')}</SubmitButton>
             {current !== null && (
-              <Button color="secondary" disabled={busy} onClick={() => void clear()}>
+              <Button color="secondary" disabled={busy} onClick={() => setRemoving(true)}>
                 {text('remove')}
               </Button>
             )}
           </Stack>
         </Stack>
       </Form>
+      <ConfirmDialog
+        open={removing}
+        title={text('removeTitle')}
+        text={text('removeText')}
+        confirm={text('remove')}
+        busy={busy}
+        onClose={() => setRemoving(false)}
+        onConfirm={() => void clear()}
+      />
     </Section>
   );
 }

@@ -327,12 +327,14 @@ describe('the CO2 savings preferences', () => {
     expect(patched).toEqual(['55']);
   });
 
-  it('removes the CF goal, and offers no removal once there is none', async () => {
+  it('removes the CF goal after asking, and offers no removal once there is none', async () => {
     const userEvents = userEvent.setup();
     let goal: number | null = 40;
+    let removals = 0;
     api(() => ({ ...user, carbon_goal_kg: goal }));
     server.use(
       http.delete('/v2/users/goal/carbon-footprint', () => {
+        removals += 1;
         goal = null;
         return answer('CF goal removed.');
       }),
@@ -342,6 +344,13 @@ describe('the CO2 savings preferences', () => {
       preloadedState: signedIn,
     });
     await userEvents.click(await screen.findByRole('button', { name: 'Remove the goal' }));
+    const asked = within(screen.getByRole('dialog', { name: 'Remove the monthly CF goal?' }));
+    await userEvents.click(asked.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(removals).toBe(0);
+    await userEvents.click(screen.getByRole('button', { name: 'Remove the goal' }));
+    const again = within(screen.getByRole('dialog', { name: 'Remove the monthly CF goal?' }));
+    await userEvents.click(again.getByRole('button', { name: 'Remove the goal' }));
     expect(await screen.findByText('CF goal removed.')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByLabelText('CO2 to save each month (kg)')).toHaveValue(''),
