@@ -1,4 +1,5 @@
 import { formatKg, formatKwh, formatPence } from '../../lib/units';
+import { niceTicks } from '../../lib/ticks';
 import type { Bucket, Co2Saving, EnergyHistory, Figures, PeriodFigures, Span } from './types';
 
 /** What a chart shows: energy, its cost or its CO2. */
@@ -91,15 +92,7 @@ export function co2InBuckets(saving: Co2Saving, along: EnergyHistory) {
   });
 }
 
-/**
- * A value axis's ticks from 0 past `max`, at most `most` of them, at a step of 1, 2, 2.5 or 5
- * times a power of ten: "0, 100, 200, 300, 400 kWh", where recharts would step by 85.
- */
+/** A value axis's ticks from 0 past `max` (see {@link niceTicks}); 0 to 1 with nothing above 0. */
 export function valueTicks(max: number, most = 5): number[] {
-  if (!(max > 0)) return [0, 1];
-  const rough = max / (most - 1);
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((times) => times * power).find((at) => at >= rough) ?? rough;
-  const steps = Math.ceil(max / step - 1e-9);
-  return Array.from({ length: steps + 1 }, (_, index) => Number((index * step).toPrecision(12)));
+  return max > 0 ? niceTicks(0, max, most) : [0, 1];
 }

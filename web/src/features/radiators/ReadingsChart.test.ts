@@ -1,4 +1,4 @@
-import { hourTicks, timeTicks } from './ReadingsChart';
+import { hourTicks, temperatureTicks, timeTicks } from './ReadingsChart';
 
 describe('the readings chart’s time axis', () => {
   it('ticks on whole hours of the clock, every third over a day', () => {
@@ -16,5 +16,14 @@ describe('the readings chart’s time axis', () => {
     expect(timeTicks(first, first + 2 * 60_000)).toEqual([first, first + 2 * 60_000]);
     expect(timeTicks(first, first)).toEqual([first]);
     expect(timeTicks(first, first + 3 * 3_600_000)).toHaveLength(3);
+  });
+});
+
+describe('the readings chart’s temperature axis', () => {
+  it('ticks on round steps from whole degrees, not 2.5, and around a flat line', () => {
+    expect(temperatureTicks([18.4, 21, 22.6])).toEqual([18, 19, 20, 21, 22, 23]);
+    expect(temperatureTicks([9.1, 20.5, 20.8])).toEqual([8, 10, 12, 14, 16, 18, 20, 22]);
+    expect(temperatureTicks([2, 21, 26.4])).toEqual([0, 5, 10, 15, 20, 25, 30]);
+    expect(temperatureTicks([20, 20])).toEqual([19, 19.5, 20, 20.5, 21]);
   });
 });

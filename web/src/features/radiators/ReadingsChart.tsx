@@ -15,6 +15,7 @@ import { useChartDirection } from '../../lib/chartDirection';
 import { useTooltipStyle } from '../../lib/chartTooltip';
 import { inOrder } from '../../lib/legend';
 import { dateLocale, formatCelsius } from '../../lib/format';
+import { niceTicks } from '../../lib/ticks';
 import { formatCount } from '../../lib/units';
 import type { Reading } from './types';
 
@@ -38,6 +39,17 @@ export function hourTicks(first: number, last: number, step: number) {
 export function timeTicks(first: number, last: number) {
   const hourly = hourTicks(first, last, last - first > 8 * HOUR_MS ? 3 : 1);
   return hourly.length >= 2 ? hourly : [...new Set([first, last])];
+}
+
+/**
+ * The temperature axis's ticks: from whole degrees at the ends (a degree either side of a flat
+ * line), by 1, 2 or 5 degrees, not 2.5.
+ */
+export function temperatureTicks(values: number[]) {
+  const [low, high] = [Math.floor(Math.min(...values)), Math.ceil(Math.max(...values))];
+  return low === high
+    ? niceTicks(low - 1, high + 1, 8, [1, 2, 5])
+    : niceTicks(low, high, 8, [1, 2, 5]);
 }
 
 /** The last day's temperature and setpoint, with a sentence summing it up for screen readers. */
@@ -65,6 +77,9 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
   }));
   const [first, last] = [points[0]?.at ?? 0, points[points.length - 1]?.at ?? 0];
   const ticks = timeTicks(first, last);
+  const degrees = temperatureTicks(
+    points.flatMap((point) => [point.temperature, point.setpoint ?? point.temperature]),
+  );
   return (
     <figure style={{ margin: 0 }}>
       {/* Mirrored in right-to-left text, as the analytics charts are; screen readers get the
@@ -85,9 +100,10 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
             />
             <YAxis
               unit=" °C"
-              // Whole degrees at the ends, so a short history's ticks are not 18.2, 18.9…
-              domain={[(low: number) => Math.floor(low), (high: number) => Math.ceil(high)]}
-              allowDecimals={false}
+              domain={[degrees[0] ?? 0, degrees[degrees.length - 1] ?? 1]}
+              ticks={degrees}
+              // Every tick: recharts would drop the one below the top to give the top room.
+              interval={0}
               stroke={theme.palette.text.secondary}
               width={64}
               {...direction.across}
