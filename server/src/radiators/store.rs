@@ -45,6 +45,9 @@ pub struct GroupState {
     pub target_temperature: Option<f64>,
     /// 1 while any of its radiators is heating.
     pub heating: i64,
+    /// 1 once any of its radiators has reported; 0 while every one waits for its first report
+    /// (waiting, not offline).
+    pub reported: i64,
 }
 
 /// The aggregate columns a [`GroupState`] is read from, by name, over the group's
@@ -52,7 +55,8 @@ pub struct GroupState {
 pub const GROUP_STATE_COLUMNS: &str = "COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
         AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
         AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
-        MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating";
+        MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating,
+        COUNT(s.last_seen) AS reports";
 
 impl<'r> sqlx::FromRow<'r, AnyRow> for GroupState {
     /// From [`GROUP_STATE_COLUMNS`], rounded as the API shows them.
@@ -64,6 +68,7 @@ impl<'r> sqlx::FromRow<'r, AnyRow> for GroupState {
             current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
             target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
             heating: row.try_get::<Option<i64>, _>("heating")?.unwrap_or(0),
+            reported: i64::from(row.try_get::<i64, _>("reports")? > 0),
         })
     }
 }

@@ -99,14 +99,21 @@ async fn ticks_store_the_state_and_one_reading_per_minute(app: TestApp) {
 
 async fn a_radiator_that_stops_reporting_is_offline_after_five_minutes(app: TestApp) {
     let acme = app.register_business("owner@acme.co.uk").await;
-    let (_, ids) = room_with_radiators(&acme, "Office", &["HD-1"]).await;
+    let (room, ids) = room_with_radiators(&acme, "Office", &["HD-1"]).await;
+    let zone = acme.add_zone("Ground floor").await.id;
+    acme.post(&format!("/v2/zones/{zone}/room/{room}"), json!({})).await;
+    // Before its first report a radiator's room and zone are waiting, not offline.
+    assert_eq!((acme.room(room).await.reported, acme.zone(zone).await.reported), (0, 0));
     app.tick(60).await;
     assert_eq!(acme.radiator(ids[0]).await.online, 1);
+    assert_eq!((acme.room(room).await.reported, acme.zone(zone).await.reported), (1, 1));
     app.clock.advance(time::Duration::seconds(4 * 60 + 59));
     assert_eq!(acme.radiator(ids[0]).await.online, 1);
     app.clock.advance(time::Duration::seconds(1));
     let radiator = acme.radiator(ids[0]).await;
     assert_eq!((radiator.online, radiator.heating), (0, 0));
+    let office = acme.room(room).await;
+    assert_eq!((office.current_temperature, office.reported), (None, 1), "offline, not waiting");
 }
 
 async fn temperature(owner: &Owner<'_>, room: i64) -> f64 {

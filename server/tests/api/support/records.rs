@@ -47,6 +47,7 @@ pub struct Room {
     pub current_temperature: Option<f64>,
     pub target_temperature: Option<f64>,
     pub heating: i64,
+    pub reported: i64,
     #[serde(default)]
     pub radiators: Vec<Radiator>,
 }
@@ -63,6 +64,7 @@ pub struct Zone {
     pub current_temperature: Option<f64>,
     pub target_temperature: Option<f64>,
     pub heating: i64,
+    pub reported: i64,
     #[serde(default)]
     pub rooms: Vec<Room>,
 }

@@ -63,6 +63,7 @@ const room = {
   current_temperature: 19.6,
   target_temperature: 21,
   heating: 1,
+  reported: 1,
 };
 
 function serve(dashboard: Dashboard = figures) {

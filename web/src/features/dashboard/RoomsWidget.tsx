@@ -11,7 +11,7 @@ import { LoadError, ListSkeleton } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { fleetLive, roomLive } from '../radiators';
+import { fleetLive, groupChip, roomLive } from '../radiators';
 import { fetchRooms, type Room } from '../rooms';
 import { WidgetLink } from './widgets';
 import type { Dashboard } from './types';
@@ -30,14 +30,9 @@ function RoomRow({ room }: { room: Room }) {
         underline="hover"
         sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
       >
-        {room.name}
+        <bdi>{room.name}</bdi>
       </Link>
-      <HeatingChip
-        heating={live ? live.heating : room.heating}
-        online={current === null ? 0 : 1}
-        on={room.status}
-        radiators={room.radiator_count}
-      />
+      <HeatingChip {...groupChip(room, live)} />
       {/* Last and end-aligned, so that the temperatures stand in one column whatever the chip. */}
       <Typography
         component="span"

@@ -395,6 +395,7 @@ const room = (id: number, name: string, zone: [number, string] | null, more = {}
   current_temperature: 20,
   target_temperature: 21,
   heating: 0,
+  reported: 1,
   ...more,
 });
 

@@ -6,6 +6,7 @@ export {
   radiatorsReported,
   radiatorsSlice,
   fleetLive,
+  groupChip,
   roomLive,
   roomsLive,
   roomRadiatorsSet,

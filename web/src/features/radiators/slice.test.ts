@@ -1,6 +1,7 @@
 import { parseEvent } from '../../lib/live';
 import {
   fleetLive,
+  groupChip,
   liveSnapshot,
   radiatorsReported,
   radiatorsSlice,
@@ -105,5 +106,40 @@ describe('live radiator state', () => {
       data: [{ id: 1 }],
     });
     expect(parseEvent(': keep-alive')).toBeNull();
+  });
+});
+
+describe('a room’s or zone’s heating chip', () => {
+  const fresh = {
+    status: 1,
+    current_temperature: null,
+    heating: 0,
+    reported: 0,
+    radiator_count: 2,
+  };
+
+  it('waits while none of its radiators has reported, and is offline once they stop', () => {
+    expect(groupChip(fresh, null)).toEqual({
+      heating: 0,
+      online: 0,
+      on: 1,
+      radiators: 2,
+      reported: false,
+    });
+    expect(groupChip({ ...fresh, reported: 1 }, null)).toMatchObject({
+      online: 0,
+      reported: true,
+    });
+  });
+
+  it('follows the live stream once it has heard the radiators', () => {
+    const live = { current_temperature: 19.5, online: 1, heating: 1 };
+    expect(groupChip(fresh, live)).toEqual({
+      heating: 1,
+      online: 1,
+      on: 1,
+      radiators: 2,
+      reported: true,
+    });
   });
 });

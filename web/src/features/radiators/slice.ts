@@ -133,3 +133,27 @@ export function roomsLive(roomIds: readonly number[], live: Record<number, LiveR
 export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
   return roomsLive([roomId], live);
 }
+
+/** What a room's or zone's heating chip is told, as the server lists the room or zone. */
+interface GroupState {
+  status: number;
+  current_temperature: number | null;
+  heating: number;
+  reported: number;
+  radiator_count: number;
+}
+
+/**
+ * A room's or zone's heating chip: from the live stream where it has heard the radiators
+ * (`live`, from {@link roomsLive}), else as the list was loaded.
+ */
+export function groupChip(group: GroupState, live: ReturnType<typeof roomsLive>) {
+  const online = live ? live.online > 0 : group.current_temperature !== null;
+  return {
+    heating: live ? live.heating : group.heating,
+    online: online ? 1 : 0,
+    on: group.status,
+    radiators: group.radiator_count,
+    reported: live !== null || group.reported === 1,
+  };
+}

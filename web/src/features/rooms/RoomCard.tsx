@@ -12,7 +12,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { HeatingChip } from '../../components/HeatingChip';
 import { roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
-import { roomLive } from '../radiators';
+import { groupChip, roomLive } from '../radiators';
 import type { Room } from './types';
 import { roomTargetText } from './target';
 
@@ -24,7 +24,6 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
     useAppSelector((state) => state.radiators.live),
   );
   const current = live ? live.current_temperature : room.current_temperature;
-  const heating = live ? live.heating : room.heating;
   return (
     <Card variant="outlined" data-testid={`room-${room.name}`}>
       <CardContent>
@@ -47,12 +46,7 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>
-        <HeatingChip
-          heating={heating}
-          online={current === null ? 0 : 1}
-          on={room.status}
-          radiators={room.radiator_count}
-        />
+        <HeatingChip {...groupChip(room, live)} />
         <Switch
           checked={room.status === 1}
           disabled={room.radiator_count === 0}

@@ -20,6 +20,7 @@ const room = (name: string, radiators: Radiator[]): RoomWithRadiators => ({
   current_temperature: 20,
   target_temperature: 21,
   heating: 0,
+  reported: 1,
   radiators,
 });
 

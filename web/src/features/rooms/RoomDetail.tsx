@@ -26,6 +26,7 @@ import {
   radiatorsApi,
   RadiatorDialog,
   RadiatorsTable,
+  groupChip,
   roomLive,
   roomRadiatorsSet,
 } from '../radiators';
@@ -85,12 +86,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           testId="room-temperature"
         />
         <Figure label={t('radiators.target')} value={groupTargetFigure(room, t)} />
-        <HeatingChip
-          heating={summary ? summary.heating : room.heating}
-          online={(summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0}
-          on={room.status}
-          radiators={room.radiators.length}
-        />
+        <HeatingChip {...groupChip(room, summary)} />
         {room.zone_name && <Chip label={t('rooms.zone', { name: room.zone_name })} />}
         <FormControlLabel
           control={

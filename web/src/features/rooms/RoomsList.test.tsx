@@ -16,6 +16,7 @@ const board = {
   current_temperature: 20.4,
   target_temperature: 21,
   heating: 1,
+  reported: 1,
 };
 
 describe('RoomsList', () => {

@@ -10,6 +10,8 @@ export interface Room {
   current_temperature: number | null;
   target_temperature: number | null;
   heating: number;
+  /** 1 once any of its radiators has reported. */
+  reported: number;
 }
 
 export interface RoomDetail extends Room {

@@ -19,6 +19,7 @@ const lab: Room = {
   current_temperature: 20,
   target_temperature: 21,
   heating: 0,
+  reported: 1,
 };
 
 const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
@@ -30,6 +31,7 @@ const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
   current_temperature: 20,
   target_temperature: 20.5,
   heating: 0,
+  reported: 1,
   rooms,
 });
 

@@ -26,7 +26,7 @@ import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAction } from '../../lib/useAction';
-import { roomLive, roomsLive } from '../radiators';
+import { groupChip, roomLive, roomsLive } from '../radiators';
 import { groupTargetFigure, roomsApi, roomTargetText, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
@@ -78,12 +78,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
           testId="zone-temperature"
         />
         <Figure label={t('radiators.target')} value={groupTargetFigure(zone, t)} />
-        <HeatingChip
-          heating={summary ? summary.heating : zone.heating}
-          online={(summary ? summary.online > 0 : zone.current_temperature !== null) ? 1 : 0}
-          on={zone.status}
-          radiators={zone.radiator_count}
-        />
+        <HeatingChip {...groupChip(zone, summary)} />
         <Chip
           label={t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
         />
@@ -164,14 +159,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                     secondary={`${formatCelsius(summary ? summary.current_temperature : room.current_temperature)} · ${roomTargetText(room, t)}`}
                   />
                   <Box sx={{ mx: 2 }}>
-                    <HeatingChip
-                      heating={summary ? summary.heating : room.heating}
-                      online={
-                        (summary ? summary.online > 0 : room.current_temperature !== null) ? 1 : 0
-                      }
-                      on={room.status}
-                      radiators={room.radiator_count}
-                    />
+                    <HeatingChip {...groupChip(room, summary)} />
                   </Box>
                 </ListItem>
               );

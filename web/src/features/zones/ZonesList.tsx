@@ -14,6 +14,7 @@ import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { zonePath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
+import { groupChip } from '../radiators';
 import { zonesApi } from './api';
 import { fetchZones } from './slice';
 
@@ -65,12 +66,7 @@ export function ZonesList() {
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                   {t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
                 </Typography>
-                <HeatingChip
-                  heating={zone.heating}
-                  online={zone.current_temperature === null ? 0 : 1}
-                  on={zone.status}
-                  radiators={zone.radiator_count}
-                />
+                <HeatingChip {...groupChip(zone, null)} />
               </CardContent>
             </Card>
           )}

@@ -9,6 +9,8 @@ export interface Zone {
   current_temperature: number | null;
   target_temperature: number | null;
   heating: number;
+  /** 1 once any of its radiators has reported. */
+  reported: number;
 }
 
 export interface ZoneDetail extends Zone {
