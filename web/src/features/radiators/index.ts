@@ -12,6 +12,7 @@ export {
   roomRadiatorsSet,
   withLive,
 } from './slice';
+export type { GroupLive } from './slice';
 export type { Clamped, LiveRadiator, Radiator, RadiatorPayload, Reading } from './types';
 export { RadiatorDetail } from './RadiatorDetail';
 export { RadiatorDialog } from './RadiatorDialog';

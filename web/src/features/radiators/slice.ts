@@ -134,6 +134,9 @@ export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
   return roomsLive([roomId], live);
 }
 
+/** Some rooms' radiators as the live stream last heard them (see {@link roomsLive}). */
+export type GroupLive = ReturnType<typeof roomsLive>;
+
 /** What a room's or zone's heating chip is told, as the server lists the room or zone. */
 interface GroupState {
   status: number;
@@ -147,7 +150,7 @@ interface GroupState {
  * A room's or zone's heating chip: from the live stream where it has heard the radiators
  * (`live`, from {@link roomsLive}), else as the list was loaded.
  */
-export function groupChip(group: GroupState, live: ReturnType<typeof roomsLive>) {
+export function groupChip(group: GroupState, live: GroupLive) {
   const online = live ? live.online > 0 : group.current_temperature !== null;
   return {
     heating: live ? live.heating : group.heating,

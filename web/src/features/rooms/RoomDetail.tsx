@@ -15,23 +15,19 @@ import {
   GroupTemperature,
   type GroupDialog,
 } from '../../components/GroupPage';
-import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
-import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
-import { formatCelsius } from '../../lib/format';
 import type { Envelope } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
 import {
   radiatorsApi,
   RadiatorDialog,
   RadiatorsTable,
-  groupChip,
   roomLive,
   roomRadiatorsSet,
 } from '../radiators';
 import { roomsApi } from './api';
-import { groupTargetFigure } from './target';
+import { GroupFigures } from './GroupFigures';
 import { fetchRoomByName, resetRoom, roomChanged } from './slice';
 import type { RoomDetail as Room } from './types';
 
@@ -79,14 +75,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
   return (
     <Stack spacing={2}>
       <GroupHeader group={room} texts="rooms" open={setDialog} />
-      <FigurePanel>
-        <Figure
-          label={t('radiators.current')}
-          value={formatCelsius(summary ? summary.current_temperature : room.current_temperature)}
-          testId="room-temperature"
-        />
-        <Figure label={t('radiators.target')} value={groupTargetFigure(room, t)} />
-        <HeatingChip {...groupChip(room, summary)} />
+      <GroupFigures group={room} live={summary} testId="room-temperature">
         {room.zone_name && <Chip label={t('rooms.zone', { name: room.zone_name })} />}
         <FormControlLabel
           control={
@@ -102,7 +91,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
           }
           label={t('rooms.allRadiators')}
         />
-      </FigurePanel>
+      </GroupFigures>
       <GroupTemperature
         target={room.target_temperature}
         radiators={room.radiators.length}

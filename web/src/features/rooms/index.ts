@@ -5,4 +5,5 @@ export { AddRoomForm } from './AddRoomForm';
 export { RoomCard } from './RoomCard';
 export { RoomDetail } from './RoomDetail';
 export { RoomsList } from './RoomsList';
-export { groupTargetFigure, roomTargetText } from './target';
+export { GroupFigures } from './GroupFigures';
+export { roomTargetText } from './target';

@@ -20,14 +20,13 @@ import {
   GroupTemperature,
   type GroupDialog,
 } from '../../components/GroupPage';
-import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAction } from '../../lib/useAction';
 import { groupChip, roomLive, roomsLive } from '../radiators';
-import { groupTargetFigure, roomsApi, roomTargetText, type Room } from '../rooms';
+import { GroupFigures, roomsApi, roomTargetText, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
 import type { ZoneDetail as ZoneWithRooms } from './types';
@@ -71,18 +70,11 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   return (
     <Stack spacing={2}>
       <GroupHeader group={zone} texts="zones" open={setDialog} />
-      <FigurePanel>
-        <Figure
-          label={t('radiators.current')}
-          value={formatCelsius(summary ? summary.current_temperature : zone.current_temperature)}
-          testId="zone-temperature"
-        />
-        <Figure label={t('radiators.target')} value={groupTargetFigure(zone, t)} />
-        <HeatingChip {...groupChip(zone, summary)} />
+      <GroupFigures group={zone} live={summary} testId="zone-temperature">
         <Chip
           label={t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
         />
-      </FigurePanel>
+      </GroupFigures>
       <GroupTemperature
         target={zone.target_temperature}
         radiators={zone.radiator_count}
