@@ -149,13 +149,15 @@ async fn apply(
 }
 
 /// New name, bounds and room; a setpoint outside the new bounds moves inside them.
+/// Renames the radiator, changes its bounds or its room; answers it with the target it had
+/// before, which new bounds may have moved.
 pub async fn update(
     state: &AppState,
     actor: Actor,
     id: i64,
     settings: &Settings,
     room_id: Option<i64>,
-) -> ApiResult<RadiatorView> {
+) -> ApiResult<(RadiatorView, f64)> {
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
@@ -163,7 +165,7 @@ pub async fn update(
     apply(&mut change, &before, settings, room_id).await?;
     let radiator = find(change.db(), actor.business_id, id, now).await?;
     change.commit(Entry::new("update", "radiator", id).before(&before).after(&radiator)).await?;
-    Ok(radiator)
+    Ok((radiator, before.target_temperature))
 }
 
 /// Puts the business's radiator `id`, in no room, in the room `room_id`, with the name and

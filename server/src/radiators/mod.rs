@@ -160,8 +160,15 @@ pub async fn update(
     let mut check = FieldCheck::default();
     let settings = request.settings(&mut check);
     let settings = check.finish(settings)?;
-    let radiator = domain::update(&state, user.actor(), id, &settings, request.room_id).await?;
-    Ok(ok(format!("Radiator '{}' saved.", radiator.name), RadiatorData { radiator }))
+    let (radiator, target_before) =
+        domain::update(&state, user.actor(), id, &settings, request.room_id).await?;
+    let (name, target) = (&radiator.name, radiator.target_temperature);
+    let description = if target == target_before {
+        format!("Radiator '{name}' saved.")
+    } else {
+        format!("Radiator '{name}' saved; its target moved to {target} °C, within its new limits.")
+    };
+    Ok(ok(description, RadiatorData { radiator }))
 }
 
 /// Remove a radiator from the business; its uid can then be registered again.

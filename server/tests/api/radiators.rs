@@ -63,8 +63,14 @@ async fn set_temperature_stays_within_the_radiators_bounds(app: TestApp) {
     // Narrower bounds move the setpoint inside them.
     let narrow = json!({"name": "One", "min_temperature": 12, "max_temperature": 20});
     let narrowed = acme.post(&format!("/v2/radiators/{id}"), narrow).await;
-    assert_eq!(narrowed.description(), "Radiator 'One' saved.");
+    assert_eq!(
+        narrowed.description(),
+        "Radiator 'One' saved; its target moved to 20 °C, within its new limits."
+    );
     assert_eq!(narrowed.data::<Radiator>("radiator").target_temperature, 20.0);
+    let renamed = json!({"name": "Uno", "min_temperature": 12, "max_temperature": 20});
+    let renamed = acme.post(&format!("/v2/radiators/{id}"), renamed).await;
+    assert_eq!(renamed.description(), "Radiator 'Uno' saved.");
     assert_eq!(acme.radiator(id).await.max_temperature, 20.0);
     let missing = acme.set_temperature(999_999, 20.0).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);

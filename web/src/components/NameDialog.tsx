@@ -30,7 +30,11 @@ export function NameDialog<R extends Answer>({
     if (trimmed.length > 60) return setError('validation.nameTooLong');
     void run(() => save(trimmed), {
       onSuccess: savedThenClose(onSaved, frame.onClose),
-      onError: ({ description, errors }) => setError(errors.name?.[0] ?? description),
+      // Told under the field alone, not in a toast as well.
+      onError: ({ description, errors }) => {
+        setError(errors.name?.[0] ?? description);
+        return true;
+      },
     });
   };
 

@@ -505,6 +505,8 @@ export const ar: Texts = {
     overlapName: '«{{name}}»',
     noNextChange: 'لا شيء: الجدول متوقف أو انتهى',
     dates: 'من {{start}} إلى {{end}}',
+    datesFrom: 'من {{start}}',
+    datesUntil: 'حتى {{end}}',
     off: 'إيقاف',
     switch: 'تشغيل أو إيقاف {{name}}',
     statusUpdated: 'تم تحديث حالة الجدول',

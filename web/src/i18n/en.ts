@@ -509,6 +509,8 @@ export const en = {
     overlapName: '‘{{name}}’',
     noNextChange: 'None: the schedule is off or over',
     dates: 'from {{start}} to {{end}}',
+    datesFrom: 'from {{start}}',
+    datesUntil: 'until {{end}}',
     off: 'off',
     switch: 'Switch {{name}} on or off',
     statusUpdated: 'Schedule Status Updated',

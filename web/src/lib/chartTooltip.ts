@@ -1,9 +1,10 @@
 import { useTheme } from '@mui/material/styles';
 
-/** A chart tooltip in the theme's colours, so it reads in dark mode too. */
+/** A chart tooltip in the theme's colours, so it reads in dark mode too; "Target: 21 °C". */
 export function useTooltipStyle() {
   const { palette } = useTheme();
   return {
+    separator: ': ',
     contentStyle: {
       backgroundColor: palette.background.paper,
       borderColor: palette.divider,

@@ -17,6 +17,8 @@ const quiet: Schedule = {
   days: [2, 4],
   slots: [{ start: '10:00', end: '24:00', setpoint: 20 }],
   setback: null,
+  start_date: '2026-12-10',
+  end_date: null,
   // Tomorrow, as the business's clock reads.
   next_change: { at: '2026-11-24T10:00:00+00:00', setpoint: 20 },
   overlaps: ['Window mornings', 'Late opening'],
@@ -50,7 +52,8 @@ describe('SchedulesList', () => {
     expect(row.getByText(`${ltr('18:00')} → ${ltr('16.0 °C')}`)).toBeInTheDocument();
 
     const other = within(screen.getByTestId('schedule-Quiet room'));
-    expect(other.getByText('Tue, Thu')).toBeInTheDocument();
+    // Its first day as people write a date; the last is open.
+    expect(other.getByText('Tue, Thu · from 10 Dec 2026')).toBeInTheDocument();
     expect(other.getByText('off')).toBeInTheDocument();
     expect(other.getByText(`Tue ${ltr('10:00')} → ${ltr('20.0 °C')}`)).toBeInTheDocument();
     // Slots that meet another schedule's on a shared target are said, with who wins there.

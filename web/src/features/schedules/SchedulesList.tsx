@@ -17,7 +17,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditDeleteActions } from '../../components/PageHeader';
 import { SearchListPage } from '../../components/SearchListPage';
 import { paths, schedulePath } from '../../config/paths';
-import { formatCelsius, formatNames, formatWallTime, weekdayName } from '../../lib/format';
+import {
+  formatCelsius,
+  formatDay,
+  formatNames,
+  formatWallTime,
+  weekdayName,
+} from '../../lib/format';
 import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { schedulesApi } from './api';
@@ -164,13 +170,16 @@ function ScheduleRow({
         setpoint: setpoint(schedule.next_change.setpoint),
       })
     : t('schedules.noNextChange');
+  const day = (date: string | null) => (date ? formatDay(date, i18n.language) : null);
+  const [start, end] = [day(schedule.start_date), day(schedule.end_date)];
   const dates =
-    schedule.start_date || schedule.end_date
-      ? t('schedules.dates', {
-          start: schedule.start_date ?? '…',
-          end: schedule.end_date ?? '…',
-        })
-      : null;
+    start && end
+      ? t('schedules.dates', { start, end })
+      : start
+        ? t('schedules.datesFrom', { start })
+        : end
+          ? t('schedules.datesUntil', { end })
+          : null;
   const facts: [string, string][] = [
     [t('schedules.days'), dates ? `${days} · ${dates}` : days],
     [
