@@ -121,10 +121,22 @@ pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiRes
 }
 
 /// Deletes a record, keeping what it gathered; answers the record as it was.
-pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<G::View> {
+pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<(G::View, Vec<String>)> {
     let (business_id, now) = (change.business_id(), change.now());
     let before = find::<G>(change.db(), business_id, id, now).await?;
-    store::delete_group(change.db(), G::TABLE, business_id, id).await?;
+    let orphans = store::delete_group(change.db(), G::TABLE, business_id, id).await?;
     change.commit(Entry::new("delete", G::KIND.noun(), id).before(&before)).await?;
-    Ok(before)
+    Ok((before, orphans))
+}
+
+/// A deletion's sentence (`done`), then the schedules it left with no targets (`orphans`), so
+/// that nobody is surprised by a schedule that heats nothing.
+pub fn with_orphans(done: String, orphans: &[String]) -> String {
+    match orphans {
+        [] => done,
+        [one] => format!("{done} Schedule '{one}' is left with no targets."),
+        [first, rest @ ..] => {
+            format!("{done} Schedule '{first}' and {} more are left with no targets.", rest.len())
+        }
+    }
 }

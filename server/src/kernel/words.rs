@@ -71,8 +71,8 @@ static ARABIC: LazyLock<Catalogue> = LazyLock::new(|| Catalogue::parse(include_s
 
 /// English sentence → translation. A sentence with values filled in (`{}` in the English) is a
 /// pattern; the translation names the values `{1}`, `{2}`… as they are (a name someone typed),
-/// or `{word1}`… where the value is one of the server's own words ("room"), itself in the
-/// catalogue.
+/// or `{word1}`… where the value is one of the server's own words ("room") or sentences, itself
+/// in the catalogue.
 struct Catalogue {
     exact: HashMap<&'static str, &'static str>,
     /// Most literal text first, so "Enter the {} in pence." is tried before "Enter the {}.".
@@ -111,8 +111,9 @@ impl Catalogue {
             let filled = VALUE.replace_all(translated, |named: &regex::Captures| {
                 let value = named[2].parse().ok().and_then(|n| values.get(n));
                 let value = value.map_or("", |value| value.as_str());
-                let word = named.get(1).and_then(|_| self.exact.get(value).copied());
-                word.unwrap_or(value).to_owned()
+                // A word of the server's own, or a whole sentence before the one added to it.
+                let word = named.get(1).and_then(|_| self.word(value));
+                word.unwrap_or_else(|| value.to_owned())
             });
             Some(filled.into_owned())
         })
@@ -164,6 +165,18 @@ mod tests {
         );
         assert_eq!(catalogue.word("Enter the town.").as_deref(), Some("أدخل town."));
         assert_eq!(catalogue.word("Something new."), None);
+    }
+
+    #[test]
+    fn a_sentence_added_to_another_translates_both() {
+        let catalogue = Catalogue::parse(
+            "Room '{}' deleted.\tحُذفت الغرفة «{1}».\n\
+             {} Schedule '{}' is left with no targets.\t{word1} وبقي الجدول «{2}» دون أهداف.\n",
+        );
+        assert_eq!(
+            catalogue.word("Room 'Hall' deleted. Schedule 'Hall hours' is left with no targets."),
+            Some("حُذفت الغرفة «Hall». وبقي الجدول «Hall hours» دون أهداف.".to_owned())
+        );
     }
 
     #[test]

@@ -181,14 +181,14 @@ pub async fn attach(
     apply(change, &before, settings, Some(room_id)).await
 }
 
-/// Deletes the radiator and answers the name it had.
-pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<String> {
+/// Deletes the radiator; answers the name it had and the schedules it left with no targets.
+pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<(String, Vec<String>)> {
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
-    store::delete(change.db(), actor.business_id, id).await?;
+    let orphans = store::delete(change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("delete", "radiator", id).before(&before)).await?;
-    Ok(before.name)
+    Ok((before.name, orphans))
 }
 
 /// A new setpoint within the radiator's own bounds.

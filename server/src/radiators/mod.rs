@@ -13,6 +13,7 @@ use crate::auth::Business;
 use crate::clock::iso8601;
 use crate::error::ErrorBody;
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
+use crate::kernel::named;
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, Uid, record_name};
 use crate::state::AppState;
@@ -175,8 +176,8 @@ pub async fn update(
 #[utoipa::path(delete, path = "/v2/radiators/{id}", tag = "radiators",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
-    let name = domain::delete(&state, user.actor(), id).await?;
-    Ok(done(format!("Radiator '{name}' deleted.")))
+    let (name, orphans) = domain::delete(&state, user.actor(), id).await?;
+    Ok(done(named::with_orphans(format!("Radiator '{name}' deleted."), &orphans)))
 }
 
 #[derive(Deserialize, ToSchema, Default)]

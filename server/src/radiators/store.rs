@@ -237,14 +237,15 @@ pub async fn update(
     Ok(())
 }
 
-pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<()> {
-    store::drop_schedule_target(&mut *db, business_id, "radiator", id).await?;
+/// Deletes the radiator; answers the names of the schedules it leaves with no targets.
+pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<Vec<String>> {
+    let orphans = store::drop_schedule_target(&mut *db, business_id, "radiator", id).await?;
     sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
         .bind(id)
         .bind(business_id)
         .execute(db)
         .await?;
-    Ok(())
+    Ok(orphans)
 }
 
 /// Sets the setpoint when it is within the radiator's bounds, in one statement, so bounds

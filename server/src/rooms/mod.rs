@@ -152,8 +152,10 @@ pub async fn update(
 #[utoipa::path(delete, path = "/v2/rooms/{id}", tag = "rooms",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
-    let before = named::delete::<RoomDetail>(state.change(user.actor()).await?, id).await?;
-    Ok(done(format!("Room '{}' deleted; its radiators are kept without a room.", before.name)))
+    let (before, orphans) =
+        named::delete::<RoomDetail>(state.change(user.actor()).await?, id).await?;
+    let deleted = format!("Room '{}' deleted; its radiators are kept without a room.", before.name);
+    Ok(done(named::with_orphans(deleted, &orphans)))
 }
 
 /// Switch every radiator of a room on or off.

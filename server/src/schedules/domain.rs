@@ -168,6 +168,7 @@ fn view(
 ) -> ScheduleView {
     let program = program(row);
     let overlaps = enabled.meeting(row, &program, now.to_zoned(tz.clone()).date());
+    let target_ids_empty = target_ids.is_empty();
     let targets = target_ids
         .iter()
         .filter_map(|id| names.iter().find(|(known, _)| known == id))
@@ -186,7 +187,8 @@ fn view(
         start_date: row.start_date.clone(),
         end_date: row.end_date.clone(),
         status: row.status,
-        next_change: next_change(row, tz, now),
+        // A schedule left with no targets changes nothing.
+        next_change: if target_ids_empty { None } else { next_change(row, tz, now) },
         overlaps,
     }
 }

@@ -348,41 +348,55 @@ pub async fn rename(
     Ok(())
 }
 
-/// Deletes a group (a room, a zone); what it gathered stays, in no group of its kind.
+/// Deletes a group (a room, a zone); what it gathered stays, in no group of its kind. Answers
+/// the names of the schedules it leaves with no targets.
 pub async fn delete_group(
     db: &mut AnyConnection,
     table: GroupTable,
     business_id: i64,
     id: i64,
-) -> StoreResult<()> {
+) -> StoreResult<Vec<String>> {
     let (groups, members, column, schedule_for) = table.names();
     let sql =
         format!("UPDATE {members} SET {column} = NULL WHERE {column} = $1 AND business_id = $2");
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(&mut *db).await?;
-    drop_schedule_target(&mut *db, business_id, schedule_for, id).await?;
+    let orphans = drop_schedule_target(&mut *db, business_id, schedule_for, id).await?;
     let sql = format!("DELETE FROM {groups} WHERE id = $1 AND business_id = $2");
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(business_id).execute(db).await?;
-    Ok(())
+    Ok(orphans)
 }
 
 /// Takes a room, zone or radiator being deleted out of the business's schedules for its kind
-/// (`schedule_for`), so that a schedule lists only targets that are there.
+/// (`schedule_for`), so that a schedule lists only targets that are there. Answers the names of
+/// the schedules that had it and now have no target at all, by name.
 pub async fn drop_schedule_target(
     db: &mut AnyConnection,
     business_id: i64,
     schedule_for: &str,
     id: i64,
-) -> StoreResult<()> {
-    sqlx::query(
-        "DELETE FROM schedule_targets WHERE target_id = $1 AND schedule_id IN
-             (SELECT id FROM schedules WHERE business_id = $2 AND schedule_for = $3)",
-    )
-    .bind(id)
-    .bind(business_id)
-    .bind(schedule_for)
-    .execute(db)
-    .await?;
-    Ok(())
+) -> StoreResult<Vec<String>> {
+    let theirs = "SELECT id FROM schedules WHERE business_id = $2 AND schedule_for = $3";
+    let sql = format!(
+        "SELECT s.name FROM schedules s JOIN schedule_targets t ON t.schedule_id = s.id
+         WHERE t.target_id = $1 AND s.id IN ({theirs})
+           AND (SELECT COUNT(*) FROM schedule_targets o WHERE o.schedule_id = s.id) = 1
+         ORDER BY s.name_key"
+    );
+    let orphans: Vec<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(business_id)
+        .bind(schedule_for)
+        .fetch_all(&mut *db)
+        .await?;
+    let sql =
+        format!("DELETE FROM schedule_targets WHERE target_id = $1 AND schedule_id IN ({theirs})");
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(business_id)
+        .bind(schedule_for)
+        .execute(db)
+        .await?;
+    Ok(orphans.into_iter().map(|(name,)| name).collect())
 }
 
 /// Whether another row of `table` (not `except`) in the business has this name, in any case.

@@ -130,8 +130,10 @@ pub async fn update(
 #[utoipa::path(delete, path = "/v2/zones/{id}", tag = "zones",
     responses((status = 200, body = Envelope<NoData>), (status = 404, body = ErrorBody)))]
 pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
-    let before = named::delete::<ZoneDetail>(state.change(user.actor()).await?, id).await?;
-    Ok(done(format!("Zone '{}' deleted; its rooms are kept.", before.name)))
+    let (before, orphans) =
+        named::delete::<ZoneDetail>(state.change(user.actor()).await?, id).await?;
+    let deleted = format!("Zone '{}' deleted; its rooms are kept.", before.name);
+    Ok(done(named::with_orphans(deleted, &orphans)))
 }
 
 /// Put a room in the zone. A room is in at most one zone: one in another zone answers 409.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use heatdesk::schedules::engine::{start, tick};
 use heatdesk::store::lease::Lease;
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -277,6 +277,9 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
     rooms["name"] = json!("Rooms");
     let rooms = create(&owner, rooms).await["id"].as_i64().unwrap();
     let zones = create(&owner, office("zone", &[zone])).await["id"].as_i64().unwrap();
+    let mut evenings = office("zone", &[zone]);
+    evenings["name"] = json!("Evenings");
+    create(&owner, evenings).await;
     let mut radiators = office("radiator", &[window, wall]);
     radiators["name"] = json!("Radiators");
     let radiators = create(&owner, radiators).await["id"].as_i64().unwrap();
@@ -295,11 +298,27 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
     // stays in the radiators' schedule.
     assert_eq!(wall, cafe);
     assert_eq!(targets(radiators).await.0, json!([window, wall]));
-    assert_eq!(owner.delete(&format!("/v2/zones/{zone}")).await.status, StatusCode::OK);
+    // Schedules left with no targets are named, and have no next change.
+    let deleted = owner.delete(&format!("/v2/zones/{zone}")).await;
+    assert_eq!(
+        deleted.description(),
+        "Zone 'Ground floor' deleted; its rooms are kept. Schedule 'Evenings' and 1 more are \
+         left with no targets."
+    );
     assert_eq!(targets(zones).await, (json!([]), json!([])));
-    assert_eq!(owner.delete(&format!("/v2/radiators/{wall}")).await.status, StatusCode::OK);
+    let orphan =
+        owner.get(&format!("/v2/schedules/{zones}")).await.body["data"]["schedule"].clone();
+    assert_eq!((orphan["status"].clone(), orphan["next_change"].clone()), (json!(1), Value::Null));
+    let deleted = owner.delete(&format!("/v2/radiators/{wall}")).await;
+    assert_eq!(deleted.description(), "Radiator 'Wall' deleted.");
     assert_eq!(targets(radiators).await.0, json!([window]));
     assert_eq!(targets(rooms).await.0, json!([studio]));
+    let path = format!("/v2/radiators/{window}");
+    let deleted = owner.call_in(Method::DELETE, &path, None, "ar").await;
+    assert_eq!(
+        deleted.description(),
+        "تم حذف المدفأة «Studio 1». وبقي الجدول «Radiators» دون أهداف."
+    );
 }
 
 async fn another_business_cannot_read_or_change_a_schedule(app: TestApp) {

@@ -401,7 +401,8 @@ export const en = {
     rename: 'Rename room',
     delete: 'Delete room',
     deleteTitle: 'Delete {{name}}?',
-    deleteText: 'The room is deleted; its radiators stay registered without a room.',
+    deleteText:
+      'The room is deleted; its radiators stay registered without a room. A schedule that heats only this room is left with no targets.',
     allRadiators: 'Room heating (every radiator)',
     zone: 'Zone: {{name}}',
     attach: 'Attach radiator',
@@ -450,7 +451,7 @@ export const en = {
     delete: 'Delete radiator',
     deleteTitle: 'Delete {{name}}?',
     deleteText:
-      'The radiator is removed from your business with its history. Its id can be registered again.',
+      'The radiator is removed from your business with its history. Its id can be registered again. A schedule that heats only this radiator is left with no targets.',
     emptyTitle: 'No radiators yet',
     emptyText:
       'Add a radiator with the id printed on its label, or open a room and attach its radiators there.',
@@ -467,7 +468,8 @@ export const en = {
     rename: 'Rename zone',
     delete: 'Delete zone',
     deleteTitle: 'Delete {{name}}?',
-    deleteText: 'The zone is deleted; its rooms stay, in no zone.',
+    deleteText:
+      'The zone is deleted; its rooms stay, in no zone. A schedule that heats only this zone is left with no targets.',
     temperature: 'Zone temperature (°C)',
     temperatureHelp: 'Each radiator keeps within its own limits.',
     apply: 'Set for the whole zone',
@@ -508,6 +510,7 @@ export const en = {
       'Its slots meet those of {{names}} on a target they share: where they meet, the schedule changed last heats.',
     overlapName: '‘{{name}}’',
     noNextChange: 'None: the schedule is off or over',
+    nothingToChange: 'None: it has no targets left',
     dates: 'from {{start}} to {{end}}',
     datesFrom: 'from {{start}}',
     datesUntil: 'until {{end}}',

@@ -24,6 +24,15 @@ const quiet: Schedule = {
   overlaps: ['Window mornings', 'Late opening'],
 };
 
+const orphan: Schedule = {
+  ...officeHours,
+  id: 3,
+  name: 'Old lab',
+  target_ids: [],
+  targets: [],
+  next_change: null,
+};
+
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
 describe('SchedulesList', () => {
@@ -35,7 +44,9 @@ describe('SchedulesList', () => {
 
   it('shows each schedule: kind, targets, days, slots, setback and next change', async () => {
     server.use(
-      http.get('/v2/schedules', () => answer('Schedules.', { schedules: [officeHours, quiet] })),
+      http.get('/v2/schedules', () =>
+        answer('Schedules.', { schedules: [officeHours, quiet, orphan] }),
+      ),
     );
     renderWithProviders(<SchedulesList />, { route: '/schedules' });
     const row = within(await screen.findByTestId('schedule-Office hours'));
@@ -61,6 +72,11 @@ describe('SchedulesList', () => {
       'Its slots meet those of ‘Window mornings’ and ‘Late opening’ on a target they share: where they meet, the schedule changed last heats.',
     );
     expect(row.queryByRole('status')).not.toBeInTheDocument();
+
+    // One whose rooms were all deleted says so, and that it will change nothing.
+    const left = within(screen.getByTestId('schedule-Old lab'));
+    expect(left.getByText('Its targets no longer exist')).toBeInTheDocument();
+    expect(left.getByText('None: it has no targets left')).toBeInTheDocument();
   });
 
   it('shows the schedules of one kind', async () => {

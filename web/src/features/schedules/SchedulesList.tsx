@@ -169,7 +169,9 @@ function ScheduleRow({
         time: formatWallTime(schedule.next_change.at, i18n.language),
         setpoint: setpoint(schedule.next_change.setpoint),
       })
-    : t('schedules.noNextChange');
+    : schedule.target_ids.length === 0
+      ? t('schedules.nothingToChange')
+      : t('schedules.noNextChange');
   const day = (date: string | null) => (date ? formatDay(date, i18n.language) : null);
   const [start, end] = [day(schedule.start_date), day(schedule.end_date)];
   const dates =
