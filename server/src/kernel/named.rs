@@ -39,7 +39,7 @@ impl RecordKind {
 }
 
 /// 409 when another record of the kind (not `except`) in the business has this name, in any
-/// case.
+/// case; the message spells it as the record does.
 pub async fn ensure_name_free<'e>(
     db: impl Db<'e>,
     kind: RecordKind,
@@ -47,10 +47,10 @@ pub async fn ensure_name_free<'e>(
     name: &str,
     except: i64,
 ) -> ApiResult<()> {
-    if name_taken(db, kind.table(), business_id, name, except).await? {
+    if let Some(existing) = name_taken(db, kind.table(), business_id, name, except).await? {
         return Err(ApiError::conflict(
             "name",
-            format!("A {} named '{name}' already exists.", kind.noun()),
+            format!("A {} named '{existing}' already exists.", kind.noun()),
         ));
     }
     Ok(())

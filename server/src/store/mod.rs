@@ -399,25 +399,26 @@ pub async fn drop_schedule_target(
     Ok(orphans.into_iter().map(|(name,)| name).collect())
 }
 
-/// Whether another row of `table` (not `except`) in the business has this name, in any case.
+/// The name of another row of `table` (not `except`) in the business with this name, in any
+/// case, as that row spells it.
 pub async fn name_taken<'e>(
     db: impl Db<'e>,
     table: NamedTable,
     business_id: i64,
     name: &str,
     except: i64,
-) -> StoreResult<bool> {
+) -> StoreResult<Option<String>> {
     let sql = format!(
-        "SELECT id FROM {} WHERE business_id = $1 AND name_key = $2 AND id <> $3",
+        "SELECT name FROM {} WHERE business_id = $1 AND name_key = $2 AND id <> $3",
         table.name()
     );
-    let taken: Option<(i64,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let taken: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(business_id)
         .bind(name_key(name))
         .bind(except)
         .fetch_optional(db)
         .await?;
-    Ok(taken.is_some())
+    Ok(taken.map(|(name,)| name))
 }
 
 /// Makes the changes of one business take turns on PostgreSQL until `db`'s transaction ends, as

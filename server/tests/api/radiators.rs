@@ -46,7 +46,7 @@ async fn radiator_settings_are_validated(app: TestApp) {
     assert_eq!(same_uid.field_error("uid"), "A radiator with this id is already registered.");
     let same_name = acme.post("/v2/radiators", radiator("HD-10", "nine")).await;
     assert_eq!(same_name.status, StatusCode::CONFLICT);
-    assert_eq!(same_name.field_error("name"), "A radiator named 'nine' already exists.");
+    assert_eq!(same_name.field_error("name"), "A radiator named 'Nine' already exists.");
 }
 
 async fn set_temperature_stays_within_the_radiators_bounds(app: TestApp) {

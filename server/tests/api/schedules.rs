@@ -211,7 +211,7 @@ async fn names_are_unique_per_business(app: TestApp) {
     again["name"] = json!("OFFICE HOURS");
     let answer = owner.post("/v2/schedules", again).await;
     assert_eq!(answer.status, StatusCode::CONFLICT);
-    assert_eq!(answer.field_error("name"), "A schedule named 'OFFICE HOURS' already exists.");
+    assert_eq!(answer.field_error("name"), "A schedule named 'Office hours' already exists.");
     let rival = app.register_business("owner@rival.co.uk").await;
     let (theirs, _) = room_with_radiator(&rival, "Lobby", "HD-9").await;
     create(&rival, office("room", &[theirs])).await;

@@ -44,7 +44,7 @@ async fn zone_names_are_validated_and_unique_within_a_business(app: TestApp) {
     assert_eq!(empty.field_error("name"), "Enter a name.");
     let taken = acme.post("/v2/zones", json!({"name": "north"})).await;
     assert_eq!(taken.status, StatusCode::CONFLICT);
-    assert_eq!(taken.field_error("name"), "A zone named 'north' already exists.");
+    assert_eq!(taken.field_error("name"), "A zone named 'North' already exists.");
 }
 
 async fn a_room_joins_one_zone_at_a_time(app: TestApp) {
