@@ -141,7 +141,7 @@ test('the monthly budget is set on the energy usage preferences, with the fixed 
   await page.waitForURL(`${base}/preferences/energy-usage`);
   await page.getByTestId('month-cost').waitFor();
 
-  await page.getByLabel('Monthly budget (£)').fill('1500');
+  await page.getByLabel('Budget per month').fill('1500');
   await page.getByRole('button', { name: 'Save budget' }).click();
   await page.getByText('Energy budget updated successfully').waitFor();
   // The month's figures are read again against the new budget.

@@ -126,12 +126,31 @@ impl Change {
         self.known.push(desired);
     }
 
-    /// Records `entry`, commits, and sends the touched radiators their desired states.
+    /// Records `entry`, commits, and sends the touched radiators their desired states. A change
+    /// that leaves its record as it was (settings saved unchanged) commits with no entry: the
+    /// history tells changes only.
     pub async fn commit(mut self, entry: Entry) -> StoreResult<()> {
+        if entry.before.is_none() || entry.before != entry.after {
+            self.record(entry).await?;
+        }
+        self.store.commit(self.tx).await?;
+        for desired in self.known {
+            self.devices.send(desired);
+        }
+        for scope in self.touched {
+            let reader = self.store.reader();
+            for desired in desired_states(reader, self.business_id, scope).await? {
+                self.devices.send(desired);
+            }
+        }
+        Ok(())
+    }
+
+    async fn record(&mut self, entry: Entry) -> StoreResult<()> {
         let at = self.now();
-        let (user_id, by) = match self.author {
+        let (user_id, by) = match &self.author {
             Author::User(actor) => (Some(actor.user_id), None),
-            Author::HeatDesk { by, .. } => (None, Some(by)),
+            Author::HeatDesk { by, .. } => (None, Some(by.clone())),
         };
         sqlx::query(
             "INSERT INTO action_history
@@ -150,16 +169,6 @@ impl Change {
         .bind(at)
         .execute(&mut *self.tx)
         .await?;
-        self.store.commit(self.tx).await?;
-        for desired in self.known {
-            self.devices.send(desired);
-        }
-        for scope in self.touched {
-            let reader = self.store.reader();
-            for desired in desired_states(reader, self.business_id, scope).await? {
-                self.devices.send(desired);
-            }
-        }
         Ok(())
     }
 }

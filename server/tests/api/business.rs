@@ -56,6 +56,11 @@ async fn settings_are_saved_spelled_as_the_tz_database_does_and_recorded(app: Te
     );
     assert_eq!(entry.before.as_ref().unwrap()["time_zone"], "Europe/London");
     assert_eq!(entry.after.as_ref().unwrap()["time_zone"], "Europe/Paris");
+    // Saved again as they are: nothing changed, so the history tells nothing new.
+    let mut same = settings();
+    same["comfort_setpoint"] = json!(19);
+    assert_eq!(owner.put("/v2/settings/business", same).await.status, StatusCode::OK);
+    assert_eq!(owner.history("").await.total, history.total);
 }
 
 async fn every_bad_field_is_named_and_nothing_is_saved(app: TestApp) {

@@ -159,7 +159,10 @@ async fn concurrent_changes_all_succeed(app: TestApp) {
     // Read-then-write transactions racing on SQLite used to fail with "database is locked".
     let acme = app.register_business("owner@acme.co.uk").await;
     let id = acme.add_radiator("HD-1", "One").await.id;
-    let changes = (0..24).map(|n| acme.set_temperature(id, 10.0 + f64::from(n % 20) * 0.5));
+    // 24 setpoints, none the same as another or as the first (21 °C), so each is a change the
+    // history tells.
+    let setpoints = (0..25).map(|n| 10.0 + f64::from(n) * 0.5).filter(|&t| t != 21.0);
+    let changes = setpoints.map(|temperature| acme.set_temperature(id, temperature));
     for answer in futures_util::future::join_all(changes).await {
         assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
     }

@@ -79,7 +79,7 @@ export const en = {
     uid: 'Use up to 64 letters, digits, "-", "_" or ":".',
     maxAboveMin: 'Make the highest temperature above the lowest.',
     number: 'Enter a number.',
-    time: 'Enter the whole time, hours and minutes, like 08:30.',
+    time: 'Enter a 24-hour time from 00:00 to 24:00, like 08:30.',
     date: 'Enter a date like 31/01/2026.',
     dateRange: 'Use a date from 01/01/1900 to 31/12/2099.',
   },
@@ -650,7 +650,7 @@ export const en = {
       emptyTitle: 'No changes yet',
       emptyText: 'Every change you or HeatDesk make appears here.',
       perPage: 'Rows per page:',
-      shown: '{{from}}–{{to}} of {{count}}',
+      shown: '\u2066{{from}}–{{to}}\u2069 of {{count}}',
       go: {
         first: 'First page',
         last: 'Last page',
@@ -876,7 +876,7 @@ export const en = {
     budget: {
       title: 'Monthly energy budget',
       intro: 'Eco mode can lower the setpoints while the month’s cost is over the budget.',
-      label: 'Monthly budget (£)',
+      label: 'Budget per month',
       help: 'The most you want to spend on electricity in a month.',
       invalid: 'Use a number of pounds above 0 and up to 10,000,000, with at most two decimals.',
       save: 'Save budget',
@@ -928,7 +928,7 @@ export const en = {
       title: 'Monthly CF goal',
       intro:
         'Your carbon footprint (CF) goal: the CO2 you aim to save each month against the baseline.',
-      label: 'CO2 to save each month (kg)',
+      label: 'CO2 to save per month',
       help: 'Measured against the baseline: your rooms heated through working hours without HeatDesk.',
       invalid: 'Use a number of kg above 0 and up to 10,000,000, with at most two decimals.',
       save: 'Save goal',

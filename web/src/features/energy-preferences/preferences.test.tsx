@@ -118,14 +118,14 @@ describe('the energy usage preferences', () => {
     });
     expect(await screen.findByTestId('month-cost')).toHaveTextContent(iso('£312.50'));
     expect(screen.getByTestId('month-budget')).toHaveTextContent(iso('£1,000.00'));
-    const field = screen.getByLabelText('Monthly budget (£)');
+    const field = screen.getByLabelText('Budget per month');
     expect(field).toHaveValue('1000');
     await userEvents.clear(field);
     await userEvents.type(field, '£1,250.50');
     await userEvents.click(screen.getByRole('button', { name: 'Save budget' }));
     expect(await screen.findByText('Energy budget updated successfully')).toBeInTheDocument();
     expect(patched).toEqual(['1250.5']);
-    await waitFor(() => expect(screen.getByLabelText('Monthly budget (£)')).toHaveValue('1250.5'));
+    await waitFor(() => expect(screen.getByLabelText('Budget per month')).toHaveValue('1250.5'));
     // Once when the page opened, once after the change.
     expect(calls.meCalls()).toBe(2);
   });
@@ -164,7 +164,7 @@ describe('the energy usage preferences', () => {
       route: '/preferences/energy-usage',
       preloadedState: signedIn,
     });
-    const field = await screen.findByLabelText('Monthly budget (£)');
+    const field = await screen.findByLabelText('Budget per month');
     await userEvents.clear(field);
     await userEvents.type(field, '12.345');
     await userEvents.click(screen.getByRole('button', { name: 'Save budget' }));
@@ -310,7 +310,7 @@ describe('the CO2 savings preferences', () => {
     });
     expect(await screen.findByTestId('co2-saved')).toHaveTextContent(iso('14.5 kg'));
     expect(screen.getByText('Baseline CO2').nextSibling).toHaveTextContent(iso('60.0 kg'));
-    const field = screen.getByLabelText('CO2 to save each month (kg)');
+    const field = screen.getByLabelText('CO2 to save per month');
     expect(field).toHaveValue('40');
     await userEvents.clear(field);
     await userEvents.type(field, '0');
@@ -352,9 +352,7 @@ describe('the CO2 savings preferences', () => {
     const again = within(screen.getByRole('dialog', { name: 'Remove the monthly CF goal?' }));
     await userEvents.click(again.getByRole('button', { name: 'Remove the goal' }));
     expect(await screen.findByText('CF goal removed.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByLabelText('CO2 to save each month (kg)')).toHaveValue(''),
-    );
+    await waitFor(() => expect(screen.getByLabelText('CO2 to save per month')).toHaveValue(''));
     expect(screen.queryByRole('button', { name: 'Remove the goal' })).toBeNull();
   });
 

@@ -1,5 +1,4 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -156,10 +155,10 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
               type="number"
               label={t('settings.business.comfort')}
               slotProps={{ htmlInput: { ...SETPOINT, inputMode: 'decimal' } }}
+              helperText={t('settings.business.comfortHelp')}
             />
           </Grid>
         </Grid>
-        <FormHelperText sx={{ mb: 2 }}>{t('settings.business.comfortHelp')}</FormHelperText>
         <SubmitButton busy={busy}>{t('profile.save')}</SubmitButton>
       </Form>
     </Paper>

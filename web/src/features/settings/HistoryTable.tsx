@@ -15,6 +15,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/units';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { wideOnly } from '../../lib/responsive';
 import { actorText } from './actor';
@@ -219,7 +220,7 @@ export function HistoryTable() {
             }}
             labelRowsPerPage={t('settings.history.perPage')}
             labelDisplayedRows={({ from, to, count }) =>
-              t('settings.history.shown', { from, to, count })
+              t('settings.history.shown', { from, to, count: formatCount(count) })
             }
             getItemAriaLabel={(type) => t(`settings.history.go.${type}`)}
           />

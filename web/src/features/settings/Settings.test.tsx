@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { sessionEnded } from '../../lib/session';
+import { ltr } from '../../lib/format';
 import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { setSettingTab, settingsSlice } from './slice';
@@ -98,7 +99,7 @@ describe('the settings page', () => {
     expect(rows[1]).toHaveTextContent('Room · Test lab');
     expect(rows[2]).toHaveTextContent('HeatDesk (schedule “Office hours”)');
     expect(rows[2]).toHaveTextContent('Applied a schedule');
-    expect(screen.getByText('1–25 of 28')).toBeInTheDocument();
+    expect(screen.getByText(`${ltr('1–25')} of ${ltr('28')}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Deleted')).toBeInTheDocument();
     const consent = within(table).getAllByRole('row')[2];
@@ -107,7 +108,7 @@ describe('the settings page', () => {
     expect(within(table).getAllByRole('row')[3]).toHaveTextContent(
       'Automation · Open-window detection',
     );
-    expect(screen.getByText('26–28 of 28')).toBeInTheDocument();
+    expect(screen.getByText(`${ltr('26–28')} of ${ltr('28')}`)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Record type' }));
     await user.click(screen.getByRole('option', { name: 'Schedule' }));
     await waitFor(() => expect(queries.at(-1)).toBe('page=1&per_page=25&kind=schedule'));
@@ -218,7 +219,7 @@ describe('the settings page', () => {
     await user.type(evening.getByLabelText('At'), 'late');
     await user.click(evening.getByRole('button', { name: 'Save settings' }));
     expect(
-      await evening.findByText('Enter the whole time, hours and minutes, like 08:30.'),
+      await evening.findByText('Enter a 24-hour time from 00:00 to 24:00, like 08:30.'),
     ).toBeInTheDocument();
     expect(sent).toHaveLength(3);
     await user.clear(evening.getByLabelText('At'));
@@ -274,7 +275,7 @@ describe('the settings page', () => {
     await user.type(end, 'noon');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
-      await screen.findByText('Enter the whole time, hours and minutes, like 08:30.'),
+      await screen.findByText('Enter a 24-hour time from 00:00 to 24:00, like 08:30.'),
     ).toBeInTheDocument();
     expect(sent).toEqual([]);
     await user.clear(end);

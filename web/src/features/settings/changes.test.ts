@@ -32,7 +32,7 @@ describe('what a change did', () => {
     const budget = entry({ record_type: 'budget', after: { electricity_budget_pence: 120000 } });
     expect(describeChange(budget, t, 'en')).toEqual([`Budget: ${ltr('£1,200.00')}`]);
     const first = { ...budget, before: { electricity_budget_pence: null } };
-    expect(describeChange(first, t, 'en')).toEqual([`Budget: None → ${ltr('£1,200.00')}`]);
+    expect(describeChange(first, t, 'en')).toEqual([`Budget: Not set → ${ltr('£1,200.00')}`]);
     const tariff = entry({
       record_type: 'tariff',
       action: 'create',

@@ -42,10 +42,11 @@ const FIELDS: Record<string, Show> = {
     const hours = value as { start?: string; end?: string } | null;
     return hours ? `${hours.start ?? ''}–${hours.end ?? ''}` : '';
   },
+  // "Not set", as the preferences pages say it.
   electricity_budget_pence: (value, t) =>
-    value === null ? t('settings.history.none') : formatPence(Number(value)),
+    value === null ? t('energyPrefs.notSet') : formatPence(Number(value)),
   carbon_goal_kg: (value, t) =>
-    value === null ? t('settings.history.none') : formatKg(Number(value)),
+    value === null ? t('energyPrefs.notSet') : formatKg(Number(value)),
   carbon_method: (value, t) =>
     t(`energyPrefs.method.${String(value)}.name`, { defaultValue: String(value) }),
   rates: (value, t) => {
