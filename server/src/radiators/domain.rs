@@ -148,9 +148,8 @@ async fn apply(
     Ok(())
 }
 
-/// New name, bounds and room; a setpoint outside the new bounds moves inside them.
-/// Renames the radiator, changes its bounds or its room; answers it with the target it had
-/// before, which new bounds may have moved.
+/// New name, bounds and room; a setpoint outside the new bounds moves inside them. Answers the
+/// radiator with the target it had before.
 pub async fn update(
     state: &AppState,
     actor: Actor,
