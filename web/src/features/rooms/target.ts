@@ -17,7 +17,6 @@ export function roomTargetText(room: Group, t: TFunction) {
 
 /** A room's or zone's target as a figure: "20.5 °C", "Switched off", or "–" without radiators. */
 export function groupTargetFigure(group: Group, t: TFunction) {
-  if (group.radiator_count === 0 || group.status === 1)
-    return formatCelsius(group.radiator_count === 0 ? null : group.target_temperature);
-  return t('rooms.targetOff');
+  if (group.radiator_count === 0) return formatCelsius(null);
+  return group.status === 1 ? formatCelsius(group.target_temperature) : t('rooms.targetOff');
 }

@@ -141,18 +141,20 @@ function AutomationCard({ automation }: { automation: Automation }) {
               const label = t(`settings.automations.parameters.${name}`, {
                 defaultValue: name.replace(/_/g, ' '),
               });
-              const { onChange: _, ...field } = form.field(name);
+              const field = form.field(name);
               return (
                 <Grid key={name} size={{ xs: 12, sm: 6 }}>
                   {kind === 'time' ? (
                     <ClockField
-                      {...field}
+                      name={name}
+                      value={field.value}
+                      error={field.error}
                       label={label}
                       onValue={(value) => form.setValue(name, value)}
                     />
                   ) : (
                     <FormField
-                      {...form.field(name)}
+                      {...field}
                       type={kind}
                       label={label}
                       slotProps={
