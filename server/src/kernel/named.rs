@@ -67,6 +67,9 @@ pub trait Group: Send + Sized {
 
     fn view(&self) -> &Self::View;
 
+    /// The name in a view of the record.
+    fn name(view: &Self::View) -> &str;
+
     /// The record alone; `None` when the business has no such record.
     fn stored(
         db: &mut AnyConnection,
@@ -108,7 +111,8 @@ pub async fn create<G: Group>(mut change: Change, name: &str) -> ApiResult<G> {
 }
 
 /// Renames a record; 404 when the business has none with this id, 409 when the name is taken.
-pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiResult<G> {
+/// Answers the record and the name it had.
+pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiResult<(G, String)> {
     let (business_id, now) = (change.business_id(), change.now());
     let kind = G::KIND;
     let before = find::<G>(change.db(), business_id, id, now).await?;
@@ -117,7 +121,7 @@ pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiRes
     let record = G::read(change.db(), business_id, id, now).await?;
     let entry = Entry::new("update", kind.noun(), id).before(&before).after(record.view());
     change.commit(entry).await?;
-    Ok(record)
+    Ok((record, G::name(&before).to_owned()))
 }
 
 /// Deletes a record, keeping what it gathered; answers the record as it was.

@@ -35,6 +35,10 @@ impl Group for RoomDetail {
         &self.room
     }
 
+    fn name(view: &RoomView) -> &str {
+        &view.name
+    }
+
     async fn stored(
         db: &mut AnyConnection,
         business_id: i64,

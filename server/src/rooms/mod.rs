@@ -144,8 +144,14 @@ pub async fn update(
     ApiJson(request): ApiJson<RoomRequest>,
 ) -> Answer<RoomData> {
     let name = parse_name(&request)?;
-    let room = named::rename::<RoomDetail>(state.change(user.actor()).await?, id, &name).await?;
-    Ok(ok(format!("Room '{name}' saved."), RoomData { room }))
+    let (room, before) =
+        named::rename::<RoomDetail>(state.change(user.actor()).await?, id, &name).await?;
+    let description = if before == name {
+        format!("Room '{name}' saved.")
+    } else {
+        format!("Room '{before}' renamed '{name}'.")
+    };
+    Ok(ok(description, RoomData { room }))
 }
 
 /// Delete a room; its radiators stay, without a room.

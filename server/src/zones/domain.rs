@@ -33,6 +33,10 @@ impl Group for ZoneDetail {
         &self.zone
     }
 
+    fn name(view: &ZoneView) -> &str {
+        &view.name
+    }
+
     async fn stored(
         db: &mut AnyConnection,
         business_id: i64,

@@ -122,8 +122,14 @@ pub async fn update(
     ApiJson(request): ApiJson<ZoneRequest>,
 ) -> Answer<ZoneData> {
     let name = parse_name(&request)?;
-    let zone = named::rename::<ZoneDetail>(state.change(user.actor()).await?, id, &name).await?;
-    Ok(ok(format!("Zone '{name}' saved."), ZoneData { zone }))
+    let (zone, before) =
+        named::rename::<ZoneDetail>(state.change(user.actor()).await?, id, &name).await?;
+    let description = if before == name {
+        format!("Zone '{name}' saved.")
+    } else {
+        format!("Zone '{before}' renamed '{name}'.")
+    };
+    Ok(ok(description, ZoneData { zone }))
 }
 
 /// Delete a zone; its rooms stay, in no zone.

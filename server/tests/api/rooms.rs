@@ -42,6 +42,9 @@ async fn rooms_are_created_listed_searched_renamed_and_deleted(app: TestApp) {
     let rename = json!({"name": "Meeting room"});
     let renamed = acme.post(&format!("/v2/rooms/{}", board.id), rename).await;
     assert_eq!(renamed.data::<Room>("room").name, "Meeting room");
+    assert_eq!(renamed.description(), "Room 'Board room' renamed 'Meeting room'.");
+    let same = acme.post(&format!("/v2/rooms/{}", board.id), json!({"name": "Meeting room"})).await;
+    assert_eq!(same.description(), "Room 'Meeting room' saved.");
     assert_eq!(acme.delete(&format!("/v2/rooms/{}", board.id)).await.status, StatusCode::OK);
     let gone = acme.get(&format!("/v2/rooms/{}", board.id)).await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);

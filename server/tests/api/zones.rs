@@ -31,6 +31,7 @@ async fn zones_are_created_listed_searched_renamed_and_deleted(app: TestApp) {
 
     let renamed = acme.post(&format!("/v2/zones/{ground}"), json!({"name": "Lower"})).await;
     assert_eq!(renamed.data::<Zone>("zone").name, "Lower");
+    assert_eq!(renamed.description(), "Zone 'Ground floor' renamed 'Lower'.");
     let deleted = acme.delete(&format!("/v2/zones/{ground}")).await;
     assert_eq!(deleted.description(), "Zone 'Lower' deleted; its rooms are kept.");
     assert_eq!(acme.room(kitchen).await.zone_id, None);
