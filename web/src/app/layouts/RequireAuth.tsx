@@ -15,7 +15,7 @@ import { paths } from '../../config/paths';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   const step = useAppSelector((state) => state.auth.user?.onboarding);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const dispatch = useAppDispatch();
   const hasToken = Boolean(getToken());
 
@@ -31,7 +31,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (isAuthenticated && hasToken) void dispatch(fetchMe()).finally(() => setFresh(true));
   }, [dispatch, isAuthenticated, hasToken]);
 
-  if (!isAuthenticated || !hasToken) return <Navigate to={paths.login} replace />;
+  // The sign-in page comes back here once signed in.
+  if (!isAuthenticated || !hasToken)
+    return <Navigate to={paths.login} replace state={{ from: pathname + search }} />;
   const onboarding = onboardingRedirect(step, pathname);
   if (onboarding && !fresh)
     return (

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
@@ -16,7 +16,9 @@ export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const { run, busy } = useAction();
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm({ email: '' }, (values) => validate(values, { email }));
+  // The address typed on the sign-in page, if any.
+  const typed = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const form = useForm({ email: typed }, (values) => validate(values, { email }));
 
   const send = (values: { email: string }) =>
     run(() => authApi.forgotPassword(values.email.trim()), {

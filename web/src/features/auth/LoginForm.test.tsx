@@ -48,6 +48,23 @@ describe('LoginForm', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('goes back to the page that asked for sign-in', async () => {
+    takePosts('/v2/auth/login', () => answer('Signed in successfully.', { user }));
+    const { router } = renderWithProviders(<LoginForm />, {
+      state: { from: '/rooms/Front%20office?tab=radiators' },
+    });
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rooms/Front%20office'));
+    expect(router.state.location.search).toBe('?tab=radiators');
+  });
+
+  it('carries the email typed to the password reset', async () => {
+    const { router } = renderWithProviders(<LoginForm />);
+    await userEvent.type(screen.getByLabelText(/email/i), ' owner@acme.co.uk');
+    await userEvent.click(screen.getByRole('link', { name: /forgot/i }));
+    expect(router.state.location.state).toEqual({ email: 'owner@acme.co.uk' });
+  });
+
   it('starts with the address just registered, ready for the password', () => {
     renderWithProviders(<LoginForm />, { state: { email: 'new@acme.co.uk' } });
     expect(screen.getByLabelText(/^email/i)).toHaveValue('new@acme.co.uk');

@@ -18,15 +18,17 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { run } = useAction();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
-  // Straight after registering, the address just registered (and the password to type).
-  const registered = (useLocation().state as { email?: string } | null)?.email ?? '';
+  // Straight after registering, the address just registered (and the password to type); after
+  // a signed-in page sent here, that page, to go back to.
+  const state = useLocation().state as { email?: string; from?: string } | null;
+  const registered = state?.email ?? '';
   const form = useForm({ email: registered, password: '' }, (values) =>
     validate(values, { email, password: required }),
   );
 
   const send = (values: Credentials) =>
     run(() => dispatch(login(values)).unwrap(), {
-      onSuccess: () => navigate(paths.home),
+      onSuccess: () => navigate(state?.from ?? paths.home),
       onError: form.showServerErrors,
     });
 
@@ -41,7 +43,11 @@ export function LoginForm() {
           autoFocus={Boolean(registered)}
         />
         <Box sx={{ textAlign: 'end', mb: 2 }}>
-          <Link component={RouterLink} to={paths.forgotPassword}>
+          <Link
+            component={RouterLink}
+            to={paths.forgotPassword}
+            state={{ email: form.values.email.trim() }}
+          >
             {t('auth.forgotLink')}
           </Link>
         </Box>

@@ -16,6 +16,14 @@ describe('ForgotPasswordForm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(ANSWER);
     expect(sent).toEqual([{ email: 'owner@acme.co.uk' }]);
   });
+
+  it('starts with the address typed on the sign-in page', () => {
+    renderWithProviders(<ForgotPasswordForm />, {
+      route: '/forgot-password',
+      state: { email: 'owner@acme.co.uk' },
+    });
+    expect(screen.getByLabelText(/email/i)).toHaveValue('owner@acme.co.uk');
+  });
 });
 
 describe('ResetPasswordForm', () => {
@@ -41,7 +49,7 @@ describe('ResetPasswordForm', () => {
     expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
   });
 
-  it('shows the server refusing a used link', async () => {
+  it('shows the server refusing a used link in the page, with the way to a new one', async () => {
     refusePosts('/v2/auth/reset_password', 422, 'Some fields need correcting.', {
       token: ['This reset link is invalid, used or expired.'],
     });
@@ -49,9 +57,15 @@ describe('ResetPasswordForm', () => {
     await userEvent.type(screen.getByLabelText(/^new password/i), 'a new password');
     await userEvent.type(screen.getByLabelText(/confirm password/i), 'a new password');
     await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
-    expect(
-      await screen.findByText('This reset link is invalid, used or expired.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid, used or expired.',
+    );
+    // The form goes, for a link to a new one.
+    expect(screen.queryByRole('button', { name: 'Save the new password' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Send the link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('explains that the page needs the emailed link', () => {

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
@@ -17,6 +18,8 @@ export function ResetPasswordForm() {
   const { run, busy } = useAction();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // Why the link cannot be used (used, expired, not a link of ours), once the server said so.
+  const [refused, setRefused] = useState<string | null>(null);
   const form = useForm({ password: '', confirm_password: '' }, (values) =>
     checkConfirmation(values, validate(values, { password }), 'password'),
   );
@@ -24,14 +27,24 @@ export function ResetPasswordForm() {
   const send = (values: { password: string }) =>
     run(() => authApi.resetPassword(token, values.password), {
       onSuccess: () => navigate(paths.login),
-      onError: form.showServerErrors,
-      // A used or expired link says so better than the general description.
-      errorText: (failure) => failure.errors.token?.[0] ?? failure.description,
+      // A used or expired link is told in the page, with the way to a new one.
+      onError: (failure) => {
+        const linkRefused = failure.errors.token?.[0];
+        if (!linkRefused) return form.showServerErrors(failure);
+        setRefused(linkRefused);
+        return true;
+      },
     });
+  const usable = token && !refused;
 
   return (
     <AuthCard title={t('auth.resetTitle')}>
-      {token ? (
+      {refused && (
+        <Alert severity="warning" role="alert">
+          {refused}
+        </Alert>
+      )}
+      {usable ? (
         <Form onSubmit={form.onSubmit(send)}>
           <NewPasswordFields form={form} name="password" label="fields.newPassword" autoFocus />
           <SubmitButton busy={busy} size="large" fullWidth sx={{ mt: 2 }}>
@@ -39,11 +52,11 @@ export function ResetPasswordForm() {
           </SubmitButton>
         </Form>
       ) : (
-        <Alert severity="warning">{t('auth.resetMissingToken')}</Alert>
+        !refused && <Alert severity="warning">{t('auth.resetMissingToken')}</Alert>
       )}
       <Box sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to={token ? paths.login : paths.forgotPassword}>
-          {token ? t('auth.backToLogin') : t('auth.forgotSubmit')}
+        <Link component={RouterLink} to={usable ? paths.login : paths.forgotPassword}>
+          {usable ? t('auth.backToLogin') : t('auth.forgotSubmit')}
         </Link>
       </Box>
     </AuthCard>
