@@ -1132,7 +1132,7 @@ export const en = {
   },
   subscriptions: {
     chooseIntro:
-      'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Try one free for 14 days, or pay by card.',
+      'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Try one free for 14 days with no card: nothing is charged, and when the trial ends you pay by card to carry on. Or pay by card now.',
     payIntro:
       'Every plan has every screen of HeatDesk; they differ in how many radiators they control. Your business has had its free trial: pay by card to carry on.',
     trialPayIntro:
