@@ -82,8 +82,8 @@ async function fillRegistration(page) {
   await page.getByLabel('Email').fill(business.email);
   await page.getByLabel('Mobile number').fill('07700 900123');
   await page.getByLabel('Address line 1').fill('1 High Street');
-  await page.getByLabel('Town').fill('Headingley');
-  await page.getByLabel('City').fill('Leeds');
+  await page.getByLabel('Town or area (optional)').fill('Headingley');
+  await page.getByLabel('Town or city').fill('Leeds');
   await page.getByLabel('Postcode').fill('LS1 4AP');
   await page.getByLabel('Password', { exact: false }).first().fill(business.password);
   await page.getByLabel('Confirm password').fill(business.password);

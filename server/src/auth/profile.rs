@@ -109,7 +109,8 @@ pub fn parse_address(
         required_text(line1, "first line of the address"),
     );
     let line2 = check.check(&format!("{prefix}address_line2"), optional_text(line2));
-    let town = check.check(&format!("{prefix}town"), required_text(town, "town"));
+    // A UK address has a post town (the city here) and not always a locality besides.
+    let town = check.check(&format!("{prefix}town"), optional_text(town));
     let city = check.check(&format!("{prefix}city"), required_text(city, "city"));
     let post_code = check.check(&format!("{prefix}post_code"), UkPostcode::parse(post_code));
     Some(Address { line1: line1?, line2: line2?, town: town?, city: city?, post_code: post_code? })

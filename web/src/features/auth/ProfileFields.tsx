@@ -40,7 +40,7 @@ export function validateProfile<T extends ProfileValues>(
     mobile,
     address_line1: text,
     address_line2: optional,
-    town: text,
+    town: optional,
     city: text,
     post_code: ukPostcode,
     ...extra,
@@ -49,7 +49,7 @@ export function validateProfile<T extends ProfileValues>(
     Object.assign(checks, {
       business_address_line1: text,
       business_address_line2: optional,
-      business_town: text,
+      business_town: optional,
       business_city: text,
       business_post_code: ukPostcode,
     });
@@ -121,7 +121,7 @@ function AddressFields({ prefix, form }: { prefix: '' | 'business_'; form: Profi
             {...form.field(`${prefix}${name}`)}
             label={t(label)}
             autoComplete={autoComplete}
-            required={name !== 'address_line2'}
+            required={name !== 'address_line2' && name !== 'town'}
           />
         </Grid>
       ))}

@@ -18,8 +18,8 @@ async function fillValidForm() {
   await fill(/^email/i, 'owner@acme.co.uk');
   await fill(/mobile/i, '07700 900123');
   await fill(/address line 1/i, '1 High Street');
-  await fill(/^town/i, 'Headingley');
-  await fill(/^city/i, 'Leeds');
+  await fill(/^town or area/i, 'Headingley');
+  await fill(/^town or city/i, 'Leeds');
   await fill(/^postcode/i, 'LS1 4AP');
   await fill(/^password/i, 'correct horse battery');
   await fill(/confirm password/i, 'correct horse battery');

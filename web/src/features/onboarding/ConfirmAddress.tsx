@@ -30,7 +30,7 @@ export function ConfirmAddress() {
       validate(values, {
         business_address_line1: text,
         business_address_line2: optional,
-        business_town: text,
+        business_town: optional,
         business_city: text,
         business_post_code: ukPostcode,
       }),
@@ -56,7 +56,7 @@ export function ConfirmAddress() {
             {...form.field('business_address_line1')}
           />
           <FormField label={t('fields.addressLine2')} {...form.field('business_address_line2')} />
-          <FormField label={t('fields.town')} required {...form.field('business_town')} />
+          <FormField label={t('fields.town')} {...form.field('business_town')} />
           <FormField label={t('fields.city')} required {...form.field('business_city')} />
           <FormField label={t('fields.postCode')} required {...form.field('business_post_code')} />
           <div>
