@@ -54,7 +54,8 @@ export function OnboardingLayout() {
   return (
     <LayoutPage>
       <TopBar position="static">
-        <Toolbar sx={{ gap: 1, justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        {/* On a phone the controls wrap under the brand: a little room above and between. */}
+        <Toolbar sx={{ gap: 1, py: 1, justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Brand />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <PreferenceControls />

@@ -88,7 +88,8 @@ export function ConsentSetup() {
           <FormField
             label={t('onboarding.consent.ihdMac')}
             helperText={t('onboarding.consent.ihdMacHelp', {
-              example: ltr('00-1A-2B-3C-4D-5E-6F-70'),
+              // Non-breaking hyphens: the example stays on one line on a phone.
+              example: ltr('00\u20111A\u20112B\u20113C\u20114D\u20115E\u20116F\u201170'),
             })}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
             {...form.field('ihd_mac')}
