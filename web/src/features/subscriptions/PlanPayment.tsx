@@ -12,11 +12,13 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Heading } from '../../components/Heading';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useNow } from '../../lib/useNow';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { fetchMe } from '../auth';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, paymentStarted, reset } from './slice';
+import { CHECKOUT_LIFETIME_MS } from './types';
 
 /** How often the page asks whether the payment in the other tab has gone through, ms. */
 export const PAYMENT_POLL_MS = 3000;
@@ -43,12 +45,19 @@ export function PlanPayment() {
     paymentIntent !== null &&
     userPlan?.status === 'active' &&
     userPlan.plan.id === paymentIntent.planId;
+  // A checkout whose link has expired (a visit days later) is not waited for: the page opens a
+  // new one.
+  const now = useNow();
+  const waiting =
+    paymentIntent !== null && now - paymentIntent.openedAt < CHECKOUT_LIFETIME_MS
+      ? paymentIntent
+      : null;
 
   useEffect(() => {
-    if (!paymentIntent || paid) return;
+    if (!waiting || paid) return;
     const timer = window.setInterval(() => void dispatch(fetchUserPlan()), PAYMENT_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [dispatch, paymentIntent, paid]);
+  }, [dispatch, waiting, paid]);
 
   useEffect(() => {
     if (!paid) return;
@@ -74,7 +83,7 @@ export function PlanPayment() {
       onSuccess: (answer) => {
         const { url } = answer.data.data;
         window.open(url, '_blank', 'noopener');
-        dispatch(paymentStarted({ planId: plan.id, url }));
+        dispatch(paymentStarted({ planId: plan.id, url, openedAt: Date.now() }));
       },
     });
 
@@ -89,15 +98,15 @@ export function PlanPayment() {
             {' · '}
             {t('subscriptions.radiatorLimit', { count: formatCount(plan.radiator_limit) })}
           </Typography>
-          {paymentIntent && declinedInCheckout > 0 && (
+          {waiting && declinedInCheckout > 0 && (
             <Alert severity="warning" role="status">
               {t('subscriptions.declinedThere')}
             </Alert>
           )}
-          {paymentIntent ? (
+          {waiting ? (
             <Alert severity="info" icon={<CircularProgress size={20} />} role="status">
               {t('subscriptions.waiting')}{' '}
-              <Link href={paymentIntent.url} target="_blank" rel="noopener">
+              <Link href={waiting.url} target="_blank" rel="noopener">
                 {t('subscriptions.reopen')}
               </Link>
             </Alert>

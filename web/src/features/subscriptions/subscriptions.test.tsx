@@ -338,7 +338,7 @@ describe('choosing a plan after a checkout was opened', () => {
   const opened = {
     ...subscriptionPlanSlice.getInitialState(),
     planChoosed: plans[0],
-    paymentIntent: { planId: 1, url: 'http://localhost/checkout/starter' },
+    paymentIntent: { planId: 1, url: 'http://localhost/checkout/starter', openedAt: Date.now() },
   };
 
   it('forgets the checkout of another plan, so the page opens one for the plan shown', () => {
@@ -365,6 +365,21 @@ describe('paying for a plan', () => {
       error: null,
     },
   };
+
+  it('does not wait for a checkout whose link has expired: it offers a new one', () => {
+    const expired = Date.now() - 31 * 60_000;
+    renderWithProviders(<PlanPayment />, {
+      route: '/plan-payment',
+      preloadedState: {
+        subscriptionPlan: {
+          ...chosen.subscriptionPlan,
+          paymentIntent: { planId: business.id, url: 'http://localhost/old', openedAt: expired },
+        },
+      },
+    });
+    expect(screen.getByRole('button', { name: 'Open the secure checkout' })).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for your payment in the other tab…')).toBeNull();
+  });
 
   it('opens the checkout in a new tab and moves on once the plan is active', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -429,7 +444,11 @@ describe('paying for a plan', () => {
         ...signedInAs(onboarded),
         subscriptionPlan: {
           ...chosen.subscriptionPlan,
-          paymentIntent: { planId: business.id, url: 'http://localhost/checkout/abc' },
+          paymentIntent: {
+            planId: business.id,
+            url: 'http://localhost/checkout/abc',
+            openedAt: Date.now(),
+          },
           userPlan: onPlan('active', { period_end: '2026-02-15T09:00:00Z' }),
         },
       },

@@ -38,4 +38,9 @@ export interface Payment {
 export interface PaymentIntent {
   planId: number;
   url: string;
+  /** When the checkout was opened (ms): its link lasts {@link CHECKOUT_LIFETIME_MS}. */
+  openedAt: number;
 }
+
+/** How long a hosted checkout's link lasts, as the server keeps it: 30 minutes. */
+export const CHECKOUT_LIFETIME_MS = 30 * 60_000;
