@@ -16,6 +16,7 @@ import { useChartDirection } from '../../lib/chartDirection';
 import { inOrder } from '../../lib/legend';
 import { useNow } from '../../lib/useNow';
 import { useTooltipStyle } from '../../lib/chartTooltip';
+import { CHART_HEIGHT, COMPACT_HEIGHT } from './chartSize';
 import { bucketLabel, dayLabel, monthLabel } from './labels';
 import {
   co2InBuckets,
@@ -79,9 +80,11 @@ function valueAxis(metric: Metric, axis: string, max: number, most = 5) {
 const tooltipValue = (metric: Metric) => (value: unknown) =>
   typeof value === 'number' ? formatPlotted(value, metric) : String(value);
 
-function Frame({ height, children }: { height: number; children: ReactElement }) {
+/** The height of a chart, or `fill`: the height its flex column leaves, never under the full height. */
+function Frame({ height, children }: { height: number | 'fill'; children: ReactElement }) {
+  const size = height === 'fill' ? { flex: 1, minHeight: CHART_HEIGHT } : { height };
   return (
-    <div style={{ width: '100%', height }} aria-hidden dir="ltr">
+    <div style={{ width: '100%', ...size }} aria-hidden dir="ltr">
       <ResponsiveContainer>{children}</ResponsiveContainer>
     </div>
   );
@@ -108,10 +111,12 @@ export interface EnergyChartProps {
   metric: Metric;
   /** The small chart of a card: this period only, no legend. */
   compact?: boolean;
+  /** Grows to the height of the flex column it stands in (a dashboard widget). */
+  fill?: boolean;
 }
 
 /** This period's buckets beside the period before's. */
-export function EnergyChart({ history, metric, compact = false }: EnergyChartProps) {
+export function EnergyChart({ history, metric, compact = false, fill = false }: EnergyChartProps) {
   const { t, i18n } = useTranslation();
   const style = useChartStyle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -128,7 +133,7 @@ export function EnergyChart({ history, metric, compact = false }: EnergyChartPro
     };
   });
   return (
-    <Frame height={compact ? 140 : 320}>
+    <Frame height={fill ? 'fill' : compact ? COMPACT_HEIGHT : CHART_HEIGHT}>
       <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         <XAxis {...bucketAxis(history.type, data)} stroke={style.axis} {...style.along} />
@@ -210,7 +215,7 @@ export function Co2Chart({ saving, compact = false, along }: Co2ChartProps) {
   const data: { label: string; baseline: number | null; actual: number | null }[] =
     buckets ?? co2Points(saving, i18n.language);
   return (
-    <Frame height={compact ? 140 : 320}>
+    <Frame height={compact ? COMPACT_HEIGHT : CHART_HEIGHT}>
       <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         {buckets && span ? (
@@ -268,7 +273,7 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
     .map((place) => ({ name: place.name, value: plotted(place, metric) }));
   const rows = compact ? 4 : data.length;
   return (
-    <Frame height={compact ? 140 : Math.max(160, rows * 36 + 48)}>
+    <Frame height={compact ? COMPACT_HEIGHT : Math.max(160, rows * 36 + 48)}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
         {!compact && <CartesianGrid stroke={style.grid} horizontal={false} />}
         <XAxis

@@ -1,6 +1,7 @@
 import Skeleton from '@mui/material/Skeleton';
 import { Suspense } from 'react';
 import { lazyPage } from '../../components/lazyPage';
+import { CHART_HEIGHT, COMPACT_HEIGHT } from './chartSize';
 import type { Co2ChartProps, EnergyChartProps, MeterChartProps, UsageChartProps } from './Charts';
 
 // One chunk holds recharts and the charts; it loads with the first chart shown.
@@ -10,13 +11,14 @@ const Co2 = lazyPage<Co2ChartProps>(() => charts().then((m) => ({ default: m.Co2
 const Usage = lazyPage<UsageChartProps>(() => charts().then((m) => ({ default: m.UsageChart })));
 const Meter = lazyPage<MeterChartProps>(() => charts().then((m) => ({ default: m.MeterChart })));
 
-function Loading({ compact }: { compact?: boolean }) {
-  return <Skeleton variant="rounded" height={compact ? 140 : 320} />;
+function Loading({ compact, fill }: { compact?: boolean; fill?: boolean }) {
+  if (fill) return <Skeleton variant="rounded" sx={{ flex: 1, minHeight: CHART_HEIGHT }} />;
+  return <Skeleton variant="rounded" height={compact ? COMPACT_HEIGHT : CHART_HEIGHT} />;
 }
 
 export function EnergyChart(props: EnergyChartProps) {
   return (
-    <Suspense fallback={<Loading compact={props.compact} />}>
+    <Suspense fallback={<Loading compact={props.compact} fill={props.fill} />}>
       <Energy {...props} />
     </Suspense>
   );

@@ -234,8 +234,9 @@ export function SchedulesWidget({ count }: { count: number }) {
 export function WeekWidget({ week }: { week: EnergyHistory }) {
   const { t } = useTranslation();
   return (
-    <figure style={{ margin: 0 }}>
-      <EnergyChart history={week} metric="kwh" />
+    // The chart takes the height the summary leaves, however tall the widget is made.
+    <figure style={{ margin: 0, height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <EnergyChart history={week} metric="kwh" fill />
       <Typography component="figcaption" variant="body2" color="text.secondary">
         {week.previous_so_far
           ? t('dashboard.chart.summary', {
