@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::store;
 use crate::error::{ApiError, ApiResult, FieldErrors};
 use crate::kernel::change::{Actor, Entry};
-use crate::kernel::values::ClockTime;
+use crate::kernel::values::{ClockTime, shortened};
 use crate::state::AppState;
 
 pub const FROST: &str = "frost_protection";
@@ -173,7 +173,10 @@ pub async fn set(
 ) -> ApiResult<Vec<AutomationView>> {
     let before = list(state, actor.business_id).await?;
     let Some(current) = before.iter().find(|automation| automation.key == key) else {
-        return Err(ApiError::field("key", format!("There is no automation '{key}'.")));
+        return Err(ApiError::field(
+            "key",
+            format!("There is no automation '{}'.", shortened(key)),
+        ));
     };
     let parameters = check(key, parameters.unwrap_or(&current.parameters)).map_err(|errors| {
         ApiError::Validation { description: "Some fields need correcting.".into(), errors }

@@ -2,11 +2,11 @@
 //! text.
 
 use crate::error::{ApiError, FieldErrors};
-use crate::kernel::values::visible;
+use crate::kernel::values::{tidied, visible};
 
 const MAX_TEXT_LEN: usize = 100;
 
-/// A required line of text: trimmed, 1–100 characters.
+/// A required line of text: tidied (`values::tidied`), 1–100 characters.
 pub fn required_text(raw: &str, what: &str) -> Result<String, String> {
     let text = raw.trim();
     if text.is_empty() {
@@ -15,14 +15,14 @@ pub fn required_text(raw: &str, what: &str) -> Result<String, String> {
     optional_text(text)
 }
 
-/// An optional line of text: trimmed, at most 100 visible characters.
+/// An optional line of text: tidied, at most 100 visible characters.
 pub fn optional_text(raw: &str) -> Result<String, String> {
-    let text = raw.trim();
+    visible(raw.trim())?;
+    let text = tidied(raw);
     if text.chars().count() > MAX_TEXT_LEN {
         return Err(format!("Use at most {MAX_TEXT_LEN} characters."));
     }
-    visible(text)?;
-    Ok(text.to_owned())
+    Ok(text)
 }
 
 /// A 1-or-0 flag.

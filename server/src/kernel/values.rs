@@ -4,6 +4,7 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
+use unicode_normalization::UnicodeNormalization;
 
 /// A temperature in °C: 5–30 in steps of 0.5.
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
@@ -37,7 +38,7 @@ impl ClockTime {
     pub const MIDNIGHT: Self = Self(0);
 
     pub fn parse(raw: &str) -> Result<Self, String> {
-        let invalid = || format!("Use a time like 07:30, not '{raw}'.");
+        let invalid = || format!("Use a time like 07:30, not '{}'.", shortened(raw));
         let (hours, minutes) = raw.trim().split_once(':').ok_or_else(invalid)?;
         let digits = |part: &str| part.len() == 2 && part.bytes().all(|b| b.is_ascii_digit());
         if !digits(hours) || !digits(minutes) {
@@ -80,7 +81,10 @@ impl TimeZoneName {
         match jiff::tz::db().get(name) {
             // The database's own spelling (`europe/london` → `Europe/London`).
             Ok(zone) => Ok(Self(zone.iana_name().unwrap_or(name).to_owned())),
-            Err(_) => Err(format!("'{name}' is not a time zone; use one like Europe/London.")),
+            Err(_) => Err(format!(
+                "'{}' is not a time zone; use one like Europe/London.",
+                shortened(name)
+            )),
         }
     }
 
@@ -101,17 +105,33 @@ pub fn calendar_date(raw: &str) -> Result<jiff::civil::Date, String> {
     Ok(parsed)
 }
 
-/// A record's name (room, zone, radiator): trimmed, 1–60 visible characters.
+/// A record's name (room, zone, radiator): tidied, 1–60 visible characters.
 pub fn record_name(raw: &str) -> Result<String, String> {
-    let name = raw.trim();
+    visible(raw.trim())?;
+    let name = tidied(raw);
     if name.is_empty() {
         return Err("Enter a name.".into());
     }
     if name.chars().count() > 60 {
         return Err("Use at most 60 characters.".into());
     }
-    visible(name)?;
-    Ok(name.to_owned())
+    Ok(name)
+}
+
+/// Text as it is kept and compared: trimmed, in Unicode's composed form (an "é" typed as "e"
+/// and an accent is the one character "é") and with each run of spaces made one space, so
+/// that two names that look the same are the same.
+pub fn tidied(text: &str) -> String {
+    text.nfc().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most 40 characters of a value a client sent, for a message that quotes it: a message
+/// does not echo a whole 100 KB field back.
+pub fn shortened(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
 }
 
 /// Refuses text with characters a person cannot see or that change how the text around them
@@ -413,6 +433,15 @@ mod tests {
         assert!(record_name("   ").is_err());
         assert!(record_name(&"é".repeat(61)).is_err());
         assert!(record_name(&"é".repeat(60)).is_ok());
+        // 60 characters once the accents are composed, though 120 as typed.
+        assert!(record_name(&"e\u{301}".repeat(60)).is_ok());
+    }
+
+    #[test]
+    fn names_that_look_the_same_are_kept_the_same() {
+        assert_eq!(record_name("Cafe\u{301}").unwrap(), "Caf\u{e9}");
+        assert_eq!(record_name("B  Shop").unwrap(), "B Shop");
+        assert_eq!(record_name("B\u{a0}Shop").unwrap(), "B Shop");
     }
 
     #[test]

@@ -42,15 +42,39 @@ async fn malformed_json_is_400_in_the_envelope(app: TestApp) {
 }
 
 async fn a_body_of_the_wrong_shape_is_422_in_the_envelope(app: TestApp) {
-    let answer = app.post("/v2/auth/login", json!({"email": 5})).await;
+    // Each field that cannot be read is named, with what it takes, in words.
+    let answer = app.post("/v2/auth/login", json!({"email": 5, "password": "x"})).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(answer.body["code"], 422);
-    assert!(
-        answer.body["description"]
-            .as_str()
-            .unwrap()
-            .starts_with("The request body has the wrong shape")
-    );
+    assert_eq!(answer.body["description"], "Some fields need correcting.");
+    assert_eq!(answer.field_error("email"), "Enter text.");
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let room = acme.add_room("Kitchen").await;
+    let toggle = format!("/v2/rooms/toggle-status/{}", room.id);
+    let status = acme.put(&toggle, json!({"status": "on"})).await;
+    assert_eq!(status.field_error("status"), "Enter a whole number.");
+    let slot = json!({"name": "Day", "schedule_for": "room", "target_ids": [room.id],
+        "duration": "weekdays", "slots": [{"start": "08:00", "end": 17, "setpoint": 21}],
+        "setback": 16, "start_date": null, "end_date": null, "status": 1});
+    assert_eq!(acme.post("/v2/schedules", slot).await.field_error("slots.0.end"), "Enter text.");
+    // serde would read a struct from an array, by position: a client sending one has a bug.
+    for body in [json!(["Array room"]), json!("Kitchen"), json!(null)] {
+        let answer = acme.post("/v2/rooms", body.clone()).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(answer.body["description"], "Send the request body as a JSON object.");
+    }
+    assert_eq!(acme.get("/v2/rooms").await.data::<Vec<serde_json::Value>>("rooms").len(), 1);
+    // Valid JSON, but a number no type holds.
+    let answer = app
+        .client
+        .post(format!("{}/v2/auth/login", app.base))
+        .header("content-type", "application/json")
+        .body(r#"{"email": 1e400}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::BAD_REQUEST);
+    let body: serde_json::Value = answer.json().await.unwrap();
+    assert_eq!(body["description"], "A number in the request body is too large.");
 }
 
 async fn a_body_without_the_json_content_type_is_400(app: TestApp) {
@@ -196,16 +220,23 @@ async fn client_routes_fall_back_to_the_web_app(app: TestApp) {
 
 async fn unreadable_paths_and_queries_are_400_in_the_envelope(app: TestApp) {
     let acme = app.register_business("owner@acme.co.uk").await;
-    for path in [
-        "/v2/radiators/abc",
-        "/v2/rooms/1.5",
-        "/v2/zones/99999999999999999999",
-        "/v2/action-history?page=abc",
-        "/v2/radiators/1/readings?hours=lots",
+    for (path, description) in [
+        ("/v2/radiators/abc", "The address holds 'abc' where a number belongs."),
+        ("/v2/rooms/1.5", "The address holds '1.5' where a number belongs."),
+        (
+            "/v2/zones/99999999999999999999",
+            "The address holds '99999999999999999999' where a number belongs.",
+        ),
+        ("/v2/action-history?page=abc", "The query's 'page' is not valid: Enter a whole number."),
+        (
+            "/v2/radiators/1/readings?hours=lots",
+            "The query's 'hours' is not valid: Enter a whole number.",
+        ),
     ] {
         let answer = acme.get(path).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path}: {:?}", answer.body);
         assert_eq!(answer.body["code"], 400, "{path}");
+        assert_eq!(answer.body["description"], description, "{path}");
         assert!(answer.body["errors"].as_object().is_some_and(|errors| errors.is_empty()));
     }
     let toggle = acme.put("/radiators/toggle-status/x/1", json!({"status": 1})).await;
@@ -292,6 +323,10 @@ async fn answers_are_worded_in_the_language_the_request_asks_for(app: TestApp) {
     let signed_out = signed_out.call_in(Method::GET, "/v2/rooms", None, in_arabic).await;
     assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
     assert!(arabic(signed_out.description()), "{}", signed_out.description());
+
+    // A query's field and what it takes, the sentence added to it translated as well.
+    let query = owner.call_in(Method::GET, "/v2/action-history?page=abc", None, in_arabic).await;
+    assert_eq!(query.description(), "الحقل «page» في الاستعلام غير صالح: أدخل عددًا صحيحًا.");
 
     // English when asked for, or when the request names no language the app speaks.
     for language in ["en-GB", "fr-FR"] {

@@ -75,6 +75,12 @@ async fn names_are_one_in_any_case_beyond_ascii_and_stored_names_are_keyed_at_st
     let taken = acme.post("/v2/rooms", json!({"name": "BÜRO"})).await;
     assert_eq!(taken.status, StatusCode::CONFLICT);
     assert_eq!(taken.field_error("name"), "A room named 'Büro' already exists.");
+    // The same name typed as "u" and a combining accent, or with its spaces doubled.
+    let decomposed = acme.post("/v2/rooms", json!({"name": "Bu\u{308}ro"})).await;
+    assert_eq!(decomposed.status, StatusCode::CONFLICT, "{:?}", decomposed.body);
+    acme.add_room("Board room").await;
+    let spaced = acme.post("/v2/rooms", json!({"name": "Board  room"})).await;
+    assert_eq!(spaced.field_error("name"), "A room named 'Board room' already exists.");
     acme.add_zone("Ärztehaus").await;
     let zones: Vec<Zone> = acme.get("/v2/zones?search=%C3%84RZTE").await.data("zones"); // ÄRZTE
     assert_eq!(names(&zones), ["Ärztehaus"]);

@@ -175,7 +175,7 @@ export const ar: Texts = {
     notifications: 'الرؤى والإشعارات',
     today: {
       title: 'الطاقة اليوم',
-      energy: 'الطاقة المستهلكة',
+      energy: 'ما استهلكته مشعاتك',
       cost: 'التكلفة، شاملةً الرسوم الثابتة',
       co2: 'CO2',
     },

@@ -173,7 +173,7 @@ export const en = {
     notifications: 'Insights and notifications',
     today: {
       title: 'Energy today',
-      energy: 'Energy used',
+      energy: 'Used by your radiators',
       cost: 'Cost, with the standing charge',
       co2: 'CO2',
     },
