@@ -185,14 +185,14 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   await page.getByRole('button', { name: 'Light mode' }).click();
 
   await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await page.getByRole('menuitemradio', { name: 'العربية' }).click();
   await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   // The menu fades out after its role is gone; its popover leaves the page only at the end.
   await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
   await page.getByRole('heading', { level: 1, name: 'مرحبًا، Acme Heating Ltd' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'home-arabic.png') });
   await page.getByRole('button', { name: 'اللغة' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
   await page.waitForFunction(() => document.documentElement.dir === 'ltr');
 
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -308,7 +308,7 @@ test('a room gets a radiator whose live temperature follows a new target, then l
   await page.getByRole('link', { name: 'Test lab' }).click();
   await page.getByRole('heading', { level: 1, name: 'Test lab' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'room-1440.png') });
-  await row.getByRole('button', { name: 'Detach' }).click();
+  await row.getByRole('button', { name: /^Detach / }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Detach' }).click();
   await page.getByText('No radiators in this room').waitFor();
   assert.deepEqual(violations, [], 'the charts and live pages work under the CSP');

@@ -40,11 +40,28 @@ export function UserMenu() {
           <AccountCircleIcon />
         )}
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      {/* Named by whose account it is: a screen reader reads nothing in a menu but its items. */}
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{
+          list: user
+            ? { 'aria-labelledby': 'user-menu-account' }
+            : { 'aria-label': t('nav.userMenu') },
+        }}
+      >
         {user && (
-          <ListItemText sx={{ px: 2, py: 1 }}>
-            <Typography variant="subtitle2">{user.business_name}</Typography>
-            <Typography variant="body2" color="text.secondary">
+          <ListItemText id="user-menu-account" sx={{ px: 2, py: 1 }}>
+            <Typography variant="subtitle2" component="span" sx={{ display: 'block' }}>
+              {user.business_name}
+            </Typography>
+            <Typography
+              variant="body2"
+              component="span"
+              color="text.secondary"
+              sx={{ display: 'block' }}
+            >
               {user.email}
             </Typography>
           </ListItemText>

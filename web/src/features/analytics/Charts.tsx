@@ -80,7 +80,12 @@ function valueAxis(metric: Metric, axis: string, max: number, most = 5) {
 const tooltipValue = (metric: Metric) => (value: unknown) =>
   typeof value === 'number' ? formatPlotted(value, metric) : String(value);
 
-/** The height of a chart, or `fill`: the height its flex column leaves, never under the full height. */
+/**
+ * A chart's box, `height` high, or with `fill` the height its flex column leaves (never under
+ * the full height). The chart is hidden from screen readers, which read its figures in the
+ * text and table beside it; so each chart also leaves the tab order (`accessibilityLayer=
+ * {false}`), where it would be a stop that says nothing.
+ */
 function Frame({ height, children }: { height: number | 'fill'; children: ReactElement }) {
   const size = height === 'fill' ? { flex: 1, minHeight: CHART_HEIGHT } : { height };
   return (
@@ -134,7 +139,11 @@ export function EnergyChart({ history, metric, compact = false, fill = false }: 
   });
   return (
     <Frame height={fill ? 'fill' : compact ? COMPACT_HEIGHT : CHART_HEIGHT}>
-      <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 8, bottom: 0, ...style.edge(8) }}
+      >
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         <XAxis {...bucketAxis(history.type, data)} stroke={style.axis} {...style.along} />
         <YAxis
@@ -216,7 +225,11 @@ export function Co2Chart({ saving, compact = false, along }: Co2ChartProps) {
     buckets ?? co2Points(saving, i18n.language);
   return (
     <Frame height={compact ? COMPACT_HEIGHT : CHART_HEIGHT}>
-      <BarChart data={data} margin={{ top: 8, bottom: 0, ...style.edge(8) }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 8, bottom: 0, ...style.edge(8) }}
+      >
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         {buckets && span ? (
           <XAxis {...bucketAxis(span, buckets)} stroke={style.axis} {...style.along} />
@@ -274,7 +287,12 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
   const rows = compact ? 4 : data.length;
   return (
     <Frame height={compact ? COMPACT_HEIGHT : Math.max(160, rows * 36 + 48)}>
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        layout="vertical"
+        margin={{ top: 8, right: 16, left: 8, bottom: 0 }}
+      >
         {!compact && <CartesianGrid stroke={style.grid} horizontal={false} />}
         <XAxis
           type="number"
@@ -320,7 +338,12 @@ export function MeterChart({ readings }: MeterChartProps) {
     .filter((start) => start.slice(11, 16) === '00:00');
   return (
     <Frame height={260}>
-      <BarChart data={readings} margin={{ top: 8, bottom: 0, ...style.edge(8) }} barCategoryGap={0}>
+      <BarChart
+        accessibilityLayer={false}
+        data={readings}
+        margin={{ top: 8, bottom: 0, ...style.edge(8) }}
+        barCategoryGap={0}
+      >
         <CartesianGrid stroke={style.grid} vertical={false} />
         <XAxis
           dataKey="start"

@@ -1,7 +1,6 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,6 +19,7 @@ import { Co2Chart } from './LazyCharts';
 import { Loaded, TableAlternative } from './parts';
 import { RangeToolbar } from './RangePicker';
 import type { Co2Saving, DateRange } from './types';
+import { ShareBar } from '../../components/ShareBar';
 
 /**
  * The baseline, the actual CO2 and the saving: never the saving without its baseline. Above the
@@ -60,7 +60,12 @@ export function SavingTotals({ saving }: { saving: Co2Saving }) {
 function GoalProgress({ saving }: { saving: Co2Saving }) {
   const { t, i18n } = useTranslation();
   const goal = saving.goal.monthly_kg;
-  if (goal === null) return <Alert severity="info">{t('analytics.co2.noGoal')}</Alert>;
+  if (goal === null)
+    return (
+      <Alert severity="info" role="note">
+        {t('analytics.co2.noGoal')}
+      </Alert>
+    );
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h3" component="h2" gutterBottom>
@@ -77,12 +82,7 @@ function GoalProgress({ saving }: { saving: Co2Saving }) {
           return (
             <Box key={month.month}>
               <Typography variant="body2">{text}</Typography>
-              <LinearProgress
-                variant="determinate"
-                value={Math.max(0, Math.min(100, share * 100))}
-                aria-label={text}
-                sx={{ height: 8, borderRadius: 4 }}
-              />
+              <ShareBar share={share} aria-label={text} />
             </Box>
           );
         })}
@@ -139,7 +139,7 @@ export function Co2SavingView() {
           <Stack spacing={2}>
             <RangeLabel range={shown} />
             <SavingTotals saving={saving} />
-            <Alert severity="info" icon={<InfoOutlinedIcon />} data-testid="co2-method">
+            <Alert severity="info" role="note" icon={<InfoOutlinedIcon />} data-testid="co2-method">
               {methodText(saving, t)}
             </Alert>
             <GoalProgress saving={saving} />

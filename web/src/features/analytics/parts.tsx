@@ -78,7 +78,13 @@ export function MetricSwitch({
 export function TableAlternative({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Accordion variant="outlined" disableGutters sx={{ mt: 2 }}>
+    // Its summary a level under the page title (MUI would make it an h3).
+    <Accordion
+      variant="outlined"
+      disableGutters
+      sx={{ mt: 2 }}
+      slotProps={{ heading: { component: 'h2' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography>{t('analytics.showTable')}</Typography>
       </AccordionSummary>

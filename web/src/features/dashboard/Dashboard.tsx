@@ -136,6 +136,7 @@ export default function HomeDashboard() {
       {data?.radiators.total === 0 && (
         <Alert
           severity="info"
+          role="note"
           data-testid="first-steps"
           action={
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>

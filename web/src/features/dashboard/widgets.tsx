@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { formatCelsius } from '../../lib/format';
 import { formatKg, formatKwh, formatPence, formatShare } from '../../lib/units';
 import { EnergyChart, type EnergyHistory } from '../analytics';
 import type { Dashboard } from './types';
+import { ShareBar } from '../../components/ShareBar';
 
 /** A link to another page, in a widget. */
 export function WidgetLink({ to, children }: { to: string; children: ReactNode }) {
@@ -177,12 +177,7 @@ export function Co2Widget({ co2 }: { co2: Dashboard['co2_saved'] }) {
               goal: formatKg(co2.goal_kg),
             })}
           </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={Math.min(100, progress * 100)}
-            aria-labelledby="cf-goal-label"
-            sx={{ height: 8, borderRadius: 4, bgcolor: 'action.selected' }}
-          />
+          <ShareBar share={progress} aria-labelledby="cf-goal-label" />
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary">

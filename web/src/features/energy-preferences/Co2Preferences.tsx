@@ -8,7 +8,7 @@ import { MonthTarget } from './MonthTarget';
 import { energyPreferencesApi } from './api';
 import { useDashboardFigures, useFreshMe, useGoals } from './goals';
 import { MethodChoice } from './MethodChoice';
-import { Section, ShareBar } from './parts';
+import { Section, ShareOfLimit } from './parts';
 import type { DashboardFigures } from './types';
 
 /** This month's CO2 saved, always beside the baseline it is measured against. */
@@ -18,7 +18,7 @@ function MonthSaving({ saved }: { saved: DashboardFigures['co2_saved'] }) {
     <>
       <SavingFigures {...saved} />
       {saved.goal_kg !== null && saved.progress !== null && (
-        <ShareBar
+        <ShareOfLimit
           label={t('energyPrefs.goal.progress')}
           share={Math.max(0, saved.progress)}
           overIsBad={false}

@@ -10,7 +10,7 @@ import { formatPence, formatRate, formatShare } from '../../lib/units';
 import { MonthTarget } from './MonthTarget';
 import { energyPreferencesApi } from './api';
 import { useDashboardFigures, useFreshMe, useGoals } from './goals';
-import { Section, ShareBar } from './parts';
+import { Section, ShareOfLimit } from './parts';
 import { fetchCharges } from './slice';
 import { TariffForm } from './TariffForm';
 import { TariffHistory } from './TariffHistory';
@@ -41,7 +41,7 @@ function MonthSoFar({ month }: { month: DashboardFigures['month'] }) {
         />
       </FigurePanel>
       {month.budget_used !== null && (
-        <ShareBar
+        <ShareOfLimit
           label={t('energyPrefs.budget.used')}
           share={month.budget_used}
           overIsBad

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Heading } from '../../components/Heading';
+import { ShareBar } from '../../components/ShareBar';
 
 /** A titled part of a preferences page, on an outlined card. */
 export function Section({
@@ -27,7 +27,7 @@ export function Section({
  * A share of a whole as a bar with its sentence: green on the way, amber from 80 %, red when
  * `over` (a budget spent, or a goal reached when reaching it is good: then never red).
  */
-export function ShareBar({
+export function ShareOfLimit({
   label,
   share,
   text,
@@ -47,14 +47,7 @@ export function ShareBar({
         : 'primary';
   return (
     <Box sx={{ my: 2 }}>
-      <LinearProgress
-        variant="determinate"
-        value={Math.max(0, Math.min(100, share * 100))}
-        color={color}
-        aria-label={label}
-        // A plain track: the theme's tint of the bar's colour reads as full in dark mode.
-        sx={{ height: 10, borderRadius: 5, bgcolor: 'action.selected' }}
-      />
+      <ShareBar share={share} height={10} color={color} aria-label={label} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {text}
       </Typography>

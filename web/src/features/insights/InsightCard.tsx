@@ -27,7 +27,12 @@ export function InsightCard({ insight, compact = false }: { insight: Insight; co
           color={COLOUR[insight.severity]}
           label={t(`insights.severity.${insight.severity}`)}
         />
-        <Typography id={`insight-${insight.id}`} variant={compact ? 'subtitle2' : 'h3'}>
+        {/* Under the home widget's h2, or the insights page's h1. */}
+        <Typography
+          id={`insight-${insight.id}`}
+          variant={compact ? 'subtitle2' : 'h3'}
+          component={compact ? 'h3' : 'h2'}
+        >
           {title}
         </Typography>
       </Stack>
@@ -35,7 +40,12 @@ export function InsightCard({ insight, compact = false }: { insight: Insight; co
         {body}
       </Typography>
       {!compact && (
-        <Button component={RouterLink} to={insight.action_path} size="small">
+        <Button
+          component={RouterLink}
+          to={insight.action_path}
+          size="small"
+          aria-describedby={`insight-${insight.id}`}
+        >
           {t('insights.act')}
         </Button>
       )}

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { formatKg, formatShare } from '../../lib/units';
 import { SavingTotals } from '../analytics';
 import { insightsApi } from './api';
 import { useLoad } from '../../lib/useLoad';
+import { ShareBar } from '../../components/ShareBar';
 
 const readTips = async () => (await insightsApi.tips()).data.data.energy_savings_tips;
 const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_saving;
@@ -59,11 +59,7 @@ export function ReduceCarbonFootprint() {
                     goal: formatKg(goal),
                   })}
                 </Typography>
-                <LinearProgress
-                  variant="determinate"
-                  value={Math.min(Math.max((progress ?? 0) * 100, 0), 100)}
-                  aria-label={t('reduce.progress')}
-                />
+                <ShareBar share={progress ?? 0} aria-label={t('reduce.progress')} />
               </div>
             )}
           </Stack>

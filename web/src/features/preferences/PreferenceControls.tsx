@@ -71,6 +71,7 @@ export function PreferenceControls() {
         <IconButton
           aria-label={t('prefs.language')}
           aria-haspopup="menu"
+          aria-expanded={Boolean(languageMenu)}
           onClick={(event) => setLanguageMenu(event.currentTarget)}
         >
           <TranslateIcon />
@@ -80,11 +81,15 @@ export function PreferenceControls() {
         anchorEl={languageMenu}
         open={Boolean(languageMenu)}
         onClose={() => setLanguageMenu(null)}
+        slotProps={{ list: { 'aria-label': t('prefs.language') } }}
       >
+        {/* One of them is chosen: a screen reader says which, as the highlight shows it. */}
         {LANGUAGES.map(({ code, label }) => (
           <MenuItem
             key={code}
             lang={code}
+            role="menuitemradio"
+            aria-checked={preferences.language === code}
             selected={preferences.language === code}
             onClick={() => {
               dispatch(setLanguage(code));

@@ -45,7 +45,7 @@ describe('preferences', () => {
     systemPrefersDark(false);
     const { store } = renderWithProviders(<PreferenceControls />);
     await userEvent.click(screen.getByRole('button', { name: 'Language' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'العربية' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'العربية', checked: false }));
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     expect(document.documentElement.lang).toBe('ar');
     expect(store.getState().preferences.direction).toBe('rtl');

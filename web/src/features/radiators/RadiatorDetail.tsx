@@ -208,7 +208,8 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
               }
             />
           }
-          label={radiator.status === 1 ? t('radiators.on') : t('radiators.off')}
+          // One name whatever its state, which the switch itself tells.
+          label={t('radiators.switchedOn')}
         />
       </FigurePanel>
       {aside?.(radiator)}

@@ -83,10 +83,14 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
   return (
     <figure style={{ margin: 0 }}>
       {/* Mirrored in right-to-left text, as the analytics charts are; screen readers get the
-          caption instead. */}
+          caption instead, so the chart is no tab stop either. */}
       <div style={{ width: '100%', height: 280 }} aria-hidden dir="ltr">
         <ResponsiveContainer>
-          <LineChart data={points} margin={{ top: 8, bottom: 8, ...direction.edge(16) }}>
+          <LineChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, bottom: 8, ...direction.edge(16) }}
+          >
             <CartesianGrid stroke={theme.palette.divider} />
             <XAxis
               dataKey="at"

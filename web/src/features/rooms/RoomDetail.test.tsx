@@ -74,7 +74,7 @@ describe('a room’s page', () => {
     await waitFor(() => expect(reads).toBe(2));
     expect(await screen.findByRole('heading', { name: 'Galley' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Detach' }));
+    await user.click(screen.getByRole('button', { name: 'Detach East wall' }));
     const detach = within(screen.getByRole('dialog', { name: 'Detach East wall?' }));
     await user.click(detach.getByRole('button', { name: 'Detach' }));
     expect(await screen.findByText('No radiators in this room')).toBeInTheDocument();

@@ -117,7 +117,12 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
             void run(() => radiatorsApi.toggle(room.id, radiator.id, on), { onSuccess: load })
           }
           actions={(radiator) => (
-            <Button size="small" color="secondary" onClick={() => setDialog({ member: radiator })}>
+            <Button
+              size="small"
+              color="secondary"
+              onClick={() => setDialog({ member: radiator })}
+              aria-label={t('rooms.detachNamed', { name: radiator.name })}
+            >
               {t('rooms.detach')}
             </Button>
           )}

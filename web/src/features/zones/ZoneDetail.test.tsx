@@ -81,7 +81,7 @@ describe('a zone’s page', () => {
     expect(await screen.findByRole('heading', { name: 'Ground' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Lab' }));
     const takeOut = within(screen.getByRole('dialog', { name: 'Remove Lab from the zone?' }));
     await user.click(takeOut.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText("'Lab' removed from 'Ground'.")).toBeInTheDocument();

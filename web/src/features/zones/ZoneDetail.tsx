@@ -137,6 +137,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                       size="small"
                       color="secondary"
                       onClick={() => setDialog({ member: room })}
+                      aria-label={t('zones.removeNamed', { name: room.name })}
                     >
                       {t('zones.remove')}
                     </Button>

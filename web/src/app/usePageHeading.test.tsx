@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { usePageHeading } from './usePageHeading';
+import { userEvent } from '@testing-library/user-event';
+import { renderWithProviders } from '../test/render';
+
+/** A page whose button moves to another page, which leaves with the button. */
+function Pages() {
+  usePageHeading();
+  const [room, setRoom] = useState<string | null>(null);
+  const open = (name: string) => {
+    window.history.pushState({}, '', '/rooms/1');
+    setRoom(name);
+  };
+  return (
+    <main>
+      {room ? (
+        <h1>{room}</h1>
+      ) : (
+        <>
+          <h1>Rooms</h1>
+          <button onClick={() => open('Kitchen')}>Open Kitchen</button>
+        </>
+      )}
+    </main>
+  );
+}
+
+describe('usePageHeading', () => {
+  it('names the tab after the heading, and puts the focus on a new page’s heading when it was lost', async () => {
+    window.history.replaceState({}, '', '/rooms');
+    renderWithProviders(<Pages />);
+    await waitFor(() => expect(document.title).toBe('Rooms – HeatDesk'));
+    await userEvent.click(screen.getByRole('button', { name: 'Open Kitchen' }));
+    await waitFor(() => expect(document.title).toBe('Kitchen – HeatDesk'));
+    expect(screen.getByRole('heading', { name: 'Kitchen' })).toHaveFocus();
+  });
+
+  it('leaves the focus where it is when it is still on something', async () => {
+    window.history.replaceState({}, '', '/rooms');
+    function Moving() {
+      usePageHeading();
+      const [name, setName] = useState('Rooms');
+      return (
+        <main>
+          <h1>{name}</h1>
+          <input
+            aria-label="Search"
+            onChange={() => {
+              window.history.pushState({}, '', '/rooms?search=k');
+              setName('Rooms found');
+            }}
+          />
+        </main>
+      );
+    }
+    renderWithProviders(<Moving />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'k');
+    await waitFor(() => expect(document.title).toBe('Rooms found – HeatDesk'));
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
+  });
+});
