@@ -102,7 +102,7 @@ pub async fn refresh(
             severity: "warning",
             title: format!("'{room}' is kept above {WARM_ROOM} °C"),
             body: format!(
-                "'{room}' averaged {celsius:.1} °C over the last 7 days. Each degree lower saves up to 8 % of its heating.{also}"
+                "'{room}' averaged {celsius:.1} °C over the last 7 days. Each degree lower saves up to 8% of its heating.{also}"
             ),
             action_path: "/rooms",
             params: json!({"room": room, "celsius": round(*celsius, 1), "others": others}),

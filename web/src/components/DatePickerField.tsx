@@ -2,13 +2,19 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
+import arabic from 'dayjs/locale/ar';
+import 'dayjs/locale/en-gb';
 import { useTranslation } from 'react-i18next';
 import { DATE_RANGE } from '../config/constants';
 import type { DateFieldProps } from './DateField';
 
 /** As a UK business writes a date; the API gets `YYYY-MM-DD` (`formatDate`). */
 const SHOWN = 'DD/MM/YYYY';
+
+// The calendar's weeks start on Monday in both languages, as the app's weeks do (dayjs's
+// Arabic starts them on Saturday).
+const ARABIC = 'ar-monday';
+dayjs.locale({ ...arabic, name: ARABIC, weekStart: 1 }, undefined, true);
 
 /** The calendar picker behind `DateField`, loaded with the first form that has a date. */
 export default function DatePickerField({
@@ -32,6 +38,9 @@ export default function DatePickerField({
     year: t('dates.year'),
     month: t('dates.month'),
     day: t('dates.day'),
+    fieldDayPlaceholder: () => t('dates.dayPlaceholder'),
+    fieldMonthPlaceholder: () => t('dates.monthPlaceholder'),
+    fieldYearPlaceholder: () => t('dates.yearPlaceholder'),
     datePickerToolbarTitle: t('dates.choose'),
     openDatePickerDialogue: (formatted: string | null) =>
       formatted ? t('dates.chosen', { date: formatted }) : t('dates.choose'),
@@ -39,7 +48,7 @@ export default function DatePickerField({
   return (
     <LocalizationProvider
       dateAdapter={AdapterDayjs}
-      adapterLocale={i18n.language === 'ar' ? 'ar' : 'en'}
+      adapterLocale={i18n.language === 'ar' ? ARABIC : 'en-gb'}
       localeText={localeText}
     >
       <DatePicker

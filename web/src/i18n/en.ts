@@ -89,6 +89,10 @@ export const en = {
     year: 'Year',
     month: 'Month',
     day: 'Day',
+    // What an empty date field shows in each of its parts.
+    dayPlaceholder: 'DD',
+    monthPlaceholder: 'MM',
+    yearPlaceholder: 'YYYY',
     choose: 'Choose a date',
     chosen: 'Choose a date; the date is {{date}}',
     previousMonth: 'Previous month',
@@ -766,8 +770,8 @@ export const en = {
       degree_days:
         'Baseline: each room’s daily energy over its first {{days}} full days of reports, fitted to heating degree-days ({{base}} base) of the modelled UK weather, working days and other days apart; until then the baseline is the energy used, so nothing counts as saved.',
       profile:
-        'CO2 at the GB grid’s half-hourly carbon intensity (a modelled profile averaging about 124 g/kWh a year, or the Carbon Intensity API’s figures where switched on).',
-      desnz: 'CO2 at the DESNZ reporting factor of 0.20705 kg per kWh.',
+        'CO2 at the GB grid’s half-hourly carbon intensity (a modelled profile averaging about 124\u00a0g/kWh a year, or the Carbon Intensity API’s figures where switched on).',
+      desnz: 'CO2 at the DESNZ reporting factor of 0.20705\u00a0kg per kWh.',
     },
     vis: {
       'energy-history': {
@@ -822,6 +826,7 @@ export const en = {
     },
     usage: {
       heatingHours: 'Heating',
+      hours: '{{hours}} h',
       averageTemperature: 'Average temperature',
       scrollHint: 'Swipe the table sideways for every column.',
       radiatorsOf: 'Show the radiators of {{name}}',
@@ -955,7 +960,7 @@ export const en = {
       },
       desnz: {
         name: 'DESNZ conversion factor',
-        text: 'The UK government’s flat factor for grid electricity: 0.20705 kg CO2 per kWh, as used in company reporting.',
+        text: 'The UK government’s flat factor for grid electricity: 0.20705\u00a0kg CO2 per kWh, as used in company reporting.',
       },
     },
     glance: {
@@ -1033,7 +1038,7 @@ export const en = {
       },
       warm_rooms: {
         title: '‘{{room}}’ is kept above {{limit}}',
-        body: '‘{{room}}’ averaged {{celsius}} over the last 7 days. Each degree lower saves up to 8 % of its heating.',
+        body: '‘{{room}}’ averaged {{celsius}} over the last 7 days. Each degree lower saves up to 8% of its heating.',
         also: 'Other rooms above {{limit}} too: {{others}}.',
       },
       week_change: {

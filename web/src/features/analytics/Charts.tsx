@@ -48,6 +48,9 @@ function useChartStyle() {
     grid: palette.divider,
     axis: palette.text.secondary,
     tooltip,
+    /** Pairs of bars: with many of them (a month's days) a pair's bars touch, and the gaps
+     * between pairs narrow, so that on a phone they stay bars, not hairlines. */
+    pairs: (count: number) => (count > 14 ? { barGap: 0, barCategoryGap: '12%' } : {}),
   };
 }
 
@@ -143,6 +146,7 @@ export function EnergyChart({ history, metric, compact = false, fill = false }: 
         accessibilityLayer={false}
         data={data}
         margin={{ top: 8, bottom: 0, ...style.edge(8) }}
+        {...style.pairs(data.length)}
       >
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         <XAxis {...bucketAxis(history.type, data)} stroke={style.axis} {...style.along} />
@@ -229,6 +233,7 @@ export function Co2Chart({ saving, compact = false, along }: Co2ChartProps) {
         accessibilityLayer={false}
         data={data}
         margin={{ top: 8, bottom: 0, ...style.edge(8) }}
+        {...style.pairs(data.length)}
       >
         {!compact && <CartesianGrid stroke={style.grid} vertical={false} />}
         {buckets && span ? (
@@ -291,7 +296,8 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
         accessibilityLayer={false}
         data={data}
         layout="vertical"
-        margin={{ top: 8, right: 16, left: 8, bottom: 0 }}
+        // Room at the values' end for half of the last label ("1,000 kWh"), which centres there.
+        margin={{ top: 8, bottom: 0, ...style.edge(40) }}
       >
         {!compact && <CartesianGrid stroke={style.grid} horizontal={false} />}
         <XAxis

@@ -27,9 +27,8 @@ import type { PlaceUsage, RadiatorUsage } from './types';
 
 type Kind = 'rooms' | 'zones';
 
-const hours = (value: number) => ltr(`${decimals(value, 1)} h`);
-
 function Figures({ usage }: { usage: RadiatorUsage }) {
+  const { t } = useTranslation();
   return (
     <>
       {METRICS.map((metric) => (
@@ -37,7 +36,9 @@ function Figures({ usage }: { usage: RadiatorUsage }) {
           {formatFigure(usage, metric)}
         </TableCell>
       ))}
-      <TableCell align="right">{hours(usage.heating_hours)}</TableCell>
+      <TableCell align="right">
+        {t('analytics.usage.hours', { hours: ltr(decimals(usage.heating_hours, 1)) })}
+      </TableCell>
     </>
   );
 }

@@ -111,7 +111,7 @@ describe('insights', () => {
       [
         insight(5, 'warm_rooms', 'warning', { room: 'Office', celsius: 23.5, others: 2 }),
         '‘Office’ is kept above 22.0 °C',
-        '‘Office’ averaged 23.5 °C over the last 7 days. Each degree lower saves up to 8 % of its heating. Other rooms above 22.0 °C too: 2.',
+        '‘Office’ averaged 23.5 °C over the last 7 days. Each degree lower saves up to 8% of its heating. Other rooms above 22.0 °C too: 2.',
       ],
       [
         insight(6, 'week_change', 'info', { kwh: 2, previous_kwh: 4, change: -0.5 }),

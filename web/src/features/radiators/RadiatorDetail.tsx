@@ -137,7 +137,7 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
         <bdi>{radiator.name}</bdi>
       </Typography>
       <Typography color="text.secondary">
-        {radiator.uid} ·{' '}
+        <bdi>{radiator.uid}</bdi>&nbsp;·{' '}
         {radiator.room_id ? (
           <Link component={RouterLink} to={roomPath(radiator.room_name ?? '')}>
             <bdi>{radiator.room_name}</bdi>

@@ -75,7 +75,10 @@ export function RadiatorsTable({
                     <bdi>{radiator.name}</bdi>
                   </Link>
                   <br />
-                  <small>{radiator.uid}</small>
+                  {/* Each part in its own reading order, the dot kept with the id before it. */}
+                  <small>
+                    <bdi>{radiator.uid}</bdi>
+                  </small>
                   {showRoom && (
                     <Box component="small" sx={narrowOnly}>
                       &nbsp;· <bdi>{radiator.room_name ?? t('radiators.noRoom')}</bdi>

@@ -194,7 +194,8 @@ export function HistoryTable() {
                           {action}: {record}
                         </div>
                         <Typography variant="body2" color="text.secondary">
-                          {who(entry)} · {when}
+                          {/* An address and a date each whole, in either direction of text. */}
+                          <bdi>{who(entry)}</bdi>&nbsp;· <bdi>{when}</bdi>
                         </Typography>
                       </TableCell>
                     </TableRow>

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { BusinessSettingsForm } from './BusinessSettingsForm';
 import { HistoryTable } from './HistoryTable';
 import { setSettingTab } from './slice';
 import type { SettingTab } from './types';
+import { ScrollingTabs } from '../../components/ScrollingTabs';
 
 const TABS: SettingTab[] = ['history', 'automations', 'business', 'notifications'];
 
@@ -40,12 +40,10 @@ export function SettingsTabs() {
     <>
       <Heading title={t('nav.settings')} intro={t('settings.intro')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs
+        <ScrollingTabs
           value={tab}
           onChange={(_, next: SettingTab) => choose(next)}
           aria-label={t('nav.settings')}
-          variant="scrollable"
-          allowScrollButtonsMobile
         >
           {TABS.map((name) => (
             <Tab
@@ -56,7 +54,7 @@ export function SettingsTabs() {
               aria-controls={`settings-panel-${name}`}
             />
           ))}
-        </Tabs>
+        </ScrollingTabs>
       </Box>
       <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
         {tab === 'history' && <HistoryTable />}
