@@ -154,6 +154,11 @@ impl IntoResponse for ApiError {
         if let Some(secs) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
+        if status == StatusCode::UNAUTHORIZED {
+            // What a 401 must say it takes (RFC 9110): a session token.
+            let challenge = HeaderValue::from_static("Bearer");
+            response.headers_mut().insert(header::WWW_AUTHENTICATE, challenge);
+        }
         response
     }
 }

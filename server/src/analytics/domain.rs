@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::store;
 use crate::clock::local_iso8601;
 use crate::error::{ApiError, ApiResult};
+use crate::kernel::values::rounded;
 use crate::state::AppState;
 use crate::tariffs::Tariffs;
 
@@ -125,11 +126,6 @@ fn first_days(span: Span, today: Date) -> Option<(Date, Date)> {
     })
 }
 
-fn round(value: f64, places: i32) -> f64 {
-    let factor = 10f64.powi(places);
-    (value * factor).round() / factor
-}
-
 /// What the standing charges of a period depend on: the tariffs, the business's clock and time
 /// zone, and the first day it is charged for (no standing charge before the business began).
 struct Charging<'a> {
@@ -189,16 +185,16 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         .map(|(&(kwh, pence, kg), start)| Bucket {
             start: local_iso8601(start),
             figures: Figures {
-                kwh: round(kwh, 3),
+                kwh: rounded(kwh, 3),
                 cost_pence: pence.round() as i64,
-                co2_kg: round(kg, 3),
+                co2_kg: rounded(kg, 3),
             },
         })
         .collect();
     let totals = Figures {
-        kwh: round(sums.iter().map(|s| s.0).sum(), 3),
+        kwh: rounded(sums.iter().map(|s| s.0).sum(), 3),
         cost_pence: sums.iter().map(|s| s.1).sum::<f64>().round() as i64,
-        co2_kg: round(sums.iter().map(|s| s.2).sum(), 3),
+        co2_kg: rounded(sums.iter().map(|s| s.2).sum(), 3),
     };
     PeriodFigures { start: local_iso8601(first), end: local_iso8601(end), buckets, totals }
 }

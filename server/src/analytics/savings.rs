@@ -15,6 +15,7 @@ use super::baseline::{Baseline, ForBusiness, MethodParts, Model, business_baseli
 use super::store;
 use crate::business::BusinessSettings;
 use crate::error::ApiResult;
+use crate::kernel::values::rounded;
 use crate::store::Store;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -60,10 +61,6 @@ pub struct Co2Saving {
     pub goal: Goal,
 }
 
-fn round(value: f64) -> f64 {
-    (value * 1000.0).round() / 1000.0
-}
-
 /// CO2 saved per local day from `first` to `last`, counting today up to `now`.
 pub async fn co2_saving(
     store: &Store,
@@ -98,12 +95,12 @@ pub async fn co2_saving(
         let actual_kg = actual.get(&day.to_string()).copied().unwrap_or(0.0) / 1000.0;
         days.push(DaySaving {
             date: day.to_string(),
-            baseline_kg: round(baseline_kg),
-            actual_kg: round(actual_kg),
-            saved_kg: round(baseline_kg - actual_kg),
+            baseline_kg: rounded(baseline_kg, 3),
+            actual_kg: rounded(actual_kg, 3),
+            saved_kg: rounded(baseline_kg - actual_kg, 3),
         });
     }
-    let sum = |f: fn(&DaySaving) -> f64| round(days.iter().map(f).sum());
+    let sum = |f: fn(&DaySaving) -> f64| rounded(days.iter().map(f).sum(), 3);
     let totals = SavingTotals {
         baseline_kg: sum(|d| d.baseline_kg),
         actual_kg: sum(|d| d.actual_kg),
@@ -118,8 +115,8 @@ pub async fn co2_saving(
         .into_iter()
         .map(|(month, saved)| MonthProgress {
             month,
-            saved_kg: round(saved),
-            progress: monthly_kg.filter(|goal| *goal > 0.0).map(|goal| round(saved / goal)),
+            saved_kg: rounded(saved, 3),
+            progress: monthly_kg.filter(|goal| *goal > 0.0).map(|goal| rounded(saved / goal, 3)),
         })
         .collect();
     let method = format!("{method} {}", co2.sentence());

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use super::store::{self, PlacedRadiator, RadiatorUse};
 use crate::error::ApiResult;
+use crate::kernel::values::rounded;
 use crate::state::AppState;
 use crate::tariffs::Tariffs;
 
@@ -43,11 +44,6 @@ pub struct PlaceUsage {
     pub radiators: Vec<RadiatorFigures>,
 }
 
-fn round(value: f64, places: i32) -> f64 {
-    let factor = 10f64.powi(places);
-    (value * factor).round() / factor
-}
-
 /// One radiator's figures over the range: its use, and its energy's cost (pence).
 struct Totals<'a> {
     radiator: &'a PlacedRadiator,
@@ -58,10 +54,10 @@ struct Totals<'a> {
 /// Rounded figures from energy (Wh), cost (pence), CO2 (g) and heating minutes.
 fn figures(energy_wh: f64, cost_pence: f64, co2_g: f64, heating_minutes: f64) -> UsageFigures {
     UsageFigures {
-        kwh: round(energy_wh / 1000.0, 3),
+        kwh: rounded(energy_wh / 1000.0, 3),
         cost_pence: cost_pence.round() as i64,
-        co2_kg: round(co2_g / 1000.0, 3),
-        heating_hours: round(heating_minutes / 60.0, 2),
+        co2_kg: rounded(co2_g / 1000.0, 3),
+        heating_hours: rounded(heating_minutes / 60.0, 2),
     }
 }
 
@@ -79,7 +75,7 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
             sum(|r| r.used.co2_g),
             sum(|r| r.used.heating_minutes as f64) / reported,
         ),
-        average_temperature: (readings > 0).then(|| round(temperature_sum / readings as f64, 1)),
+        average_temperature: (readings > 0).then(|| rounded(temperature_sum / readings as f64, 1)),
         radiators: radiators
             .iter()
             .map(|r| RadiatorFigures {

@@ -68,8 +68,10 @@ impl FromRequestParts<AppState> for AuthUser {
             .headers
             .get(AUTHORIZATION)
             .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .map(str::trim)
+            // The scheme in any case, as RFC 9110 has it ("bearer" too).
+            .and_then(|value| value.split_once(' '))
+            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("Bearer"))
+            .map(|(_, token)| token.trim())
             .filter(|token| !token.is_empty())
             .ok_or_else(ApiError::signed_out)?;
         let token_hash = hash_token(token);

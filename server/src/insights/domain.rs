@@ -12,7 +12,7 @@ use super::store::{self, Insight, NewInsight};
 use crate::business::BusinessSettings;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::ApiResult;
-use crate::kernel::values::ClockTime;
+use crate::kernel::values::{ClockTime, rounded};
 use crate::schedules::program::Wanted;
 use crate::schedules::timeline::Timeline;
 use crate::store::{Store, StoreResult};
@@ -36,11 +36,6 @@ pub async fn current(
         return refresh(store, business_id, now).await;
     }
     Ok(insights)
-}
-
-fn round(value: f64, places: i32) -> f64 {
-    let factor = 10f64.powi(places);
-    (value * factor).round() / factor
 }
 
 /// Works out the business's insights at `now` and stores them in place of the last set.
@@ -81,7 +76,7 @@ pub async fn refresh(
             title: format!("'{room}' uses the most energy"),
             body,
             action_path: "/analytics/rooms-usage",
-            params: json!({"room": room, "kwh": round(*kwh, 1), "share": round(share, 3), "total_kwh": round(total, 1), "next": runner_up}),
+            params: json!({"room": room, "kwh": rounded(*kwh, 1), "share": rounded(share, 3), "total_kwh": rounded(total, 1), "next": runner_up}),
         });
     }
 
@@ -105,7 +100,7 @@ pub async fn refresh(
                 "'{room}' averaged {celsius:.1} °C over the last 7 days. Each degree lower saves up to 8% of its heating.{also}"
             ),
             action_path: "/rooms",
-            params: json!({"room": room, "celsius": round(*celsius, 1), "others": others}),
+            params: json!({"room": room, "celsius": rounded(*celsius, 1), "others": others}),
         });
     }
 
@@ -127,7 +122,7 @@ pub async fn refresh(
                     "The last 7 days used {total:.1} kWh against {previous:.1} kWh in the 7 days before."
                 ),
                 action_path: "/analytics/energy-history",
-                params: json!({"kwh": round(total, 1), "previous_kwh": round(previous, 1), "change": round(change, 3)}),
+                params: json!({"kwh": rounded(total, 1), "previous_kwh": rounded(previous, 1), "change": rounded(change, 3)}),
             });
         }
     }
@@ -252,7 +247,7 @@ async fn out_of_hours(
             settings.working_hours.end
         ),
         action_path: "/schedules",
-        params: json!({"count": named.len(), "kwh": round(total, 1), "worst": worst, "worst_kwh": round(*worst_kwh, 1),
+        params: json!({"count": named.len(), "kwh": rounded(total, 1), "worst": worst, "worst_kwh": rounded(*worst_kwh, 1),
             "from": settings.working_hours.start, "to": settings.working_hours.end}),
     }))
 }

@@ -138,9 +138,10 @@ pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<(G::View
 pub fn with_orphans(done: String, orphans: &[String]) -> String {
     match orphans {
         [] => done,
-        [one] => format!("{done} Schedule '{one}' is left with no targets."),
-        [first, rest @ ..] => {
-            format!("{done} Schedule '{first}' and {} more are left with no targets.", rest.len())
-        }
+        [one] => format!("{done} Schedule '{one}' is left with no targets and switched off."),
+        [first, rest @ ..] => format!(
+            "{done} Schedule '{first}' and {} more are left with no targets and switched off.",
+            rest.len()
+        ),
     }
 }

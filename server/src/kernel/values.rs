@@ -125,6 +125,13 @@ pub fn tidied(text: &str) -> String {
     text.nfc().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// `value` to `places` decimals, never "-0" (a figure of nothing that rounded from a tiny
+/// negative, -0.0004 kWh, reads as 0).
+pub fn rounded(value: f64, places: i32) -> f64 {
+    let factor = 10f64.powi(places);
+    (value * factor).round() / factor + 0.0
+}
+
 /// At most 40 characters of a value a client sent, for a message that quotes it: a message
 /// does not echo a whole 100 KB field back.
 pub fn shortened(text: &str) -> String {
@@ -435,6 +442,12 @@ mod tests {
         assert!(record_name(&"é".repeat(60)).is_ok());
         // 60 characters once the accents are composed, though 120 as typed.
         assert!(record_name(&"e\u{301}".repeat(60)).is_ok());
+    }
+
+    #[test]
+    fn a_rounded_figure_of_nothing_is_never_negative() {
+        assert!(rounded(-0.0004, 3).is_sign_positive());
+        assert_eq!(rounded(2.34567, 2), 2.35);
     }
 
     #[test]

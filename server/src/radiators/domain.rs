@@ -250,6 +250,9 @@ pub async fn set_group_temperature<G: Group>(
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find_group::<G>(change.db(), actor.business_id, id, now).await?;
+    let name = G::name(&before);
+    let refusal = || format!("'{name}' has no radiators to set.");
+    refuse_if_empty(&mut change, scope, refusal).await?;
     let clamped =
         store::set_setpoint_within_bounds(change.db(), actor.business_id, scope, celsius).await?;
     let group = G::read(change.db(), actor.business_id, id, now).await?;
@@ -259,6 +262,20 @@ pub async fn set_group_temperature<G: Group>(
     change.touch(scope);
     change.commit(Entry::new("set_temperature", noun, id).before(&before).after(&after)).await?;
     Ok((group, clamped))
+}
+
+/// 409 with `refusal` when `scope` (a room or a zone) has no radiators: a change to all of
+/// them would change nothing, and its answer would say it had.
+pub async fn refuse_if_empty(
+    change: &mut Change,
+    scope: Scope,
+    refusal: impl FnOnce() -> String,
+) -> ApiResult<()> {
+    let business_id = change.business_id();
+    match store::count_in(change.db(), business_id, scope).await? {
+        0 => Err(ApiError::Conflict { description: refusal(), errors: Default::default() }),
+        _ => Ok(()),
+    }
 }
 
 /// Sets a radiator on or off and to a setpoint (clamped to its bounds) within `change`, for

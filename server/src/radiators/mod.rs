@@ -11,14 +11,16 @@ use utoipa_axum::routes;
 
 use crate::auth::Business;
 use crate::clock::iso8601;
-use crate::error::ErrorBody;
+use crate::error::{ApiError, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, Uid, record_name};
 use crate::state::AppState;
 use crate::store::contains_pattern;
-pub use domain::{Settings, attach, find, not_yours, register, set_group_temperature, set_state};
+pub use domain::{
+    Settings, attach, find, not_yours, refuse_if_empty, register, set_group_temperature, set_state,
+};
 pub use store::{
     Clamped, GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search,
     set_on, set_room, set_setpoint_within_bounds,
@@ -276,7 +278,10 @@ pub async fn readings(
     Path(id): Path<i64>,
     Query(period): Query<Period>,
 ) -> Answer<ReadingsData> {
-    let hours = period.hours.unwrap_or(24).clamp(1, 168);
+    let hours = period.hours.unwrap_or(24);
+    if !(1..=168).contains(&hours) {
+        return Err(ApiError::field("hours", "Choose from 1 to 168 hours."));
+    }
     let rows = domain::readings(&state, user.actor(), id, hours).await?;
     let readings = rows
         .into_iter()

@@ -314,6 +314,14 @@ pub async fn set_setpoint_within_bounds(
     Ok(clamped.fetch_all(db).await?)
 }
 
+/// How many of the business's radiators are in `scope`.
+pub async fn count_in(db: &mut AnyConnection, business_id: i64, scope: Scope) -> StoreResult<i64> {
+    let (which, id) = members(scope);
+    let sql = format!("SELECT COUNT(*) FROM radiators WHERE {which} AND business_id = $3");
+    let count = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(id).bind(id).bind(business_id);
+    Ok(count.fetch_one(db).await?)
+}
+
 /// Switches the business's radiators in `scope` on or off.
 pub async fn set_on(
     db: &mut AnyConnection,

@@ -72,6 +72,11 @@ pub async fn switch_all(
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find::<RoomDetail>(change.db(), actor.business_id, id, now).await?;
+    let refusal = || match on {
+        true => format!("'{}' has no radiators to switch on.", before.name),
+        false => format!("'{}' has no radiators to switch off.", before.name),
+    };
+    radiators::refuse_if_empty(&mut change, Scope::Room(id), refusal).await?;
     radiators::set_on(change.db(), actor.business_id, Scope::Room(id), on).await?;
     let room = RoomDetail::read(change.db(), actor.business_id, id, now).await?;
     change.touch(Scope::Room(id));

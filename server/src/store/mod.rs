@@ -394,8 +394,19 @@ pub async fn drop_schedule_target(
         .bind(id)
         .bind(business_id)
         .bind(schedule_for)
-        .execute(db)
+        .execute(&mut *db)
         .await?;
+    // A schedule that heats nothing is off: not counted among those running, and saved again
+    // only with a target.
+    sqlx::query(
+        "UPDATE schedules SET status = 0
+         WHERE business_id = $1 AND schedule_for = $2 AND status = 1
+           AND NOT EXISTS (SELECT 1 FROM schedule_targets t WHERE t.schedule_id = schedules.id)",
+    )
+    .bind(business_id)
+    .bind(schedule_for)
+    .execute(db)
+    .await?;
     Ok(orphans.into_iter().map(|(name,)| name).collect())
 }
 

@@ -178,6 +178,14 @@ async fn me_without_or_with_a_bad_token_is_401(app: TestApp) {
     assert_eq!(none.body["code"], 401);
     let bad = app.call(Method::GET, "/v2/auth/me", Some("not-a-token"), None).await;
     assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
+    // A 401 says what it takes.
+    assert_eq!(bad.headers["www-authenticate"], "Bearer");
+
+    // The scheme is read in any case.
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let me = app.client.get(format!("{}/v2/auth/me", app.base));
+    let me = me.header("authorization", format!("bearer {}", owner.token)).send().await.unwrap();
+    assert_eq!(me.status(), StatusCode::OK);
 }
 
 async fn a_token_expires_after_seven_days(app: TestApp) {

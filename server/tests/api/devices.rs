@@ -179,6 +179,10 @@ async fn readings_of_the_last_hours_are_served_to_their_business_only(app: TestA
     assert!(day.iter().all(|reading| reading.power_w >= 0.0 && reading.energy_wh >= 0.0));
     let hour: Vec<Reading> = acme.get(&format!("{path}?hours=1")).await.data("readings");
     assert_eq!(hour.len(), 60);
+    for hours in [0, -1, 169, 100_000] {
+        let refused = acme.get(&format!("{path}?hours={hours}")).await;
+        assert_eq!(refused.field_error("hours"), "Choose from 1 to 168 hours.", "{hours}");
+    }
     let rival = app.register_business("owner@rival.co.uk").await;
     assert_eq!(rival.get(&path).await.status, StatusCode::NOT_FOUND);
 }

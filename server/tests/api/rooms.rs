@@ -244,6 +244,16 @@ async fn a_room_switches_all_its_radiators_on_and_off(app: TestApp) {
     assert_eq!(bad.field_error("status"), "Send 1 or 0.");
     let on = acme.put(&toggle, json!({"status": 1})).await.data::<Room>("room");
     assert!(on.radiators.iter().all(|radiator| radiator.status == 1));
+
+    // A room with no radiators has nothing to switch, and says so instead of "switched on".
+    let hall = acme.add_room("Hall").await.id;
+    let entries = acme.history("").await.history.len();
+    let empty = acme.put(&format!("/v2/rooms/toggle-status/{hall}"), json!({"status": 1})).await;
+    assert_eq!(empty.status, StatusCode::CONFLICT);
+    assert_eq!(empty.description(), "'Hall' has no radiators to switch on.");
+    let set = acme.post("/v2/rooms/set-temperature", json!({"room_id": hall, "temperature": 20}));
+    assert_eq!(set.await.description(), "'Hall' has no radiators to set.");
+    assert_eq!(acme.history("").await.history.len(), entries, "nothing changed, nothing recorded");
 }
 
 async fn a_rooms_temperature_is_set_on_each_radiator_within_its_bounds(app: TestApp) {

@@ -303,12 +303,12 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
     assert_eq!(
         deleted.description(),
         "Zone 'Ground floor' deleted; its rooms are kept. Schedule 'Evenings' and 1 more are \
-         left with no targets."
+         left with no targets and switched off."
     );
     assert_eq!(targets(zones).await, (json!([]), json!([])));
     let orphan =
         owner.get(&format!("/v2/schedules/{zones}")).await.body["data"]["schedule"].clone();
-    assert_eq!((orphan["status"].clone(), orphan["next_change"].clone()), (json!(1), Value::Null));
+    assert_eq!((orphan["status"].clone(), orphan["next_change"].clone()), (json!(0), Value::Null));
     let deleted = owner.delete(&format!("/v2/radiators/{wall}")).await;
     assert_eq!(deleted.description(), "Radiator 'Wall' deleted.");
     assert_eq!(targets(radiators).await.0, json!([window]));
@@ -317,7 +317,7 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
     let deleted = owner.call_in(Method::DELETE, &path, None, "ar").await;
     assert_eq!(
         deleted.description(),
-        "تم حذف المدفأة «Studio 1». وبقي الجدول «Radiators» دون أهداف."
+        "تم حذف المدفأة «Studio 1». وبقي الجدول «Radiators» دون أهداف فأُوقف."
     );
 }
 

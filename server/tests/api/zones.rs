@@ -96,6 +96,15 @@ async fn zone_temperature_clamps_each_radiator_to_its_bounds(app: TestApp) {
     let bad = bad.await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     bad.field_error("temperature");
+
+    // A zone whose rooms have no radiators has nothing to set.
+    let empty = acme.add_zone("Annex").await.id;
+    let set = acme.post("/v2/zones/set-temperature", json!({"zone_id": empty, "temperature": 20}));
+    let set = set.await;
+    assert_eq!(
+        (set.status, set.description()),
+        (StatusCode::CONFLICT, "'Annex' has no radiators to set.")
+    );
 }
 
 async fn another_businesss_zones_answer_404_and_stay_unchanged(app: TestApp) {

@@ -406,7 +406,7 @@ export const en = {
     delete: 'Delete room',
     deleteTitle: 'Delete {{name}}?',
     deleteText:
-      'The room is deleted; its radiators stay registered without a room. A schedule that heats only this room is left with no targets.',
+      'The room is deleted; its radiators stay registered without a room. A schedule that heats only this room is left with no targets and switched off.',
     allRadiators: 'Room heating (every radiator)',
     zone: 'Zone: {{name}}',
     attach: 'Attach radiator',
@@ -456,7 +456,7 @@ export const en = {
     delete: 'Delete radiator',
     deleteTitle: 'Delete {{name}}?',
     deleteText:
-      'The radiator is removed from your business with its history. Its id can be registered again. A schedule that heats only this radiator is left with no targets.',
+      'The radiator is removed from your business with its history. Its id can be registered again. A schedule that heats only this radiator is left with no targets and switched off.',
     emptyTitle: 'No radiators yet',
     emptyText:
       'Add a radiator with the id printed on its label, or open a room and attach its radiators there.',
@@ -474,7 +474,7 @@ export const en = {
     delete: 'Delete zone',
     deleteTitle: 'Delete {{name}}?',
     deleteText:
-      'The zone is deleted; its rooms stay, in no zone. A schedule that heats only this zone is left with no targets.',
+      'The zone is deleted; its rooms stay, in no zone. A schedule that heats only this zone is left with no targets and switched off.',
     temperature: 'Zone temperature (°C)',
     temperatureHelp: 'Each radiator keeps within its own limits.',
     apply: 'Set for the whole zone',
