@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router';
 import { setUserCords } from '../features/auth';
 import { useAppDispatch } from '../lib/hooks';
 import { makeRouter } from './router';
+import { useFocusKeeper } from './useFocusKeeper';
 import { usePageHeading } from './usePageHeading';
 
 const router = makeRouter();
@@ -16,6 +17,7 @@ function blockHashLinks(event: MouseEvent) {
 export function App() {
   const dispatch = useAppDispatch();
   usePageHeading();
+  useFocusKeeper();
 
   useEffect(() => {
     document.addEventListener('click', blockHashLinks);

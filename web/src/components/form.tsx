@@ -19,10 +19,17 @@ export interface FieldProps {
 }
 
 /** Moves the focus to the first field with an error, so that keyboard and screen-reader users
- *  land on it (fields without a `field-` id, like a day editor, keep it where it is). */
+ *  land on it: at once, or once it is drawn (a time slot's fields appear when the slot with
+ *  the error is chosen). Errors with no `field-` element keep the focus where it is. */
 function focusFirst(errors: Errors) {
   const first = Object.keys(errors).find((name) => errors[name]);
-  if (first) document.getElementById(`field-${first}`)?.focus();
+  if (!first) return;
+  const focus = () => {
+    const field = document.getElementById(`field-${first}`);
+    field?.focus();
+    return field !== null;
+  };
+  if (!focus()) requestAnimationFrame(focus);
 }
 
 /** Number fields holding what the browser cannot read ("2e"): it reports their value as

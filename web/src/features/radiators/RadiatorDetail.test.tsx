@@ -83,4 +83,27 @@ describe('a radiator’s page', () => {
     unmount();
     await waitFor(() => expect(sent).toEqual(['7 15.5', '8 21.5']));
   });
+
+  it('moves the focus to the other step button when a step reaches a limit', async () => {
+    const user = userEvent.setup();
+    const near = { ...east, target_temperature: 29.5, max_temperature: 30 };
+    server.use(
+      http.get('/v2/radiators/7', () => answer('Radiator.', { radiator: near })),
+      http.get('/v2/radiators/7/readings', () => answer('Readings.', { readings: [] })),
+      http.put('/v2/radiators/set-temperature', () =>
+        answer('Set.', { radiator: { ...near, target_temperature: 30 } }),
+      ),
+    );
+    renderWithProviders(<RadiatorDetail />, {
+      route: '/radiators/7',
+      path: '/radiators/:curadiator',
+    });
+    const raise = await screen.findByRole('button', { name: 'Raise the target by 0.5 °C' });
+    raise.focus();
+    await user.keyboard('{Enter}');
+    expect(raise).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Lower the target by 0.5 °C' })).toHaveFocus();
+    // The target is sent once the clicks pause.
+    expect(await screen.findByText('Set.')).toBeInTheDocument();
+  });
 });

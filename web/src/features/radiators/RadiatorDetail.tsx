@@ -58,6 +58,8 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
   const shown = useRef<number | null>(id);
   // One target request at a time, in the order sent, so an older one cannot land last.
   const sending = useRef<Promise<void>>(Promise.resolve());
+  const lower = useRef<HTMLButtonElement>(null);
+  const raise = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     shown.current = id;
     return () => {
@@ -172,10 +174,15 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
             role="group"
             aria-labelledby="target-label"
           >
+            {/* A step that reaches a limit disables its button: the focus moves to the other. */}
             <IconButton
+              ref={lower}
               aria-label={t('radiators.lower')}
               disabled={target - 0.5 < radiator.min_temperature}
-              onClick={() => setTarget(target - 0.5)}
+              onClick={() => {
+                setTarget(target - 0.5);
+                if (target - 1 < radiator.min_temperature) raise.current?.focus();
+              }}
             >
               <RemoveIcon />
             </IconButton>
@@ -188,9 +195,13 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
               {formatCelsius(target)}
             </Typography>
             <IconButton
+              ref={raise}
               aria-label={t('radiators.raise')}
               disabled={target + 0.5 > radiator.max_temperature}
-              onClick={() => setTarget(target + 0.5)}
+              onClick={() => {
+                setTarget(target + 0.5);
+                if (target + 1 > radiator.max_temperature) lower.current?.focus();
+              }}
             >
               <AddIcon />
             </IconButton>

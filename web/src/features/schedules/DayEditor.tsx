@@ -347,7 +347,11 @@ export function DayEditor({
         </Box>
         <HourLabels />
       </Box>
-      {errors.slots && <FormHelperText error>{t(errors.slots)}</FormHelperText>}
+      {errors.slots && (
+        <FormHelperText error id={`${id}-slots-error`}>
+          {t(errors.slots)}
+        </FormHelperText>
+      )}
       <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         {slots.length === 0 && (
           <Typography variant="body2" color="text.secondary">
@@ -363,7 +367,15 @@ export function DayEditor({
             onClick={() => onSelect(index)}
           />
         ))}
-        <Button size="small" startIcon={<AddIcon />} disabled={full} onClick={addFirstFree}>
+        {/* Where the focus goes when the schedule has no slot: told why. */}
+        <Button
+          id="field-slots"
+          size="small"
+          startIcon={<AddIcon />}
+          disabled={full}
+          onClick={addFirstFree}
+          aria-describedby={errors.slots ? `${id}-slots-error` : undefined}
+        >
           {t('schedules.editor.add')}
         </Button>
         {full && (

@@ -109,6 +109,9 @@ describe('the schedule form', () => {
     expect(screen.getByText('Choose at least one.')).toBeInTheDocument();
     expect(screen.getByText('Choose the days it repeats on.')).toBeInTheDocument();
     expect(screen.getByText('Add at least one time slot.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a slot' })).toHaveAccessibleDescription(
+      'Add at least one time slot.',
+    );
     // Two slots, the second typed to start inside the first.
     drawSlot(320, 480);
     drawSlot(600, 700);
@@ -116,6 +119,25 @@ describe('the schedule form', () => {
     await user.click(screen.getByRole('button', { name: 'Create schedule' }));
     expect(screen.getByText('Overlaps another slot.')).toBeInTheDocument();
     // Nothing was sent: the mock API refuses requests it was not told of.
+  });
+
+  it('puts the focus on the first error: the missing slot, or the wrong slot’s field', async () => {
+    const user = userEvent.setup();
+    api([]);
+    renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
+    await user.type(await screen.findByLabelText(/Schedule name/), 'Late');
+    await user.click(screen.getByRole('combobox', { name: 'Rooms' }));
+    await user.click(await screen.findByRole('option', { name: 'Café' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    expect(screen.getByRole('button', { name: 'Add a slot' })).toHaveFocus();
+    // The first slot made wrong, then the second one chosen: its fields are on screen.
+    drawSlot(320, 480);
+    fireEvent.change(screen.getByLabelText('Setpoint (°C)'), { target: { value: '99' } });
+    drawSlot(600, 700);
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    await waitFor(() => expect(screen.getByLabelText('Setpoint (°C)')).toHaveFocus());
+    expect(screen.getByLabelText('Setpoint (°C)')).toHaveValue(99);
   });
 
   it('replaces the chosen schedule with the days and dates it had, and shows refusals', async () => {
