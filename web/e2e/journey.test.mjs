@@ -397,7 +397,7 @@ test('a schedule drawn on the day editor heats a room, switches off and on, and 
   await inForce.getByRole('link', { name: 'Lab hours' }).waitFor();
   assert.match(
     await inForce.textContent(),
-    /Schedule: Lab hours · \u2066(20\.5|16\.0)\s°C\u2069 until (\S+ )?\u2066\d\d:\d\d\u2069/,
+    /Schedule: Lab hours\u00a0· \u2066(20\.5|16\.0)\s°C\u2069 until (\S+ )?\u2066\d\d:\d\d\u2069/,
   );
   await page.screenshot({ path: path.join(screenshots, 'room-schedule-1440.png') });
   assert.deepEqual(violations, [], 'the schedule pages work under the CSP');

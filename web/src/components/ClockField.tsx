@@ -1,3 +1,4 @@
+import { useTheme } from '@mui/material/styles';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { readClock } from '../lib/clock';
 import { FormField } from './form';
@@ -19,6 +20,7 @@ export function ClockField({
   endOfDay?: boolean;
   error?: string;
 }) {
+  const { direction } = useTheme();
   const tidy = () => {
     const tidied = readClock(value, endOfDay);
     if (tidied !== null && tidied !== value) onValue(tidied);
@@ -30,8 +32,16 @@ export function ClockField({
       onChange={(event) => onValue(event.target.value)}
       onBlur={tidy}
       autoComplete="off"
-      // Digits and a colon, left to right in either direction of the page.
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8, dir: 'ltr' } }}
+      // Digits and a colon, left to right in either direction of the page, but standing at
+      // the page's start as the other fields' values do.
+      slotProps={{
+        htmlInput: {
+          inputMode: 'numeric',
+          maxLength: 8,
+          dir: 'ltr',
+          style: { textAlign: direction === 'rtl' ? 'right' : 'left' },
+        },
+      }}
     />
   );
 }

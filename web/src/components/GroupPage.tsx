@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setpointError } from '../lib/temperature';
@@ -151,8 +151,23 @@ export function GroupTemperature<Set extends TemperatureSet>({
   const [typed, setTyped] = useState<string | null>(null);
   const temperature = typed ?? String(target ?? 21);
   const valid = !setpointError(temperature);
+  const send = () =>
+    run(() => apply(Number(temperature)), {
+      toast: ({ data }) => ({
+        message: data.description,
+        variant: data.data.clamped.length ? 'warning' : 'success',
+      }),
+      onSuccess: onApplied,
+    });
   return (
+    // A form, so that Enter in the field sets the temperature too.
     <Paper
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (valid && !busy && radiators > 0) void send();
+      }}
       variant="outlined"
       sx={{ p: 3, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
     >
@@ -169,18 +184,10 @@ export function GroupTemperature<Set extends TemperatureSet>({
         fullWidth={false}
       />
       <Button
+        type="submit"
         variant="contained"
         sx={{ mt: 1.5 }}
         disabled={busy || !valid || radiators === 0}
-        onClick={() =>
-          void run(() => apply(Number(temperature)), {
-            toast: ({ data }) => ({
-              message: data.description,
-              variant: data.data.clamped.length ? 'warning' : 'success',
-            }),
-            onSuccess: onApplied,
-          })
-        }
       >
         {t(`${texts}.apply`)}
       </Button>

@@ -1,13 +1,27 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../lib/units';
 import { ListStates, type ListStatesProps } from './ListStates';
 import { PageHeader } from './PageHeader';
 import { SearchField } from './SearchField';
 
+/** Read by screen readers, not shown. */
+const unseen = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * A page of the business's rooms, zones, radiators or schedules: the title with its action, what
- * the page is for, a search (with `filters` beside it), and the list in its states.
+ * the page is for, a search (with `filters` beside it), and the list in its states. What a
+ * search found is said to screen readers, which do not see the list change.
  */
 export function SearchListPage({
   title,
@@ -31,6 +45,14 @@ export function SearchListPage({
   states: Omit<ListStatesProps, 'children'>;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const { count, search, load } = states;
+  const found =
+    !search || load?.loading
+      ? ''
+      : count === 0
+        ? t('list.noMatch')
+        : t('list.results', { count: formatCount(count) });
   return (
     <Stack spacing={2}>
       <PageHeader title={title}>{action}</PageHeader>
@@ -39,6 +61,9 @@ export function SearchListPage({
         <SearchField label={searchLabel} hint={searchHint} onSearch={onSearch} />
         {filters}
       </Stack>
+      <Box role="status" sx={unseen}>
+        {found}
+      </Box>
       <ListStates {...states}>{children}</ListStates>
     </Stack>
   );

@@ -199,7 +199,7 @@ export const ar: Texts = {
       compare: 'مقارنة',
       saved: 'الموفَّر مقارنةً بخط الأساس',
       above: 'فوق خط الأساس بمقدار',
-      against: 'خط الأساس {{baseline}} · الفعلي {{actual}}',
+      against: 'خط الأساس {{baseline}}\u00a0· الفعلي {{actual}}',
       noBaseline:
         'لا يوجد خط أساس بعد ({{actual}} حتى الآن): يُحسب بدءًا من أول ساعات عمل تبلغ عنها مدافئك.',
       goal: '{{share}} من هدف البصمة الكربونية البالغ {{goal}}',
@@ -216,8 +216,8 @@ export const ar: Texts = {
     rooms: {
       title: 'الغرف مباشرةً',
       all: 'كل الغرف',
-      radiators: '{{online}} من {{total}} مدفأة متصلة · {{heating}} تُدفئ',
-      radiators_one: '{{online}} من مدفأة واحدة متصلة · {{heating}} تُدفئ',
+      radiators: '{{online}} من {{total}} مدفأة متصلة\u00a0· {{heating}} تُدفئ',
+      radiators_one: '{{online}} من مدفأة واحدة متصلة\u00a0· {{heating}} تُدفئ',
     },
     temperatures: {
       title: 'درجات الحرارة',
@@ -382,6 +382,7 @@ export const ar: Texts = {
     searchHint: 'اكتب جزءًا من الاسم',
     noMatch: 'لا توجد نتائج مطابقة',
     noMatchText: 'جرّب جزءًا آخر من الاسم أو امسح البحث.',
+    results: 'النتائج: {{count}}',
   },
   rooms: {
     temperature: 'درجة حرارة الغرفة (\u2066°C\u2069)',
@@ -464,7 +465,7 @@ export const ar: Texts = {
     search: 'البحث في المناطق',
     name: 'اسم المنطقة',
     create: 'إنشاء منطقة',
-    counts: 'الغرف: {{rooms}} · المدافئ: {{radiators}}',
+    counts: 'الغرف: {{rooms}}\u00a0· المدافئ: {{radiators}}',
     emptyTitle: 'لا توجد مناطق بعد',
     emptyText: 'أنشئ منطقة، مثل طابق أو جناح، وأضف غرفها.',
     rename: 'إعادة تسمية المنطقة',
@@ -975,8 +976,9 @@ export const ar: Texts = {
     },
     office: {
       summary:
-        '{{rooms}} غرف في {{floors}} مناطق · المتوسط {{average}} (حسب المدافئ) · {{heating}} تُدفأ الآن',
-      floorSummary: '{{rooms}} غرف · المتوسط {{average}} (حسب المدافئ) · {{heating}} تُدفأ',
+        '{{rooms}} غرف في {{floors}} مناطق\u00a0· المتوسط {{average}} (حسب المدافئ)\u00a0· {{heating}} تُدفأ الآن',
+      floorSummary:
+        '{{rooms}} غرف\u00a0· المتوسط {{average}} (حسب المدافئ)\u00a0· {{heating}} تُدفأ',
       noFloor: 'غرف خارج أي منطقة',
       setpoint: 'الهدف {{value}}',
       switchedOff: 'مُطفأة',

@@ -198,7 +198,7 @@ export const en = {
       compare: 'Compare',
       saved: 'Saved against the baseline',
       above: 'Above the baseline by',
-      against: 'Baseline {{baseline}} · actual {{actual}}',
+      against: 'Baseline {{baseline}}\u00a0· actual {{actual}}',
       noBaseline:
         'No baseline yet ({{actual}} so far): it is counted from the first working hours your radiators report.',
       goal: '{{share}} of the {{goal}} CF goal',
@@ -215,8 +215,8 @@ export const en = {
     rooms: {
       title: 'Rooms live',
       all: 'All rooms',
-      radiators: '{{online}} of {{total}} radiators online · {{heating}} heating',
-      radiators_one: '{{online}} of {{total}} radiator online · {{heating}} heating',
+      radiators: '{{online}} of {{total}} radiators online\u00a0· {{heating}} heating',
+      radiators_one: '{{online}} of {{total}} radiator online\u00a0· {{heating}} heating',
     },
     temperatures: {
       title: 'Temperatures',
@@ -384,6 +384,7 @@ export const en = {
     searchHint: 'Type part of a name',
     noMatch: 'Nothing matches your search',
     noMatchText: 'Try another part of the name, or clear the search.',
+    results: 'Results: {{count}}',
   },
   rooms: {
     temperature: 'Room temperature (°C)',
@@ -467,7 +468,7 @@ export const en = {
     search: 'Search zones',
     name: 'Zone name',
     create: 'Create zone',
-    counts: 'Rooms: {{rooms}} · radiators: {{radiators}}',
+    counts: 'Rooms: {{rooms}}\u00a0· radiators: {{radiators}}',
     emptyTitle: 'No zones yet',
     emptyText: 'Create a zone, such as a floor or a wing, and add its rooms.',
     rename: 'Rename zone',
@@ -978,8 +979,9 @@ export const en = {
     },
     office: {
       summary:
-        '{{rooms}} rooms in {{floors}} zones · average {{average}} (by radiator) · {{heating}} heating now',
-      floorSummary: '{{rooms}} rooms · average {{average}} (by radiator) · {{heating}} heating',
+        '{{rooms}} rooms in {{floors}} zones\u00a0· average {{average}} (by radiator)\u00a0· {{heating}} heating now',
+      floorSummary:
+        '{{rooms}} rooms\u00a0· average {{average}} (by radiator)\u00a0· {{heating}} heating',
       noFloor: 'Rooms in no zone',
       setpoint: 'Target {{value}}',
       switchedOff: 'Switched off',

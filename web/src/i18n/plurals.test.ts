@@ -14,7 +14,7 @@ describe('counted texts', () => {
     expect(ar(usage, { count: 3, total: 'x' })).toBe('استهلكت 3 غرف x');
     const online = { online: 1, total: 1, heating: 0 };
     expect(en('dashboard.rooms.radiators', { ...online, count: 1 })).toBe(
-      '1 of 1 radiator online · 0 heating',
+      '1 of 1 radiator online\u00a0· 0 heating',
     );
   });
 });

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// jsdom lays nothing out, so it has nothing to scroll into view.
+Element.prototype.scrollIntoView = () => {};
 // jsdom has no object URLs: each test gets stand-ins (a test may spy on them).
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:test');

@@ -97,7 +97,7 @@ function EnergyCard() {
       }
       figures={
         history &&
-        `${formatKwh(history.totals.kwh)} · ${formatPence(history.totals.cost_pence)} · ${formatKg(history.totals.co2_kg)}`
+        `${formatKwh(history.totals.kwh)}\u00a0· ${formatPence(history.totals.cost_pence)}\u00a0· ${formatKg(history.totals.co2_kg)}`
       }
       chart={history && <EnergyChart history={history} metric="kwh" compact />}
     />

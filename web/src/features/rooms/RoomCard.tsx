@@ -42,7 +42,8 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
           {formatCelsius(current)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {roomTargetText(room, t)} · {t('rooms.radiatorCount', { count: room.radiator_count })}
+          {roomTargetText(room, t)}&nbsp;·{' '}
+          {t('rooms.radiatorCount', { count: room.radiator_count })}
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>

@@ -47,8 +47,10 @@ describe('RoomsList', () => {
     // The first load sends no search; a typed one is sent URL-encoded.
     expect(searches[0]).toBeNull();
     await userEvent.type(screen.getByLabelText('Search rooms'), 'café & co');
-    await screen.findByText('Nothing matches your search');
+    await screen.findByRole('heading', { name: 'Nothing matches your search' });
     expect(searches.at(-1)).toBe('café & co');
+    // Said to screen readers, which do not see the list change.
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing matches your search');
   });
 
   it('says what to do when there are no rooms', async () => {

@@ -73,8 +73,8 @@ function ScheduleLine({ entry, extra }: { entry: InForce; extra?: string }) {
       {t('schedules.inForce.schedule')}{' '}
       <Link component={RouterLink} to={schedulePath(entry.schedule_id)}>
         {entry.schedule_name}
-      </Link>{' '}
-      · {t(now, { setpoint, time: until })}
+      </Link>
+      &nbsp;· {t(now, { setpoint, time: until })}
       {extra && (
         <Typography component="span" color="text.secondary">
           {' '}

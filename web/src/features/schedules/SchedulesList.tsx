@@ -183,7 +183,7 @@ function ScheduleRow({
           ? t('schedules.datesUntil', { end })
           : null;
   const facts: [string, string][] = [
-    [t('schedules.days'), dates ? `${days} · ${dates}` : days],
+    [t('schedules.days'), dates ? `${days}\u00a0· ${dates}` : days],
     [
       t('schedules.slots'),
       schedule.slots.map((slot) => `${slotRange(slot)} ${formatCelsius(slot.setpoint)}`).join(', '),

@@ -149,7 +149,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                         <bdi>{room.name}</bdi>
                       </Link>
                     }
-                    secondary={`${formatCelsius(summary ? summary.current_temperature : room.current_temperature)} · ${roomTargetText(room, t)}`}
+                    secondary={`${formatCelsius(summary ? summary.current_temperature : room.current_temperature)}\u00a0· ${roomTargetText(room, t)}`}
                   />
                   <Box sx={{ mx: 2 }}>
                     <HeatingChip {...groupChip(room, summary)} />
