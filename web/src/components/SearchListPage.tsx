@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -7,16 +6,7 @@ import { formatCount } from '../lib/units';
 import { ListStates, type ListStatesProps } from './ListStates';
 import { PageHeader } from './PageHeader';
 import { SearchField } from './SearchField';
-
-/** Read by screen readers, not shown. */
-const unseen = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
+import { Unseen } from './Unseen';
 
 /**
  * A page of the business's rooms, zones, radiators or schedules: the title with its action, what
@@ -61,9 +51,7 @@ export function SearchListPage({
         <SearchField label={searchLabel} hint={searchHint} onSearch={onSearch} />
         {filters}
       </Stack>
-      <Box role="status" sx={unseen}>
-        {found}
-      </Box>
+      <Unseen role="status">{found}</Unseen>
       <ListStates {...states}>{children}</ListStates>
     </Stack>
   );

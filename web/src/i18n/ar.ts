@@ -1205,5 +1205,5 @@ export const ar: Texts = {
       card: 'البطاقة',
     },
   },
-  common: { loading: 'جارٍ التحميل…' },
+  common: { loading: 'جارٍ التحميل…', actions: 'إجراءات', details: 'التفاصيل' },
 };

@@ -1209,7 +1209,7 @@ export const en = {
     paymentStatus: { paid: 'Paid', declined: 'Declined' },
     columns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status', card: 'Card' },
   },
-  common: { loading: 'Loading…' },
+  common: { loading: 'Loading…', actions: 'Actions', details: 'Details' },
 };
 
 export type Texts = typeof en;

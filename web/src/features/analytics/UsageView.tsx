@@ -24,6 +24,7 @@ import { formatFigure, METRICS, type Metric } from './metrics';
 import { Loaded, MetricSwitch } from './parts';
 import { RangeToolbar } from './RangePicker';
 import type { PlaceUsage, RadiatorUsage } from './types';
+import { Unseen } from '../../components/Unseen';
 
 type Kind = 'rooms' | 'zones';
 
@@ -99,7 +100,9 @@ function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
         <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
-              <TableCell padding="checkbox" />
+              <TableCell padding="checkbox">
+                <Unseen>{t('common.details')}</Unseen>
+              </TableCell>
               <TableCell>{t(`analytics.usage.${kind}.name`)}</TableCell>
               {METRICS.map((metric) => (
                 <TableCell key={metric} align="right">

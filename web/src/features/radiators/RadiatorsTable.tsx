@@ -18,6 +18,7 @@ import { formatCelsius } from '../../lib/format';
 import { wideOnly } from '../../lib/responsive';
 import { withLive } from './slice';
 import type { Radiator } from './types';
+import { Unseen } from '../../components/Unseen';
 
 // Narrow screens keep what a person acts on: the room moves beside the uid and the heating
 // state below the temperature, and cells pad less.
@@ -53,7 +54,11 @@ export function RadiatorsTable({
             <TableCell>{t('radiators.target')}</TableCell>
             <TableCell sx={wideOnly}>{t('radiators.state')}</TableCell>
             <TableCell>{t('radiators.onOff')}</TableCell>
-            {actions && <TableCell />}
+            {actions && (
+              <TableCell>
+                <Unseen>{t('common.actions')}</Unseen>
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
