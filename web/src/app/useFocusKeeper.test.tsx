@@ -19,13 +19,19 @@ function Saving() {
   );
 }
 
+/** Renders the button and presses it from the keyboard: it disables itself. */
+async function pressSave() {
+  renderWithProviders(<Saving />);
+  const save = screen.getByRole('button', { name: 'Save' });
+  save.focus();
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(save).toBeDisabled());
+  return save;
+}
+
 describe('useFocusKeeper', () => {
   it('gives the focus back to a button that was disabled while it had it', async () => {
-    renderWithProviders(<Saving />);
-    const save = screen.getByRole('button', { name: 'Save' });
-    save.focus();
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(save).toBeDisabled());
+    const save = await pressSave();
     // A browser drops the focus of a control disabled under it onto the page; jsdom keeps it.
     const page = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(document.body);
     const focus = vi.spyOn(save, 'focus');
@@ -36,11 +42,7 @@ describe('useFocusKeeper', () => {
   });
 
   it('leaves the focus where the user has put it meanwhile', async () => {
-    renderWithProviders(<Saving />);
-    const save = screen.getByRole('button', { name: 'Save' });
-    save.focus();
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(save).toBeDisabled());
+    const save = await pressSave();
     const finish = screen.getByRole('button', { name: 'Finish' });
     finish.focus();
     await userEvent.keyboard('{Enter}');
