@@ -156,10 +156,15 @@ pub async fn update(
     id: i64,
     settings: &Settings,
     room_id: Option<i64>,
+    uid: Option<&str>,
 ) -> ApiResult<(RadiatorView, f64)> {
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
+    if uid.is_some_and(|uid| uid != before.uid) {
+        let message = "A radiator's id cannot be changed: delete it and add the new one.";
+        return Err(ApiError::field("uid", message));
+    }
     ensure_room(change.db(), actor.business_id, room_id).await?;
     apply(&mut change, &before, settings, room_id).await?;
     let radiator = find(change.db(), actor.business_id, id, now).await?;

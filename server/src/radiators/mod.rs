@@ -163,8 +163,10 @@ pub async fn update(
     let mut check = FieldCheck::default();
     let settings = request.settings(&mut check);
     let settings = check.finish(settings)?;
+    // The uid may be sent back as it is; another one is refused, not ignored.
+    let uid = Some(request.uid.trim()).filter(|uid| !uid.is_empty());
     let (radiator, target_before) =
-        domain::update(&state, user.actor(), id, &settings, request.room_id).await?;
+        domain::update(&state, user.actor(), id, &settings, request.room_id, uid).await?;
     let (name, target) = (&radiator.name, radiator.target_temperature);
     let description = if target == target_before {
         format!("Radiator '{name}' saved.")

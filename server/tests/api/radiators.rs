@@ -72,6 +72,18 @@ async fn set_temperature_stays_within_the_radiators_bounds(app: TestApp) {
     let renamed = acme.post(&format!("/v2/radiators/{id}"), renamed).await;
     assert_eq!(renamed.description(), "Radiator 'Uno' saved.");
     assert_eq!(acme.radiator(id).await.max_temperature, 20.0);
+    // Its id may be sent back as it is, but not changed.
+    let uid = acme.radiator(id).await.uid;
+    let same = json!({"uid": uid, "name": "Uno", "min_temperature": 12, "max_temperature": 20});
+    assert_eq!(acme.post(&format!("/v2/radiators/{id}"), same).await.status, StatusCode::OK);
+    let other =
+        json!({"uid": "HD-77", "name": "Uno", "min_temperature": 12, "max_temperature": 20});
+    let refused = acme.post(&format!("/v2/radiators/{id}"), other).await;
+    assert_eq!(
+        refused.field_error("uid"),
+        "A radiator's id cannot be changed: delete it and add the new one."
+    );
+    assert_eq!(acme.radiator(id).await.uid, uid);
     let missing = acme.set_temperature(999_999, 20.0).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(missing.description(), "This radiator does not exist.");
