@@ -5,7 +5,7 @@
 mod picture;
 mod store;
 
-use axum::extract::multipart::MultipartError;
+use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::http::header;
@@ -36,8 +36,12 @@ const TOO_LARGE: &str = "The image is larger than 2 MB: choose a smaller one.";
 pub async fn upload(
     State(state): State<AppState>,
     user: AuthUser,
-    mut form: Multipart,
+    form: Result<Multipart, MultipartRejection>,
 ) -> Answer<NoData> {
+    let mut form = form.map_err(|_| {
+        let sentence = "Send the image as a form (multipart/form-data) with a field named image.";
+        ApiError::BadRequest(sentence.into())
+    })?;
     let mut image = None;
     // Past the body limit a read fails with 413; a broken form with 400.
     let unread = |error: MultipartError| match error.status() {

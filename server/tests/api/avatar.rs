@@ -91,6 +91,18 @@ async fn an_upload_is_sniffed_limited_and_kept_as_a_small_png(app: TestApp) {
             (StatusCode::PAYLOAD_TOO_LARGE, "The image is larger than 2 MB: choose a smaller one.")
         );
     }
+    // Not a form at all: told in the envelope, as every refusal is.
+    for content_type in ["multipart/form-data", "application/json"] {
+        let url = format!("{}/v2/users/profile-image", owner.app.base);
+        let post = owner.app.client.post(url).bearer_auth(&owner.token);
+        let response = post.header("content-type", content_type).body("{}").send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{content_type}");
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(
+            body["description"],
+            "Send the image as a form (multipart/form-data) with a field named image."
+        );
+    }
     let still = image::load_from_memory(&kept(&owner).await.bytes().await.unwrap()).unwrap();
     assert_eq!(still.width(), 50, "a refused upload keeps the image before it");
 
