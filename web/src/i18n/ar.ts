@@ -252,6 +252,7 @@ export const ar: Texts = {
     bellUnread: 'الإشعارات، {{count}} غير مقروءة',
     markRead: 'تعليم «{{title}}» كمقروء',
     markAllRead: 'تعليم الكل كمقروء',
+    close: 'إغلاق الإشعارات',
     unread: 'جديد',
     empty: 'لا توجد إشعارات بعد.',
     off: 'الإشعارات متوقفة.',

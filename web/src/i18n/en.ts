@@ -252,6 +252,7 @@ export const en = {
     bellUnread: 'Notifications, {{count}} unread',
     markRead: 'Mark “{{title}}” read',
     markAllRead: 'Mark all read',
+    close: 'Close the notifications',
     unread: 'New',
     empty: 'No notifications yet.',
     off: 'Notifications are off.',

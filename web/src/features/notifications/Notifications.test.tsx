@@ -63,6 +63,8 @@ describe('the notifications bell', () => {
     // The bell behind the open list says there is nothing unread.
     expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument();
     expect(marked).toEqual(['3', 'all']);
+    await user.click(within(dialog).getByRole('button', { name: 'Close the notifications' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('toasts a notification that arrives after the first load, and only that one', async () => {

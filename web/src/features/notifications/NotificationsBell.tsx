@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -59,9 +60,19 @@ export function NotificationsBell() {
           <Typography variant="h3" component="h2" id="notifications-title">
             {t('notifications.title')}
           </Typography>
-          <Button size="small" disabled={busy || unread === 0} onClick={() => void markAllRead()}>
-            {t('notifications.markAllRead')}
-          </Button>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+            <Button size="small" disabled={busy || unread === 0} onClick={() => void markAllRead()}>
+              {t('notifications.markAllRead')}
+            </Button>
+            {/* Escape closes it too; this is the way a pointer or a screen reader sees. */}
+            <IconButton
+              size="small"
+              aria-label={t('notifications.close')}
+              onClick={() => setAnchor(null)}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Stack>
         </Stack>
         {enabled === 0 && (
           <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
