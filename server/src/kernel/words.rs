@@ -64,6 +64,16 @@ pub fn worded(language: Language, sentence: String) -> String {
     }
 }
 
+/// `value` in its own reading order (first-strong isolate), unless it is isolated already (an
+/// amount the caller set left to right).
+fn isolated(value: &str) -> String {
+    let isolates = ['\u{2066}', '\u{2067}', '\u{2068}'];
+    match value.starts_with(isolates) && value.ends_with('\u{2069}') {
+        true => value.to_owned(),
+        false => format!("\u{2068}{value}\u{2069}"),
+    }
+}
+
 /// A value's place in a translation: `{1}`, or `{word1}` for a word translated first.
 static VALUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\{(word)?(\d+)\}").unwrap());
 
@@ -111,9 +121,11 @@ impl Catalogue {
             let filled = VALUE.replace_all(translated, |named: &regex::Captures| {
                 let value = named[2].parse().ok().and_then(|n| values.get(n));
                 let value = value.map_or("", |value| value.as_str());
-                // A word of the server's own, or a whole sentence before the one added to it.
+                // A word of the server's own, or a whole sentence before the one added to it;
+                // else the value as typed, isolated so that a name like "C++" or "Room (east)"
+                // keeps its own reading order inside the Arabic.
                 let word = named.get(1).and_then(|_| self.word(value));
-                word.unwrap_or_else(|| value.to_owned())
+                word.unwrap_or_else(|| isolated(value))
             });
             Some(filled.into_owned())
         })
@@ -151,19 +163,23 @@ mod tests {
         assert_eq!(catalogue.word("Saved.").as_deref(), Some("حُفظ."));
         assert_eq!(
             catalogue.word("A room named 'Lobby' already exists.").as_deref(),
-            Some("يوجد غرفة باسم 'Lobby' بالفعل.")
+            Some("يوجد غرفة باسم '\u{2068}Lobby\u{2069}' بالفعل.")
         );
         // A name someone typed stays as it is, even when it is one of the words.
         assert_eq!(
             catalogue.word("A room named 'room' already exists.").as_deref(),
-            Some("يوجد غرفة باسم 'room' بالفعل.")
+            Some("يوجد غرفة باسم '\u{2068}room\u{2069}' بالفعل.")
         );
         // The more particular pattern wins over the one that would also match.
         assert_eq!(
             catalogue.word("Enter the room in pence.").as_deref(),
             Some("أدخل غرفة بالبنس.")
         );
-        assert_eq!(catalogue.word("Enter the town.").as_deref(), Some("أدخل town."));
+        // A word the catalogue lacks is carried over as it is, isolated as a value is.
+        assert_eq!(
+            catalogue.word("Enter the town.").as_deref(),
+            Some("أدخل \u{2068}town\u{2069}.")
+        );
         assert_eq!(catalogue.word("Something new."), None);
     }
 
@@ -175,7 +191,10 @@ mod tests {
         );
         assert_eq!(
             catalogue.word("Room 'Hall' deleted. Schedule 'Hall hours' is left with no targets."),
-            Some("حُذفت الغرفة «Hall». وبقي الجدول «Hall hours» دون أهداف.".to_owned())
+            Some(
+                "حُذفت الغرفة «\u{2068}Hall\u{2069}». وبقي الجدول «\u{2068}Hall hours\u{2069}» دون أهداف."
+                    .to_owned()
+            )
         );
     }
 

@@ -282,7 +282,7 @@ async fn a_rooms_temperature_is_set_on_each_radiator_within_its_bounds(app: Test
     assert_eq!(after["clamped"][0]["name"], "Capped");
     let body = json!({"room_id": kitchen, "temperature": 19});
     let arabic = acme.call_in(Method::POST, "/v2/rooms/set-temperature", Some(body), "ar").await;
-    assert_eq!(arabic.description(), "تم ضبط «Kitchen» على 19 °C.");
+    assert_eq!(arabic.description(), "تم ضبط «\u{2068}Kitchen\u{2069}» على \u{2068}19\u{2069} °C.");
 
     for (body, field) in [
         (json!({"room_id": kitchen, "temperature": 31}), "temperature"),

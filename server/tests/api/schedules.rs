@@ -317,7 +317,8 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
     let deleted = owner.call_in(Method::DELETE, &path, None, "ar").await;
     assert_eq!(
         deleted.description(),
-        "تم حذف المدفأة «Studio 1». وبقي الجدول «Radiators» دون أهداف فأُوقف."
+        "تم حذف المدفأة «\u{2068}Studio 1\u{2069}». وبقي الجدول «\u{2068}Radiators\u{2069}» دون \
+         أهداف فأُوقف."
     );
 }
 

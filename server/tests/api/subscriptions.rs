@@ -240,7 +240,7 @@ async fn the_checkout_page_is_in_the_language_the_app_asked_for(app: TestApp) {
     assert!(url.ends_with("?lang=ar"), "{url}");
     let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
     assert!(page.contains(r#"<html lang="ar" dir="rtl">"#), "{page}");
-    assert!(page.contains("<h1>ادفع لخطة HeatDesk Business</h1>"), "{page}");
+    assert!(page.contains("<h1>ادفع لخطة HeatDesk \u{2068}Business\u{2069}</h1>"), "{page}");
     // Amounts and card numbers read left to right inside the Arabic sentences.
     assert!(page.contains("\u{2066}£79.00\u{2069} شهريًا، تتجدد كل شهر."), "{page}");
     assert!(page.contains("البطاقة \u{2066}4111 1111 1111 1111\u{2069} تُقبل"), "{page}");

@@ -2,7 +2,8 @@ import type { Texts } from './en';
 
 /**
  * Arabic texts: every key of `en.ts`. A unit in brackets is isolated (`\u2066°C\u2069`), so it
- * reads (°C), not (C°), right to left.
+ * reads (°C), not (C°), right to left. A name someone typed is isolated too (`{{name,
+ * isolate}}`, `i18n/index.ts`): "C++" or "Room (east)" keeps its own order inside Arabic.
  */
 export const ar: Texts = {
   app: { name: 'HeatDesk', tagline: 'التحكم في التدفئة وتوفير الطاقة لأعمالك' },
@@ -159,7 +160,7 @@ export const ar: Texts = {
     },
   },
   home: {
-    welcome: 'مرحبًا، {{name}}',
+    welcome: 'مرحبًا، {{name, isolate}}',
     intro: 'لوحة التدفئة الخاصة بك',
   },
   dashboard: {
@@ -173,7 +174,7 @@ export const ar: Texts = {
     reset: 'استعادة الإعدادات الافتراضية',
     editHelp:
       'اسحب الأداة من مقبضها وغيّر حجمها من زاويتها. باستخدام لوحة المفاتيح: انتقل بمفتاح Tab إلى مقبض الأداة، وحرّكها بمفاتيح الأسهم، وغيّر حجمها بمفتاح Shift مع الأسهم. يُحفظ التخطيط في هذا المتصفح.',
-    move: 'نقل {{name}}',
+    move: 'نقل {{name, isolate}}',
     moveHelp: 'اسحب، أو استخدم مفاتيح الأسهم (مع Shift لتغيير الحجم)',
     notifications: 'الرؤى والإشعارات',
     today: {
@@ -287,11 +288,11 @@ export const ar: Texts = {
       },
       radiator_offline: {
         title: 'انقطع اتصال مدفأة',
-        body: 'لم ترسل المدفأة «{{name}}» أي قراءة منذ 5 دقائق أو أكثر.',
+        body: 'لم ترسل المدفأة «{{name, isolate}}» أي قراءة منذ 5 دقائق أو أكثر.',
       },
       radiator_online: {
         title: 'عادت مدفأة إلى الاتصال',
-        body: 'عادت المدفأة «{{name}}» إلى الإرسال.',
+        body: 'عادت المدفأة «{{name, isolate}}» إلى الإرسال.',
       },
     },
   },
@@ -379,7 +380,7 @@ export const ar: Texts = {
   list: {
     retry: 'إعادة المحاولة',
     loadFailed: 'تعذّر تحميل هذا.',
-    backTo: 'العودة إلى {{name}}',
+    backTo: 'العودة إلى {{name, isolate}}',
     searchHint: 'اكتب جزءًا من الاسم',
     noMatch: 'لا توجد نتائج مطابقة',
     noMatchText: 'جرّب جزءًا آخر من الاسم أو امسح البحث.',
@@ -399,21 +400,21 @@ export const ar: Texts = {
     noTarget: 'بلا هدف',
     targetOff: 'متوقف',
     radiatorCount: 'المدافئ: {{count}}',
-    switch: 'تشغيل أو إيقاف كل مدافئ {{name}}',
+    switch: 'تشغيل أو إيقاف كل مدافئ {{name, isolate}}',
     emptyTitle: 'لا توجد غرف بعد',
     emptyText: 'أضف غرف مبناك ثم اربط مدافئها.',
     rename: 'إعادة تسمية الغرفة',
     delete: 'حذف الغرفة',
-    deleteTitle: 'حذف {{name}}؟',
+    deleteTitle: 'حذف {{name, isolate}}؟',
     deleteText:
       'تُحذف الغرفة وتبقى مدافئها مسجّلة بلا غرفة. ويبقى الجدول الذي لا يدفّئ سواها دون أهداف ويُوقف.',
     allRadiators: 'تدفئة الغرفة (كل المدافئ)',
-    zone: 'المنطقة: {{name}}',
+    zone: 'المنطقة: {{name, isolate}}',
     attach: 'ربط مدفأة',
-    attachTitle: 'ربط مدفأة بـ {{name}}',
+    attachTitle: 'ربط مدفأة بـ {{name, isolate}}',
     detach: 'فصل',
-    detachNamed: 'فصل {{name}}',
-    detachTitle: 'فصل {{name}}؟',
+    detachNamed: 'فصل {{name, isolate}}',
+    detachTitle: 'فصل {{name, isolate}}؟',
     detachText:
       'تبقى المدفأة مسجّلة وتحتفظ بإعداداتها بلا غرفة: تجدها في قائمة المدافئ، ويمكن ربطها مجددًا.',
     noRadiatorsTitle: 'لا توجد مدافئ في هذه الغرفة',
@@ -444,7 +445,7 @@ export const ar: Texts = {
     offline: 'غير متصلة',
     waiting: 'بانتظار أول تقرير منها',
     none: 'لا توجد مدافئ',
-    switch: 'تشغيل أو إيقاف {{name}}',
+    switch: 'تشغيل أو إيقاف {{name, isolate}}',
     lower: 'خفض الهدف 0.5 °C',
     raise: 'رفع الهدف 0.5 °C',
     lastDay: 'آخر 24 ساعة',
@@ -454,7 +455,7 @@ export const ar: Texts = {
     chartSummary_one: 'قراءة واحدة؛ درجة الحرارة {{min}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
     edit: 'تعديل المدفأة',
     delete: 'حذف المدفأة',
-    deleteTitle: 'حذف {{name}}؟',
+    deleteTitle: 'حذف {{name, isolate}}؟',
     deleteText:
       'تُزال المدفأة من شركتك مع سجلها. ويمكن تسجيل معرّفها مجددًا. ويبقى الجدول الذي لا يدفّئ سواها دون أهداف ويُوقف.',
     emptyTitle: 'لا توجد مدافئ بعد',
@@ -471,7 +472,7 @@ export const ar: Texts = {
     emptyText: 'أنشئ منطقة، مثل طابق أو جناح، وأضف غرفها.',
     rename: 'إعادة تسمية المنطقة',
     delete: 'حذف المنطقة',
-    deleteTitle: 'حذف {{name}}؟',
+    deleteTitle: 'حذف {{name, isolate}}؟',
     deleteText:
       'تُحذف المنطقة وتبقى غرفها بلا منطقة. ويبقى الجدول الذي لا يدفّئ سواها دون أهداف ويُوقف.',
     temperature: 'درجة حرارة المنطقة (\u2066°C\u2069)',
@@ -481,8 +482,8 @@ export const ar: Texts = {
     add: 'أضف إلى المنطقة',
     noFreeRooms: 'كل الغرف موجودة في مناطق بالفعل.',
     remove: 'إزالة',
-    removeTitle: 'إزالة {{name}} من المنطقة؟',
-    removeNamed: 'إزالة {{name}}',
+    removeTitle: 'إزالة {{name, isolate}} من المنطقة؟',
+    removeNamed: 'إزالة {{name, isolate}}',
     removeText: 'تبقى الغرفة بلا منطقة.',
     noRoomsTitle: 'لا توجد غرف في هذه المنطقة',
     noRoomsText: 'أضف غرفًا ليست في أي منطقة بعد.',
@@ -512,20 +513,20 @@ export const ar: Texts = {
     next: 'التغيير التالي',
     nextChange: '{{time}} ← {{setpoint}}',
     overlaps: 'تلتقي فتراته بفترات {{names}} على هدف مشترك: حيث تلتقي، يعمل الجدول الذي عُدِّل أخيرًا.',
-    overlapName: '«{{name}}»',
+    overlapName: '«{{name, isolate}}»',
     noNextChange: 'لا شيء: الجدول متوقف أو انتهى',
     nothingToChange: 'لا شيء: لم يبقَ له أي هدف',
     dates: 'من {{start}} إلى {{end}}',
     datesFrom: 'من {{start}}',
     datesUntil: 'حتى {{end}}',
     off: 'إيقاف',
-    switch: 'تشغيل أو إيقاف {{name}}',
+    switch: 'تشغيل أو إيقاف {{name, isolate}}',
     statusUpdated: 'تم تحديث حالة الجدول',
     edit: 'تعديل',
-    editLabel: 'تعديل {{name}}',
+    editLabel: 'تعديل {{name, isolate}}',
     delete: 'حذف',
-    deleteLabel: 'حذف {{name}}',
-    deleteTitle: 'حذف {{name}}؟',
+    deleteLabel: 'حذف {{name, isolate}}',
+    deleteTitle: 'حذف {{name, isolate}}؟',
     deleteText: 'يُحذف الجدول وتحتفظ مدافئه بإعداداتها الحالية حتى يغيّرها شيء آخر.',
     form: {
       newTitle: 'جدول جديد',
@@ -584,7 +585,7 @@ export const ar: Texts = {
       until: '{{setpoint}} حتى {{time}}',
       early: 'تسخين مبكر إلى {{setpoint}} استعدادًا لـ {{time}} (البدء الأمثل)',
       manual: 'يدوي حتى {{time}}',
-      resumes: 'ثم يعود الجدول {{name}} للعمل.',
+      resumes: 'ثم يعود الجدول {{name, isolate}} للعمل.',
       some: '{{count}} من {{total}} مدافئ',
       none: 'لا يوجد جدول ساري.',
     },
@@ -610,10 +611,10 @@ export const ar: Texts = {
       action: 'الإجراء',
       record: 'السجل',
       change: 'التغيير',
-      byHeatDesk: 'HeatDesk ({{by}})',
-      bySchedule: 'الجدول «{{name}}»',
-      byScheduleWith: 'الجدول «{{name}}» ({{automation}})',
-      byAutomation: 'الأتمتة «{{name}}»',
+      byHeatDesk: 'HeatDesk ({{by, isolate}})',
+      bySchedule: 'الجدول «{{name, isolate}}»',
+      byScheduleWith: 'الجدول «{{name, isolate}}» ({{automation}})',
+      byAutomation: 'الأتمتة «{{name, isolate}}»',
       formerUser: 'مستخدم سابق',
       on: 'تشغيل',
       off: 'إيقاف',
@@ -701,7 +702,7 @@ export const ar: Texts = {
     automations: {
       emptyTitle: 'لا توجد أتمتة',
       emptyText: 'لا يقدّم HeatDesk أتمتة بعد.',
-      switch: 'تشغيل أو إيقاف {{name}}',
+      switch: 'تشغيل أو إيقاف {{name, isolate}}',
       save: 'حفظ الإعدادات',
       parameters: {
         floor: 'الحد الأدنى للحرارة (\u2066°C\u2069)',
@@ -756,7 +757,7 @@ export const ar: Texts = {
     all: 'كل التحليلات',
     choose: 'العروض البيانية',
     open: 'فتح',
-    openNamed: 'فتح {{name}}',
+    openNamed: 'فتح {{name, isolate}}',
     downloadCsv: 'تنزيل CSV',
     showTable: 'عرض الأرقام في جدول',
     method: {
@@ -829,7 +830,7 @@ export const ar: Texts = {
       hours: '{{hours}} ساعة',
       averageTemperature: 'متوسط درجة الحرارة',
       scrollHint: 'اسحب الجدول جانبًا لرؤية كل الأعمدة.',
-      radiatorsOf: 'عرض مشعات {{name}}',
+      radiatorsOf: 'عرض مشعات {{name, isolate}}',
       costNote:
         'التكاليف هي طاقة كل يوم بسعر الوحدة في ذلك اليوم؛ أما الرسوم الثابتة فتخص المبنى كله لا غرفة بعينها.',
       rooms: {
@@ -1026,18 +1027,18 @@ export const ar: Texts = {
     severity: { info: 'معلومة', warning: 'تستحق النظر', critical: 'تصرّف الآن' },
     kinds: {
       top_rooms: {
-        title: '«{{room}}» هي الأكثر استهلاكًا للطاقة',
-        body: 'استهلكت «{{room}}» {{kwh}} في الأيام السبعة الأخيرة، أي {{share}} من {{total}} استهلكها المبنى.',
+        title: '«{{room, isolate}}» هي الأكثر استهلاكًا للطاقة',
+        body: 'استهلكت «{{room, isolate}}» {{kwh}} في الأيام السبعة الأخيرة، أي {{share}} من {{total}} استهلكها المبنى.',
         bodyNext:
-          'استهلكت «{{room}}» {{kwh}} في الأيام السبعة الأخيرة، أي {{share}} من {{total}} استهلكها المبنى؛ وتلتها «{{next}}».',
+          'استهلكت «{{room, isolate}}» {{kwh}} في الأيام السبعة الأخيرة، أي {{share}} من {{total}} استهلكها المبنى؛ وتلتها «{{next, isolate}}».',
       },
       out_of_hours: {
         title: 'مدافئ تعمل خارج ساعات العمل: {{count}}',
-        body: 'في الأيام السبعة الأخيرة استهلكت {{kwh}} خارج ساعات العمل ({{hours}}) وخارج جداولها، وأكثرها «{{worst}}» بـ {{worstKwh}}. يستطيع جدول أن يطفئها.',
+        body: 'في الأيام السبعة الأخيرة استهلكت {{kwh}} خارج ساعات العمل ({{hours}}) وخارج جداولها، وأكثرها «{{worst, isolate}}» بـ {{worstKwh}}. يستطيع جدول أن يطفئها.',
       },
       warm_rooms: {
-        title: '«{{room}}» تُبقى فوق {{limit}}',
-        body: 'بلغ متوسط «{{room}}» {{celsius}} في الأيام السبعة الأخيرة. كل درجة أقل توفّر حتى \u20668%\u2069 من تدفئتها.',
+        title: '«{{room, isolate}}» تُبقى فوق {{limit}}',
+        body: 'بلغ متوسط «{{room, isolate}}» {{celsius}} في الأيام السبعة الأخيرة. كل درجة أقل توفّر حتى \u20668%\u2069 من تدفئتها.',
         also: 'غرف أخرى فوق {{limit}} أيضًا: {{others}}.',
       },
       week_change: {
@@ -1054,9 +1055,9 @@ export const ar: Texts = {
       offline: {
         title: 'مدافئ غير متصلة: {{count}}',
         bodyOne:
-          'توقفت المدفأة «{{name}}» عن الإبلاغ: تحتفظ بآخر درجة ضُبطت لها ولا تستطيع اتباع جدولها.',
+          'توقفت المدفأة «{{name, isolate}}» عن الإبلاغ: تحتفظ بآخر درجة ضُبطت لها ولا تستطيع اتباع جدولها.',
         bodyMany:
-          'توقفت {{count}} مدافئ عن الإبلاغ، منها «{{name}}»: تحتفظ بآخر درجاتها المضبوطة ولا تستطيع اتباع جداولها.',
+          'توقفت {{count}} مدافئ عن الإبلاغ، منها «{{name, isolate}}»: تحتفظ بآخر درجاتها المضبوطة ولا تستطيع اتباع جداولها.',
       },
     },
   },

@@ -11,6 +11,8 @@ export function initI18n(language: string) {
       fallbackLng: 'en',
       interpolation: { escapeValue: false },
     });
+    // A value in its own reading order, whatever the sentence's: first-strong isolate.
+    i18n.services.formatter?.add('isolate', (value) => `\u2068${String(value)}\u2069`);
   }
   return i18n;
 }

@@ -163,7 +163,7 @@ describe('the notifications tab of the settings', () => {
     expect(await within(dialog).findByText('التوقع يتجاوز الميزانية')).toBeInTheDocument();
     expect(within(dialog).getByText('عادت مدفأة إلى الاتصال')).toBeInTheDocument();
     expect(within(dialog).getByText(/^عادت المدفأة/)).toHaveTextContent(
-      'عادت المدفأة «Lab east» إلى الإرسال.',
+      'عادت المدفأة «\u2068Lab east\u2069» إلى الإرسال.',
     );
   });
 });

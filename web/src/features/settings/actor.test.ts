@@ -15,10 +15,10 @@ describe('what changed a record on its own', () => {
 
     const ar = i18n.getFixedT('ar');
     expect(actorText("schedule 'Office hours' (eco: over budget)", ar)).toBe(
-      'الجدول «Office hours» (الوضع الاقتصادي عند تجاوز الميزانية)',
+      'الجدول «\u2068Office hours\u2069» (الوضع الاقتصادي عند تجاوز الميزانية)',
     );
     expect(actorText("automation 'open-window detection'", ar)).toBe(
-      'الأتمتة «كشف النافذة المفتوحة»',
+      'الأتمتة «\u2068كشف النافذة المفتوحة\u2069»',
     );
   });
 });
