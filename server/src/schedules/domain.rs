@@ -2,7 +2,7 @@
 //! (targets, radiator bounds, a unique name), every change as one recorded change, and the read
 //! with its next change.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -83,6 +83,11 @@ pub struct ScheduleView {
     /// meet its slots on some day: where they meet, the one changed last holds. Empty while it
     /// is off.
     pub overlaps: Vec<String>,
+    /// The names of the schedules on for fewer radiators (a room's inside its zone, a
+    /// radiator's inside its room) that reach radiators of its own and whose slots meet its
+    /// slots on some day: where they meet, those hold on the radiators they share. Empty while
+    /// it is off.
+    pub outranked_by: Vec<String>,
 }
 
 /// The schedule in force on a radiator, as its pages show it.
@@ -167,7 +172,9 @@ fn view(
     now: Timestamp,
 ) -> ScheduleView {
     let program = program(row);
-    let overlaps = enabled.meeting(row, &program, now.to_zoned(tz.clone()).date());
+    let today = now.to_zoned(tz.clone()).date();
+    let overlaps = enabled.meeting(row, &program, today);
+    let outranked_by = enabled.outranking(row, &program, today);
     let target_ids_empty = target_ids.is_empty();
     let targets = target_ids
         .iter()
@@ -190,6 +197,7 @@ fn view(
         // A schedule left with no targets changes nothing.
         next_change: if target_ids_empty { None } else { next_change(row, tz, now) },
         overlaps,
+        outranked_by,
     }
 }
 
@@ -200,17 +208,29 @@ struct EnabledSchedules {
     enabled: Vec<(Program, ScheduleRow)>,
     /// Each schedule's targets, by schedule id.
     targets: HashMap<i64, Vec<i64>>,
+    /// The radiators each schedule reaches through its targets, by schedule id.
+    reach: HashMap<i64, HashSet<i64>>,
 }
 
 impl EnabledSchedules {
     async fn read(db: &mut AnyConnection, business_id: i64) -> ApiResult<Self> {
         let enabled = store::enabled(&mut *db, Some(business_id)).await?;
-        let enabled = enabled.into_iter().map(|(row, _)| (program(&row), row)).collect();
+        let enabled: Vec<(Program, ScheduleRow)> =
+            enabled.into_iter().map(|(row, _)| (program(&row), row)).collect();
         let mut targets: HashMap<i64, Vec<i64>> = HashMap::new();
-        for (schedule, target) in store::targets(db, Some(business_id)).await? {
+        for (schedule, target) in store::targets(&mut *db, Some(business_id)).await? {
             targets.entry(schedule).or_default().push(target);
         }
-        Ok(Self { enabled, targets })
+        let radiators = store::radiators(db, Some(business_id)).await?;
+        let reach = enabled
+            .iter()
+            .map(|(_, row)| {
+                let ids = targets.get(&row.id).map_or(&[][..], Vec::as_slice);
+                let reached = radiators.iter().filter(|r| reaches(&row.schedule_for, ids, r));
+                (row.id, reached.map(|radiator| radiator.id).collect())
+            })
+            .collect();
+        Ok(Self { enabled, targets, reach })
     }
 
     /// `row`'s targets.
@@ -234,6 +254,36 @@ impl EnabledSchedules {
             .filter(|(theirs, other)| shares_a_target(other) && own.slots_meet(theirs, today))
             .map(|(_, other)| other.name.clone())
             .collect()
+    }
+
+    /// The names of the other schedules on, for fewer radiators than `row`'s kind covers, that
+    /// reach one of its radiators and whose slots meet those of its program (`own`) from
+    /// `today` on: the engine holds theirs there (radiator beats room beats zone).
+    fn outranking(&self, row: &ScheduleRow, own: &Program, today: Date) -> Vec<String> {
+        let none = HashSet::new();
+        let mine = self.reach.get(&row.id).unwrap_or(&none);
+        if row.status == 0 || mine.is_empty() {
+            return Vec::new();
+        }
+        let mut names: Vec<String> = self
+            .enabled
+            .iter()
+            .filter(|(_, other)| rank(&other.schedule_for) > rank(&row.schedule_for))
+            .filter(|(_, other)| self.reach.get(&other.id).is_some_and(|r| !r.is_disjoint(mine)))
+            .filter(|(theirs, _)| own.slots_meet(theirs, today))
+            .map(|(_, other)| other.name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+/// How few radiators a kind of schedule covers: the engine holds the one covering fewest.
+fn rank(schedule_for: &str) -> u8 {
+    match schedule_for {
+        "zone" => 0,
+        "room" => 1,
+        _ => 2,
     }
 }
 
@@ -345,12 +395,17 @@ async fn check_targets(change: &mut Change, checked: &Checked) -> ApiResult<()> 
 
 /// Whether a schedule with these targets reaches the radiator.
 fn targets(checked: &Checked, radiator: &RadiatorPlace) -> bool {
-    let place = match checked.schedule_for {
+    reaches(checked.schedule_for, &checked.target_ids, radiator)
+}
+
+/// Whether a schedule for `schedule_for` with `target_ids` reaches the radiator.
+fn reaches(schedule_for: &str, target_ids: &[i64], radiator: &RadiatorPlace) -> bool {
+    let place = match schedule_for {
         "room" => radiator.room_id,
         "zone" => radiator.zone_id,
         _ => Some(radiator.id),
     };
-    place.is_some_and(|id| checked.target_ids.contains(&id))
+    place.is_some_and(|id| target_ids.contains(&id))
 }
 
 async fn write(change: &mut Change, id: Option<i64>, checked: &Checked) -> ApiResult<i64> {

@@ -101,7 +101,7 @@ async fn a_schedule_is_created_read_and_listed_with_its_targets_and_next_change(
             "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21.0}], "setback": 16.0,
             "start_date": null, "end_date": null, "status": 1,
             "next_change": {"at": "2026-01-15T18:00:00+00:00", "setpoint": 16.0},
-            "overlaps": []})
+            "overlaps": [], "outranked_by": []})
     );
     let id = schedule["id"].as_i64().unwrap();
     assert_eq!(owner.get(&format!("/v2/schedules/{id}")).await.body["data"]["schedule"], schedule);
@@ -396,6 +396,28 @@ async fn a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule(a
     round(&app, "2026-01-12T09:02:00Z").await;
     assert_eq!(state_of(&owner, second).await, (1, 22.0));
     assert_eq!(state_of(&owner, first).await, (1, 20.0));
+
+    // Each schedule names those that hold over it on a radiator they share; the radiator's
+    // own schedule, covering fewest, none.
+    let listed = owner.get("/v2/schedules").await.body["data"]["schedules"].clone();
+    let outranked = |name: &str| {
+        let schedule = listed.as_array().unwrap().iter().find(|s| s["name"] == name).unwrap();
+        schedule["outranked_by"].clone()
+    };
+    assert_eq!(outranked("Zone"), json!(["Radiator", "Room", "Room later"]));
+    assert_eq!(outranked("Room"), json!(["Radiator"]));
+    assert_eq!(outranked("Radiator"), json!([]));
+    // A room outside the zone, with its own schedule, takes nothing from the zone's.
+    let (elsewhere, _) = room_with_radiator(&owner, "Annex", "HD-3").await;
+    create(&owner, every_day("Annex", "room", &[elsewhere], 19.0)).await;
+    let zone_id = listed.as_array().unwrap().iter().find(|s| s["name"] == "Zone").unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let zone_schedule = owner.get(&format!("/v2/schedules/{zone_id}")).await;
+    assert_eq!(
+        zone_schedule.body["data"]["schedule"]["outranked_by"],
+        json!(["Radiator", "Room", "Room later"])
+    );
 }
 
 async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(app: TestApp) {

@@ -514,6 +514,8 @@ export const ar: Texts = {
     nextChange: '{{time}} ← {{setpoint}}',
     overlaps: 'تلتقي فتراته بفترات {{names}} على هدف مشترك: حيث تلتقي، يعمل الجدول الذي عُدِّل أخيرًا.',
     overlapName: '«{{name, isolate}}»',
+    outrankedBy:
+      'حيث تلتقي فتراته بفتراتها، تُطبَّق {{names}} على المدافئ المشتركة: جدول الغرفة يسبق جدول منطقتها، وجدول المدفأة يسبق جدول غرفتها.',
     noNextChange: 'لا شيء: الجدول متوقف أو انتهى',
     nothingToChange: 'لا شيء: لم يبقَ له أي هدف',
     dates: 'من {{start}} إلى {{end}}',

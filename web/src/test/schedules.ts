@@ -23,4 +23,5 @@ export const officeHours: Schedule = {
   status: 1,
   next_change: { at: '2026-11-23T18:00:00+00:00', setpoint: 16 },
   overlaps: [],
+  outranked_by: [],
 };

@@ -36,6 +36,7 @@ const quiet: Schedule = {
   status: 1,
   next_change: null,
   overlaps: [],
+  outranked_by: [],
 };
 
 /** The API the form uses; `sent` collects what it posts. */
@@ -166,7 +167,14 @@ describe('the schedule form', () => {
     expect(await screen.findByRole('button', { name: 'Café' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    const { id: _id, targets: _targets, next_change: _next, overlaps: _overlaps, ...saved } = quiet;
+    const {
+      id: _id,
+      targets: _t,
+      next_change: _n,
+      overlaps: _o,
+      outranked_by: _r,
+      ...saved
+    } = quiet;
     expect(sent[0]).toEqual({
       path: '/v2/schedules/5',
       // The schedule as it was, but for the target that no longer exists: that is not sent back.

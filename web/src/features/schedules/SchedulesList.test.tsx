@@ -22,6 +22,7 @@ const quiet: Schedule = {
   // Tomorrow, as the business's clock reads.
   next_change: { at: '2026-11-24T10:00:00+00:00', setpoint: 20 },
   overlaps: ['Window mornings', 'Late opening'],
+  outranked_by: [],
 };
 
 const orphan: Schedule = {
@@ -45,7 +46,9 @@ describe('SchedulesList', () => {
   it('shows each schedule: kind, targets, days, slots, setback and next change', async () => {
     server.use(
       http.get('/v2/schedules', () =>
-        answer('Schedules.', { schedules: [officeHours, quiet, orphan] }),
+        answer('Schedules.', {
+          schedules: [{ ...officeHours, outranked_by: ['Studio mornings'] }, quiet, orphan],
+        }),
       ),
     );
     renderWithProviders(<SchedulesList />, { route: '/schedules' });
@@ -71,7 +74,10 @@ describe('SchedulesList', () => {
     expect(other.getByRole('status')).toHaveTextContent(
       'Its slots meet those of ‘Window mornings’ and ‘Late opening’ on a target they share: where they meet, the schedule changed last heats.',
     );
-    expect(row.queryByRole('status')).not.toBeInTheDocument();
+    // The zone's schedule names the room schedules that hold over it on shared radiators.
+    expect(row.getByRole('status')).toHaveTextContent(
+      'Where its slots meet theirs, ‘Studio mornings’ hold on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+    );
 
     // One whose rooms were all deleted says so, and that it will change nothing.
     const left = within(screen.getByTestId('schedule-Old lab'));

@@ -251,6 +251,15 @@ function ScheduleRow({
           })}
         </Alert>
       )}
+      {schedule.outranked_by.length > 0 && (
+        <Alert role="status" severity="info" variant="outlined" sx={{ mb: 1.5 }}>
+          {t('schedules.outrankedBy', {
+            names: formatNames(schedule.outranked_by, i18n.language, (name) =>
+              t('schedules.overlapName', { name }),
+            ),
+          })}
+        </Alert>
+      )}
       <EditDeleteActions
         small
         edit={t('schedules.edit')}

@@ -37,6 +37,9 @@ export interface Schedule {
   next_change: { at: string; setpoint: number | null } | null;
   /** Other schedules on, of its kind, whose slots meet its own on a target they share. */
   overlaps: string[];
+  /** Schedules on for fewer radiators (a room's inside its zone, a radiator's inside its room)
+   * whose slots meet its own on radiators they share: there, theirs hold. */
+  outranked_by: string[];
 }
 
 /** What creating or replacing a schedule sends. */
