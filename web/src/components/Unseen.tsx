@@ -7,10 +7,12 @@ export function Unseen({ children, role }: { children: ReactNode; role?: 'status
     <Box
       component="span"
       role={role}
+      // In pixels: to MUI's sx, a width of 1 is 100%.
       sx={{
         position: 'absolute',
-        width: 1,
-        height: 1,
+        width: '1px',
+        height: '1px',
+        margin: '-1px',
         overflow: 'hidden',
         clipPath: 'inset(50%)',
         whiteSpace: 'nowrap',

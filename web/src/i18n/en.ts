@@ -518,7 +518,9 @@ export const en = {
       'Its slots meet those of {{names}} on a target they share: where they meet, the schedule changed last heats.',
     overlapName: '‘{{name}}’',
     outrankedBy:
-      'Where its slots meet theirs, {{names}} hold on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+      'Where their slots meet, {{names}} hold on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+    outrankedBy_one:
+      'Where their slots meet, {{names}} holds on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
     noNextChange: 'None: the schedule is off or over',
     nothingToChange: 'None: it has no targets left',
     dates: 'from {{start}} to {{end}}',

@@ -76,7 +76,7 @@ describe('SchedulesList', () => {
     );
     // The zone's schedule names the room schedules that hold over it on shared radiators.
     expect(row.getByRole('status')).toHaveTextContent(
-      'Where its slots meet theirs, ‘Studio mornings’ hold on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+      'Where their slots meet, ‘Studio mornings’ holds on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
     );
 
     // One whose rooms were all deleted says so, and that it will change nothing.

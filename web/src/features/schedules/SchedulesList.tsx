@@ -254,6 +254,7 @@ function ScheduleRow({
       {schedule.outranked_by.length > 0 && (
         <Alert role="status" severity="info" variant="outlined" sx={{ mb: 1.5 }}>
           {t('schedules.outrankedBy', {
+            count: schedule.outranked_by.length,
             names: formatNames(schedule.outranked_by, i18n.language, (name) =>
               t('schedules.overlapName', { name }),
             ),
