@@ -37,6 +37,28 @@ describe('usePageHeading', () => {
     expect(screen.getByRole('heading', { name: 'Kitchen' })).toHaveFocus();
   });
 
+  it('puts the focus on the heading when a button it was on goes away on the same page', async () => {
+    function Removing() {
+      usePageHeading();
+      const [rooms, setRooms] = useState(['Lab']);
+      return (
+        <main>
+          <h1>Ground floor</h1>
+          {rooms.map((room) => (
+            <button key={room} onClick={() => setRooms([])}>
+              Remove {room}
+            </button>
+          ))}
+        </main>
+      );
+    }
+    renderWithProviders(<Removing />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Lab' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Ground floor' })).toHaveFocus(),
+    );
+  });
+
   it('leaves the focus where it is when it is still on something', async () => {
     window.history.replaceState({}, '', '/rooms');
     function Moving() {

@@ -178,7 +178,14 @@ export function GroupTemperature<Set extends TemperatureSet>({
         value={temperature}
         onChange={(event) => setTyped(event.target.value)}
         error={!valid}
-        helperText={valid ? t(`${texts}.temperatureHelp`) : t('validation.temperature')}
+        // With no radiators there is nothing to set: said where a keyboard user is.
+        helperText={
+          !valid
+            ? t('validation.temperature')
+            : radiators === 0
+              ? t(`${texts}.temperatureEmpty`)
+              : t(`${texts}.temperatureHelp`)
+        }
         slotProps={{ htmlInput: { step: 0.5, min: 5, max: 30 } }}
         sx={{ maxWidth: 260 }}
         fullWidth={false}

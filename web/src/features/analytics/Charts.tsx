@@ -302,8 +302,8 @@ export function UsageChart({ places, metric, compact = false }: UsageChartProps)
         {!compact && <CartesianGrid stroke={style.grid} horizontal={false} />}
         <XAxis
           type="number"
-          // A phone has room for three labels across.
-          {...valueAxis(metric, style.axis, largest(data.map((d) => d.value)), phone ? 3 : 5)}
+          // Beside the names, a phone has room for two labels across ("0 kWh", "4,000 kWh").
+          {...valueAxis(metric, style.axis, largest(data.map((d) => d.value)), phone ? 2 : 5)}
           width={undefined}
           hide={compact}
           {...style.along}

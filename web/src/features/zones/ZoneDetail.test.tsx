@@ -36,6 +36,21 @@ const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
 });
 
 describe('a zone’s page', () => {
+  it('says a room must be chosen when Add to zone is pressed without one, and keeps the focus', async () => {
+    const user = userEvent.setup();
+    const kitchen: Room = { ...lab, id: 5, name: 'Kitchen', zone_id: null, zone_name: null };
+    server.use(
+      http.get('/v2/zones/2', () => answer('Zone.', { zone: zone('First floor', [lab]) })),
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [lab, kitchen] })),
+    );
+    renderWithProviders(<ZoneDetail />, { route: '/zones/2', path: '/zones/:cuzone' });
+    const add = await screen.findByRole('button', { name: 'Add to zone' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    expect(await screen.findByText('Choose a room to add.')).toBeInTheDocument();
+    expect(add).toHaveFocus();
+  });
+
   it('renames the zone, takes a room out and deletes the zone, asking first', async () => {
     const user = userEvent.setup();
     const sent: string[] = [];

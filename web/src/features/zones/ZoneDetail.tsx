@@ -42,6 +42,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const [dialog, setDialog] = useState<GroupDialog>(null);
   const [freeRooms, setFreeRooms] = useState<Room[]>([]);
   const [roomToAdd, setRoomToAdd] = useState('');
+  const [unchosen, setUnchosen] = useState(false);
 
   const load = useCallback(() => {
     void dispatch(fetchZone(id));
@@ -93,10 +94,20 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
           name="room_id"
           label={t('zones.addRoom')}
           value={roomToAdd}
-          onChange={(event) => setRoomToAdd(event.target.value)}
+          onChange={(event) => {
+            setRoomToAdd(event.target.value);
+            setUnchosen(false);
+          }}
           sx={{ minWidth: 240 }}
           fullWidth={false}
-          helperText={freeRooms.length === 0 ? t('zones.noFreeRooms') : undefined}
+          error={unchosen}
+          helperText={
+            unchosen
+              ? t('zones.chooseRoom')
+              : freeRooms.length === 0
+                ? t('zones.noFreeRooms')
+                : undefined
+          }
         >
           {freeRooms.map((room) => (
             <MenuItem key={room.id} value={String(room.id)}>
@@ -104,17 +115,23 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
             </MenuItem>
           ))}
         </TextField>
+        {/* Enabled with no room chosen, so that the focus stays on it after each room added:
+            pressed then, it says what is missing. */}
         <Button
           variant="contained"
-          disabled={!roomToAdd}
-          onClick={() =>
+          disabled={freeRooms.length === 0}
+          onClick={() => {
+            if (!roomToAdd) {
+              setUnchosen(true);
+              return;
+            }
             void run(() => zonesApi.addRoom(zone.id, Number(roomToAdd)), {
               onSuccess: () => {
                 setRoomToAdd('');
                 load();
               },
-            })
-          }
+            });
+          }}
         >
           {t('zones.add')}
         </Button>
