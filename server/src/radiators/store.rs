@@ -318,6 +318,7 @@ pub async fn set_setpoint_within_bounds(
 pub async fn count_in(db: &mut AnyConnection, business_id: i64, scope: Scope) -> StoreResult<i64> {
     let (which, id) = members(scope);
     let sql = format!("SELECT COUNT(*) FROM radiators WHERE {which} AND business_id = $3");
+    // `members` numbers its parameters after the `$1` the updates set; here `$1` is unused.
     let count = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(id).bind(id).bind(business_id);
     Ok(count.fetch_one(db).await?)
 }

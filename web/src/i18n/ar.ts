@@ -537,7 +537,7 @@ export const ar: Texts = {
     deleteText: 'يُحذف الجدول وتحتفظ مدافئه بإعداداتها الحالية حتى يغيّرها شيء آخر.',
     form: {
       newTitle: 'جدول جديد',
-      editTitle: 'تعديل الجدول',
+      editTitle: 'تعديل الجدول «{{name, isolate}}»',
       name: 'اسم الجدول',
       nameHelp: 'حتى 60 حرفًا، فريد بين جداولك.',
       kind: 'يدفّئ',

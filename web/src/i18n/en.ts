@@ -541,7 +541,7 @@ export const en = {
       'The schedule is deleted; its radiators keep their current settings until something changes them.',
     form: {
       newTitle: 'New schedule',
-      editTitle: 'Edit schedule',
+      editTitle: 'Edit schedule ‘{{name}}’',
       name: 'Schedule name',
       nameHelp: 'Up to 60 characters, unique among your schedules.',
       kind: 'It heats',

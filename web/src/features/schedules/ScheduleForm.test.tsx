@@ -163,7 +163,9 @@ describe('the schedule form', () => {
         },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Edit schedule' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Edit schedule ‘Quiet room hours’' }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Café' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -85,7 +85,10 @@ export function ScheduleForm({
   return (
     <Stack spacing={2}>
       <Typography variant="h1">
-        {schedule ? t('schedules.form.editTitle') : t('schedules.form.newTitle')}
+        {/* The schedule's name, so that two open in two tabs are told apart. */}
+        {schedule
+          ? t('schedules.form.editTitle', { name: schedule.name })
+          : t('schedules.form.newTitle')}
       </Typography>
       <Form onSubmit={onSubmit}>
         <Stack spacing={2} sx={{ maxWidth: 980 }}>
