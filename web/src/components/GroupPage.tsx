@@ -151,6 +151,7 @@ export function GroupTemperature<Set extends TemperatureSet>({
   const [typed, setTyped] = useState<string | null>(null);
   const temperature = typed ?? String(target ?? 21);
   const valid = !setpointError(temperature);
+  const ready = valid && !busy && radiators > 0;
   const send = () =>
     run(() => apply(Number(temperature)), {
       toast: ({ data }) => ({
@@ -166,7 +167,7 @@ export function GroupTemperature<Set extends TemperatureSet>({
       noValidate
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        if (valid && !busy && radiators > 0) void send();
+        if (ready) void send();
       }}
       variant="outlined"
       sx={{ p: 3, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
@@ -190,12 +191,7 @@ export function GroupTemperature<Set extends TemperatureSet>({
         sx={{ maxWidth: 260 }}
         fullWidth={false}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        sx={{ mt: 1.5 }}
-        disabled={busy || !valid || radiators === 0}
-      >
+      <Button type="submit" variant="contained" sx={{ mt: 1.5 }} disabled={!ready}>
         {t(`${texts}.apply`)}
       </Button>
     </Paper>
