@@ -1,11 +1,19 @@
 import type { Texts } from './en';
 
 /**
- * Arabic texts: every key of `en.ts`. A unit in brackets is isolated (`\u2066°C\u2069`), so it
+ * Arabic texts: every key of `en.ts`, and the Arabic forms of counted texts (`_two`, `_few`). A unit in brackets is isolated (`\u2066°C\u2069`), so it
  * reads (°C), not (C°), right to left. A name someone typed is isolated too (`{{name,
  * isolate}}`, `i18n/index.ts`): "C++" or "Room (east)" keeps its own order inside Arabic.
  */
-export const ar: Texts = {
+/** The forms Arabic counts in beside English's one and other: 0, 2, 3–10 and 11–99. */
+type CountForm = 'zero' | 'two' | 'few' | 'many';
+
+/** Every key of the English texts, and any counted text's Arabic forms beside it. */
+type ArabicTexts<T> = {
+  [K in keyof T]: T[K] extends string | unknown[] ? T[K] : ArabicTexts<T[K]>;
+} & { [key: `${string}_${CountForm}`]: string };
+
+export const ar: ArabicTexts<Texts> = {
   app: { name: 'HeatDesk', tagline: 'التحكم في التدفئة وتوفير الطاقة لأعمالك' },
   nav: {
     home: 'الرئيسية',
@@ -217,8 +225,11 @@ export const ar: Texts = {
     rooms: {
       title: 'الغرف مباشرةً',
       all: 'كل الغرف',
+      // Arabic counts: one, two (dual), three to ten (plural), then the singular again.
       radiators: '{{online}} من {{total}} مدفأة متصلة\u00a0· {{heating}} تُدفئ',
       radiators_one: '{{online}} من مدفأة واحدة متصلة\u00a0· {{heating}} تُدفئ',
+      radiators_two: '{{online}} من مدفأتين متصلة\u00a0· {{heating}} تُدفئ',
+      radiators_few: '{{online}} من {{total}} مدافئ متصلة\u00a0· {{heating}} تُدفئ',
     },
     temperatures: {
       title: 'درجات الحرارة',
@@ -454,6 +465,10 @@ export const ar: Texts = {
     chartSummary:
       '{{readings}} قراءة؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
     chartSummary_one: 'قراءة واحدة؛ درجة الحرارة {{min}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
+    chartSummary_two:
+      'قراءتان؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
+    chartSummary_few:
+      '{{readings}} قراءات؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
     edit: 'تعديل المدفأة',
     delete: 'حذف المدفأة',
     deleteTitle: 'حذف {{name, isolate}}؟',
@@ -657,7 +672,9 @@ export const ar: Texts = {
         card_last4: 'البطاقة',
         mpan: 'رقم العداد (MPAN)',
         ihd_mac: 'MAC الشاشة المنزلية',
+        temperature: 'درجة الحرارة',
       },
+      clamped: 'أُبقيت ضمن حدودها: {{radiators}}',
       emptyTitle: 'لا توجد تغييرات بعد',
       emptyText: 'يظهر هنا كل تغيير تجريه أنت أو HeatDesk.',
       perPage: 'صفوف في الصفحة:',
@@ -843,9 +860,13 @@ export const ar: Texts = {
       rooms: {
         name: 'الغرفة',
         table: 'الاستهلاك حسب الغرفة',
-        summary: 'استهلكت {{count}} غرف {{total}}',
+        summary: 'استهلكت {{count}} غرفة {{total}}',
+        summary_two: 'استهلكت غرفتان {{total}}',
+        summary_few: 'استهلكت {{count}} غرف {{total}}',
         summary_one: 'استهلكت غرفة واحدة {{total}}',
-        caption: '{{count}} غرف؛ {{total}} إجمالًا.',
+        caption: '{{count}} غرفة؛ {{total}} إجمالًا.',
+        caption_two: 'غرفتان؛ {{total}} إجمالًا.',
+        caption_few: '{{count}} غرف؛ {{total}} إجمالًا.',
         caption_one: 'غرفة واحدة؛ {{total}} إجمالًا.',
         emptyTitle: 'لا توجد غرف بعد',
         emptyText: 'أضف الغرف وأرفق مشعاتها لترى ما تستهلكه كل غرفة.',
@@ -853,9 +874,13 @@ export const ar: Texts = {
       zones: {
         name: 'المنطقة',
         table: 'الاستهلاك حسب المنطقة',
-        summary: 'استهلكت {{count}} مناطق {{total}}',
+        summary: 'استهلكت {{count}} منطقة {{total}}',
+        summary_two: 'استهلكت منطقتان {{total}}',
+        summary_few: 'استهلكت {{count}} مناطق {{total}}',
         summary_one: 'استهلكت منطقة واحدة {{total}}',
-        caption: '{{count}} مناطق؛ {{total}} إجمالًا.',
+        caption: '{{count}} منطقة؛ {{total}} إجمالًا.',
+        caption_two: 'منطقتان؛ {{total}} إجمالًا.',
+        caption_few: '{{count}} مناطق؛ {{total}} إجمالًا.',
         caption_one: 'منطقة واحدة؛ {{total}} إجمالًا.',
         emptyTitle: 'لا توجد مناطق بعد',
         emptyText: 'اجمع الغرف في مناطق لترى ما تستهلكه كل منطقة.',
@@ -1060,11 +1085,15 @@ export const ar: Texts = {
         body: 'كلّف هذا الشهر {{cost}} حتى الآن؛ وبمعدل الأسابيع الأخيرة ينتهي عند نحو {{forecast}} مقابل ميزانية قدرها {{budget}}.',
       },
       offline: {
-        title: 'مدافئ غير متصلة: {{count}}',
+        title: 'مدافئ غير متصلة: {{number}}',
         bodyOne:
           'توقفت المدفأة «{{name, isolate}}» عن الإبلاغ: تحتفظ بآخر درجة ضُبطت لها ولا تستطيع اتباع جدولها.',
         bodyMany:
-          'توقفت {{count}} مدافئ عن الإبلاغ، منها «{{name, isolate}}»: تحتفظ بآخر درجاتها المضبوطة ولا تستطيع اتباع جداولها.',
+          'توقفت {{number}} مدفأة عن الإبلاغ، منها «{{name, isolate}}»: تحتفظ بآخر درجاتها المضبوطة ولا تستطيع اتباع جداولها.',
+        bodyMany_two:
+          'توقفت مدفأتان عن الإبلاغ، منهما «{{name, isolate}}»: تحتفظان بآخر درجاتهما المضبوطة ولا تستطيعان اتباع جدوليهما.',
+        bodyMany_few:
+          'توقفت {{number}} مدافئ عن الإبلاغ، منها «{{name, isolate}}»: تحتفظ بآخر درجاتها المضبوطة ولا تستطيع اتباع جداولها.',
       },
     },
   },
@@ -1159,9 +1188,15 @@ export const ar: Texts = {
     moveDown: 'انتقل إليها عند نهاية هذه الفترة',
     moveDownTitle: 'هل تنتقل إلى {{plan}} في {{end}}؟',
     moveDownText:
-      'تحتفظ بخطة {{current}} حتى {{end}}. بعدها تصبح خطتك {{plan}}: {{price}} شهريًا، لعدد يصل إلى {{count}} مدفأة.',
+      'تحتفظ بخطة {{current}} حتى {{end}}. بعدها تصبح خطتك {{plan}}: {{price}} شهريًا، لعدد يصل إلى {{limit}} مدفأة.',
+    moveDownText_few:
+      'تحتفظ بخطة {{current}} حتى {{end}}. بعدها تصبح خطتك {{plan}}: {{price}} شهريًا، لعدد يصل إلى {{limit}} مدافئ.',
     tooManyRadiators:
-      'لدى نشاطك التجاري {{count}} مدفأة، وتتحكم خطة {{plan}} بما يصل إلى {{limit}}: أزل {{over}} منها قبل الانتقال إليها.',
+      'لدى نشاطك التجاري {{radiators}} مدفأة، وتتحكم خطة {{plan}} بما يصل إلى {{limit}}: أزل {{over}} منها قبل الانتقال إليها.',
+    tooManyRadiators_two:
+      'لدى نشاطك التجاري مدفأتان، وتتحكم خطة {{plan}} بما يصل إلى {{limit}}: أزل {{over}} منهما قبل الانتقال إليها.',
+    tooManyRadiators_few:
+      'لدى نشاطك التجاري {{radiators}} مدافئ، وتتحكم خطة {{plan}} بما يصل إلى {{limit}}: أزل {{over}} منها قبل الانتقال إليها.',
     moveDownConfirm: 'انتقل إلى {{plan}}',
     keepPlan: 'احتفظ بخطة {{plan}}',
     resume: 'استأنف خطة {{plan}}',

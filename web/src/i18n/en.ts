@@ -661,7 +661,9 @@ export const en = {
         card_last4: 'Card',
         mpan: 'MPAN',
         ihd_mac: 'Display MAC',
+        temperature: 'Temperature',
       },
+      clamped: 'Kept within their own bounds: {{radiators}}',
       emptyTitle: 'No changes yet',
       emptyText: 'Every change you or HeatDesk make appears here.',
       perPage: 'Rows per page:',
@@ -1063,11 +1065,11 @@ export const en = {
         body: 'This month has cost {{cost}} so far; at the rate of recent weeks it ends at about {{forecast}} against a budget of {{budget}}.',
       },
       offline: {
-        title: 'Radiators offline: {{count}}',
+        title: 'Radiators offline: {{number}}',
         bodyOne:
           'Radiator ‘{{name}}’ has stopped reporting: it keeps its last setpoint and cannot follow its schedule.',
         bodyMany:
-          '{{count}} radiators have stopped reporting, ‘{{name}}’ among them: they keep their last setpoints and cannot follow their schedules.',
+          '{{number}} radiators have stopped reporting, ‘{{name}}’ among them: they keep their last setpoints and cannot follow their schedules.',
       },
     },
   },
@@ -1167,9 +1169,9 @@ export const en = {
     moveDown: 'Move to it when this period ends',
     moveDownTitle: 'Move to {{plan}} on {{end}}?',
     moveDownText:
-      'You keep {{current}} until {{end}}. Then your plan becomes {{plan}}: {{price}} a month, for up to {{count}} radiators.',
+      'You keep {{current}} until {{end}}. Then your plan becomes {{plan}}: {{price}} a month, for up to {{limit}} radiators.',
     tooManyRadiators:
-      'Your business has {{count}} radiators and {{plan}} controls up to {{limit}}: remove {{over}} of them before moving to it.',
+      'Your business has {{radiators}} radiators and {{plan}} controls up to {{limit}}: remove {{over}} of them before moving to it.',
     moveDownConfirm: 'Move to {{plan}}',
     keepPlan: 'Keep {{plan}}',
     resume: 'Resume {{plan}}',

@@ -26,7 +26,8 @@ export function insightText(insight: Insight, t: TFunction) {
   if (!isKind(kind)) return { title: insight.title, body: insight.body };
   const number = (key: string) => Number(params[key] ?? 0);
   const text = (key: string) => String(params[key] ?? '');
-  const words = (key: string, values: Record<string, string> = {}) =>
+  // `count`, where given, is a number: it picks the counted noun's form.
+  const words = (key: string, values: Record<string, string | number> = {}) =>
     t(`insights.kinds.${kind}.${key}`, values);
   switch (kind) {
     case 'top_rooms': {
@@ -85,7 +86,12 @@ export function insightText(insight: Insight, t: TFunction) {
     }
     case 'offline': {
       const names = Array.isArray(params.names) ? params.names.map(String) : [];
-      const values = { count: formatCount(names.length), name: names[0] ?? '' };
+      // `number` is the count as written.
+      const values = {
+        count: names.length,
+        number: formatCount(names.length),
+        name: names[0] ?? '',
+      };
       return {
         title: words('title', values),
         body: words(names.length === 1 ? 'bodyOne' : 'bodyMany', values),

@@ -128,7 +128,8 @@ export function PlanChooser() {
           {over > 0 && (
             <Typography variant="body2" color="text.secondary">
               {t('subscriptions.tooManyRadiators', {
-                count: formatCount(radiatorCount ?? 0),
+                count: radiatorCount ?? 0,
+                radiators: formatCount(radiatorCount ?? 0),
                 plan: plan.name,
                 limit: formatCount(plan.radiator_limit),
                 over: formatCount(over),
@@ -233,7 +234,8 @@ export function PlanChooser() {
             plan: movingTo.name,
             end: formatDateTime(paid.period_end ?? '', i18n.language),
             price: formatPence(movingTo.monthly_price_pence),
-            count: formatCount(movingTo.radiator_limit),
+            count: movingTo.radiator_limit,
+            limit: formatCount(movingTo.radiator_limit),
           })}
           confirm={t('subscriptions.moveDownConfirm', { plan: movingTo.name })}
           busy={busy}
