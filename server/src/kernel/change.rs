@@ -75,6 +75,8 @@ pub struct Change {
     touched: Vec<Scope>,
     /// Desired states already known, sent after the commit as they are.
     known: Vec<DesiredState>,
+    /// History entries for what the change did besides its own record.
+    also: Vec<Entry>,
 }
 
 impl Change {
@@ -92,8 +94,8 @@ impl Change {
         };
         let mut tx = store.begin_write().await?;
         take_business_turn(&mut tx, business_id).await?;
-        let (touched, known) = (Vec::new(), Vec::new());
-        Ok(Self { tx, store, devices, business_id, author, at, touched, known })
+        let (touched, known, also) = (Vec::new(), Vec::new(), Vec::new());
+        Ok(Self { tx, store, devices, business_id, author, at, touched, known, also })
     }
 
     /// The connection the change writes through.
@@ -126,12 +128,20 @@ impl Change {
         self.known.push(desired);
     }
 
-    /// Records `entry`, commits, and sends the touched radiators their desired states. A change
+    /// The history records `entry` too, after the change's own: what the change did to another
+    /// record on the way (a schedule a deletion switched off).
+    pub fn also(&mut self, entry: Entry) {
+        self.also.push(entry);
+    }
+
+    /// Records `entry` (and those given to [`Change::also`]), commits, and sends the touched radiators their desired states. A change
     /// that leaves its record as it was (settings saved unchanged) commits with no entry: the
     /// history tells changes only.
     pub async fn commit(mut self, entry: Entry) -> StoreResult<()> {
-        if entry.before.is_none() || entry.before != entry.after {
-            self.record(entry).await?;
+        for entry in std::iter::once(entry).chain(std::mem::take(&mut self.also)) {
+            if entry.before.is_none() || entry.before != entry.after {
+                self.record(entry).await?;
+            }
         }
         self.store.commit(self.tx).await?;
         for desired in self.known {

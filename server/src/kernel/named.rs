@@ -2,11 +2,12 @@
 //! schedules.
 
 use serde::Serialize;
+use serde_json::json;
 use sqlx::AnyConnection;
 
 use super::change::{Change, Entry};
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, Db, GroupTable, NamedTable, StoreResult, name_taken};
+use crate::store::{self, Db, GroupTable, NamedTable, Orphan, StoreResult, name_taken};
 
 /// The kinds of named records; names are unique per business within a kind.
 #[derive(Clone, Copy)]
@@ -125,22 +126,43 @@ pub async fn rename<G: Group>(mut change: Change, id: i64, name: &str) -> ApiRes
 }
 
 /// Deletes a record, keeping what it gathered; answers the record as it was.
-pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<(G::View, Vec<String>)> {
+pub async fn delete<G: Group>(mut change: Change, id: i64) -> ApiResult<(G::View, Vec<Orphan>)> {
     let (business_id, now) = (change.business_id(), change.now());
     let before = find::<G>(change.db(), business_id, id, now).await?;
     let orphans = store::delete_group(change.db(), G::TABLE, business_id, id).await?;
+    switched_off(&mut change, &orphans);
     change.commit(Entry::new("delete", G::KIND.noun(), id).before(&before)).await?;
     Ok((before, orphans))
 }
 
+/// The history records each schedule a deletion switched off, beside the deletion (its name and
+/// status are all that changed).
+pub fn switched_off(change: &mut Change, orphans: &[Orphan]) {
+    for orphan in orphans.iter().filter(|orphan| orphan.status == 1) {
+        let was = |status: i64| json!({ "name": orphan.name, "status": status });
+        let entry = Entry::new("toggle_status", "schedule", orphan.id);
+        change.also(entry.before(&was(1)).after(&was(0)));
+    }
+}
+
 /// A deletion's sentence (`done`), then the schedules it left with no targets (`orphans`), so
 /// that nobody is surprised by a schedule that heats nothing.
-pub fn with_orphans(done: String, orphans: &[String]) -> String {
-    match orphans {
-        [] => done,
-        [one] => format!("{done} Schedule '{one}' is left with no targets and switched off."),
-        [first, rest @ ..] => format!(
-            "{done} Schedule '{first}' and {} more are left with no targets and switched off.",
+pub fn with_orphans(done: String, orphans: &[Orphan]) -> String {
+    let off = orphans.iter().any(|orphan| orphan.status == 1);
+    match (orphans, off) {
+        ([], _) => done,
+        ([one], true) => {
+            format!("{done} Schedule '{}' is left with no targets and switched off.", one.name)
+        }
+        ([one], false) => format!("{done} Schedule '{}' is left with no targets.", one.name),
+        ([first, rest @ ..], true) => format!(
+            "{done} Schedule '{}' and {} more are left with no targets and switched off.",
+            first.name,
+            rest.len()
+        ),
+        ([first, rest @ ..], false) => format!(
+            "{done} Schedule '{}' and {} more are left with no targets.",
+            first.name,
             rest.len()
         ),
     }

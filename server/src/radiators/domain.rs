@@ -10,10 +10,10 @@ use crate::error::{ApiError, ApiResult};
 use serde_json::json;
 
 use crate::kernel::change::{Actor, Change, Entry};
-use crate::kernel::named::{Group, RecordKind, ensure_name_free, find as find_group};
+use crate::kernel::named::{self, Group, RecordKind, ensure_name_free, find as find_group};
 use crate::kernel::values::{Temperature, Uid};
 use crate::state::AppState;
-use crate::store::Db;
+use crate::store::{Db, Orphan};
 
 /// Where a new radiator's setpoint starts, clamped to its bounds.
 const DEFAULT_SETPOINT: f64 = 21.0;
@@ -186,11 +186,12 @@ pub async fn attach(
 }
 
 /// Deletes the radiator; answers the name it had and the schedules it left with no targets.
-pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<(String, Vec<String>)> {
+pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<(String, Vec<Orphan>)> {
     let mut change = state.change(actor).await?;
     let now = change.now();
     let before = find(change.db(), actor.business_id, id, now).await?;
     let orphans = store::delete(change.db(), actor.business_id, id).await?;
+    named::switched_off(&mut change, &orphans);
     change.commit(Entry::new("delete", "radiator", id).before(&before)).await?;
     Ok((before.name, orphans))
 }

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::devices::{OFFLINE_AFTER_SECS, Scope};
 use crate::store::columns::Iso8601;
-use crate::store::{self, Db, StoreResult, name_key, search_key};
+use crate::store::{self, Db, Orphan, StoreResult, name_key, search_key};
 
 /// A radiator as the API shows it: its settings, the server's desired state and the state the
 /// device last reported.
@@ -237,8 +237,8 @@ pub async fn update(
     Ok(())
 }
 
-/// Deletes the radiator; answers the names of the schedules it leaves with no targets.
-pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<Vec<String>> {
+/// Deletes the radiator; answers the schedules it leaves with no targets.
+pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<Vec<Orphan>> {
     let orphans = store::drop_schedule_target(&mut *db, business_id, "radiator", id).await?;
     sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
         .bind(id)

@@ -348,14 +348,23 @@ pub async fn rename(
     Ok(())
 }
 
+/// A schedule whose last target was deleted: it is off now.
+#[derive(sqlx::FromRow)]
+pub struct Orphan {
+    pub id: i64,
+    pub name: String,
+    /// 1 when the deletion switched it off, 0 when it was off already.
+    pub status: i64,
+}
+
 /// Deletes a group (a room, a zone); what it gathered stays, in no group of its kind. Answers
-/// the names of the schedules it leaves with no targets.
+/// the schedules it leaves with no targets.
 pub async fn delete_group(
     db: &mut AnyConnection,
     table: GroupTable,
     business_id: i64,
     id: i64,
-) -> StoreResult<Vec<String>> {
+) -> StoreResult<Vec<Orphan>> {
     let (groups, members, column, schedule_for) = table.names();
     let sql =
         format!("UPDATE {members} SET {column} = NULL WHERE {column} = $1 AND business_id = $2");
@@ -367,22 +376,22 @@ pub async fn delete_group(
 }
 
 /// Takes a room, zone or radiator being deleted out of the business's schedules for its kind
-/// (`schedule_for`), so that a schedule lists only targets that are there. Answers the names of
-/// the schedules that had it and now have no target at all, by name.
+/// (`schedule_for`), so that a schedule lists only targets that are there. Answers the
+/// schedules that had it and now have no target at all, by name.
 pub async fn drop_schedule_target(
     db: &mut AnyConnection,
     business_id: i64,
     schedule_for: &str,
     id: i64,
-) -> StoreResult<Vec<String>> {
+) -> StoreResult<Vec<Orphan>> {
     let theirs = "SELECT id FROM schedules WHERE business_id = $2 AND schedule_for = $3";
     let sql = format!(
-        "SELECT s.name FROM schedules s JOIN schedule_targets t ON t.schedule_id = s.id
+        "SELECT s.id, s.name, s.status FROM schedules s JOIN schedule_targets t ON t.schedule_id = s.id
          WHERE t.target_id = $1 AND s.id IN ({theirs})
            AND (SELECT COUNT(*) FROM schedule_targets o WHERE o.schedule_id = s.id) = 1
          ORDER BY s.name_key"
     );
-    let orphans: Vec<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let orphans: Vec<Orphan> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .bind(business_id)
         .bind(schedule_for)
@@ -407,7 +416,7 @@ pub async fn drop_schedule_target(
     .bind(schedule_for)
     .execute(db)
     .await?;
-    Ok(orphans.into_iter().map(|(name,)| name).collect())
+    Ok(orphans)
 }
 
 /// The name of another row of `table` (not `except`) in the business with this name, in any

@@ -24,6 +24,7 @@ store_tests!(
     schedules_with_and_without_a_setback_are_written_in_any_order,
     a_schedule_is_replaced_toggled_and_deleted_with_history,
     a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind,
+    a_schedule_already_off_is_left_with_no_targets_and_not_said_to_be_switched_off,
     another_business_cannot_read_or_change_a_schedule,
     a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturday,
     a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule,
@@ -309,6 +310,26 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
     let orphan =
         owner.get(&format!("/v2/schedules/{zones}")).await.body["data"]["schedule"].clone();
     assert_eq!((orphan["status"].clone(), orphan["next_change"].clone()), (json!(0), Value::Null));
+    // The history tells of each schedule switched off, beside the deletion and by its author.
+    let history = owner.history("?per_page=3").await.history;
+    let told: Vec<_> = history
+        .iter()
+        .map(|entry| {
+            let (before, after) = (entry.before.as_ref().unwrap(), entry.after.as_ref());
+            let status = after.map(|after| (before["status"].clone(), after["status"].clone()));
+            (entry.action.as_str(), entry.record_type.as_str(), before["name"].clone(), status)
+        })
+        .collect();
+    let off = Some((json!(1), json!(0)));
+    assert_eq!(
+        told,
+        [
+            ("toggle_status", "schedule", json!("Office hours"), off.clone()),
+            ("toggle_status", "schedule", json!("Evenings"), off),
+            ("delete", "zone", json!("Ground floor"), None),
+        ]
+    );
+    assert!(history.iter().all(|entry| entry.user_email == "owner@acme.co.uk"));
     let deleted = owner.delete(&format!("/v2/radiators/{wall}")).await;
     assert_eq!(deleted.description(), "Radiator 'Wall' deleted.");
     assert_eq!(targets(radiators).await.0, json!([window]));
@@ -320,6 +341,26 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
         "تم حذف المدفأة «\u{2068}Studio 1\u{2069}». وبقي الجدول «\u{2068}Radiators\u{2069}» دون \
          أهداف فأُوقف."
     );
+}
+
+async fn a_schedule_already_off_is_left_with_no_targets_and_not_said_to_be_switched_off(
+    app: TestApp,
+) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let hall = owner.add_room("Hall").await.id;
+    let mut resting = office("room", &[hall]);
+    resting["status"] = json!(0);
+    create(&owner, resting).await;
+    let entries = owner.history("").await.total;
+    let deleted = owner.delete(&format!("/v2/rooms/{hall}")).await;
+    assert_eq!(
+        deleted.description(),
+        "Room 'Hall' deleted; its radiators are kept without a room. Schedule 'Office hours' is \
+         left with no targets."
+    );
+    let history = owner.history("").await;
+    assert_eq!(history.total, entries + 1, "the deletion alone: the schedule did not change");
+    assert_eq!(history.history[0].action, "delete");
 }
 
 async fn another_business_cannot_read_or_change_a_schedule(app: TestApp) {

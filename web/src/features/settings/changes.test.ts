@@ -28,6 +28,26 @@ describe('what a change did', () => {
     ]);
   });
 
+  it('tells a room’s temperature, and the radiators whose bounds held them back', () => {
+    const room = { name: 'Hall', radiator_count: 3 };
+    const set = (clamped: object[]) =>
+      entry({
+        action: 'set_temperature',
+        record_type: 'room',
+        before: room,
+        after: { temperature: 24, clamped, room },
+      });
+    expect(describeChange(set([]), t, 'en')).toEqual([`Temperature: ${ltr('24.0\u00a0°C')}`]);
+    const held = [
+      { radiator_id: 1, name: 'Door', target_temperature: 22 },
+      { radiator_id: 2, name: 'Window', target_temperature: 20 },
+    ];
+    expect(describeChange(set(held), t, 'en')).toEqual([
+      `Temperature: ${ltr('24.0\u00a0°C')}`,
+      `Kept within their own bounds: \u2068Door (${ltr('22.0\u00a0°C')})\u2069 and \u2068Window (${ltr('20.0\u00a0°C')})\u2069`,
+    ]);
+  });
+
   it('tells a goal or a tariff by what was set, and a new record not field by field', () => {
     const budget = entry({ record_type: 'budget', after: { electricity_budget_pence: 120000 } });
     expect(describeChange(budget, t, 'en')).toEqual([`Budget: ${ltr('£1,200.00')}`]);

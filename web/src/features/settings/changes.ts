@@ -1,5 +1,12 @@
 import type { TFunction } from 'i18next';
-import { formatCelsius, formatDateTime, formatDay, ltr, weekdayName } from '../../lib/format';
+import {
+  formatCelsius,
+  formatDateTime,
+  formatDay,
+  formatNames,
+  ltr,
+  weekdayName,
+} from '../../lib/format';
 import { formatKg, formatPence, formatRate } from '../../lib/units';
 import type { HistoryEntry } from './types';
 
@@ -79,6 +86,31 @@ const ONE_SIDED: Record<string, string[]> = {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A radiator a room's or zone's temperature could not reach, set to its nearest bound. */
+interface Clamped {
+  name: string;
+  target_temperature: number;
+}
+
+/**
+ * A room's or zone's temperature, set on all its radiators at once: the temperature, then the
+ * radiators whose own bounds kept them from it, each at the temperature it got.
+ */
+function groupTemperature(after: Record<string, unknown>, t: TFunction, language: string) {
+  const set = t('settings.history.set', {
+    field: t('settings.history.fields.temperature'),
+    value: celsius(after.temperature, t, language),
+  });
+  const clamped = Array.isArray(after.clamped) ? (after.clamped as Clamped[]) : [];
+  if (clamped.length === 0) return [set];
+  const radiators = formatNames(
+    clamped.map((radiator) => `${radiator.name} (${formatCelsius(radiator.target_temperature)})`),
+    language,
+    isolate,
+  );
+  return [set, t('settings.history.clamped', { radiators })];
+}
+
 /**
  * What a change did, a line a field: "Target: 21 °C → 19 °C" for each told field that it
  * changed, or "Budget: £1,200.00" for what it set (or deleted). The arrow is the language's: it
@@ -87,6 +119,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function describeChange(entry: HistoryEntry, t: TFunction, language: string): string[] {
   const { before, after } = entry;
   const field = (name: string) => t(`settings.history.fields.${name}`);
+  if (entry.action === 'set_temperature' && after && 'temperature' in after)
+    return groupTemperature(after, t, language);
   return Object.entries(FIELDS).flatMap(([name, show]) => {
     const read = (side: Record<string, unknown>) => show(side[name], t, language);
     const only = after && !before ? after : before && !after ? before : null;
