@@ -145,15 +145,15 @@ pub async fn find<'e>(
     Ok(select(db, business_id, Which::One(id), now).await?.pop())
 }
 
-/// The business of the radiator with this uid, and its room's id and name; uids are unique
-/// across businesses.
+/// The business of the radiator with this uid in any case, and its room's id and name; uids
+/// are unique across businesses, in any case.
 pub async fn by_uid<'e>(
     db: impl Db<'e>,
     uid: &str,
 ) -> StoreResult<Option<(i64, i64, Option<i64>, Option<String>)>> {
     Ok(sqlx::query_as(
         "SELECT r.id, r.business_id, r.room_id, rm.name FROM radiators r
-         LEFT JOIN rooms rm ON rm.id = r.room_id WHERE r.uid = $1",
+         LEFT JOIN rooms rm ON rm.id = r.room_id WHERE lower(r.uid) = lower($1)",
     )
     .bind(uid)
     .fetch_optional(db)

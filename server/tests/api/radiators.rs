@@ -44,6 +44,23 @@ async fn radiator_settings_are_validated(app: TestApp) {
     let same_uid = acme.post("/v2/radiators", radiator("HD-9", "Other")).await;
     assert_eq!(same_uid.status, StatusCode::CONFLICT);
     assert_eq!(same_uid.field_error("uid"), "A radiator with this id is already registered.");
+    // One label, one id in any case: in this business or another.
+    let other_case = acme.post("/v2/radiators", radiator("hd-9", "Other")).await;
+    assert_eq!(other_case.status, StatusCode::CONFLICT);
+    let rival = app.register_business("owner@rival.co.uk").await;
+    assert_eq!(
+        rival.post("/v2/radiators", radiator("Hd-9", "Nine")).await.status,
+        StatusCode::CONFLICT
+    );
+    // The store holds to it too, should two registrations meet.
+    let copy = "INSERT INTO radiators (business_id, room_id, uid, name, min_temperature,
+            max_temperature, setpoint, is_on, created_at, name_key, search_key)
+        SELECT business_id, room_id, lower(uid), 'Copy', min_temperature, max_temperature,
+            setpoint, is_on, created_at, 'copy', 'copy' FROM radiators WHERE uid = 'HD-9'";
+    let mut tx = app.store.begin_write().await.unwrap();
+    let refused = sqlx::query(copy).execute(&mut *tx).await.unwrap_err();
+    assert!(refused.as_database_error().is_some_and(|error| error.is_unique_violation()));
+    drop(tx);
     let same_name = acme.post("/v2/radiators", radiator("HD-10", "nine")).await;
     assert_eq!(same_name.status, StatusCode::CONFLICT);
     assert_eq!(same_name.field_error("name"), "A radiator named 'Nine' already exists.");

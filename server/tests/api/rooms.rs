@@ -178,13 +178,15 @@ async fn a_new_uid_registers_a_radiator_in_the_room_and_a_known_one_is_attached(
 
     // A known one takes the name and limits the attaching form gave, its setpoint inside them.
     let loose = acme.add_radiator("HD-0002", "Spare").await;
-    let named = json!({"uid": "HD-0002", "name": "Hall east", "min_temperature": 12,
+    // Its uid in another case is the same label.
+    let named = json!({"uid": "hd-0002", "name": "Hall east", "min_temperature": 12,
         "max_temperature": 19});
     let attached = acme.post(&format!("/v2/rooms/{}/radiators", hall.id), named).await;
     assert_eq!(attached.description(), "Radiator 'Hall east' attached to 'Hall'.");
     let hall_radiators = attached.data::<Room>("room").radiators;
     let radiator = &hall_radiators[0];
     assert_eq!((radiator.id, radiator.name.as_str()), (loose.id, "Hall east"));
+    assert_eq!(radiator.uid, "HD-0002", "as registered, which its device's topics use");
     assert_eq!(
         (radiator.min_temperature, radiator.max_temperature, radiator.target_temperature),
         (12.0, 19.0, 19.0)
