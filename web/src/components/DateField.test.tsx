@@ -13,5 +13,9 @@ describe('a date field', () => {
     const field = await screen.findByRole('group', { name: 'Effective from' });
     expect(field).toHaveTextContent('01/04/2026');
     expect(formatDate(value)).toBe('2026-04-01');
+    // Its buttons carry its name, so that two date fields on a page are told apart.
+    const calendar = /^Effective from: choose a date; the date is /;
+    expect(screen.getByRole('button', { name: calendar })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Effective from: clear' })).toBeInTheDocument();
   });
 });

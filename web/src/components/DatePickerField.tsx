@@ -31,7 +31,7 @@ export default function DatePickerField({
     nextMonth: t('dates.nextMonth'),
     cancelButtonLabel: t('dates.cancel'),
     clearButtonLabel: t('dates.clear'),
-    fieldClearLabel: t('dates.clear'),
+    fieldClearLabel: t('choices.clear', { field: label }),
     okButtonLabel: t('dates.ok'),
     todayButtonLabel: t('dates.today'),
     // The field's parts, as screen readers name them.
@@ -43,7 +43,9 @@ export default function DatePickerField({
     fieldYearPlaceholder: () => t('dates.yearPlaceholder'),
     datePickerToolbarTitle: t('dates.choose'),
     openDatePickerDialogue: (formatted: string | null) =>
-      formatted ? t('dates.chosen', { date: formatted }) : t('dates.choose'),
+      formatted
+        ? t('dates.chosen', { field: label, date: formatted })
+        : t('dates.chooseFor', { field: label }),
   };
   return (
     <LocalizationProvider

@@ -94,13 +94,20 @@ export const en = {
     monthPlaceholder: 'MM',
     yearPlaceholder: 'YYYY',
     choose: 'Choose a date',
-    chosen: 'Choose a date; the date is {{date}}',
+    chooseFor: '{{field}}: choose a date',
+    chosen: '{{field}}: choose a date; the date is {{date}}',
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     cancel: 'Cancel',
     clear: 'Clear',
     ok: 'OK',
     today: 'Today',
+  },
+  /** A choice field's buttons, named after the field. */
+  choices: {
+    open: '{{field}}: show the choices',
+    close: '{{field}}: hide the choices',
+    clear: '{{field}}: clear',
   },
   auth: {
     notAllowed: 'You are not allowed',

@@ -74,7 +74,10 @@ describe('the schedule form', () => {
     await user.type(await screen.findByLabelText(/Schedule name/), '  Board meetings ');
     await user.click(screen.getByRole('combobox', { name: 'Rooms' }));
     await user.click(await screen.findByRole('option', { name: 'Board room' }));
+    // The list's own buttons are named after the field.
+    expect(screen.getByRole('button', { name: 'Rooms: hide the choices' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Rooms: show the choices' })).toBeInTheDocument();
     drawSlot(320, 480);
     const setpoint = screen.getByLabelText('Setpoint (°C)');
     await user.clear(setpoint);

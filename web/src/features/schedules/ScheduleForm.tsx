@@ -23,6 +23,7 @@ import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
 import { SETPOINT } from '../../config/constants';
+import { choiceButtons } from '../../lib/choices';
 import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { schedulesApi } from './api';
@@ -141,6 +142,7 @@ export function ScheduleForm({
                   )
                 }
                 noOptionsText={t(`schedules.form.noTargets.${values.schedule_for}`)}
+                {...choiceButtons(t, t(`schedules.form.targets.${values.schedule_for}`))}
                 loadingText={t('common.loading')}
                 renderInput={(params) => (
                   <TextField

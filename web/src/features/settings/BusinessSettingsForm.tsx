@@ -12,6 +12,7 @@ import { SETPOINT } from '../../config/constants';
 import { readClock } from '../../lib/clock';
 import { useAction } from '../../lib/useAction';
 import { setpointError } from '../../lib/temperature';
+import { choiceButtons } from '../../lib/choices';
 import { useLoad } from '../../lib/useLoad';
 import { settingsApi } from './api';
 import type { BusinessSettings } from './types';
@@ -110,6 +111,7 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
           filterOptions={findZones}
           value={values.time_zone || null}
           onChange={(_, zone) => setValue('time_zone', zone ?? '')}
+          {...choiceButtons(t, t('settings.business.timeZone'))}
           renderInput={(params) => (
             <TextField
               {...params}
