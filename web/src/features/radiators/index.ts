@@ -13,7 +13,14 @@ export {
   withLive,
 } from './slice';
 export type { GroupLive } from './slice';
-export type { Clamped, LiveRadiator, Radiator, RadiatorPayload, Reading } from './types';
+export type {
+  Clamped,
+  GroupState,
+  LiveRadiator,
+  Radiator,
+  RadiatorPayload,
+  Reading,
+} from './types';
 export { RadiatorDetail } from './RadiatorDetail';
 export { RadiatorDialog } from './RadiatorDialog';
 export { RadiatorsList } from './RadiatorsList';

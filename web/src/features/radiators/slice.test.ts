@@ -113,6 +113,7 @@ describe('a room’s or zone’s heating chip', () => {
   const fresh = {
     status: 1,
     current_temperature: null,
+    target_temperature: 21,
     heating: 0,
     reported: 0,
     radiator_count: 2,

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session';
 import { addLoad, apiThunk, logLoadFailure } from '../../lib/thunk';
 import { radiatorsApi } from './api';
-import type { LiveRadiator, Radiator } from './types';
+import type { GroupState, LiveRadiator, Radiator } from './types';
 
 export interface RadiatorsState {
   isLoading: boolean;
@@ -137,20 +137,11 @@ export function roomLive(roomId: number, live: Record<number, LiveRadiator>) {
 /** Some rooms' radiators as the live stream last heard them (see {@link roomsLive}). */
 export type GroupLive = ReturnType<typeof roomsLive>;
 
-/** What a room's or zone's heating chip is told, as the server lists the room or zone. */
-interface GroupState {
-  status: number;
-  current_temperature: number | null;
-  heating: number;
-  reported: number;
-  radiator_count: number;
-}
-
 /**
  * A room's or zone's heating chip: from the live stream where it has heard the radiators
  * (`live`, from {@link roomsLive}), else as the list was loaded.
  */
-export function groupChip(group: GroupState, live: GroupLive) {
+export function groupChip(group: GroupState & { radiator_count: number }, live: GroupLive) {
   const online = live ? live.online > 0 : group.current_temperature !== null;
   return {
     heating: live ? live.heating : group.heating,

@@ -16,6 +16,20 @@ export interface Radiator {
   last_seen: string | null;
 }
 
+/** What a group of radiators (a room, a zone) shows, summed up from its radiators. */
+export interface GroupState {
+  /** 1 when any of its radiators is on. */
+  status: number;
+  /** The average its online radiators report. */
+  current_temperature: number | null;
+  /** The average target of its radiators that are on. */
+  target_temperature: number | null;
+  /** 1 while any of its radiators is heating. */
+  heating: number;
+  /** 1 once any of its radiators has reported. */
+  reported: number;
+}
+
 /** The reported state the live stream pushes. */
 export interface LiveRadiator {
   id: number;
