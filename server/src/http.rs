@@ -5,7 +5,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::path::ErrorKind;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Request};
 use axum::http::{HeaderMap, StatusCode, header};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -85,6 +85,26 @@ where
             let (field, message) = field_error(error.path(), &error.inner().to_string());
             wrong_fields(field, message)
         })
+    }
+}
+
+/// A body that may be left out (`Option<ApiJson<T>>`): none when the request sends no body and
+/// no content type; anything else is read as [`ApiJson`] reads it.
+impl<S, T> OptionalFromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Option<Self>, Self::Rejection> {
+        let headers = req.headers();
+        let length = headers.get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok());
+        let empty = matches!(length, None | Some("0"));
+        if empty && !headers.contains_key(header::CONTENT_TYPE) {
+            return Ok(None);
+        }
+        <Self as FromRequest<S>>::from_request(req, state).await.map(Some)
     }
 }
 

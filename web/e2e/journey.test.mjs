@@ -242,6 +242,7 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
     .getByRole('dialog')
     .getByText(/payments/)
     .waitFor();
+  await page.getByRole('dialog').getByLabel('Your password, to confirm').fill(business.password);
   await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
   await page.waitForURL(`${base}/`);
   await signIn(page);

@@ -115,18 +115,35 @@ pub async fn update_profile(
     Ok(ok("Profile updated successfully", UserData { user }))
 }
 
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct DeleteAccountRequest {
+    /// The account's password, asked for again: a session left open must not be a way to
+    /// erase a business.
+    pub password: String,
+}
+
 /// Delete your own account, and with it the business and all its data.
 #[utoipa::path(delete, path = "/v2/auth/{user_id}", tag = "auth",
     params(("user_id" = i64, Path, description = "Your own user id")),
-    responses((status = 200, body = Envelope<NoData>), (status = 403, body = ErrorBody)))]
+    request_body = DeleteAccountRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 403, body = ErrorBody),
+        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn delete_account(
     State(state): State<AppState>,
     user: AuthUser,
+    ClientAddress(address): ClientAddress,
     Path(user_id): Path<i64>,
+    request: Option<ApiJson<DeleteAccountRequest>>,
 ) -> Answer<NoData> {
     if user_id != user.user_id {
         return Err(ApiError::Forbidden("You can only delete your own account.".into()));
     }
+    let password = request.map(|ApiJson(request)| request.password).unwrap_or_default();
+    if password.is_empty() {
+        return Err(ApiError::field("password", "Enter your password to delete the account."));
+    }
+    password::confirm(&state, &user, address, &password, "password").await?;
     account::delete(&state, user.business_id).await?;
     Ok(done("Your account and all its data have been deleted."))
 }

@@ -52,6 +52,25 @@ pub async fn verify(limit: &WorkLimit, password: &str, hash: &str) -> ApiResult<
         .await
 }
 
+/// Checks the password the signed-in user gives again (in the request's `field`), as often as
+/// a sign-in may be tried: 422 on the field when it is wrong.
+pub async fn confirm(
+    state: &AppState,
+    user: &AuthUser,
+    address: IpAddr,
+    password: &str,
+    field: &str,
+) -> ApiResult<()> {
+    let (email, current) = store::credentials_of(state.store.reader(), user.user_id).await?;
+    let (attempt, now) = (throttle::Attempt::Confirm, state.clock.now());
+    let reservation = throttle::reserve(&state.store, &email, address, attempt, now).await?;
+    if !verify(&state.hashing, password, &current).await? {
+        // The reserved attempt stays counted: it was a failure.
+        return Err(ApiError::field(field, "The current password is incorrect."));
+    }
+    throttle::succeeded(&state.store, &email, reservation).await
+}
+
 /// Replaces the password of a signed-in user after checking the current one, which is tried
 /// under the same limits as signing in; every session of the account ends.
 pub async fn change(
@@ -61,14 +80,7 @@ pub async fn change(
     old_password: &str,
     new_password: &Password,
 ) -> ApiResult<()> {
-    let (email, current) = store::credentials_of(state.store.reader(), user.user_id).await?;
-    let (attempt, now) = (throttle::Attempt::ChangePassword, state.clock.now());
-    let reservation = throttle::reserve(&state.store, &email, address, attempt, now).await?;
-    if !verify(&state.hashing, old_password, &current).await? {
-        // The reserved attempt stays counted: it was a failure.
-        return Err(ApiError::field("old_password", "The current password is incorrect."));
-    }
-    throttle::succeeded(&state.store, &email, reservation).await?;
+    confirm(state, user, address, old_password, "old_password").await?;
     if old_password == new_password.as_str() {
         return Err(ApiError::field(
             "new_password",

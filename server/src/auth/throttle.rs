@@ -30,7 +30,7 @@ pub const REGISTRATIONS: (&str, i64, &str) = ("register", 10, "registrations");
 pub const RESET_REQUESTS: (&str, i64, &str) = ("forgot", 5, "password reset requests");
 pub const RESETS: (&str, i64, &str) = ("reset", 10, "password resets");
 
-/// An attempt at an account's password (signing in, or changing it), counted as a failure under
+/// An attempt at an account's password (signing in, or confirming it), counted as a failure under
 /// its email and its address until it succeeds.
 pub struct Reservation(Vec<i64>);
 
@@ -38,9 +38,9 @@ pub struct Reservation(Vec<i64>);
 #[derive(Clone, Copy)]
 pub enum Attempt {
     SignIn,
-    /// The current password, asked for before a new one is set: a stolen session must not be a
-    /// way to guess it without limit.
-    ChangePassword,
+    /// The current password, asked for again before a new one is set or the account is deleted:
+    /// a stolen session must not be a way to guess it without limit.
+    Confirm,
 }
 
 /// Reserves an attempt for the email and the address, or refuses it (429) when either has
@@ -58,7 +58,7 @@ pub async fn reserve(
         [(email.as_str(), MAX_FAILURES_PER_EMAIL), (address.as_str(), MAX_FAILURES_PER_ADDRESS)];
     let what = match attempt {
         Attempt::SignIn => "failed sign-in attempts",
-        Attempt::ChangePassword => "wrong current passwords",
+        Attempt::Confirm => "wrong current passwords",
     };
     Ok(Reservation(counted(db, &keys, now, what).await?))
 }

@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use crate::store_tests;
-use crate::support::{TestApp, User};
+use crate::support::{PASSWORD, TestApp, User};
 
 store_tests!(
     the_default_tariff_applies_until_one_is_set_and_history_is_kept,
@@ -350,7 +350,7 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
     for (table,) in &owned {
         rivals.push(of(table, rival.business_id).await);
     }
-    assert_eq!(acme.delete(&format!("/v2/auth/{}", me.id)).await.status, StatusCode::OK);
+    assert_eq!(acme.delete_account(me.id, PASSWORD).await.status, StatusCode::OK);
     for (table, rows) in tables.iter().zip(&before) {
         assert_eq!(count(table).await, rows / 2, "{table}: only the rival's rows are left");
     }

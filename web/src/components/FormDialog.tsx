@@ -23,12 +23,15 @@ export function FormDialog({
   submit,
   busy,
   maxWidth,
+  destructive,
   onSubmit,
   onClose,
   children,
 }: DialogFrame & {
   busy: boolean;
   maxWidth: DialogProps['maxWidth'];
+  /** The submit button cannot be undone: it is coloured as a warning. */
+  destructive?: boolean;
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }) {
@@ -41,7 +44,9 @@ export function FormDialog({
         <DialogContent>{children}</DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('profile.cancel')}</Button>
-          <SubmitButton busy={busy}>{submit}</SubmitButton>
+          <SubmitButton busy={busy} color={destructive ? 'secondary' : 'primary'}>
+            {submit}
+          </SubmitButton>
         </DialogActions>
       </Form>
     </Dialog>

@@ -149,6 +149,7 @@ export const en = {
     deleteTitle: 'Delete account',
     deleteIntro: 'This deletes your account and all of your business’s data. It cannot be undone.',
     deleteButton: 'Delete account',
+    deletePassword: 'Your password, to confirm',
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmText:
       'Your account and your business will be deleted for good, with all of its rooms, zones, radiators and their readings, schedules, automations, energy history, tariffs, budget and goals, notifications, plan and payments, smart-meter consent and action history.',

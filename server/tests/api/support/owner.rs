@@ -46,6 +46,13 @@ impl Owner<'_> {
         self.app.call(Method::DELETE, path, Some(&self.token), None).await
     }
 
+    /// Deletes the account with this id, giving `password` again.
+    pub async fn delete_account(&self, id: i64, password: &str) -> Answer {
+        let path = format!("/v2/auth/{id}");
+        let body = json!({ "password": password });
+        self.app.call(Method::DELETE, &path, Some(&self.token), Some(body)).await
+    }
+
     pub async fn add_room(&self, name: &str) -> Room {
         self.post("/v2/rooms", json!({"name": name})).await.data("room")
     }

@@ -16,5 +16,6 @@ export const authApi = {
     authClient.post<Envelope<object>>('/v2/auth/change_password', { old_password, new_password }),
   updateProfile: (payload: ProfilePayload) =>
     authClient.post<Envelope<{ user: User }>>('/v2/auth/update_profile', payload),
-  deleteAccount: (userId: number) => authClient.delete<Envelope<object>>(`/v2/auth/${userId}`),
+  deleteAccount: (userId: number, password: string) =>
+    authClient.delete<Envelope<object>>(`/v2/auth/${userId}`, { data: { password } }),
 };

@@ -1,25 +1,45 @@
 import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
 import Paper from '@mui/material/Paper';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
+import { FormField } from '../../components/form';
 import { Heading } from '../../components/Heading';
 import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { authApi, useEndSession } from '../auth';
 
-/** Deletes the account and the business's data, after asking. */
+/**
+ * Deletes the account and the business's data, after asking, with the password given again: a
+ * session left open must not be a way to erase a business.
+ */
 export function DeleteAccount() {
   const { t } = useTranslation();
   const endSession = useEndSession();
   const { run, busy } = useAction();
   const userId = useAppSelector((state) => state.auth.user?.id);
   const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
 
-  const remove = async () => {
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setError(undefined);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
     if (userId === undefined) return;
-    await run(() => authApi.deleteAccount(userId), {
+    if (!password) return setError('validation.required');
+    void run(() => authApi.deleteAccount(userId, password), {
       onSuccess: endSession,
+      // Told under the field alone, not in a toast as well.
+      onError: ({ description, errors }) => {
+        setError(errors.password?.[0] ?? description);
+        return true;
+      },
     });
   };
 
@@ -29,15 +49,34 @@ export function DeleteAccount() {
       <Button variant="outlined" color="secondary" onClick={() => setOpen(true)}>
         {t('profile.deleteButton')}
       </Button>
-      <ConfirmDialog
+      <FormDialog
         open={open}
         title={t('profile.deleteConfirmTitle')}
-        text={t('profile.deleteConfirmText')}
-        confirm={t('profile.confirmDelete')}
+        submit={t('profile.confirmDelete')}
         busy={busy}
-        onClose={() => setOpen(false)}
-        onConfirm={() => void remove()}
-      />
+        maxWidth="sm"
+        destructive
+        onSubmit={onSubmit}
+        onClose={close}
+      >
+        <DialogContentText>{t('profile.deleteConfirmText')}</DialogContentText>
+        <FormField
+          name="password"
+          type="password"
+          label={t('profile.deletePassword')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(undefined);
+          }}
+          error={error}
+          required
+          autoFocus
+          fullWidth
+          margin="normal"
+        />
+      </FormDialog>
     </Paper>
   );
 }
