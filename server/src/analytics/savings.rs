@@ -47,6 +47,7 @@ pub struct MonthProgress {
 pub struct Goal {
     /// The monthly CO2 savings goal; null until set.
     pub monthly_kg: Option<f64>,
+    /// Each month the range touches, saved in all of it up to today; none without a goal.
     pub months: Vec<MonthProgress>,
 }
 
@@ -61,7 +62,8 @@ pub struct Co2Saving {
     pub goal: Goal,
 }
 
-/// CO2 saved per local day from `first` to `last`, counting today up to `now`.
+/// CO2 saved per local day from `first` to `last`, counting today up to `now`; with a goal, its
+/// progress in each month the range touches, all of the month up to today.
 pub async fn co2_saving(
     store: &Store,
     model: Model,
@@ -74,6 +76,13 @@ pub async fn co2_saving(
     let goals = crate::goals::read(pool, business_id).await?;
     let co2 = goals.carbon_method;
     let business = ForBusiness { id: business_id, settings, carbon: co2 };
+    let (shown, today) = ((first, last), crate::business::local_date(settings, now));
+    let monthly_kg = goals.carbon_goal_kg;
+    // The goal's months are read whole: a range from the 29th shows its first month's progress.
+    let (first, last) = match monthly_kg {
+        Some(_) => (first.first_of_month(), last.last_of_month().min(today).max(last)),
+        None => (first, last),
+    };
     let (from, to) = (first.to_string(), last.to_string());
     // The baseline and the use are read side by side, each on a connection of its own.
     let (Baseline { days: baseline_days, method, parts }, used, unplaced) = tokio::try_join!(
@@ -89,26 +98,33 @@ pub async fn co2_saving(
     for (day, wh, co2_g) in unplaced {
         *actual.entry(day).or_default() -= co2.co2_g(wh, co2_g);
     }
-    let mut days = Vec::new();
-    for day in first.series(1.day()).take_while(|day| *day <= last) {
-        let baseline_kg = baseline.get(&day).copied().unwrap_or(0.0) / 1000.0;
-        let actual_kg = actual.get(&day.to_string()).copied().unwrap_or(0.0) / 1000.0;
-        days.push(DaySaving {
-            date: day.to_string(),
-            baseline_kg: rounded(baseline_kg, 3),
-            actual_kg: rounded(actual_kg, 3),
-            saved_kg: rounded(baseline_kg - actual_kg, 3),
-        });
-    }
+    // Each day's saving is its figures' difference as shown, so that the days and their totals
+    // add up to the gram.
+    let all_days: Vec<DaySaving> = first
+        .series(1.day())
+        .take_while(|day| *day <= last)
+        .map(|day| {
+            let baseline_kg = rounded(baseline.get(&day).copied().unwrap_or(0.0) / 1000.0, 3);
+            let actual_kg =
+                rounded(actual.get(&day.to_string()).copied().unwrap_or(0.0) / 1000.0, 3);
+            let saved_kg = rounded(baseline_kg - actual_kg, 3);
+            DaySaving { date: day.to_string(), baseline_kg, actual_kg, saved_kg }
+        })
+        .collect();
+    let (shown_from, shown_to) = (shown.0.to_string(), shown.1.to_string());
+    let days: Vec<DaySaving> = all_days
+        .iter()
+        .filter(|day| shown_from <= day.date && day.date <= shown_to)
+        .cloned()
+        .collect();
     let sum = |f: fn(&DaySaving) -> f64| rounded(days.iter().map(f).sum(), 3);
     let totals = SavingTotals {
         baseline_kg: sum(|d| d.baseline_kg),
         actual_kg: sum(|d| d.actual_kg),
         saved_kg: sum(|d| d.saved_kg),
     };
-    let monthly_kg = goals.carbon_goal_kg;
     let mut by_month: BTreeMap<String, f64> = BTreeMap::new();
-    for saving in &days {
+    for saving in all_days.iter().filter(|_| monthly_kg.is_some()) {
         *by_month.entry(saving.date[..7].to_owned()).or_default() += saving.saved_kg;
     }
     let months = by_month

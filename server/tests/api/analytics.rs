@@ -454,11 +454,29 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
     let tuesday = owner.get(path).await.body["data"]["co2_saving"].clone();
     let actual = tuesday["days"][0]["actual_kg"].as_f64().unwrap();
     assert!((actual - 5.0 * intensity(1, 20) / 1000.0).abs() < 0.001, "{actual}");
-    let saved = tuesday["totals"]["saved_kg"].as_f64().unwrap();
     assert_eq!(tuesday["goal"]["monthly_kg"], 50.0);
-    let month = &tuesday["goal"]["months"][0];
-    assert_eq!(month["month"], "2026-01");
-    assert!((month["progress"].as_f64().unwrap() - saved / 50.0).abs() < 0.001);
+    // The goal's progress is January's, all of it up to today (the 15th), whatever days are
+    // shown.
+    let path = "/v2/analytics/commercial/web/co2_saving?start_date=2026-01-01&end_date=2026-01-15";
+    let january = owner.get(path).await.body["data"]["co2_saving"].clone();
+    let saved = january["totals"]["saved_kg"].as_f64().unwrap();
+    assert!(saved > tuesday["totals"]["saved_kg"].as_f64().unwrap(), "the 9th saved too");
+    let month = &tuesday["goal"]["months"];
+    assert_eq!(*month, january["goal"]["months"]);
+    assert_eq!(month[0]["month"], "2026-01");
+    assert_eq!(month[0]["saved_kg"], saved);
+    assert!((month[0]["progress"].as_f64().unwrap() - saved / 50.0).abs() < 0.001);
+    // The days and their totals add up to the gram.
+    let totals = &january["totals"];
+    let sum = |field: &str| -> f64 {
+        january["days"].as_array().unwrap().iter().map(|day| day[field].as_f64().unwrap()).sum()
+    };
+    for field in ["baseline_kg", "actual_kg", "saved_kg"] {
+        assert!((sum(field) - totals[field].as_f64().unwrap()).abs() < 1e-9, "{field}");
+    }
+    let difference =
+        totals["baseline_kg"].as_f64().unwrap() - totals["actual_kg"].as_f64().unwrap();
+    assert!((difference - saved).abs() < 1e-9, "{totals}");
 
     let csv = app
         .client
@@ -472,6 +490,10 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
         .unwrap();
     assert!(csv.starts_with("date,baseline_kg,actual_kg,saved_kg\n2026-01-13,"), "{csv}");
 
+    // Without a goal, only the days asked for are read.
+    assert_eq!(owner.delete("/v2/users/goal/carbon-footprint").await.status, StatusCode::OK);
+    let no_goal = owner.get(path).await.body["data"]["co2_saving"]["goal"].clone();
+    assert_eq!(no_goal, serde_json::json!({"monthly_kg": null, "months": []}));
     // Today (Thursday, 09:00) is simulated up to now. Asked again, it carries on the run kept
     // from the first answer without reading where yesterday ended: yesterday's stored day,
     // deleted, is neither read nor worked out again, and the answer is the same.

@@ -764,7 +764,8 @@ export const en = {
     },
     business: {
       timeZone: 'Time zone',
-      timeZoneHelp: 'Schedules, days and periods follow this time zone.',
+      timeZoneHelp:
+        'Schedules, days and periods follow this time zone; days already recorded keep the one they were recorded in.',
       workingDays: 'Working days',
       noDays: 'Choose at least one working day.',
       start: 'Working day starts',
