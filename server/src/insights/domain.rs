@@ -155,27 +155,32 @@ pub async fn refresh(
         });
     }
 
-    let offline =
-        store::offline_radiators(pool, business_id, now.unix_timestamp() - OFFLINE_AFTER_SECS)
-            .await?;
-    if let Some(first_name) = offline.first() {
-        let body = match offline.len() {
-            1 => format!(
-                "Radiator '{first_name}' has stopped reporting: it keeps its last setpoint and cannot follow its schedule."
-            ),
-            n => format!(
-                "{n} radiators have stopped reporting, '{first_name}' among them: they keep their last setpoints and cannot follow their schedules."
-            ),
-        };
-        insights.push(NewInsight {
-            kind: "offline",
-            severity: "critical",
-            title: format!("{} radiator(s) offline", offline.len()),
-            body,
-            action_path: "/radiators",
-            params: json!({"count": offline.len(), "names": offline}),
-        });
-    }
+    let since = now.unix_timestamp() - OFFLINE_AFTER_SECS;
+    let offline = store::offline_radiators(pool, business_id, since).await?;
+    let title = |count| format!("{count} radiator(s) offline");
+    insights.extend(not_reporting(offline, ("offline", "critical"), title, |names| match names {
+        [one] => format!(
+            "Radiator '{one}' has stopped reporting: it keeps its last setpoint and cannot follow its schedule."
+        ),
+        [first, ..] => format!(
+            "{} radiators have stopped reporting, '{first}' among them: they keep their last setpoints and cannot follow their schedules.",
+            names.len()
+        ),
+        [] => String::new(),
+    }));
+    let unconnected = store::unconnected_radiators(pool, business_id, since).await?;
+    let title = |count| format!("{count} radiator(s) not connected");
+    let kind = ("not_connected", "warning");
+    insights.extend(not_reporting(unconnected, kind, title, |names| match names {
+        [one] => format!(
+            "Radiator '{one}' has not reported since it was added: check that it is switched on and connected."
+        ),
+        [first, ..] => format!(
+            "{} radiators have not reported since they were added, '{first}' among them: check that they are switched on and connected.",
+            names.len()
+        ),
+        [] => String::new(),
+    }));
 
     let mut tx = store.begin_write().await?;
     store::replace(&mut tx, business_id, &insights, now.unix_timestamp()).await?;
@@ -259,4 +264,22 @@ pub async fn refresh_stale(store: &Store, now: time::OffsetDateTime) -> ApiResul
         refresh(store, *business_id, now).await?;
     }
     Ok(stale.len())
+}
+
+/// An insight of `kind` and severity on the radiators `names` that do not report (none without
+/// any): `title` tells their number, `body` their number and the first name.
+fn not_reporting(
+    names: Vec<String>,
+    (kind, severity): (&'static str, &'static str),
+    title: impl Fn(usize) -> String,
+    body: impl Fn(&[String]) -> String,
+) -> Option<NewInsight> {
+    (!names.is_empty()).then(|| NewInsight {
+        kind,
+        severity,
+        title: title(names.len()),
+        body: body(&names),
+        action_path: "/radiators",
+        params: json!({"count": names.len(), "names": names}),
+    })
 }

@@ -151,6 +151,24 @@ pub async fn radiator_hours(
     rows_in_range(pool, sql, business_id, (from, to)).await
 }
 
+/// Names of the business's radiators added before `since` that have never reported.
+pub async fn unconnected_radiators(
+    pool: &AnyPool,
+    business_id: i64,
+    since: i64,
+) -> StoreResult<Vec<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT r.name FROM radiators r LEFT JOIN radiator_states s ON s.radiator_id = r.id
+         WHERE r.business_id = $1 AND r.created_at < $2 AND s.last_seen IS NULL
+         ORDER BY r.name",
+    )
+    .bind(business_id)
+    .bind(since)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(name,)| name).collect())
+}
+
 /// Names of the business's radiators that have reported but not since `since`.
 pub async fn offline_radiators(
     pool: &AnyPool,

@@ -12,7 +12,10 @@ use time::format_description::well_known::Rfc3339;
 use crate::store_tests;
 use crate::support::TestApp;
 
-store_tests!(every_rule_words_its_numbers_and_the_set_is_refreshed);
+store_tests!(
+    every_rule_words_its_numbers_and_the_set_is_refreshed,
+    a_radiator_that_never_reported_is_told_apart_from_one_that_stopped,
+);
 
 /// `uid` reports at `at` (RFC 3339) its counter at `from` Wh, and a minute later at `to`, at
 /// `temperature` °C.
@@ -158,4 +161,30 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
 
     let rival = app.register_business("owner@rival.co.uk").await;
     assert_eq!(rival.get("/v2/insights").await.body["data"]["insights"], Value::Array(vec![]));
+}
+
+async fn a_radiator_that_never_reported_is_told_apart_from_one_that_stopped(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall 1").await;
+    owner.add_radiator("HD-2", "Store 1").await;
+    owner.add_radiator("HD-3", "Store 2").await;
+    let now = app.clock.now().format(&Rfc3339).unwrap();
+    used(&app, "HD-1", &now, (0.0, 10.0), 20.0).await;
+    // Just added, the two silent ones may still be connecting.
+    let fresh = owner.post("/v2/insights/refresh", json!({})).await.body;
+    assert_eq!(fresh["data"]["insights"], json!([]));
+
+    app.clock.advance(time::Duration::minutes(10));
+    let answer = owner.post("/v2/insights/refresh", json!({})).await.body;
+    let insights = answer["data"]["insights"].as_array().unwrap();
+    let unconnected = insights.iter().find(|i| i["kind"] == "not_connected").unwrap();
+    assert_eq!(unconnected["severity"], "warning");
+    assert_eq!(unconnected["params"], json!({"count": 2, "names": ["Store 1", "Store 2"]}));
+    assert_eq!(
+        unconnected["body"],
+        "2 radiators have not reported since they were added, 'Store 1' among them: check that \
+         they are switched on and connected."
+    );
+    let offline = insights.iter().find(|i| i["kind"] == "offline").unwrap();
+    assert_eq!(offline["params"]["names"], json!(["Hall 1"]), "it reported, then stopped");
 }

@@ -1080,6 +1080,13 @@ export const en = {
         bodyMany:
           '{{number}} radiators have stopped reporting, ‘{{name}}’ among them: they keep their last setpoints and cannot follow their schedules.',
       },
+      not_connected: {
+        title: 'Radiators not connected: {{number}}',
+        bodyOne:
+          'Radiator ‘{{name}}’ has not reported since it was added: check that it is switched on and connected.',
+        bodyMany:
+          '{{number}} radiators have not reported since they were added, ‘{{name}}’ among them: check that they are switched on and connected.',
+      },
     },
   },
   reduce: {

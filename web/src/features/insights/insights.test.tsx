@@ -132,6 +132,11 @@ describe('insights', () => {
         'Radiators offline: 1',
         'Radiator ‘Kitchen 1’ has stopped reporting: it keeps its last setpoint and cannot follow its schedule.',
       ],
+      [
+        insight(10, 'not_connected', 'warning', { count: 2, names: ['Store 1', 'Store 2'] }),
+        'Radiators not connected: 2',
+        '2 radiators have not reported since they were added, ‘Store 1’ among them: check that they are switched on and connected.',
+      ],
     ];
     for (const [given, title, body] of cases) {
       const english = insightText(given, en);

@@ -13,6 +13,7 @@ export const INSIGHT_KINDS = [
   'week_change',
   'budget',
   'offline',
+  'not_connected',
 ] as const;
 type InsightKind = (typeof INSIGHT_KINDS)[number];
 
@@ -84,7 +85,8 @@ export function insightText(insight: Insight, t: TFunction) {
       const title = { critical: 'titleSpent', warning: 'titleOver', info: 'titleWithin' };
       return { title: words(title[insight.severity], values), body: words('body', values) };
     }
-    case 'offline': {
+    case 'offline':
+    case 'not_connected': {
       const names = Array.isArray(params.names) ? params.names.map(String) : [];
       // `number` is the count as written.
       const values = {
