@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { setUserCords } from '../features/auth';
-import { useAppDispatch } from '../lib/hooks';
 import { makeRouter } from './router';
 import { useFocusKeeper } from './useFocusKeeper';
 import { usePageHeading } from './usePageHeading';
@@ -15,7 +13,6 @@ function blockHashLinks(event: MouseEvent) {
 }
 
 export function App() {
-  const dispatch = useAppDispatch();
   usePageHeading();
   useFocusKeeper();
 
@@ -23,16 +20,6 @@ export function App() {
     document.addEventListener('click', blockHashLinks);
     return () => document.removeEventListener('click', blockHashLinks);
   }, []);
-
-  // The browser location is asked for once; any failure is only logged (spec §1).
-  useEffect(() => {
-    if (!('geolocation' in navigator)) return;
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) =>
-        dispatch(setUserCords({ latitude: coords.latitude, longitude: coords.longitude })),
-      (error) => console.warn('location unavailable:', error.message),
-    );
-  }, [dispatch]);
 
   return <RouterProvider router={router} />;
 }

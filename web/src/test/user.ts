@@ -38,7 +38,6 @@ export function signedInAs(user: User) {
       error: null,
       isAuthenticated: true,
       contactUs: null,
-      userCords: null,
     },
   };
 }

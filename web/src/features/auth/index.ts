@@ -5,7 +5,6 @@ export {
   login,
   register,
   resetStatus,
-  setUserCords,
   updateProfile,
   type AuthFailure,
   type AuthState,

@@ -1,5 +1,5 @@
 import { sessionEnded } from '../../lib/session';
-import { authSlice, login, resetStatus, setUserCords } from './slice';
+import { authSlice, login, resetStatus } from './slice';
 
 const reducer = authSlice.reducer;
 const initial = reducer(undefined, { type: 'init' });
@@ -38,9 +38,8 @@ describe('auth slice', () => {
     });
   });
 
-  it('forgets the user when the session ends but keeps the location', () => {
-    const located = reducer(initial, setUserCords({ latitude: 53.8, longitude: -1.55 }));
-    const signedIn = reducer(located, {
+  it('forgets the user when the session ends', () => {
+    const signedIn = reducer(initial, {
       type: login.fulfilled.type,
       payload: { user: { id: 1 }, description: '' },
     });
@@ -48,7 +47,6 @@ describe('auth slice', () => {
     expect(ended).toMatchObject({
       user: null,
       isAuthenticated: false,
-      userCords: { latitude: 53.8, longitude: -1.55 },
     });
   });
 });

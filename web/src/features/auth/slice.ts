@@ -1,11 +1,11 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { BUSINESS_LEVEL } from '../../config/constants';
 import { i18n } from '../../i18n';
 import type { ApiErrorBody } from '../../lib/http';
 import { removeToken, sessionEnded, setToken } from '../../lib/session';
 import { addLoad, apiThunk, Refusal } from '../../lib/thunk';
 import { authApi } from './api';
-import type { Coordinates, Credentials, ProfilePayload, RegistrationPayload, User } from './types';
+import type { Credentials, ProfilePayload, RegistrationPayload, User } from './types';
 
 export interface AuthState {
   user: User | null;
@@ -14,7 +14,6 @@ export interface AuthState {
   error: string | null;
   isAuthenticated: boolean;
   contactUs: unknown;
-  userCords: Coordinates | null;
 }
 
 const initialState: AuthState = {
@@ -24,7 +23,6 @@ const initialState: AuthState = {
   error: null,
   isAuthenticated: false,
   contactUs: null,
-  userCords: null,
 };
 
 /** What a refused auth call rejects with: the server's description and field errors. */
@@ -71,9 +69,6 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    setUserCords: (state, action: PayloadAction<Coordinates>) => {
-      state.userCords = action.payload;
-    },
     resetStatus: (state) => {
       state.isLoading = false;
       state.success = null;
@@ -82,7 +77,7 @@ export const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(sessionEnded, (state) => ({ ...initialState, userCords: state.userCords }))
+      .addCase(sessionEnded, () => initialState)
       .addCase(fetchMe.fulfilled, (state, action) => {
         state.user = action.payload;
       })
@@ -107,4 +102,4 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setUserCords, resetStatus } = authSlice.actions;
+export const { resetStatus } = authSlice.actions;

@@ -50,8 +50,3 @@ export interface Credentials {
   email: string;
   password: string;
 }
-
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
