@@ -160,7 +160,10 @@ pub async fn update(
 pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
     let (before, orphans) =
         named::delete::<RoomDetail>(state.change(user.actor()).await?, id).await?;
-    let deleted = format!("Room '{}' deleted; its radiators are kept without a room.", before.name);
+    let deleted = match before.radiator_count {
+        0 => format!("Room '{}' deleted.", before.name),
+        _ => format!("Room '{}' deleted; its radiators are kept without a room.", before.name),
+    };
     Ok(done(named::with_orphans(deleted, &orphans)))
 }
 

@@ -138,7 +138,10 @@ pub async fn update(
 pub async fn delete(Business { state, user }: Business, Path(id): Path<i64>) -> Answer<NoData> {
     let (before, orphans) =
         named::delete::<ZoneDetail>(state.change(user.actor()).await?, id).await?;
-    let deleted = format!("Zone '{}' deleted; its rooms are kept.", before.name);
+    let deleted = match before.room_count {
+        0 => format!("Zone '{}' deleted.", before.name),
+        _ => format!("Zone '{}' deleted; its rooms are kept.", before.name),
+    };
     Ok(done(named::with_orphans(deleted, &orphans)))
 }
 

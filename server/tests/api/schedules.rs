@@ -303,7 +303,7 @@ async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: T
     let deleted = owner.delete(&format!("/v2/zones/{zone}")).await;
     assert_eq!(
         deleted.description(),
-        "Zone 'Ground floor' deleted; its rooms are kept. Schedule 'Evenings' and 1 more are \
+        "Zone 'Ground floor' deleted. Schedule 'Evenings' and 1 more are \
          left with no targets and switched off."
     );
     assert_eq!(targets(zones).await, (json!([]), json!([])));
@@ -355,8 +355,7 @@ async fn a_schedule_already_off_is_left_with_no_targets_and_not_said_to_be_switc
     let deleted = owner.delete(&format!("/v2/rooms/{hall}")).await;
     assert_eq!(
         deleted.description(),
-        "Room 'Hall' deleted; its radiators are kept without a room. Schedule 'Office hours' is \
-         left with no targets."
+        "Room 'Hall' deleted. Schedule 'Office hours' is left with no targets."
     );
     let history = owner.history("").await;
     assert_eq!(history.total, entries + 1, "the deletion alone: the schedule did not change");

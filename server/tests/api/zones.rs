@@ -35,6 +35,10 @@ async fn zones_are_created_listed_searched_renamed_and_deleted(app: TestApp) {
     let deleted = acme.delete(&format!("/v2/zones/{ground}")).await;
     assert_eq!(deleted.description(), "Zone 'Lower' deleted; its rooms are kept.");
     assert_eq!(acme.room(kitchen).await.zone_id, None);
+    // One with no rooms says nothing of rooms.
+    let empty = acme.zones().await[0].id;
+    let deleted = acme.delete(&format!("/v2/zones/{empty}")).await;
+    assert_eq!(deleted.description(), "Zone 'First floor' deleted.");
 }
 
 async fn zone_names_are_validated_and_unique_within_a_business(app: TestApp) {

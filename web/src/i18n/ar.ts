@@ -457,7 +457,7 @@ export const ar: ArabicTexts<Texts> = {
     target: 'الهدف',
     state: 'الحالة',
     onOff: 'تشغيل',
-    switchedOn: 'قيد التشغيل',
+    power: 'التشغيل',
     off: 'متوقفة',
     heating: 'تسخّن',
     idle: 'خاملة',
@@ -1018,9 +1018,9 @@ export const ar: ArabicTexts<Texts> = {
     },
     office: {
       summary:
-        '{{rooms}} غرف في {{floors}} مناطق\u00a0· المتوسط {{average}} (حسب المدافئ)\u00a0· {{heating}} تُدفأ الآن',
+        'الغرف: {{rooms}}\u00a0· المناطق: {{floors}}\u00a0· المتوسط {{average}} (حسب المدافئ)\u00a0· تُدفأ الآن: {{heating}}',
       floorSummary:
-        '{{rooms}} غرف\u00a0· المتوسط {{average}} (حسب المدافئ)\u00a0· {{heating}} تُدفأ',
+        'الغرف: {{rooms}}\u00a0· المتوسط {{average}} (حسب المدافئ)\u00a0· تُدفأ: {{heating}}',
       noFloor: 'غرف خارج أي منطقة',
       setpoint: 'الهدف {{value}}',
       switchedOff: 'مُطفأة',
@@ -1063,7 +1063,7 @@ export const ar: ArabicTexts<Texts> = {
     refresh: 'حدّث',
     act: 'تصرّف',
     none: 'لا شيء يستحق الإشارة بعد',
-    noneText: 'تظهر الرؤى بعد أن ترسل مدافئك بياناتها لبضعة أيام.',
+    noneText: 'تظهر الرؤى كلما أرسلت مدافئك بياناتها: تنظر كل منها في آخر 7 أيام.',
     severity: { info: 'معلومة', warning: 'تستحق النظر', critical: 'تصرّف الآن' },
     kinds: {
       top_rooms: {

@@ -448,7 +448,7 @@ export const en = {
     target: 'Target',
     state: 'State',
     onOff: 'On',
-    switchedOn: 'Switched on',
+    power: 'Power',
     off: 'Off',
     heating: 'Heating',
     idle: 'Idle',
@@ -998,9 +998,9 @@ export const en = {
     },
     office: {
       summary:
-        '{{rooms}} rooms in {{floors}} zones\u00a0· average {{average}} (by radiator)\u00a0· {{heating}} heating now',
+        'Rooms: {{rooms}}\u00a0· zones: {{floors}}\u00a0· average {{average}} (by radiator)\u00a0· heating now: {{heating}}',
       floorSummary:
-        '{{rooms}} rooms\u00a0· average {{average}} (by radiator)\u00a0· {{heating}} heating',
+        'Rooms: {{rooms}}\u00a0· average {{average}} (by radiator)\u00a0· heating: {{heating}}',
       noFloor: 'Rooms in no zone',
       setpoint: 'Target {{value}}',
       switchedOff: 'Switched off',
@@ -1044,7 +1044,7 @@ export const en = {
     refresh: 'Refresh',
     act: 'Act on it',
     none: 'Nothing to point out yet',
-    noneText: 'Insights appear once your radiators have reported for a few days.',
+    noneText: 'Insights appear as your radiators report: each looks at the last 7 days.',
     severity: { info: 'Info', warning: 'Worth a look', critical: 'Act now' },
     kinds: {
       top_rooms: {

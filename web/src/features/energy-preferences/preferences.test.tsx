@@ -448,14 +448,14 @@ describe('the entire office', () => {
         .map((h) => h.textContent),
     ).toEqual(['Café', 'Reception']);
     expect(ground).toHaveTextContent(
-      `2 rooms · average ${iso('19.8 °C')} (by radiator) · 1 heating`,
+      `Rooms: 2 · average ${iso('19.8 °C')} (by radiator) · heating: 1`,
     );
     const board = screen.getByTestId('office-room-Board room');
     expect(board).toHaveTextContent(iso('20.5 °C'));
     expect(board).toHaveTextContent(`Target ${iso('21.0 °C')}`);
     expect(within(board).getByText('Heating')).toBeInTheDocument();
     expect(screen.getByTestId('office-summary')).toHaveTextContent(
-      `4 rooms in 2 zones · average ${iso('19.9 °C')} (by radiator) · 2 heating now`,
+      `Rooms: 4 · zones: 2 · average ${iso('19.9 °C')} (by radiator) · heating now: 2`,
     );
   });
 });

@@ -220,7 +220,7 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
             />
           }
           // One name whatever its state, which the switch itself tells.
-          label={t('radiators.switchedOn')}
+          label={t('radiators.power')}
         />
       </FigurePanel>
       {aside?.(radiator)}
