@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
-import { paths } from '../../config/paths';
+import { paths, schedulePath } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ScheduleForm } from './ScheduleForm';
 import { fetchSchedule, fetchScheduleDurations } from './slice';
@@ -49,12 +49,11 @@ export function EditSchedule() {
   return <ScheduleForm key={schedule.id} schedule={schedule} />;
 }
 
-/** `/schedules/update`: edits the schedule chosen in the list; without one, back to the list. */
+/**
+ * `/schedules/update`: the schedule chosen in the list, edited at its own address, which a
+ * reload or a bookmark keeps; without one, back to the list.
+ */
 export function UpdateSchedule() {
-  const retry = useDurations();
-  const { schedule, scheduleDurations, error } = useAppSelector((state) => state.schedule);
-  if (!schedule) return <Navigate to={paths.schedules} replace />;
-  if (scheduleDurations.length === 0)
-    return error ? <LoadError message={error} onRetry={retry} /> : <ListSkeleton rows={3} />;
-  return <ScheduleForm key={schedule.id} schedule={schedule} />;
+  const { schedule } = useAppSelector((state) => state.schedule);
+  return <Navigate to={schedule ? schedulePath(schedule.id) : paths.schedules} replace />;
 }

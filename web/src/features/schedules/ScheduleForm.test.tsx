@@ -153,8 +153,10 @@ describe('the schedule form', () => {
         'slots.1.setpoint': ['Café allows 7.0 to 20.0 °C.'],
       }),
     );
-    renderWithProviders(<UpdateSchedule />, {
-      route: '/schedules/update',
+    server.use(http.get('/v2/schedules/5', () => answer('Schedule.', { schedule: quiet })));
+    renderWithProviders(<EditSchedule />, {
+      route: '/schedules/5',
+      path: '/schedules/:cuschedule',
       preloadedState: {
         schedule: {
           isLoading: false,
@@ -221,6 +223,23 @@ describe('the schedule form', () => {
     );
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     logged.mockRestore();
+  });
+
+  it('edits the schedule chosen in the list at its own address, which a reload keeps', async () => {
+    const { router } = renderWithProviders(<UpdateSchedule />, {
+      route: '/schedules/update',
+      preloadedState: {
+        schedule: {
+          isLoading: false,
+          schedules: [quiet],
+          scheduleDurations: durations as never,
+          schedule: quiet,
+          scheduleFor: null,
+          error: null,
+        },
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/schedules/5'));
   });
 
   it('goes back to the list from /schedules/update when no schedule was chosen', async () => {
