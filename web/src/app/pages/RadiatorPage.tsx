@@ -1,9 +1,12 @@
 import { RadiatorDetail } from '../../features/radiators';
+import { useRoomChoices } from '../../features/rooms';
 import { RadiatorScheduleInForce } from '../../features/schedules';
 
 export default function RadiatorPage() {
+  const rooms = useRoomChoices();
   return (
     <RadiatorDetail
+      rooms={rooms}
       // A change of target or switch may start a manual hold: the schedule line loads again.
       aside={(radiator) => (
         <RadiatorScheduleInForce

@@ -1,5 +1,6 @@
 import { RadiatorsList } from '../../features/radiators';
+import { useRoomChoices } from '../../features/rooms';
 
 export default function RadiatorsPage() {
-  return <RadiatorsList />;
+  return <RadiatorsList rooms={useRoomChoices()} />;
 }

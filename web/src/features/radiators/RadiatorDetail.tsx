@@ -22,7 +22,7 @@ import { formatCelsius, ltr } from '../../lib/format';
 import { describeError, type ApiErrorBody } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
 import { radiatorsApi } from './api';
-import { RadiatorDialog } from './RadiatorDialog';
+import { RadiatorDialog, type RoomChoice } from './RadiatorDialog';
 import { ReadingsChart } from './ReadingsChart';
 import { chooseRadiator, withLive } from './slice';
 import type { Radiator, Reading } from './types';
@@ -30,8 +30,17 @@ import type { Radiator, Reading } from './types';
 /** How long the − and + buttons wait for another click before the target is sent, ms. */
 const TARGET_PAUSE_MS = 500;
 
-/** A radiator's page; `aside` adds what other features say about it (its schedule now). */
-export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => ReactNode }) {
+/**
+ * A radiator's page; `aside` adds what other features say about it (its schedule now), `rooms`
+ * are those it can be moved to.
+ */
+export function RadiatorDetail({
+  aside,
+  rooms,
+}: {
+  aside?: (radiator: Radiator) => ReactNode;
+  rooms?: RoomChoice[];
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -243,9 +252,10 @@ export function RadiatorDetail({ aside }: { aside?: (radiator: Radiator) => Reac
           submit={t('profile.save')}
           withUid={false}
           initial={radiator}
+          rooms={rooms}
           onClose={() => setEditing(false)}
           save={(payload) =>
-            radiatorsApi.update(radiator.id, { ...payload, room_id: radiator.room_id })
+            radiatorsApi.update(radiator.id, { room_id: radiator.room_id, ...payload })
           }
           onSaved={load}
         />

@@ -1,4 +1,5 @@
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { FormField, useForm } from '../../components/form';
 import { FormDialog, savedThenClose, type DialogFrame } from '../../components/FormDialog';
@@ -10,6 +11,8 @@ interface Values extends Record<string, string> {
   uid: string;
   claim_code: string;
   name: string;
+  /** A room's id, or '' for none. */
+  room_id: string;
   min_temperature: string;
   max_temperature: string;
 }
@@ -41,19 +44,33 @@ const BOUNDS = [
   ['max_temperature', 'radiators.max'],
 ] as const;
 
+/** A room the radiator can be put in. */
+export interface RoomChoice {
+  id: number;
+  name: string;
+}
+
 /**
  * Registers or attaches a radiator (with its uid), or edits one's name and bounds: `save` sends
- * it, `onSaved` takes the server's answer before the dialog closes.
+ * it, `onSaved` takes the server's answer before the dialog closes. Given `rooms`, it asks for
+ * the room too (or none).
  */
 export function RadiatorDialog<R extends Answer>({
   initial,
   withUid,
+  rooms,
   save,
   onSaved,
   ...frame
 }: DialogFrame & {
-  initial?: { name: string; min_temperature: number; max_temperature: number };
+  initial?: {
+    name: string;
+    min_temperature: number;
+    max_temperature: number;
+    room_id?: number | null;
+  };
   withUid: boolean;
+  rooms?: RoomChoice[];
   save: (payload: RadiatorPayload & { uid: string }) => Promise<R>;
   onSaved?: (answer: R) => unknown;
 }) {
@@ -64,6 +81,7 @@ export function RadiatorDialog<R extends Answer>({
       uid: '',
       claim_code: '',
       name: initial?.name ?? '',
+      room_id: initial?.room_id ? String(initial.room_id) : '',
       min_temperature: String(initial?.min_temperature ?? 7),
       max_temperature: String(initial?.max_temperature ?? 26),
     },
@@ -76,6 +94,7 @@ export function RadiatorDialog<R extends Answer>({
       uid: values.uid.trim(),
       ...(withUid && claimCode ? { claim_code: claimCode } : {}),
       name: values.name.trim(),
+      ...(rooms ? { room_id: values.room_id ? Number(values.room_id) : null } : {}),
       min_temperature: Number(values.min_temperature),
       max_temperature: Number(values.max_temperature),
     };
@@ -111,6 +130,22 @@ export function RadiatorDialog<R extends Answer>({
         required
         autoFocus={!withUid}
       />
+      {rooms && (
+        <FormField
+          {...form.field('room_id')}
+          select
+          label={t('radiators.room')}
+          // "No room" shows as the choice it is, not as an empty field.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('radiators.noRoom')}</MenuItem>
+          {rooms.map((room) => (
+            <MenuItem key={room.id} value={String(room.id)}>
+              <bdi>{room.name}</bdi>
+            </MenuItem>
+          ))}
+        </FormField>
+      )}
       <Grid container columnSpacing={2}>
         {BOUNDS.map(([name, label]) => (
           <Grid key={name} size={{ xs: 12, sm: 6 }}>

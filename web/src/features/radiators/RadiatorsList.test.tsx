@@ -45,3 +45,33 @@ describe('the radiators page', () => {
     ]);
   });
 });
+
+describe('adding a radiator with the rooms to choose from', () => {
+  it('puts it in the room chosen, or in none', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/v2/radiators', () => answer('Radiators.', { radiators: [] })),
+      http.post('/v2/radiators', async ({ request }) => {
+        sent.push(await request.json());
+        return answer("'Hall' added.", { radiator: { ...eastWall, id: 9 } });
+      }),
+    );
+    const rooms = [
+      { id: 3, name: 'Kitchen' },
+      { id: 4, name: 'Hall' },
+    ];
+    renderWithProviders(<RadiatorsList rooms={rooms} />, { route: '/radiators' });
+    await user.click((await screen.findAllByRole('button', { name: 'Add a radiator' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add a radiator' });
+    await user.type(within(dialog).getByLabelText(/^Radiator id/), 'HD-0009');
+    await user.type(within(dialog).getByLabelText(/^Radiator name/), 'Hall east');
+    const room = within(dialog).getByRole('combobox', { name: 'Room' });
+    expect(room).toHaveTextContent('No room');
+    await user.click(room);
+    await user.click(screen.getByRole('option', { name: 'Hall' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add a radiator' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ uid: 'HD-0009', name: 'Hall east', room_id: 4 });
+  });
+});

@@ -8,12 +8,13 @@ import { SearchListPage } from '../../components/SearchListPage';
 import { radiatorPath } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { radiatorsApi } from './api';
-import { RadiatorDialog } from './RadiatorDialog';
+import { RadiatorDialog, type RoomChoice } from './RadiatorDialog';
 import { RadiatorsTable } from './RadiatorsTable';
 import { fetchRadiators } from './slice';
 import type { Radiator } from './types';
 
-export function RadiatorsList() {
+/** The business's radiators; `rooms` are those a new one can be put in. */
+export function RadiatorsList({ rooms }: { rooms?: RoomChoice[] }) {
   const { t } = useTranslation();
   const { run } = useAction();
   const { search, setSearch, load } = useSearchLoad(fetchRadiators);
@@ -55,6 +56,7 @@ export function RadiatorsList() {
         <RadiatorDialog
           open
           withUid
+          rooms={rooms}
           title={t('radiators.add')}
           submit={t('radiators.add')}
           onClose={() => setAdding(false)}

@@ -7,3 +7,4 @@ export { RoomDetail } from './RoomDetail';
 export { RoomsList } from './RoomsList';
 export { GroupFigures } from './GroupFigures';
 export { roomTargetText } from './target';
+export { useRoomChoices } from './useRoomChoices';
