@@ -56,6 +56,9 @@ pub struct Search {
 #[derive(Serialize, ToSchema)]
 pub struct RadiatorsData {
     radiators: Vec<RadiatorView>,
+    /// True when this server runs the simulated fleet instead of real devices: the readings
+    /// are modelled, and the app says so.
+    simulated: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -73,7 +76,8 @@ pub async fn list(
     let pattern = contains_pattern(search.search.as_deref().unwrap_or_default());
     let now = state.clock.now().unix_timestamp();
     let radiators = store::list(state.store.reader(), user.business_id, &pattern, now).await?;
-    Ok(ok("Radiators.", RadiatorsData { radiators }))
+    let simulated = state.devices.simulated();
+    Ok(ok("Radiators.", RadiatorsData { radiators, simulated }))
 }
 
 /// One radiator with its live state.

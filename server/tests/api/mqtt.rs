@@ -286,6 +286,8 @@ async fn adding_a_real_radiator_needs_the_claim_code_it_announced() {
     // Read as printed: any case, with or without the dash.
     let added = add_claimed(&owner, &uid, &code.to_lowercase().replace('-', " ")).await;
     assert_eq!(added.status, StatusCode::OK, "{:?}", added.body);
+    // Real radiators: the list does not call them simulated.
+    assert_eq!(owner.get("/v2/radiators").await.body["data"]["simulated"], false);
 
     let rival = app.register_business("rival@example.com").await;
     let taken = add_claimed(&rival, &uid, &code).await;

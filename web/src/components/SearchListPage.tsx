@@ -17,6 +17,7 @@ export function SearchListPage({
   title,
   action,
   intro,
+  notice,
   searchLabel,
   searchHint,
   onSearch,
@@ -27,6 +28,8 @@ export function SearchListPage({
   title: string;
   action?: ReactNode;
   intro: string;
+  /** What the reader should know of the whole list, under the intro. */
+  notice?: ReactNode;
   searchLabel: string;
   /** What may be typed, when more than part of a name. */
   searchHint?: string;
@@ -47,6 +50,7 @@ export function SearchListPage({
     <Stack spacing={2}>
       <PageHeader title={title}>{action}</PageHeader>
       <Typography color="text.secondary">{intro}</Typography>
+      {notice}
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <SearchField label={searchLabel} hint={searchHint} onSearch={onSearch} />
         {filters}

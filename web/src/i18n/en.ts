@@ -449,6 +449,8 @@ export const en = {
     state: 'State',
     onOff: 'On',
     power: 'Power',
+    simulated:
+      'This HeatDesk runs simulated radiators, as no real ones are connected to it: their rooms, temperatures and energy are modelled, not measured.',
     off: 'Off',
     heating: 'Heating',
     idle: 'Idle',

@@ -418,6 +418,7 @@ describe('the entire office', () => {
         radiators: {
           isLoading: false,
           radiators: [],
+          simulated: true,
           radiatorToUpdate: null,
           error: null,
           // The board room's radiator reports it heating at 20.5 °C.

@@ -19,13 +19,16 @@ describe('the radiators page', () => {
       room_name: null,
     };
     server.use(
-      http.get('/v2/radiators', () => answer('Radiators.', { radiators: [] })),
+      http.get('/v2/radiators', () => answer('Radiators.', { radiators: [], simulated: false })),
       http.post('/v2/radiators', async ({ request }) => {
         sent.push(await request.json());
         return answer("'Hall' added.", { radiator: added });
       }),
     );
     const { router } = renderWithProviders(<RadiatorsList />, { route: '/radiators' });
+    await screen.findByText(/Add a radiator with the id printed on its label/);
+    // Real radiators need no note.
+    expect(screen.queryByRole('note')).toBeNull();
     // The empty state offers it, as the header does.
     const empty = await screen.findByText(/Add a radiator with the id printed on its label/);
     await user.click(
@@ -51,7 +54,7 @@ describe('adding a radiator with the rooms to choose from', () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
     server.use(
-      http.get('/v2/radiators', () => answer('Radiators.', { radiators: [] })),
+      http.get('/v2/radiators', () => answer('Radiators.', { radiators: [], simulated: true })),
       http.post('/v2/radiators', async ({ request }) => {
         sent.push(await request.json());
         return answer("'Hall' added.", { radiator: { ...eastWall, id: 9 } });
@@ -62,6 +65,8 @@ describe('adding a radiator with the rooms to choose from', () => {
       { id: 4, name: 'Hall' },
     ];
     renderWithProviders(<RadiatorsList rooms={rooms} />, { route: '/radiators' });
+    // Simulated radiators are said to be so.
+    expect(await screen.findByRole('note')).toHaveTextContent(/runs simulated radiators/);
     await user.click((await screen.findAllByRole('button', { name: 'Add a radiator' }))[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add a radiator' });
     await user.type(within(dialog).getByLabelText(/^Radiator id/), 'HD-0009');

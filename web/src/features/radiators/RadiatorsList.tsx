@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
@@ -18,14 +19,13 @@ export function RadiatorsList({ rooms }: { rooms?: RoomChoice[] }) {
   const { t } = useTranslation();
   const { run } = useAction();
   const { search, setSearch, load } = useSearchLoad(fetchRadiators);
-  const { radiators, isLoading, error } = useAppSelector((state) => state.radiators);
+  const { radiators, simulated, isLoading, error } = useAppSelector((state) => state.radiators);
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
 
   const toggle = (radiator: Radiator, on: boolean) =>
     run(() => radiatorsApi.toggle(radiator.room_id, radiator.id, on), { onSuccess: load });
 
-  // A radiator added here has no room yet; its page can put it in one.
   const add = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
       {t('radiators.add')}
@@ -37,6 +37,13 @@ export function RadiatorsList({ rooms }: { rooms?: RoomChoice[] }) {
         title={t('nav.radiators')}
         action={add}
         intro={t('radiators.intro')}
+        notice={
+          simulated && (
+            <Alert severity="info" role="note">
+              {t('radiators.simulated')}
+            </Alert>
+          )
+        }
         searchLabel={t('radiators.search')}
         searchHint={t('radiators.searchHint')}
         onSearch={setSearch}

@@ -3,7 +3,7 @@ import type { Radiator, RadiatorPayload, Reading } from './types';
 
 export const radiatorsApi = {
   list: (search = '') =>
-    authClient.get<Envelope<{ radiators: Radiator[] }>>('/v2/radiators', {
+    authClient.get<Envelope<{ radiators: Radiator[]; simulated: boolean }>>('/v2/radiators', {
       params: searchParams(search),
     }),
   get: (id: number) => authClient.get<Envelope<{ radiator: Radiator }>>(`/v2/radiators/${id}`),

@@ -7,6 +7,8 @@ import type { GroupState, LiveRadiator, Radiator } from './types';
 export interface RadiatorsState {
   isLoading: boolean;
   radiators: Radiator[];
+  /** The server runs the simulated fleet: the readings are modelled, not measured. */
+  simulated: boolean;
   radiatorToUpdate: Radiator | null;
   /** Why the last list load failed; shown inline with a retry. */
   error: string | null;
@@ -17,6 +19,7 @@ export interface RadiatorsState {
 const initialState: RadiatorsState = {
   isLoading: false,
   radiators: [],
+  simulated: false,
   radiatorToUpdate: null,
   error: null,
   live: {},
@@ -24,7 +27,7 @@ const initialState: RadiatorsState = {
 
 export const fetchRadiators = apiThunk(
   'radiators/fetch',
-  async (search: string) => (await radiatorsApi.list(search)).data.data.radiators,
+  async (search: string) => (await radiatorsApi.list(search)).data.data,
   logLoadFailure('radiators'),
 );
 
@@ -70,8 +73,9 @@ export const radiatorsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
-    addLoad(builder, fetchRadiators, (state, radiators) => {
+    addLoad(builder, fetchRadiators, (state, { radiators, simulated }) => {
       state.radiators = radiators;
+      state.simulated = simulated;
     });
   },
 });
