@@ -74,5 +74,5 @@ export function methodText({ method_parts: parts }: Co2Saving, t: TFunction) {
           days: parts.learning_days,
           base: formatCelsius(parts.base_temperature),
         });
-  return `${baseline} ${t(`analytics.method.${parts.carbon}`)}`;
+  return `${baseline} ${t('analytics.method.rooms')} ${t(`analytics.method.${parts.carbon}`)}`;
 }
