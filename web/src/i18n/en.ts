@@ -1121,6 +1121,8 @@ export const en = {
     consent: {
       intro:
         'HeatDesk compares your radiators with your whole building’s electricity. With your consent it reads your smart meter’s half-hourly import; you can withdraw it at any time.',
+      inForce:
+        'Your consent is in force for the meter {{mpan}}, given on {{date}}. Agreeing again here updates its meter or display.',
       mpan: 'MPAN (meter number)',
       mpanHelp: 'The 13 digits on the bottom line of the box on your electricity bill.',
       mpanDigits: 'An MPAN has 13 digits: check the bottom line of the box on your bill.',

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,13 +11,14 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
 import { paths } from '../../config/paths';
-import { ltr } from '../../lib/format';
+import { formatDay, ltr } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { fetchMe } from '../auth';
 import { onboardingApi, TERMS_VERSION } from './api';
 import { consentChanged, consentPayloadChanged } from './consentSlice';
 import { macError, mpanError } from './steps';
+import type { Consent } from './types';
 
 /**
  * `/consent-setup`: the business agrees to HeatDesk reading its smart meter, names the meter
@@ -24,7 +26,7 @@ import { macError, mpanError } from './steps';
  * kept in the `consent` area's payload while the page is away (reading the terms).
  */
 export function ConsentSetup() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { run, busy } = useAction();
@@ -47,6 +49,25 @@ export function ConsentSetup() {
     dispatch(consentPayloadChanged({ mpan, ihd_mac, agreed }));
   }, [dispatch, mpan, ihd_mac, agreed]);
 
+  // A consent in force is said so, its meter filled in unless something was typed: back here
+  // after onboarding, the page does not read as if none had been given.
+  const [inForce, setInForce] = useState<Consent | null>(null);
+  const { setValue } = form;
+  const [typed] = useState(Boolean(left?.mpan));
+  useEffect(() => {
+    onboardingApi.consent().then(
+      ({ data }) => {
+        const consent = data.data.consent;
+        if (!consent?.active) return;
+        setInForce(consent);
+        if (typed) return;
+        setValue('mpan', consent.mpan);
+        setValue('ihd_mac', consent.ihd_mac ?? '');
+      },
+      (failure: unknown) => console.error('consent failed to load', failure),
+    );
+  }, [setValue, typed]);
+
   const send = async ({ mpan, ihd_mac }: { mpan: string; ihd_mac: string }) => {
     await run(
       async () => {
@@ -68,6 +89,14 @@ export function ConsentSetup() {
   return (
     <FormPage title={t('pages.consentSetup')}>
       <Typography sx={{ mb: 2 }}>{t('onboarding.consent.intro')}</Typography>
+      {inForce && (
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          {t('onboarding.consent.inForce', {
+            mpan: ltr(inForce.mpan),
+            date: formatDay(inForce.agreed_at.slice(0, 10), i18n.language),
+          })}
+        </Alert>
+      )}
       <Form
         onSubmit={(event) => {
           event.preventDefault();

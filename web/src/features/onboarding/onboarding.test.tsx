@@ -68,6 +68,7 @@ describe('consent', () => {
     const ui = userEvent.setup();
     const sent: unknown[] = [];
     server.use(
+      http.get('/v2/consents', () => answer('Consent.', { consent: null })),
       http.post('/v2/consents', async ({ request }) => {
         sent.push(await request.json());
         return answer('Consent given: HeatDesk can read your smart meter.', { consent: consent() });
@@ -116,6 +117,7 @@ describe('consent', () => {
 
   it('keeps what was typed while the terms are read', async () => {
     const ui = userEvent.setup();
+    server.use(http.get('/v2/consents', () => answer('Consent.', { consent: null })));
     const { router, store } = renderWithProviders(<ConsentSetup />, {
       route: '/consent-setup',
       preloadedState: signedIn('consent'),
@@ -132,6 +134,24 @@ describe('consent', () => {
     await act(() => router.navigate('/consent-setup'));
     expect(await screen.findByLabelText(/MPAN/)).toHaveValue('1200023305967');
     expect(screen.getByRole('checkbox', { name: /I agree/ })).toBeChecked();
+  });
+
+  it('says a consent in force is so, with its meter filled in', async () => {
+    server.use(
+      http.get('/v2/consents', () =>
+        answer('Consent.', { consent: consent({ ihd_mac: '001A2B3C4D5E6F70' }) }),
+      ),
+    );
+    renderWithProviders(<ConsentSetup />, {
+      route: '/consent-setup',
+      preloadedState: signedIn('done'),
+    });
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      /Your consent is in force for the meter .1200023305967., given on /,
+    );
+    expect(screen.getByLabelText(/MPAN/)).toHaveValue('1200023305967');
+    expect(screen.getByLabelText(/In-home display/)).toHaveValue('001A2B3C4D5E6F70');
+    expect(screen.getByRole('checkbox', { name: /I agree/ })).not.toBeChecked();
   });
 });
 

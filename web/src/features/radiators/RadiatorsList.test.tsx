@@ -67,7 +67,10 @@ describe('adding a radiator with the rooms to choose from', () => {
     renderWithProviders(<RadiatorsList rooms={rooms} />, { route: '/radiators' });
     // Simulated radiators are said to be so.
     expect(await screen.findByRole('note')).toHaveTextContent(/runs simulated radiators/);
-    await user.click((await screen.findAllByRole('button', { name: 'Add a radiator' }))[0]!);
+    const empty = await screen.findByText(/Add a radiator with the id printed on its label/);
+    await user.click(
+      within(empty.parentElement ?? empty).getByRole('button', { name: 'Add a radiator' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Add a radiator' });
     await user.type(within(dialog).getByLabelText(/^Radiator id/), 'HD-0009');
     await user.type(within(dialog).getByLabelText(/^Radiator name/), 'Hall east');
