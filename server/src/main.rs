@@ -77,10 +77,15 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         heatdesk::demo::seed(&state, retention_days).await?;
     }
     let model = heatdesk::analytics::Model::for_devices(state.devices.as_ref());
+    let rounds = heatdesk::notifications::domain::Rounds::new(
+        state.mailer.clone(),
+        state.config.public_url.clone(),
+    );
     tokio::spawn(heatdesk::notifications::domain::run(
         state.store.clone(),
         model,
         state.clock.clone(),
+        rounds,
     ));
     let retention = time::Duration::days(i64::from(args.readings_retention_days));
     tokio::spawn(heatdesk::housekeeping::run(state.clone(), retention));

@@ -1,7 +1,8 @@
 //! Notifications: what happened that the business should know, once per event — the month's
 //! electricity forecast to exceed the budget, 80% and 100% of the budget used, the month's CF
 //! goal reached (checked hourly, and at once after the goal changes), a radiator gone offline and
-//! back — checked once a minute by one instance (under a lease); and reading them.
+//! back — checked once a minute by one instance (under a lease), each new one mailed to the
+//! accounts that want notifications; and reading them.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,6 +20,7 @@ use crate::clock::Clock;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::Actor;
+use crate::mail::{Mail, Mailer};
 use crate::state::AppState;
 use crate::store::Store;
 use crate::store::lease::Lease;
@@ -70,11 +72,19 @@ fn pounds(pence: f64) -> String {
     format!("£{:.2}", pence / 100.0)
 }
 
-/// What the once-a-minute rounds remember between them.
-#[derive(Default)]
+/// What the once-a-minute rounds remember between them, and how they mail what they find.
 pub struct Rounds {
     /// Per business, the hour and the goal its CF goal was last checked in and with.
     goals_checked: HashMap<i64, GoalCheck>,
+    mailer: Mailer,
+    /// Where the web app is, for the mails' link.
+    public_url: String,
+}
+
+impl Rounds {
+    pub fn new(mailer: Mailer, public_url: String) -> Self {
+        Self { goals_checked: HashMap::new(), mailer, public_url }
+    }
 }
 
 /// A CF goal's check: the hour (unix hours) it ran in, and the goal (kg) it checked.
@@ -100,7 +110,8 @@ impl Rounds {
         let mut added = 0;
         for business_id in store::listening(store.reader()).await? {
             let last = self.goals_checked.get(&business_id).copied();
-            match check_business(store, model, business_id, now, last).await {
+            let mail = Mailing { mailer: &self.mailer, public_url: &self.public_url };
+            match check_business(store, model, business_id, now, last, mail).await {
                 Ok((count, checked)) => {
                     added += count;
                     if let Some(checked) = checked {
@@ -116,14 +127,44 @@ impl Rounds {
     }
 }
 
+/// How a round mails a new notification.
+#[derive(Clone, Copy)]
+struct Mailing<'a> {
+    mailer: &'a Mailer,
+    public_url: &'a str,
+}
+
+impl Mailing<'_> {
+    /// Mails `notification` to each account of the business that wants notifications.
+    async fn send(
+        self,
+        store: &Store,
+        business_id: i64,
+        notification: &NewNotification<'_>,
+        now: OffsetDateTime,
+    ) -> ApiResult<()> {
+        for to in store::listeners(store.reader(), business_id).await? {
+            let body = format!(
+                "{}\n\nSee it in HeatDesk: {}/home\n\nYou get these mails while notifications \
+                 are on; switch them off under Settings, Notifications.\n",
+                notification.body, self.public_url
+            );
+            let subject = format!("HeatDesk: {}", notification.title);
+            self.mailer.send(store, Mail { to, subject, body }, now).await?;
+        }
+        Ok(())
+    }
+}
+
 /// Checks one business for new events at `now`, its CF goal when [`goal_due`] after `last`;
-/// answers how many notifications were added, and the goal's check when it ran.
+/// answers how many notifications were added (and mailed), and the goal's check when it ran.
 async fn check_business(
     store: &Store,
     model: Model,
     business_id: i64,
     now: OffsetDateTime,
     last: Option<GoalCheck>,
+    mail: Mailing<'_>,
 ) -> ApiResult<(usize, Option<GoalCheck>)> {
     let pool = store.reader();
     let at = now.unix_timestamp();
@@ -131,6 +172,7 @@ async fn check_business(
     let mut notify = async |notification: NewNotification<'_>| -> ApiResult<()> {
         if store::add(store, business_id, &notification, at).await? {
             added += 1;
+            mail.send(store, business_id, &notification, now).await?;
         }
         Ok(())
     };
@@ -227,11 +269,10 @@ async fn check_business(
 }
 
 /// Checks for events once a minute until the process ends, on the instance holding the lease.
-pub async fn run(store: Store, model: Model, clock: Arc<dyn Clock>) {
+pub async fn run(store: Store, model: Model, clock: Arc<dyn Clock>, mut rounds: Rounds) {
     let lease = Lease::new("notifications", 180);
     let mut interval = tokio::time::interval(Duration::from_secs(60));
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let mut rounds = Rounds::default();
     loop {
         interval.tick().await;
         let now = clock.now();

@@ -100,6 +100,17 @@ pub async fn enabled(pool: &AnyPool, user_id: i64) -> StoreResult<bool> {
     Ok(on == 1)
 }
 
+/// The emails of the business's accounts that want notifications.
+pub async fn listeners(pool: &AnyPool, business_id: i64) -> StoreResult<Vec<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT email FROM users WHERE business_id = $1 AND notifications_on = 1 ORDER BY id",
+    )
+    .bind(business_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(email,)| email).collect())
+}
+
 /// Businesses with an account that wants notifications.
 pub async fn listening(pool: &AnyPool) -> StoreResult<Vec<i64>> {
     let rows: Vec<(i64,)> =

@@ -20,9 +20,23 @@ store_tests!(
     a_changed_cf_goal_is_checked_in_the_next_round_not_the_next_hour,
 );
 
+/// The rounds as the server runs them, mailing what they find.
+fn rounds(app: &TestApp) -> Rounds {
+    Rounds::new(app.state.mailer.clone(), app.state.config.public_url.clone())
+}
+
 /// A round that checks the CF goal too, as the first of an hour does.
 async fn round(app: &TestApp) -> usize {
-    Rounds::default().check(&app.store, Model::Thermal, app.clock.now()).await.unwrap()
+    rounds(app).check(&app.store, Model::Thermal, app.clock.now()).await.unwrap()
+}
+
+/// The subjects and bodies of the mails to `to`, oldest first.
+async fn mails(app: &TestApp, to: &str) -> Vec<(String, String)> {
+    sqlx::query_as("SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id")
+        .bind(to)
+        .fetch_all(app.store.reader())
+        .await
+        .unwrap()
 }
 
 async fn kinds(owner: &Owner<'_>) -> Vec<String> {
@@ -114,6 +128,13 @@ async fn notifications_are_read_switched_off_and_kept_to_their_business(app: Tes
     round(&app).await;
     let listed = owner.get("/v2/notifications").await.body["data"].clone();
     assert_eq!((listed["unread"].clone(), listed["enabled"].clone()), (json!(2), json!(1)));
+    // Each one mailed too, with the way to the app.
+    let mailed = mails(&app, "owner@acme.co.uk").await;
+    let subjects: Vec<&str> = mailed.iter().map(|(subject, _)| subject.as_str()).collect();
+    assert_eq!(subjects, ["HeatDesk: Radiator offline", "HeatDesk: Radiator back online"]);
+    let link = format!("See it in HeatDesk: {}/home", app.state.config.public_url);
+    assert!(mailed[0].1.starts_with("Radiator 'Hall' has not reported for 5 minutes or more."));
+    assert!(mailed[0].1.contains(&link), "{}", mailed[0].1);
     let first = listed["notifications"][0]["id"].as_i64().unwrap();
 
     let rival = app.register_business("owner@rival.co.uk").await;
@@ -139,6 +160,8 @@ async fn notifications_are_read_switched_off_and_kept_to_their_business(app: Tes
     );
     app.clock.advance(time::Duration::minutes(6));
     assert_eq!(round(&app).await, 0, "an account that turned them off gets none");
+    assert_eq!(mails(&app, "owner@acme.co.uk").await.len(), 2, "nor mails");
+    assert_eq!(mails(&app, "owner@rival.co.uk").await, []);
     assert_eq!(
         owner.put("/v2/notifications/2", Value::Null).await.status,
         StatusCode::UNPROCESSABLE_ENTITY
@@ -190,7 +213,7 @@ async fn reaching_the_cf_goal_is_notified_once_a_month(app: TestApp) {
 
 async fn a_changed_cf_goal_is_checked_in_the_next_round_not_the_next_hour(app: TestApp) {
     let owner = saving_office(&app, "1000").await;
-    let mut rounds = Rounds::default();
+    let mut rounds = rounds(&app);
     let mut round = async |app: &TestApp| {
         let added = rounds.check(&app.store, Model::Thermal, app.clock.now()).await.unwrap();
         app.clock.advance(time::Duration::minutes(1));

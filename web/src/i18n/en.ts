@@ -267,7 +267,7 @@ export const en = {
     turnOn: 'Turn them on in Settings',
     switch: 'Get notifications',
     settingsIntro:
-      'While notifications are on, HeatDesk tells you once of each of these, in the app’s bell and on the home screen:',
+      'While notifications are on, HeatDesk tells you once of each of these, in the app’s bell, on the home screen and by email:',
     events: {
       budget_forecast: 'this month’s electricity is forecast to cost more than the budget',
       budget_80: '80% of the monthly budget is used',
