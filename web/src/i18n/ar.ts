@@ -776,6 +776,7 @@ export const ar: ArabicTexts<Texts> = {
     },
     business: {
       timeZone: 'المنطقة الزمنية',
+      chooseTimeZone: 'اختر منطقة زمنية من القائمة، مثل Europe/London.',
       timeZoneHelp:
         'تتبع الجداول والأيام والفترات هذه المنطقة الزمنية؛ وتحتفظ الأيام المسجّلة من قبل بالمنطقة التي سُجّلت بها.',
       workingDays: 'أيام العمل',

@@ -766,6 +766,7 @@ export const en = {
     },
     business: {
       timeZone: 'Time zone',
+      chooseTimeZone: 'Choose a time zone from the list, like Europe/London.',
       timeZoneHelp:
         'Schedules, days and periods follow this time zone; days already recorded keep the one they were recorded in.',
       workingDays: 'Working days',

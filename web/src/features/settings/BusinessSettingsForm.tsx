@@ -56,7 +56,7 @@ function workingHours(values: Values) {
 
 function validate(values: Values) {
   const errors: Record<string, string> = {};
-  if (!values.time_zone) errors.time_zone = 'validation.required';
+  if (!values.time_zone) errors.time_zone = 'settings.business.chooseTimeZone';
   if (values.working_days.length === 0) errors.working_days = 'settings.business.noDays';
   const [start, end] = workingHours(values);
   for (const [name, clock] of [

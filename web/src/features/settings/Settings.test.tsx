@@ -262,6 +262,14 @@ describe('the settings page', () => {
     await user.clear(zone);
     await user.type(zone, 'utc');
     expect(await screen.findByRole('option', { name: 'UTC' })).toBeInTheDocument();
+    // One not on the list is not taken, and the field says how to give one.
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Base');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Choose a time zone from the list, like Europe/London.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
     await user.clear(zone);
     await user.type(zone, 'Europe/Dub');
     await user.click(await screen.findByRole('option', { name: 'Europe/Dublin' }));
