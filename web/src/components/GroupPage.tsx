@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setpointError } from '../lib/temperature';
 import { useAction, type Answer } from '../lib/useAction';
+import { paths } from '../config/paths';
+import { BackLink } from './BackLink';
 import { ConfirmDialog } from './ConfirmDialog';
 import { NameDialog } from './NameDialog';
 import { EditDeleteActions, PageHeader } from './PageHeader';
@@ -23,7 +25,8 @@ export type GroupDialog<Own extends string = never> =
 /** Texts are the feature's: `rooms.*` or `zones.*`. */
 type GroupTexts = 'rooms' | 'zones';
 
-/** A group's page title, with the buttons that open its rename and delete dialogs. */
+/** A group's page title, with the way back to its list and the buttons that open its rename
+ *  and delete dialogs. */
 export function GroupHeader({
   group,
   texts,
@@ -35,14 +38,17 @@ export function GroupHeader({
 }) {
   const { t } = useTranslation();
   return (
-    <PageHeader title={group.name}>
-      <EditDeleteActions
-        edit={t(`${texts}.rename`)}
-        remove={t(`${texts}.delete`)}
-        onEdit={() => open('rename')}
-        onDelete={() => open('delete')}
-      />
-    </PageHeader>
+    <>
+      <BackLink to={paths[texts]}>{t(`nav.${texts}`)}</BackLink>
+      <PageHeader title={group.name}>
+        <EditDeleteActions
+          edit={t(`${texts}.rename`)}
+          remove={t(`${texts}.delete`)}
+          onEdit={() => open('rename')}
+          onDelete={() => open('delete')}
+        />
+      </PageHeader>
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Figure, FigurePanel } from '../../components/Figure';
+import { BackLink } from '../../components/BackLink';
 import { EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
@@ -144,6 +145,7 @@ export function RadiatorDetail({
 
   return (
     <Stack spacing={2}>
+      <BackLink to={paths.radiators}>{t('nav.radiators')}</BackLink>
       <Typography variant="h1">
         <bdi>{radiator.name}</bdi>
       </Typography>

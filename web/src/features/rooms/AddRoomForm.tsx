@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
-import { roomPath } from '../../config/paths';
+import { paths, roomPath } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
 
@@ -24,7 +24,7 @@ export function AddRoomForm() {
     });
 
   return (
-    <FormPage title={t('pages.addRoom')}>
+    <FormPage title={t('pages.addRoom')} back={{ to: paths.rooms, name: t('nav.rooms') }}>
       <Form onSubmit={form.onSubmit(send)}>
         <FormField
           {...form.field('name')}

@@ -60,6 +60,8 @@ describe('a room’s page', () => {
       path: '/rooms/:roomName',
     });
     await screen.findByRole('heading', { name: 'Kitchen' });
+    // The way back to the list it belongs to.
+    expect(screen.getByRole('link', { name: 'Rooms' })).toHaveAttribute('href', '/rooms');
 
     await user.click(screen.getByRole('button', { name: 'Rename room' }));
     const rename = within(screen.getByRole('dialog'));
