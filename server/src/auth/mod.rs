@@ -47,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_password))
         .routes(routes!(forgot_password))
         .routes(routes!(reset_password))
+        .routes(routes!(check_reset_link))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -252,6 +253,28 @@ pub struct ResetPasswordRequest {
     /// The token from the reset link.
     pub token: String,
     pub password: String,
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ResetLinkRequest {
+    /// The token from the reset link.
+    pub token: String,
+}
+
+/// Whether a reset link can still be used, so that its page says so before a password is typed.
+#[utoipa::path(post, path = "/v2/auth/reset_password/check", tag = "auth", security(()),
+    request_body = ResetLinkRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn check_reset_link(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    ApiJson(request): ApiJson<ResetLinkRequest>,
+) -> Answer<NoData> {
+    throttle::limit(&state.store, throttle::RESET_CHECKS, address, state.clock.now()).await?;
+    password::ensure_reset_is_live(&state, request.token.trim()).await?;
+    Ok(done("This reset link can be used."))
 }
 
 /// Set a new password with a reset link's token; the token works once, for one hour.

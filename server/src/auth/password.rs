@@ -117,20 +117,28 @@ pub async fn send_reset_link(state: &AppState, email: &Email) -> ApiResult<()> {
     Ok(state.mailer.send(&state.store, mail, now).await?)
 }
 
+fn reset_refused() -> ApiError {
+    ApiError::field("token", "This reset link is invalid, used or expired. Ask for a new one.")
+}
+
+/// 422 on `token` unless a reset link with it can still be used.
+pub async fn ensure_reset_is_live(state: &AppState, token: &str) -> ApiResult<()> {
+    let now = state.clock.now().unix_timestamp();
+    match store::reset_is_live(state.store.reader(), &hash_token(token), now).await? {
+        true => Ok(()),
+        false => Err(reset_refused()),
+    }
+}
+
 /// Sets a new password with a reset link's token, which works once, for one hour. A token that
 /// does not work is refused before any hashing, so made-up tokens cost no hash.
 pub async fn reset(state: &AppState, token: &str, new_password: &Password) -> ApiResult<()> {
     let now = state.clock.now().unix_timestamp();
     let token_hash = hash_token(token);
-    let refused = || {
-        ApiError::field("token", "This reset link is invalid, used or expired. Ask for a new one.")
-    };
-    if !store::reset_is_live(state.store.reader(), &token_hash, now).await? {
-        return Err(refused());
-    }
+    ensure_reset_is_live(state, token).await?;
     let hash = hash(&state.hashing, new_password).await?;
     // Claimed in the same statement that checks it again, so it works once even in a race.
     let email = store::reset_password(&state.store, &token_hash, &hash, now).await?;
-    let email = email.ok_or_else(refused)?;
+    let email = email.ok_or_else(reset_refused)?;
     throttle::clear(&state.store, &throttle::email_key(&email)).await
 }

@@ -29,6 +29,8 @@ pub fn address_key(address: IpAddr) -> String {
 pub const REGISTRATIONS: (&str, i64, &str) = ("register", 10, "registrations");
 pub const RESET_REQUESTS: (&str, i64, &str) = ("forgot", 5, "password reset requests");
 pub const RESETS: (&str, i64, &str) = ("reset", 10, "password resets");
+/// A reset page checks its link when it opens: cheap, but a guessing ground if unlimited.
+pub const RESET_CHECKS: (&str, i64, &str) = ("reset-check", 30, "reset link checks");
 
 /// An attempt at an account's password (signing in, or confirming it), counted as a failure under
 /// its email and its address until it succeeds.

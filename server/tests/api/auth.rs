@@ -277,6 +277,10 @@ async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp
     assert!(app.mails_to("nobody@acme.co.uk", 0).await.is_empty());
     assert!(mails[0].contains(&format!("{}/reset-password?token=", app.base)));
     let reset = reset_token(&mails[0]);
+    // The page checks its link first.
+    let check = |token: &str| app.post("/v2/auth/reset_password/check", json!({"token": token}));
+    assert_eq!(check(&reset).await.description(), "This reset link can be used.");
+    assert_eq!(check("made-up").await.field_error("token"), REFUSED_LINK);
 
     let short =
         app.post("/v2/auth/reset_password", json!({"token": reset, "password": "short"})).await;
@@ -292,16 +296,21 @@ async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp
         .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 2"}))
         .await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    again.field_error("token");
+    assert_eq!(again.field_error("token"), REFUSED_LINK);
+    assert_eq!(check(&reset).await.field_error("token"), REFUSED_LINK, "used");
     let bad = app.post("/v2/auth/forgot_password", json!({"email": "nope"})).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+const REFUSED_LINK: &str = "This reset link is invalid, used or expired. Ask for a new one.";
 
 async fn a_reset_link_expires_after_an_hour(app: TestApp) {
     app.register("owner@acme.co.uk").await;
     app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
     let reset = reset_token(&app.mails_to("owner@acme.co.uk", 1).await[0]);
     app.clock.advance(time::Duration::hours(1));
+    let check = app.post("/v2/auth/reset_password/check", json!({"token": reset})).await;
+    assert_eq!(check.field_error("token"), REFUSED_LINK, "expired");
     let late = app
         .post("/v2/auth/reset_password", json!({"token": reset, "password": "reset password 1"}))
         .await;

@@ -125,6 +125,7 @@ async fn the_openapi_document_covers_the_calls_and_pins_the_schedule_shape(app: 
         ("/v2/auth/change_password", "post"),
         ("/v2/auth/forgot_password", "post"),
         ("/v2/auth/reset_password", "post"),
+        ("/v2/auth/reset_password/check", "post"),
         ("/v2/auth/update_profile", "post"),
         ("/v2/auth/logout", "post"),
         ("/v2/auth/{user_id}", "delete"),
@@ -199,6 +200,7 @@ async fn the_openapi_document_says_which_calls_need_a_session_and_they_do(app: T
         "post /v2/auth/forgot_password",
         "post /v2/auth/login",
         "post /v2/auth/reset_password",
+        "post /v2/auth/reset_password/check",
     ];
     assert_eq!(open, expected);
     // Every call of the API is in the document (spec §7's and the later issues'), so this many

@@ -27,6 +27,24 @@ describe('ForgotPasswordForm', () => {
 });
 
 describe('ResetPasswordForm', () => {
+  // The page checks its link as it opens; a usable one unless a test says otherwise.
+  beforeEach(() => void takePosts('/v2/auth/reset_password/check', () => answer('Usable.')));
+
+  it('says a link that cannot be used at once, before a password is typed', async () => {
+    refusePosts('/v2/auth/reset_password/check', 422, 'Some fields need correcting.', {
+      token: ['This reset link is invalid, used or expired. Ask for a new one.'],
+    });
+    renderWithProviders(<ResetPasswordForm />, { route: '/reset-password?token=expired' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid, used or expired. Ask for a new one.',
+    );
+    expect(screen.queryByLabelText(/^new password/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Send the link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
   it('sends the token from the link with the new password, then goes to sign in', async () => {
     const sent = takePosts('/v2/auth/reset_password', () =>
       answer('Your password has been reset.'),
@@ -49,7 +67,7 @@ describe('ResetPasswordForm', () => {
     expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
   });
 
-  it('shows the server refusing a used link in the page, with the way to a new one', async () => {
+  it('shows the server refusing a link used meanwhile in the page, with the way to a new one', async () => {
     refusePosts('/v2/auth/reset_password', 422, 'Some fields need correcting.', {
       token: ['This reset link is invalid, used or expired.'],
     });

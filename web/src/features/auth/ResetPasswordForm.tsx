@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { paths } from '../../config/paths';
+import { describeError } from '../../lib/http';
 import { useAction } from '../../lib/useAction';
 import { NewPasswordFields } from './AccountFields';
 import { authApi } from './api';
@@ -20,6 +21,15 @@ export function ResetPasswordForm() {
   const token = params.get('token') ?? '';
   // Why the link cannot be used (used, expired, not a link of ours), once the server said so.
   const [refused, setRefused] = useState<string | null>(null);
+  // A link that cannot be used is said so when the page opens, before a password is typed.
+  useEffect(() => {
+    if (!token) return;
+    authApi.checkResetLink(token).catch((failure: unknown) => {
+      const linkRefused = describeError(failure).errors.token?.[0];
+      if (linkRefused) setRefused(linkRefused);
+      else console.error('reset link check failed', failure);
+    });
+  }, [token]);
   const form = useForm({ password: '', confirm_password: '' }, (values) =>
     checkConfirmation(values, validate(values, { password }), 'password'),
   );

@@ -8,6 +8,8 @@ export const authApi = {
     publicClient.post<Envelope<{ user: User }>>('/v2/auth', payload),
   forgotPassword: (email: string) =>
     publicClient.post<Envelope<object>>('/v2/auth/forgot_password', { email }),
+  checkResetLink: (token: string) =>
+    publicClient.post<Envelope<object>>('/v2/auth/reset_password/check', { token }),
   resetPassword: (token: string, password: string) =>
     publicClient.post<Envelope<object>>('/v2/auth/reset_password', { token, password }),
   me: () => authClient.get<Envelope<{ me: User }>>('/v2/auth/me'),
