@@ -1,6 +1,8 @@
 //! The automations a business can switch on, their parameters and checks, and reading and
 //! changing a business's choices. What each does to the radiators is in `rules.rs`.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -62,6 +64,35 @@ const DEFINITIONS: [Definition; 5] = [
     },
 ];
 
+/// What a number parameter may be: from `min` to `max` in steps of `step` (whole numbers when
+/// the step is 1).
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+}
+
+const fn limits(min: f64, max: f64, step: f64) -> Limits {
+    Limits { min, max, step }
+}
+
+/// Each automation's number parameters and their limits; the forms show them, the checks hold
+/// to them.
+const NUMBERS: [(&str, &str, Limits); 6] = [
+    (FROST, "floor", limits(5.0, 12.0, 0.5)),
+    (OPEN_WINDOW, "drop", limits(0.5, 5.0, 0.5)),
+    (OPEN_WINDOW, "within_minutes", limits(2.0, 15.0, 1.0)),
+    (OPEN_WINDOW, "off_minutes", limits(5.0, 120.0, 1.0)),
+    (OPTIMUM_START, "max_minutes", limits(15.0, 180.0, 1.0)),
+    (ECO, "lower_by", limits(0.5, 5.0, 0.5)),
+];
+
+/// The number parameters of the automation `key`, with their limits.
+fn numbers_of(key: &str) -> impl Iterator<Item = (&'static str, Limits)> + '_ {
+    NUMBERS.iter().filter(move |(of, ..)| *of == key).map(|(_, name, limits)| (*name, *limits))
+}
+
 /// An automation as the API shows it.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct AutomationView {
@@ -71,6 +102,8 @@ pub struct AutomationView {
     pub enabled: i64,
     #[schema(value_type = Object)]
     pub parameters: Value,
+    /// What each number parameter may be.
+    pub limits: BTreeMap<&'static str, Limits>,
 }
 
 /// Open-window detection: a fall of `drop` °C within `within_minutes` switches a radiator off
@@ -92,21 +125,14 @@ pub struct Enabled {
     pub eco_lower_by: Option<f64>,
 }
 
-fn number(
-    parameters: &Value,
-    name: &str,
-    range: std::ops::RangeInclusive<f64>,
-    step: f64,
-) -> Result<f64, String> {
+/// The parameter `name` within `limits`, as a whole number where the step is 1.
+fn number(parameters: &Value, name: &str, limits: Limits) -> Result<Value, String> {
+    let Limits { min, max, step } = limits;
     let value = parameters.get(name).and_then(Value::as_f64).ok_or("Enter a number.")?;
-    if !range.contains(&value) || (value / step).fract() != 0.0 {
-        return Err(format!(
-            "Use a number from {} to {} in steps of {step}.",
-            range.start(),
-            range.end()
-        ));
+    if !(min..=max).contains(&value) || (value / step).fract() != 0.0 {
+        return Err(format!("Use a number from {min} to {max} in steps of {step}."));
     }
-    Ok(value)
+    Ok(if step == 1.0 { json!(value as i64) } else { json!(value) })
 }
 
 /// The parameters of `key`, checked and complete (missing ones from the current or default
@@ -119,26 +145,16 @@ fn check(key: &str, parameters: &Value) -> Result<Value, FieldErrors> {
             Value::Null
         })
     };
-    let checked = match key {
-        FROST => {
-            json!({"floor": field("floor", number(parameters, "floor", 5.0..=12.0, 0.5).map(Value::from))})
-        }
-        OPEN_WINDOW => json!({
-            "drop": field("drop", number(parameters, "drop", 0.5..=5.0, 0.5).map(Value::from)),
-            "within_minutes": field("within_minutes", number(parameters, "within_minutes", 2.0..=15.0, 1.0).map(|n| json!(n as i64))),
-            "off_minutes": field("off_minutes", number(parameters, "off_minutes", 5.0..=120.0, 1.0).map(|n| json!(n as i64))),
-        }),
-        END_OF_DAY => {
-            let at = parameters.get("at").and_then(Value::as_str).unwrap_or_default();
-            json!({"at": field("at", ClockTime::parse(at).map(|t| json!(t.to_string())))})
-        }
-        OPTIMUM_START => {
-            json!({"max_minutes": field("max_minutes", number(parameters, "max_minutes", 15.0..=180.0, 1.0).map(|n| json!(n as i64)))})
-        }
-        _ => {
-            json!({"lower_by": field("lower_by", number(parameters, "lower_by", 0.5..=5.0, 0.5).map(Value::from))})
-        }
-    };
+    let mut checked = serde_json::Map::new();
+    for (name, limits) in numbers_of(key) {
+        checked.insert(name.to_owned(), field(name, number(parameters, name, limits)));
+    }
+    if key == END_OF_DAY {
+        let at = parameters.get("at").and_then(Value::as_str).unwrap_or_default();
+        let at = ClockTime::parse(at).map(|t| json!(t.to_string()));
+        checked.insert("at".into(), field("at", at));
+    }
+    let checked = Value::Object(checked);
     if errors.is_empty() { Ok(checked) } else { Err(errors) }
 }
 
@@ -158,6 +174,7 @@ pub async fn list(state: &AppState, business_id: i64) -> ApiResult<Vec<Automatio
                 description: definition.description,
                 enabled: row.map_or(0, |row| row.enabled),
                 parameters,
+                limits: numbers_of(definition.key).collect(),
             }
         })
         .collect())

@@ -102,6 +102,11 @@ async fn automations_are_listed_off_and_saved_with_checked_parameters(app: TestA
     );
     assert!(automations.iter().all(|a| a["enabled"] == 0 && a["description"].is_string()));
     assert_eq!(automations[0]["parameters"], json!({"floor": 7.0}));
+    // Each number parameter with the limits the form shows and the check holds to.
+    assert_eq!(automations[0]["limits"], json!({"floor": {"min": 5.0, "max": 12.0, "step": 0.5}}));
+    assert_eq!(automations[2]["limits"], json!({}), "the end of the day is a time");
+    let minutes = &automations[1]["limits"]["off_minutes"];
+    assert_eq!(*minutes, json!({"min": 5.0, "max": 120.0, "step": 1.0}));
 
     let saved = owner
         .post(

@@ -733,6 +733,7 @@ export const ar: ArabicTexts<Texts> = {
       },
     },
     automations: {
+      range: 'من {{min}} إلى {{max}}، بخطوات قدرها {{step}}.',
       emptyTitle: 'لا توجد أتمتة',
       emptyText: 'لا يقدّم HeatDesk أتمتة بعد.',
       switch: 'تشغيل أو إيقاف {{name, isolate}}',

@@ -723,6 +723,7 @@ export const en = {
       },
     },
     automations: {
+      range: 'From {{min}} to {{max}}, in steps of {{step}}.',
       emptyTitle: 'No automations',
       emptyText: 'HeatDesk offers no automations yet.',
       switch: 'Switch {{name}} on or off',

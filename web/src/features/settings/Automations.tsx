@@ -142,6 +142,7 @@ function AutomationCard({ automation }: { automation: Automation }) {
                 defaultValue: name.replace(/_/g, ' '),
               });
               const field = form.field(name);
+              const limits = automation.limits[name];
               return (
                 <Grid key={name} size={{ xs: 12, sm: 6 }}>
                   {kind === 'time' ? (
@@ -157,8 +158,12 @@ function AutomationCard({ automation }: { automation: Automation }) {
                       {...field}
                       type={kind}
                       label={label}
+                      // What it may be, before a refusal has to say so.
+                      helperText={limits && t('settings.automations.range', limits)}
                       slotProps={
-                        kind === 'number' ? { htmlInput: { inputMode: 'decimal' } } : undefined
+                        kind === 'number'
+                          ? { htmlInput: { inputMode: 'decimal', ...limits } }
+                          : undefined
                       }
                     />
                   )}

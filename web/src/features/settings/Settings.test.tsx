@@ -28,6 +28,7 @@ const frost: Automation = {
   description: 'Heats any radiator whose room falls below the floor temperature.',
   enabled: 0,
   parameters: { floor: 7 },
+  limits: { floor: { min: 5, max: 12, step: 0.5 } },
 };
 const endOfDay: Automation = {
   key: 'end_of_day_off',
@@ -35,6 +36,7 @@ const endOfDay: Automation = {
   description: 'Switches every radiator off at a set time.',
   enabled: 1,
   parameters: { at: '19:00' },
+  limits: {},
 };
 
 /** The settings page with `tab` chosen before, as a reload finds it. */
@@ -192,10 +194,13 @@ describe('the settings page', () => {
     expect(await screen.findByText('Automation saved.')).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeChecked());
     const card = within(screen.getByRole('region', { name: 'Frost protection' }));
+    // What it may be is said before any refusal.
+    expect(card.getByText('From 5 to 12, in steps of 0.5.')).toBeInTheDocument();
     await user.clear(card.getByLabelText('Floor temperature (°C)'));
     await user.type(card.getByLabelText('Floor temperature (°C)'), '13');
     await user.click(card.getByRole('button', { name: 'Save settings' }));
     expect(await card.findByText('Use a number from 5 to 12 in steps of 0.5.')).toBeInTheDocument();
+    expect(card.getByLabelText(/Floor temperature/)).toHaveAttribute('max', '12');
     expect(sent).toEqual([
       { key: 'frost_protection', enabled: 1, parameters: { floor: 7 } },
       { key: 'frost_protection', enabled: 1, parameters: { floor: 13 } },

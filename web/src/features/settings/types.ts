@@ -32,6 +32,8 @@ export interface Automation {
   description: string;
   enabled: number;
   parameters: Parameters;
+  /** What each number parameter may be. */
+  limits: Record<string, { min: number; max: number; step: number }>;
 }
 
 export interface BusinessSettings {
