@@ -1043,6 +1043,8 @@ export const ar: ArabicTexts<Texts> = {
     message: 'الرسالة',
     send: 'أرسل الرسالة',
     subjectTooLong: 'اجعل الموضوع في حدود 120 حرفًا.',
+    messageTooLong: 'اجعل الرسالة في حدود 5,000 حرف.',
+    messageLength: 'الأحرف: {{used}} من {{max}}',
   },
   about: {
     intro:

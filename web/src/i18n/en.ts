@@ -1025,6 +1025,8 @@ export const en = {
     message: 'Message',
     send: 'Send message',
     subjectTooLong: 'Keep the subject to 120 characters.',
+    messageTooLong: 'Keep the message to 5,000 characters.',
+    messageLength: '{{used}} of {{max}} characters',
   },
   about: {
     intro:

@@ -8,6 +8,7 @@ import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { Heading } from '../../components/Heading';
 import { LoadError } from '../../components/ListStates';
 import { authClient, type Envelope } from '../../lib/http';
+import { formatCount } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { useLoad } from '../../lib/useLoad';
 
@@ -56,6 +57,9 @@ function Section({
   );
 }
 
+/** The longest message the server takes, in characters. */
+const MESSAGE_MAX = 5000;
+
 /** `/contact-us`: how to reach HeatDesk, and a message to its support. */
 export function ContactUs() {
   const { t } = useTranslation();
@@ -66,6 +70,7 @@ export function ContactUs() {
     if (!subject.trim()) errors.subject = 'validation.required';
     else if (subject.trim().length > 120) errors.subject = 'contact.subjectTooLong';
     if (!message.trim()) errors.message = 'validation.required';
+    else if (message.trim().length > MESSAGE_MAX) errors.message = 'contact.messageTooLong';
     return errors;
   });
   const send = (values: { subject: string; message: string }) =>
@@ -110,6 +115,11 @@ export function ContactUs() {
                 required
                 multiline
                 minRows={5}
+                // How much room is left, before the limit is met.
+                helperText={t('contact.messageLength', {
+                  used: formatCount(form.values.message.trim().length),
+                  max: formatCount(MESSAGE_MAX),
+                })}
                 {...form.field('message')}
               />
               <div>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,18 @@ const details = {
 };
 
 describe('contact us', () => {
+  it('refuses a message over 5,000 characters before sending it', async () => {
+    const ui = userEvent.setup();
+    server.use(
+      http.get('/v2/contact-us', () => answer('Contact details.', { contact_us: details })),
+    );
+    renderWithProviders(<ContactUs />, { route: '/contact-us' });
+    await ui.type(screen.getByLabelText(/Subject/), 'Long');
+    fireEvent.change(screen.getByLabelText(/Message/), { target: { value: 'x'.repeat(5001) } });
+    await ui.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByText('Keep the message to 5,000 characters.')).toBeInTheDocument();
+  });
+
   it('shows how to reach support and sends a message, with the server’s refusals', async () => {
     const ui = userEvent.setup();
     const sent: unknown[] = [];
@@ -45,6 +57,8 @@ describe('contact us', () => {
     expect(screen.getAllByText('This field is required.')).toHaveLength(2);
     await ui.type(screen.getByLabelText(/Subject/), 'Hall radiator');
     await ui.type(screen.getByLabelText(/Message/), 'It does not warm up.');
+    // The room left is counted as it is typed.
+    expect(screen.getByText(/^.20. of .5,000. characters$/)).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Send message' }));
     expect(
       await screen.findByText(
