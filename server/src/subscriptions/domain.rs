@@ -1,6 +1,8 @@
 //! Plans and a business's subscription: the plans on offer, the plan a business is on with its
 //! status as of now, and its one free trial.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
@@ -162,6 +164,19 @@ pub async fn ensure_radiator_allowed(
 pub async fn plans(state: &AppState, language: Language) -> ApiResult<Vec<PlanView>> {
     let plans = store::plans(state.store.reader()).await?;
     Ok(plans.into_iter().map(|plan| plan_view(plan, language)).collect())
+}
+
+/// What paying for each plan now would charge the business, in pence, by plan id: its price,
+/// less the rest of a smaller plan's paid month (see [`unused_credit`]).
+pub async fn pays_now(state: &AppState, business_id: i64) -> ApiResult<BTreeMap<i64, i64>> {
+    let now = state.clock.now().unix_timestamp();
+    let mut tx = state.store.begin_read().await?;
+    let mut amounts = BTreeMap::new();
+    for plan in store::plans(&mut *tx).await? {
+        let credit = unused_credit(&mut tx, business_id, &plan, now).await?;
+        amounts.insert(plan.id, (plan.monthly_price_pence - credit).max(0));
+    }
+    Ok(amounts)
 }
 
 /// How many cards were declined in the business's open checkout; 0 without one.

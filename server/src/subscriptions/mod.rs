@@ -9,6 +9,8 @@ mod page;
 pub mod renewals;
 mod store;
 
+use std::collections::BTreeMap;
+
 use axum::Form;
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
@@ -46,6 +48,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Serialize, ToSchema)]
 pub struct PlansData {
     plans: Vec<PlanView>,
+    /// What paying for each plan now would charge, in pence, by plan id: its price, less the
+    /// rest of a smaller plan's paid month.
+    pays_now_pence: BTreeMap<i64, i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -67,8 +72,10 @@ pub struct PlanAndCheckoutData {
 /// The plans on offer, cheapest first.
 #[utoipa::path(get, path = "/v2/subscriptions", tag = "subscriptions",
     responses((status = 200, body = Envelope<PlansData>)))]
-pub async fn plans(Business { state, .. }: Business, language: Language) -> Answer<PlansData> {
-    Ok(ok("Plans.", PlansData { plans: domain::plans(&state, language).await? }))
+pub async fn plans(Business { state, user }: Business, language: Language) -> Answer<PlansData> {
+    let plans = domain::plans(&state, language).await?;
+    let pays_now_pence = domain::pays_now(&state, user.business_id).await?;
+    Ok(ok("Plans.", PlansData { plans, pays_now_pence }))
 }
 
 /// The business's plan and its status as of now.

@@ -412,6 +412,9 @@ async fn an_upgrade_is_charged_less_the_rest_of_the_month_already_paid(app: Test
     // Ten days into the month from 2026-01-15 to 2026-02-15: 21 of its 31 days are left.
     app.clock.advance(time::Duration::days(10));
     let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    // The plans say it before the checkout: Estate less the credit, the others in full.
+    let pays_now = owner.get("/v2/subscriptions").await.body["data"]["pays_now_pence"].clone();
+    assert_eq!(pays_now, json!({"1": 2900, "2": 7900, "3": 14549}));
     let url = open_checkout(&owner, 3).await;
     let page = app.client.get(&url).send().await.unwrap().text().await.unwrap();
     // £79.00 × 21 / 31 = £53.51 off Estate's £199.00.

@@ -1213,6 +1213,7 @@ export const ar: ArabicTexts<Texts> = {
     startTrial: 'ابدأ تجربة مجانية لمدة {{days}} يومًا',
     payByCard: 'ادفع بالبطاقة',
     upgrade: 'رقِّ الآن',
+    upgradeToday: 'اليوم {{today}}: الشهر الأول مخصومًا منه {{credit}} عن باقي الشهر المدفوع.',
     moveDown: 'انتقل إليها عند نهاية هذه الفترة',
     moveDownTitle: 'هل تنتقل إلى {{plan}} في {{end}}؟',
     moveDownText:

@@ -1192,6 +1192,8 @@ export const en = {
     startTrial: 'Start a {{days}}-day free trial',
     payByCard: 'Pay by card',
     upgrade: 'Upgrade now',
+    upgradeToday:
+      'Today {{today}}: the first month less {{credit}} for the rest of the month already paid.',
     moveDown: 'Move to it when this period ends',
     moveDownTitle: 'Move to {{plan}} on {{end}}?',
     moveDownText:

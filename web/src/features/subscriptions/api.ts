@@ -2,7 +2,10 @@ import { authClient, type Envelope } from '../../lib/http';
 import type { Payment, Plan, UserPlan } from './types';
 
 export const subscriptionsApi = {
-  plans: () => authClient.get<Envelope<{ plans: Plan[] }>>('/v2/subscriptions'),
+  plans: () =>
+    authClient.get<Envelope<{ plans: Plan[]; pays_now_pence: Record<string, number> }>>(
+      '/v2/subscriptions',
+    ),
   userPlan: () =>
     authClient.get<Envelope<{ plan: UserPlan | null; declined_in_checkout: number }>>(
       '/v2/users/subscriptions/plan',

@@ -8,6 +8,9 @@ import type { PaymentIntent, Plan, UserPlan } from './types';
 export interface SubscriptionPlanState {
   isLoading: boolean;
   subscriptionPlans: Plan[];
+  /** What paying for each plan now would charge, in pence, by plan id: an upgrade's price
+   *  less the rest of the month already paid. */
+  paysNowPence: Record<string, number>;
   /** The plan chosen on /subscription-plan, paid for on /plan-payment. */
   planChoosed: Plan | null;
   /** The checkout opened in a new tab, until the plan it pays for is active. */
@@ -21,6 +24,7 @@ export interface SubscriptionPlanState {
 const initialState: SubscriptionPlanState = {
   isLoading: false,
   subscriptionPlans: [],
+  paysNowPence: {},
   planChoosed: null,
   paymentIntent: null,
   userPlan: null,
@@ -30,7 +34,7 @@ const initialState: SubscriptionPlanState = {
 
 export const fetchPlans = apiThunk(
   'subscriptionPlan/fetchPlans',
-  async (): Promise<Plan[]> => (await subscriptionsApi.plans()).data.data.plans,
+  async () => (await subscriptionsApi.plans()).data.data,
   logLoadFailure('plans'),
 );
 
@@ -63,8 +67,9 @@ export const subscriptionPlanSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
-    addLoad(builder, fetchPlans, (state, plans) => {
+    addLoad(builder, fetchPlans, (state, { plans, pays_now_pence }) => {
       state.subscriptionPlans = plans;
+      state.paysNowPence = pays_now_pence;
     });
     addLoad(builder, fetchUserPlan, (state, { plan, declined_in_checkout }) => {
       state.userPlan = plan;

@@ -42,7 +42,7 @@ const onPlan = (status: UserPlan['status'], extra: Partial<UserPlan> = {}): User
 /** The plans, the business's plan and, since a move down must fit them, its `radiators`. */
 function plansServer(userPlan: UserPlan | null, radiators = 3) {
   server.use(
-    http.get('/v2/subscriptions', () => answer('Plans.', { plans })),
+    http.get('/v2/subscriptions', () => answer('Plans.', { plans, pays_now_pence: {} })),
     http.get('/v2/users/subscriptions/plan', () => answer('Your plan.', { plan: userPlan })),
     http.get('/v2/radiators', () =>
       answer('Radiators.', { radiators: Array.from({ length: radiators }, (_, id) => ({ id })) }),
@@ -126,7 +126,10 @@ describe('changing a paid plan', () => {
     const estate = plan(3, 'estate', 'Estate', 19900, 1000);
     const changes: unknown[] = [];
     server.use(
-      http.get('/v2/subscriptions', () => answer('Plans.', { plans: [...plans, estate] })),
+      // Estate today: its £199.00 less £53.51 for the rest of Business's paid month.
+      http.get('/v2/subscriptions', () =>
+        answer('Plans.', { plans: [...plans, estate], pays_now_pence: { 3: 14549 } }),
+      ),
       http.post('/v2/users/subscriptions/change', async ({ request }) => {
         changes.push(((await request.json()) as { plan_id: number }).plan_id);
         return answer(
@@ -154,6 +157,9 @@ describe('changing a paid plan', () => {
     );
     const larger = screen.getByRole('region', { name: 'Estate' });
     expect(within(larger).getByRole('button', { name: 'Upgrade now' })).toBeInTheDocument();
+    expect(larger).toHaveTextContent(
+      /Today .£145\.49.: the first month less .£53\.51. for the rest of the month already paid\./,
+    );
     const smaller = screen.getByRole('region', { name: 'Starter' });
     const moveDown = within(smaller).getByRole('button', {
       name: 'Move to it when this period ends',
@@ -358,6 +364,7 @@ describe('paying for a plan', () => {
     subscriptionPlan: {
       isLoading: false,
       subscriptionPlans: plans,
+      paysNowPence: {},
       planChoosed: business,
       paymentIntent: null,
       userPlan: null,
