@@ -55,13 +55,15 @@ export function GroupHeader({
 /**
  * The dialogs every group's page has (a room of radiators, a zone of rooms): rename it, delete
  * it and go back to the list, take a member out. The texts are the feature's: `{texts}.rename`,
- * `.name`, `.deleteTitle`, `.deleteText`, `.delete`, and for taking a member out
- * `.{takeOutText}Title`, `.{takeOutText}Text` and `.{takeOutText}`.
+ * `.name`, `.deleteTitle`, `.deleteText` (`.deleteTextEmpty` for a group with no members),
+ * `.delete`, and for taking a member out `.{takeOutText}Title`, `.{takeOutText}Text` and
+ * `.{takeOutText}`.
  */
 export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
   dialog,
   onClose,
   group,
+  empty,
   texts,
   takeOutText,
   listPath,
@@ -74,6 +76,8 @@ export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
   dialog: GroupDialog<string>;
   onClose: () => void;
   group: Named;
+  /** It has no members: its deletion keeps none. */
+  empty: boolean;
   texts: GroupTexts;
   takeOutText: 'detach' | 'remove';
   listPath: string;
@@ -104,7 +108,7 @@ export function GroupDialogs<Renamed extends Answer, TakenOut extends Answer>({
       <ConfirmDialog
         open={dialog === 'delete'}
         title={t(`${texts}.deleteTitle`, { name: group.name })}
-        text={t(`${texts}.deleteText`)}
+        text={t(empty ? `${texts}.deleteTextEmpty` : `${texts}.deleteText`)}
         confirm={t(`${texts}.delete`)}
         onClose={onClose}
         onConfirm={() => void run(deleteGroup, { onSuccess: () => navigate(listPath) })}

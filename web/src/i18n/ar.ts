@@ -405,6 +405,7 @@ export const ar: ArabicTexts<Texts> = {
     results: 'النتائج: {{count}}',
   },
   rooms: {
+    missing: 'هذه الغرفة غير موجودة.',
     temperature: 'درجة حرارة الغرفة (\u2066°C\u2069)',
     temperatureHelp: 'تبقى كل مدفأة ضمن حدودها.',
     temperatureEmpty: 'أضف مدفأة إلى الغرفة لضبط درجة حرارتها.',
@@ -427,6 +428,7 @@ export const ar: ArabicTexts<Texts> = {
     deleteTitle: 'حذف {{name, isolate}}؟',
     deleteText:
       'تُحذف الغرفة وتبقى مدافئها مسجّلة بلا غرفة. ويبقى الجدول الذي لا يدفّئ سواها دون أهداف ويُوقف.',
+    deleteTextEmpty: 'تُحذف الغرفة. ويبقى الجدول الذي لا يدفّئ سواها دون أهداف ويُوقف.',
     allRadiators: 'تدفئة الغرفة (كل المدافئ)',
     zone: 'المنطقة: {{name, isolate}}',
     attach: 'ربط مدفأة',
@@ -500,6 +502,7 @@ export const ar: ArabicTexts<Texts> = {
     deleteTitle: 'حذف {{name, isolate}}؟',
     deleteText:
       'تُحذف المنطقة وتبقى غرفها بلا منطقة. ويبقى الجدول الذي لا يدفّئ سواها دون أهداف ويُوقف.',
+    deleteTextEmpty: 'تُحذف المنطقة. ويبقى الجدول الذي لا يدفّئ سواها دون أهداف ويُوقف.',
     temperature: 'درجة حرارة المنطقة (\u2066°C\u2069)',
     temperatureHelp: 'تبقى كل مدفأة ضمن حدودها.',
     temperatureEmpty: 'ضع في المنطقة غرفًا فيها مدافئ لضبط درجة حرارتها.',

@@ -396,6 +396,7 @@ export const en = {
     results: 'Results: {{count}}',
   },
   rooms: {
+    missing: 'This room does not exist.',
     temperature: 'Room temperature (°C)',
     temperatureHelp: 'Each radiator keeps within its own limits.',
     temperatureEmpty: 'Add a radiator to the room to set its temperature.',
@@ -418,6 +419,8 @@ export const en = {
     deleteTitle: 'Delete {{name}}?',
     deleteText:
       'The room is deleted; its radiators stay registered without a room. A schedule that heats only this room is left with no targets and switched off.',
+    deleteTextEmpty:
+      'The room is deleted. A schedule that heats only this room is left with no targets and switched off.',
     allRadiators: 'Room heating (every radiator)',
     zone: 'Zone: {{name}}',
     attach: 'Attach radiator',
@@ -488,6 +491,8 @@ export const en = {
     deleteTitle: 'Delete {{name}}?',
     deleteText:
       'The zone is deleted; its rooms stay, in no zone. A schedule that heats only this zone is left with no targets and switched off.',
+    deleteTextEmpty:
+      'The zone is deleted. A schedule that heats only this zone is left with no targets and switched off.',
     temperature: 'Zone temperature (°C)',
     temperatureHelp: 'Each radiator keeps within its own limits.',
     temperatureEmpty: 'Put rooms with radiators in the zone to set their temperature.',

@@ -7,10 +7,11 @@ export default function RadiatorPage() {
   return (
     <RadiatorDetail
       rooms={rooms}
-      // A change of target or switch may start a manual hold: the schedule line loads again.
+      // A change of target or switch may start a manual hold, and one of room brings another
+      // room's schedule: the schedule line loads again.
       aside={(radiator) => (
         <RadiatorScheduleInForce
-          key={`${radiator.target_temperature}/${radiator.status}`}
+          key={`${radiator.target_temperature}/${radiator.status}/${radiator.room_id}`}
           radiatorId={radiator.id}
         />
       )}

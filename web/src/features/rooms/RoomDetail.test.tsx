@@ -84,6 +84,8 @@ describe('a room’s page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete room' }));
     const remove = within(screen.getByRole('dialog', { name: 'Delete Galley?' }));
+    // With no radiators left, it says nothing of keeping them.
+    expect(remove.getByText(/^The room is deleted\. A schedule/)).toBeInTheDocument();
     await user.click(remove.getByRole('button', { name: 'Delete room' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
     expect(sent).toEqual(['rename Galley', 'detach 7', 'delete']);

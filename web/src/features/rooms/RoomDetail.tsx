@@ -143,6 +143,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
         dialog={dialog}
         onClose={() => setDialog(null)}
         group={room}
+        empty={room.radiators.length === 0}
         texts="rooms"
         takeOutText="detach"
         listPath={paths.rooms}

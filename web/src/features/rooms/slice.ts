@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { i18n } from '../../i18n';
 import { sessionEnded } from '../../lib/session';
 import { addLoad, apiThunk, logLoadFailure, Refusal, type LoadState } from '../../lib/thunk';
 import type { Radiator } from '../radiators';
@@ -31,8 +32,7 @@ export const fetchRoomByName = apiThunk(
   'rooms/fetchOne',
   async (name: string): Promise<RoomDetail> => {
     const found = (await roomsApi.byName(name)).data.data.rooms[0];
-    if (!found)
-      throw new Refusal({ code: 404, description: 'This room does not exist.', errors: {} });
+    if (!found) throw new Refusal({ code: 404, description: i18n.t('rooms.missing'), errors: {} });
     return (await roomsApi.get(found.id)).data.data.room;
   },
   logLoadFailure('room'),

@@ -181,6 +181,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
         dialog={dialog}
         onClose={() => setDialog(null)}
         group={zone}
+        empty={zone.rooms.length === 0}
         texts="zones"
         takeOutText="remove"
         listPath={paths.zones}
