@@ -148,20 +148,36 @@ pub fn switched_off(change: &mut Change, orphans: &[Orphan]) {
 /// A deletion's sentence (`done`), then the schedules it left with no targets (`orphans`), so
 /// that nobody is surprised by a schedule that heats nothing.
 pub fn with_orphans(done: String, orphans: &[Orphan]) -> String {
-    let off = orphans.iter().any(|orphan| orphan.status == 1);
+    /// Which of the schedules the deletion switched off: all, none, or some (those on).
+    enum Off {
+        All,
+        None,
+        Some,
+    }
+    let on = orphans.iter().filter(|orphan| orphan.status == 1).count();
+    let off = match on {
+        0 => Off::None,
+        _ if on == orphans.len() => Off::All,
+        _ => Off::Some,
+    };
     match (orphans, off) {
         ([], _) => done,
-        ([one], true) => {
+        ([one], Off::None) => format!("{done} Schedule '{}' is left with no targets.", one.name),
+        ([one], _) => {
             format!("{done} Schedule '{}' is left with no targets and switched off.", one.name)
         }
-        ([one], false) => format!("{done} Schedule '{}' is left with no targets.", one.name),
-        ([first, rest @ ..], true) => format!(
+        ([first, rest @ ..], Off::All) => format!(
             "{done} Schedule '{}' and {} more are left with no targets and switched off.",
             first.name,
             rest.len()
         ),
-        ([first, rest @ ..], false) => format!(
+        ([first, rest @ ..], Off::None) => format!(
             "{done} Schedule '{}' and {} more are left with no targets.",
+            first.name,
+            rest.len()
+        ),
+        ([first, rest @ ..], Off::Some) => format!(
+            "{done} Schedule '{}' and {} more are left with no targets; those that were on are switched off.",
             first.name,
             rest.len()
         ),

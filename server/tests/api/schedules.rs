@@ -360,6 +360,20 @@ async fn a_schedule_already_off_is_left_with_no_targets_and_not_said_to_be_switc
     let history = owner.history("").await;
     assert_eq!(history.total, entries + 1, "the deletion alone: the schedule did not change");
     assert_eq!(history.history[0].action, "delete");
+    // One off and one on: only the one that was on is said to be switched off.
+    let lobby = owner.add_room("Lobby").await.id;
+    let mut resting = office("room", &[lobby]);
+    (resting["name"], resting["status"]) = (json!("Lobby off"), json!(0));
+    create(&owner, resting).await;
+    let mut running = office("room", &[lobby]);
+    running["name"] = json!("Lobby on");
+    create(&owner, running).await;
+    let deleted = owner.delete(&format!("/v2/rooms/{lobby}")).await;
+    assert_eq!(
+        deleted.description(),
+        "Room 'Lobby' deleted. Schedule 'Lobby off' and 1 more are left with no targets; those \
+         that were on are switched off."
+    );
 }
 
 async fn another_business_cannot_read_or_change_a_schedule(app: TestApp) {
