@@ -137,31 +137,6 @@ fn next_month(date: Date) -> Date {
     date.last_of_month().tomorrow().unwrap_or(date)
 }
 
-/// `(day, energy Wh, CO2 g)` of the business's radiators outside any room per local day from
-/// `first` to `last` (`YYYY-MM-DD`): each found through its own rollups' key.
-pub async fn unplaced_daily_use(
-    pool: &AnyPool,
-    business_id: i64,
-    first: &str,
-    last: &str,
-) -> StoreResult<Vec<(String, f64, f64)>> {
-    // CROSS JOIN keeps the radiators as the outer loop in SQLite, so each one's days are read
-    // through `energy_daily_radiator`, not the business's whole range; their open hours (see
-    // `energy_daily_live`) likewise.
-    let sql = "SELECT day, SUM(energy_wh), SUM(co2_g) FROM (
-             SELECT d.day, d.energy_wh, d.co2_g FROM radiators r CROSS JOIN energy_daily d
-             WHERE r.business_id = $1 AND r.room_id IS NULL AND d.radiator_id = r.id
-                 AND d.day >= $2 AND d.day <= $3
-             UNION ALL
-             SELECT s.open_day, s.open_energy_wh, s.open_co2_g FROM radiators r
-             CROSS JOIN radiator_states s
-             WHERE r.business_id = $1 AND r.room_id IS NULL AND s.radiator_id = r.id
-                 AND s.open_readings > 0 AND s.open_day >= $2 AND s.open_day <= $3
-         ) used
-         GROUP BY day";
-    rows_in_range(pool, sql, business_id, (first, last)).await
-}
-
 /// `(id, name)` of the business's rooms or zones, by name.
 pub async fn places(
     pool: &AnyPool,

@@ -490,6 +490,12 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
         .unwrap();
     assert!(csv.starts_with("date,baseline_kg,actual_kg,saved_kg\n2026-01-13,"), "{csv}");
 
+    // Only radiators in rooms count, as only rooms have a baseline: not one in no room (nor one
+    // deleted, below).
+    owner.add_radiator("HD-9", "Spare").await;
+    used_by(&app, "HD-9", &mut 0.0, 5000.0, "2026-01-13T10:00:00Z").await;
+    let again = owner.get(path).await.body["data"]["co2_saving"]["totals"].clone();
+    assert_eq!(again, january["totals"], "the spare in no room is left out");
     // Without a goal, only the days asked for are read.
     assert_eq!(owner.delete("/v2/users/goal/carbon-footprint").await.status, StatusCode::OK);
     let no_goal = owner.get(path).await.body["data"]["co2_saving"]["goal"].clone();
@@ -511,4 +517,11 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
         .await
         .unwrap();
     assert_eq!(stored, 0);
+
+    // Deleted radiators leave the room with no baseline, and their use leaves the actual too.
+    for id in owner.room(room).await.radiators.iter().map(|radiator| radiator.id) {
+        assert_eq!(owner.delete(&format!("/v2/radiators/{id}")).await.status, StatusCode::OK);
+    }
+    let emptied = owner.get(path).await.body["data"]["co2_saving"]["totals"].clone();
+    assert_eq!(emptied, serde_json::json!({"baseline_kg": 0.0, "actual_kg": 0.0, "saved_kg": 0.0}));
 }
