@@ -54,9 +54,10 @@ function workingHours(values: Values) {
   return [readClock(values['working_hours.start']), readClock(values['working_hours.end'])];
 }
 
-function validate(values: Values) {
+/** What is wrong with `values`; `zones` are the time zones on offer. */
+function validate(values: Values, zones: Set<string>) {
   const errors: Record<string, string> = {};
-  if (!values.time_zone) errors.time_zone = 'settings.business.chooseTimeZone';
+  if (!zones.has(values.time_zone)) errors.time_zone = 'settings.business.chooseTimeZone';
   if (values.working_days.length === 0) errors.working_days = 'settings.business.noDays';
   const [start, end] = workingHours(values);
   for (const [name, clock] of [
@@ -85,9 +86,10 @@ export function BusinessSettingsForm() {
 function BusinessForm({ settings }: { settings: BusinessSettings }) {
   const { t } = useTranslation();
   const { run, busy } = useAction();
-  const form = useForm<Values>(valuesOf(settings), validate);
-  const { values, errors, setValue } = form;
   const [zones] = useState(() => timeZones(settings.time_zone));
+  const [known] = useState(() => new Set(zones));
+  const form = useForm<Values>(valuesOf(settings), (values) => validate(values, known));
+  const { values, errors, setValue } = form;
 
   const send = (sent: Values) => {
     const [start, end] = workingHours(sent);
@@ -111,6 +113,12 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
           filterOptions={findZones}
           value={values.time_zone || null}
           onChange={(_, zone) => setValue('time_zone', zone ?? '')}
+          // What is typed is the value until a zone is chosen, so a zone not on the list is
+          // refused in words rather than dropped for the one saved before.
+          freeSolo
+          onInputChange={(_, typed, reason) => {
+            if (reason === 'input') setValue('time_zone', typed);
+          }}
           {...choiceButtons(t, t('settings.business.timeZone'))}
           renderInput={(params) => (
             <TextField
