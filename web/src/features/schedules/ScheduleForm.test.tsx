@@ -65,6 +65,18 @@ function drawSlot(from: number, to: number) {
   fireEvent.pointerUp(bar, { clientX: to, pointerId: 1 });
 }
 
+/** The schedules area with 'Quiet room hours' chosen in the list, as the list leaves it. */
+const quietChosen = {
+  schedule: {
+    isLoading: false,
+    schedules: [quiet],
+    scheduleDurations: durations as never,
+    schedule: quiet,
+    scheduleFor: null,
+    error: null,
+  },
+};
+
 describe('the schedule form', () => {
   it('creates a schedule from what was drawn and chosen, then goes to the list', async () => {
     const user = userEvent.setup();
@@ -157,16 +169,7 @@ describe('the schedule form', () => {
     renderWithProviders(<EditSchedule />, {
       route: '/schedules/5',
       path: '/schedules/:cuschedule',
-      preloadedState: {
-        schedule: {
-          isLoading: false,
-          schedules: [quiet],
-          scheduleDurations: durations as never,
-          schedule: quiet,
-          scheduleFor: null,
-          error: null,
-        },
-      },
+      preloadedState: quietChosen,
     });
     expect(
       await screen.findByRole('heading', { name: 'Edit schedule ‘Quiet room hours’' }),
@@ -228,16 +231,7 @@ describe('the schedule form', () => {
   it('edits the schedule chosen in the list at its own address, which a reload keeps', async () => {
     const { router } = renderWithProviders(<UpdateSchedule />, {
       route: '/schedules/update',
-      preloadedState: {
-        schedule: {
-          isLoading: false,
-          schedules: [quiet],
-          scheduleDurations: durations as never,
-          schedule: quiet,
-          scheduleFor: null,
-          error: null,
-        },
-      },
+      preloadedState: quietChosen,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/schedules/5'));
   });
