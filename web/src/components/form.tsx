@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Messages by field name (a value's, or a path inside one: `slots.0.start`). */
@@ -64,15 +64,16 @@ export function useForm<T extends Record<string, unknown>>(
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  /** Sets a value and clears the errors shown for it (and inside it: `slots.0.start`). */
-  const setValue = <K extends keyof T & string>(name: K, value: T[K]) => {
+  /** Sets a value and clears the errors shown for it (and inside it: `slots.0.start`). The same
+   *  function on every render, so that an effect may depend on it. */
+  const setValue = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) =>
       Object.fromEntries(
         Object.entries(current).filter(([key]) => key !== name && !key.startsWith(`${name}.`)),
       ),
     );
-  };
+  }, []);
 
   /** What a FormField of `name` needs: its value, the change handler and its error. */
   const field = (name: TextKeys<T>): FieldProps => ({

@@ -137,10 +137,12 @@ describe('consent', () => {
   });
 
   it('says a consent in force is so, with its meter filled in', async () => {
+    let reads = 0;
     server.use(
-      http.get('/v2/consents', () =>
-        answer('Consent.', { consent: consent({ ihd_mac: '001A2B3C4D5E6F70' }) }),
-      ),
+      http.get('/v2/consents', () => {
+        reads += 1;
+        return answer('Consent.', { consent: consent({ ihd_mac: '001A2B3C4D5E6F70' }) });
+      }),
     );
     renderWithProviders(<ConsentSetup />, {
       route: '/consent-setup',
@@ -152,6 +154,9 @@ describe('consent', () => {
     expect(screen.getByLabelText(/MPAN/)).toHaveValue('1200023305967');
     expect(screen.getByLabelText(/In-home display/)).toHaveValue('001A2B3C4D5E6F70');
     expect(screen.getByRole('checkbox', { name: /I agree/ })).not.toBeChecked();
+    // Read once: filling the fields in does not read it again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reads).toBe(1);
   });
 });
 
