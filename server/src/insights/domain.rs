@@ -158,28 +158,26 @@ pub async fn refresh(
     let since = now.unix_timestamp() - OFFLINE_AFTER_SECS;
     let offline = store::offline_radiators(pool, business_id, since).await?;
     let title = |count| format!("{count} radiator(s) offline");
-    insights.extend(not_reporting(offline, ("offline", "critical"), title, |names| match names {
-        [one] => format!(
-            "Radiator '{one}' has stopped reporting: it keeps its last setpoint and cannot follow its schedule."
-        ),
-        [first, ..] => format!(
-            "{} radiators have stopped reporting, '{first}' among them: they keep their last setpoints and cannot follow their schedules.",
-            names.len()
-        ),
-        [] => String::new(),
+    insights.extend(not_reporting(offline, ("offline", "critical"), title, |first, count| {
+        match count {
+            1 => format!(
+                "Radiator '{first}' has stopped reporting: it keeps its last setpoint and cannot follow its schedule."
+            ),
+            n => format!(
+                "{n} radiators have stopped reporting, '{first}' among them: they keep their last setpoints and cannot follow their schedules."
+            ),
+        }
     }));
     let unconnected = store::unconnected_radiators(pool, business_id, since).await?;
     let title = |count| format!("{count} radiator(s) not connected");
     let kind = ("not_connected", "warning");
-    insights.extend(not_reporting(unconnected, kind, title, |names| match names {
-        [one] => format!(
-            "Radiator '{one}' has not reported since it was added: check that it is switched on and connected."
+    insights.extend(not_reporting(unconnected, kind, title, |first, count| match count {
+        1 => format!(
+            "Radiator '{first}' has not reported since it was added: check that it is switched on and connected."
         ),
-        [first, ..] => format!(
-            "{} radiators have not reported since they were added, '{first}' among them: check that they are switched on and connected.",
-            names.len()
+        n => format!(
+            "{n} radiators have not reported since they were added, '{first}' among them: check that they are switched on and connected."
         ),
-        [] => String::new(),
     }));
 
     let mut tx = store.begin_write().await?;
@@ -267,18 +265,19 @@ pub async fn refresh_stale(store: &Store, now: time::OffsetDateTime) -> ApiResul
 }
 
 /// An insight of `kind` and severity on the radiators `names` that do not report (none without
-/// any): `title` tells their number, `body` their number and the first name.
+/// any): `title` tells their number, `body` the first name and their number.
 fn not_reporting(
     names: Vec<String>,
     (kind, severity): (&'static str, &'static str),
     title: impl Fn(usize) -> String,
-    body: impl Fn(&[String]) -> String,
+    body: impl Fn(&str, usize) -> String,
 ) -> Option<NewInsight> {
-    (!names.is_empty()).then(|| NewInsight {
+    let first = names.first()?;
+    Some(NewInsight {
         kind,
         severity,
         title: title(names.len()),
-        body: body(&names),
+        body: body(first, names.len()),
         action_path: "/radiators",
         params: json!({"count": names.len(), "names": names}),
     })

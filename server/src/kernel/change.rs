@@ -134,9 +134,9 @@ impl Change {
         self.also.push(entry);
     }
 
-    /// Records `entry` (and those given to [`Change::also`]), commits, and sends the touched radiators their desired states. A change
-    /// that leaves its record as it was (settings saved unchanged) commits with no entry: the
-    /// history tells changes only.
+    /// Records `entry` (and those given to [`Change::also`]), commits, and sends the touched
+    /// radiators their desired states. An entry that leaves its record as it was (settings saved
+    /// unchanged) is not recorded: the history tells changes only.
     pub async fn commit(mut self, entry: Entry) -> StoreResult<()> {
         for entry in std::iter::once(entry).chain(std::mem::take(&mut self.also)) {
             if entry.before.is_none() || entry.before != entry.after {
