@@ -1,7 +1,9 @@
-//! Accounts and sign-in: every `/v2/auth` call of the spec. Handlers here; what they do in
-//! `account.rs`, `sign_in.rs` and `password.rs`; the SQL in `store.rs`.
+//! Accounts and sign-in: every `/v2/auth` call of the spec, and changing the email. Handlers
+//! here; what they do in `account.rs`, `sign_in.rs`, `password.rs` and `email.rs`; the SQL in
+//! `store.rs`.
 
 pub mod account;
+mod email;
 mod password;
 pub mod profile;
 mod session;
@@ -48,6 +50,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(forgot_password))
         .routes(routes!(reset_password))
         .routes(routes!(check_reset_link))
+        .routes(routes!(change_email))
+        .routes(routes!(confirm_email))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -292,4 +296,63 @@ pub async fn reset_password(
     throttle::limit(&state.store, throttle::RESETS, address, state.clock.now()).await?;
     password::reset(&state, request.token.trim(), &new_password).await?;
     Ok(done("Your password has been reset. Sign in with the new password."))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ChangeEmailRequest {
+    /// The new email.
+    pub email: String,
+    /// The account's password, asked for again: the email is how the account is recovered.
+    pub password: String,
+}
+
+/// Ask to change the account's email: a link to confirm it is mailed to the new address, and
+/// the email changes when it is opened.
+#[utoipa::path(post, path = "/v2/auth/change_email", tag = "auth",
+    request_body = ChangeEmailRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn change_email(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ClientAddress(address): ClientAddress,
+    ApiJson(request): ApiJson<ChangeEmailRequest>,
+) -> Answer<NoData> {
+    let mut check = FieldCheck::default();
+    let new_email = check.check("email", Email::parse(&request.email));
+    if request.password.is_empty() {
+        check.check::<()>("password", Err("Enter your password to change the email.".into()));
+    }
+    let new_email = check.finish(new_email)?;
+    throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, state.clock.now()).await?;
+    email::request_change(&state, &user, address, &request.password, &new_email).await?;
+    Ok(done(format!(
+        "We have sent a link to {}. Open it within 24 hours to finish the change.",
+        new_email.as_str()
+    )))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct ConfirmEmailRequest {
+    /// The token from the link mailed to the new address.
+    pub token: String,
+}
+
+/// Confirm a new email with the link's token; no sign-in needed, as the link may be opened on
+/// another device. The old address is told.
+#[utoipa::path(post, path = "/v2/auth/change_email/confirm", tag = "auth", security(()),
+    request_body = ConfirmEmailRequest,
+    responses((status = 200, body = Envelope<NoData>), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn confirm_email(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    ApiJson(request): ApiJson<ConfirmEmailRequest>,
+) -> Answer<NoData> {
+    let now = state.clock.now();
+    throttle::limit(&state.store, throttle::EMAIL_CONFIRMATIONS, address, now).await?;
+    let new_email = email::confirm_change(&state, request.token.trim()).await?;
+    Ok(done(format!("Your email is now {new_email}. Sign in with it from now on.")))
 }

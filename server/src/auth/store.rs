@@ -1,5 +1,5 @@
-//! All of the accounts' SQL: businesses and users, sessions, password resets and sign-in
-//! failures.
+//! All of the accounts' SQL: businesses and users, sessions, password resets, email changes
+//! and sign-in failures.
 
 use sqlx::{AnyConnection, AnyPool};
 use time::OffsetDateTime;
@@ -268,6 +268,77 @@ pub async fn reset_password(
     Ok(Some(email))
 }
 
+/// Stores a change of the user's email, waiting for its link; a link sent before stops working.
+pub async fn create_email_change(
+    store: &Store,
+    token_hash: &str,
+    user_id: i64,
+    new_email: &Email,
+    expires_at: i64,
+) -> StoreResult<()> {
+    let mut tx = store.begin_write().await?;
+    sqlx::query("DELETE FROM email_changes WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at)
+         VALUES ($1, $2, $3, $4)",
+    )
+    .bind(token_hash)
+    .bind(user_id)
+    .bind(new_email.as_str())
+    .bind(expires_at)
+    .execute(&mut *tx)
+    .await?;
+    store.commit(tx).await
+}
+
+/// An email's change and the one it replaces.
+pub struct EmailChanged {
+    pub old_email: String,
+    pub new_email: String,
+}
+
+/// Makes a live email-change link's address the account's email, and the link spent; `None`
+/// for a link unknown or expired. Taken and used in one transaction, so it works once even in
+/// a race; another account that took the address meanwhile is a conflict, and the link stays.
+pub async fn change_email(
+    store: &Store,
+    token_hash: &str,
+    now: i64,
+) -> StoreResult<Option<EmailChanged>> {
+    let mut tx = store.begin_write().await?;
+    let claimed: Option<(i64, String)> = sqlx::query_as(
+        "DELETE FROM email_changes WHERE token_hash = $1 AND expires_at > $2
+         RETURNING user_id, new_email",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((user_id, new_email)) = claimed else { return Ok(None) };
+    let (old_email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+        .bind(&new_email)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if taken.is_some() {
+        return Err(StoreError::Conflict { constraint: Some("users_email_key".into()) });
+    }
+    // Two changes to one address at the same moment: the constraint decides.
+    sqlx::query("UPDATE users SET email = $1 WHERE id = $2")
+        .bind(&new_email)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    store.commit(tx).await?;
+    Ok(Some(EmailChanged { old_email, new_email }))
+}
+
 /// Replaces the password of a signed-in user and ends every session of the account.
 pub async fn change_password(store: &Store, user_id: i64, password_hash: &str) -> StoreResult<()> {
     let mut tx = store.begin_write().await?;
@@ -360,11 +431,12 @@ pub async fn clear_failures(store: &Store, key: &str) -> StoreResult<()> {
 pub struct Purged {
     pub sessions: u64,
     pub resets: u64,
+    pub email_changes: u64,
     pub failures: u64,
 }
 
-/// Removes expired sessions, used or expired reset tokens, and sign-in failures (and their
-/// lock rows) older than `failures_before`.
+/// Removes expired sessions, used or expired reset tokens, expired email changes, and sign-in
+/// failures (and their lock rows) older than `failures_before`.
 pub async fn purge(db: &Store, now: i64, failures_before: i64) -> StoreResult<Purged> {
     // Each its own statement: holding the failures' row locks while deleting lock rows could
     // wait in a circle with a sign-in that holds its key's lock row.
@@ -374,6 +446,9 @@ pub async fn purge(db: &Store, now: i64, failures_before: i64) -> StoreResult<Pu
         sqlx::query("DELETE FROM password_resets WHERE used_at IS NOT NULL OR expires_at <= $1")
             .bind(now);
     let resets = db.write(resets).await?;
+    let email_changes =
+        db.write(sqlx::query("DELETE FROM email_changes WHERE expires_at <= $1").bind(now));
+    let email_changes = email_changes.await?;
     let failures =
         sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1").bind(failures_before);
     let failures = db.write(failures).await?;
@@ -382,5 +457,5 @@ pub async fn purge(db: &Store, now: i64, failures_before: i64) -> StoreResult<Pu
          WHERE throttle_key NOT IN (SELECT throttle_key FROM login_failures)",
     ))
     .await?;
-    Ok(Purged { sessions, resets, failures })
+    Ok(Purged { sessions, resets, email_changes, failures })
 }

@@ -1,7 +1,7 @@
 //! Every `/v2/auth` call over HTTP, on SQLite and on PostgreSQL.
 
 use reqwest::{Method, StatusCode};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::store_tests;
 use crate::support::{Db, PASSWORD, TestApp, User, registration, registration_with};
@@ -34,6 +34,8 @@ store_tests!(
     using_a_reset_link_ends_every_other_link_of_the_account,
     reset_tokens_never_reach_the_log,
     parallel_wrong_passwords_get_no_more_tries_than_the_limit,
+    changing_the_email_waits_for_the_link_mailed_to_the_new_address,
+    an_email_link_expires_after_a_day_and_loses_to_an_account_that_took_the_address,
 );
 
 async fn register_answers_a_business_user_with_level_5001_and_copies_the_same_address(
@@ -546,4 +548,91 @@ async fn a_forwarded_address_from_an_untrusted_peer_is_ignored(app: TestApp) {
     // Each claimed another address; all came from this one, which has had its 20.
     let status = wrong_login_from(&app, "198.51.100.1", "last@acme.co.uk").await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+fn email_token(mail: &str) -> String {
+    let start = mail.find("/confirm-email?token=").expect("link in the mail") + 21;
+    mail[start..].chars().take_while(char::is_ascii_hexdigit).collect()
+}
+
+const REFUSED_EMAIL_LINK: &str = "This link is invalid, used or expired. Ask for the change again.";
+
+async fn changing_the_email_waits_for_the_link_mailed_to_the_new_address(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    app.register("other@acme.co.uk").await;
+    let change = |email: &str, password: &str| {
+        owner.post("/v2/auth/change_email", json!({"email": email, "password": password}))
+    };
+    let empty = change("", "").await;
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(empty.field_error("email"), "Enter your email address.");
+    assert_eq!(empty.field_error("password"), "Enter your password to change the email.");
+    let wrong = change("new@acme.co.uk", "wrong password").await;
+    assert_eq!(wrong.field_error("password"), "The current password is incorrect.");
+    let same = change(" Owner@acme.co.uk", PASSWORD).await;
+    assert_eq!(same.field_error("email"), "This is already your email.");
+    let taken = change("Other@acme.co.uk", PASSWORD).await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    assert_eq!(
+        taken.field_error("email"),
+        "An account with this email already exists. Sign in instead."
+    );
+
+    let asked = change("New@acme.co.uk", PASSWORD).await;
+    assert_eq!(asked.status, StatusCode::OK, "{:?}", asked.body);
+    assert_eq!(
+        asked.description(),
+        "We have sent a link to new@acme.co.uk. Open it within 24 hours to finish the change."
+    );
+    let first = email_token(&app.mails_to("new@acme.co.uk", 1).await[0]);
+    // Nothing changes until the link is opened.
+    assert_eq!(owner.get("/v2/auth/me").await.data::<Value>("me")["email"], "owner@acme.co.uk");
+    assert_eq!(app.login("new@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    // Asking again sends a new link, and the first stops working.
+    change("new@acme.co.uk", PASSWORD).await;
+    let mails = app.mails_to("new@acme.co.uk", 2).await;
+    assert!(mails[1].contains(&format!("{}/confirm-email?token=", app.base)), "{}", mails[1]);
+    let second = email_token(&mails[1]);
+    let confirm = |token: &str| app.post("/v2/auth/change_email/confirm", json!({"token": token}));
+    assert_eq!(confirm(&first).await.field_error("token"), REFUSED_EMAIL_LINK);
+
+    // Opened without signing in: the link is the proof.
+    let done = confirm(&second).await;
+    assert_eq!(done.status, StatusCode::OK, "{:?}", done.body);
+    assert_eq!(
+        done.description(),
+        "Your email is now new@acme.co.uk. Sign in with it from now on."
+    );
+    assert_eq!(owner.get("/v2/auth/me").await.data::<Value>("me")["email"], "new@acme.co.uk");
+    assert_eq!(app.login("new@acme.co.uk", PASSWORD).await.status, StatusCode::OK);
+    assert_eq!(app.login("owner@acme.co.uk", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    // The old address is told, with where to turn if it was not its owner.
+    let notice = &app.mails_to("owner@acme.co.uk", 1).await[0];
+    assert!(notice.contains("is now new@acme.co.uk"), "{notice}");
+    assert!(notice.contains("support@heatdesk.example"), "{notice}");
+    assert_eq!(confirm(&second).await.field_error("token"), REFUSED_EMAIL_LINK, "used");
+}
+
+async fn an_email_link_expires_after_a_day_and_loses_to_an_account_that_took_the_address(
+    app: TestApp,
+) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let change = || {
+        owner
+            .post("/v2/auth/change_email", json!({"email": "new@acme.co.uk", "password": PASSWORD}))
+    };
+    let confirm =
+        |token: String| app.post("/v2/auth/change_email/confirm", json!({"token": token}));
+    change().await;
+    let late = email_token(&app.mails_to("new@acme.co.uk", 1).await[0]);
+    app.clock.advance(time::Duration::hours(24));
+    assert_eq!(confirm(late).await.field_error("token"), REFUSED_EMAIL_LINK, "expired");
+
+    change().await;
+    let link = email_token(&app.mails_to("new@acme.co.uk", 2).await[1]);
+    // Someone registers the address before the link is opened.
+    assert_eq!(app.register("new@acme.co.uk").await.status, StatusCode::OK);
+    let lost = confirm(link).await;
+    assert_eq!(lost.status, StatusCode::CONFLICT);
+    assert_eq!(owner.get("/v2/auth/me").await.data::<Value>("me")["email"], "owner@acme.co.uk");
 }

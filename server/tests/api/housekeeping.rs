@@ -31,7 +31,16 @@ async fn housekeeping_forgets_spent_sessions_links_failures_and_old_mail(app: Te
     );
     app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
     app.mails_to("owner@acme.co.uk", 1).await;
-    let tables = ["sessions", "password_resets", "login_failures", "throttle_locks", "outbox"];
+    let change = json!({"email": "new@acme.co.uk", "password": PASSWORD});
+    assert_eq!(acme.post("/v2/auth/change_email", change).await.status, StatusCode::OK);
+    let tables = [
+        "sessions",
+        "password_resets",
+        "email_changes",
+        "login_failures",
+        "throttle_locks",
+        "outbox",
+    ];
     for table in tables {
         assert!(count(&app, table).await > 0, "{table} is empty before the sweep");
     }
@@ -39,16 +48,20 @@ async fn housekeeping_forgets_spent_sessions_links_failures_and_old_mail(app: Te
     // Nothing has run out yet: the sweep keeps everything but the idle cache.
     let now = app.clock.now() + time::Duration::minutes(1);
     let swept = sweep(&app.state, now, RETENTION).await.unwrap();
-    assert_eq!((swept.accounts.sessions, swept.accounts.resets, swept.mail), (0, 0, 0));
+    let accounts = &swept.accounts;
+    assert_eq!((accounts.sessions, accounts.resets, accounts.email_changes), (0, 0, 0));
+    assert_eq!(swept.mail, 0);
     assert_eq!(swept.cached, 1, "the rooms list of a minute ago");
 
     // Eight days on, everything has run out.
     app.clock.advance(time::Duration::days(8));
     let swept = sweep(&app.state, app.clock.now(), RETENTION).await.unwrap();
-    assert_eq!((swept.accounts.sessions, swept.accounts.resets), (1, 1));
-    // Throttle records: the failed sign-in under its email and its address, the registration
-    // and the reset request under its address and its email.
-    assert_eq!((swept.accounts.failures, swept.mail), (5, 1));
+    let accounts = &swept.accounts;
+    assert_eq!((accounts.sessions, accounts.resets, accounts.email_changes), (1, 1, 1));
+    // Throttle records: the failed sign-in under its address (the password given right for
+    // the email change forgave it under the email), the registration, the reset request under
+    // its address and its email, the email change under its address.
+    assert_eq!((swept.accounts.failures, swept.mail), (5, 2));
     for table in tables {
         assert_eq!(count(&app, table).await, 0, "{table} after the sweep");
     }

@@ -15,6 +15,7 @@ const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const ConfirmEmailPage = lazyPage(() => import('./pages/ConfirmEmailPage'));
 const LegalPage = lazyPage(() => import('./pages/LegalPage'));
 const HomePage = lazyPage(() => import('./pages/HomePage'));
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'));
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: paths.register, element: page(<RegisterPage />) },
           { path: paths.forgotPassword, element: page(<ForgotPasswordPage />) },
           { path: paths.resetPassword, element: page(<ResetPasswordPage />) },
+          { path: paths.confirmEmail, element: page(<ConfirmEmailPage />) },
           { path: paths.terms, element: page(<LegalPage document="terms" />) },
           { path: paths.privacy, element: page(<LegalPage document="privacy" />) },
           { path: paths.notFound, element: <NotFound /> },

@@ -41,11 +41,22 @@ export function AuthCard({
 }
 
 /** Under a public form, a question and the link that answers it ("No account yet? Create one"). */
-export function AuthCardLink({ text, link, to }: { text: string; link: string; to: string }) {
+/** `state` goes with the link to the page it opens (the address typed so far, say). */
+export function AuthCardLink({
+  text,
+  link,
+  to,
+  state,
+}: {
+  text: string;
+  link: string;
+  to: string;
+  state?: object;
+}) {
   return (
     <Typography sx={{ mt: 3, textAlign: 'center' }}>
       {text}{' '}
-      <Link component={RouterLink} to={to}>
+      <Link component={RouterLink} to={to} state={state}>
         {link}
       </Link>
     </Typography>

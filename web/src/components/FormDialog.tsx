@@ -39,7 +39,14 @@ export function FormDialog({
   const id = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth={maxWidth}>
-      <Form onSubmit={onSubmit}>
+      <Form
+        onSubmit={(event) => {
+          // React carries events through the portal to the page's own form, when it is opened
+          // from inside one: this form's submit is its own.
+          event.stopPropagation();
+          onSubmit(event);
+        }}
+      >
         <DialogTitle id={id}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions>

@@ -4,6 +4,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   terms: '/terms-conditions',
   privacy: '/privacy-policy',
   notFound: '/404',

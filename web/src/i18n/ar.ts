@@ -147,6 +147,13 @@ export const ar: ArabicTexts<Texts> = {
     changeTitle: 'تغيير كلمة المرور',
     changeIntro: 'بعد التغيير سيتم تسجيل خروجك من كل مكان، ثم تسجّل الدخول بكلمة المرور الجديدة.',
     changeSubmit: 'تغيير كلمة المرور',
+    confirmEmailTitle: 'أكّد بريدك الإلكتروني الجديد',
+    confirmEmailIntro:
+      'اجعل العنوان الذي أُرسل إليه هذا الرابط البريد الإلكتروني لحسابك في HeatDesk. ستسجّل الدخول به من ذلك الحين.',
+    confirmEmailSubmit: 'أكّد البريد الإلكتروني الجديد',
+    confirmEmailMissing:
+      'تحتاج هذه الصفحة إلى الرابط من الرسالة التي أرسلناها إلى عنوانك الجديد. اطلب التغيير مرة أخرى من ملفك الشخصي.',
+    toProfile: 'انتقل إلى ملفك الشخصي',
     agree:
       'بإنشاء حساب فإنك توافق على <terms>الشروط والأحكام</terms> و<privacy>سياسة الخصوصية</privacy>.',
   },
@@ -159,6 +166,12 @@ export const ar: ArabicTexts<Texts> = {
     deleteIntro: 'يحذف هذا حسابك وجميع بيانات شركتك. لا يمكن التراجع عنه.',
     deleteButton: 'حذف الحساب',
     deletePassword: 'كلمة المرور، للتأكيد',
+    changeEmail: 'تغيير البريد الإلكتروني',
+    changeEmailTitle: 'غيّر بريدك الإلكتروني',
+    changeEmailText:
+      'سنرسل رابطًا إلى العنوان الجديد، ويتغير بريدك عندما تفتحه. حتى ذلك الحين، سجّل الدخول بالبريد الحالي.',
+    newEmail: 'البريد الإلكتروني الجديد',
+    sendLink: 'أرسل الرابط',
     deleteConfirmTitle: 'هل تريد حذف حسابك؟',
     deleteConfirmText:
       'سيتم حذف حسابك وشركتك نهائيًا، مع جميع غرفها ومناطقها ومدافئها وقراءاتها وجداولها وأتمتتها وسجل الطاقة والتعرفات والميزانية والأهداف والإشعارات والخطة والمدفوعات وموافقة العداد الذكي وسجل الإجراءات.',
@@ -876,10 +889,10 @@ export const ar: ArabicTexts<Texts> = {
       rooms: {
         name: 'الغرفة',
         table: 'الاستهلاك حسب الغرفة',
-        summary: 'استهلكت {{count}} غرفة {{total}}',
-        summary_two: 'استهلكت غرفتان {{total}}',
-        summary_few: 'استهلكت {{count}} غرف {{total}}',
-        summary_one: 'استهلكت غرفة واحدة {{total}}',
+        summary: '{{total}} في {{count}} غرفة',
+        summary_two: '{{total}} في غرفتين',
+        summary_few: '{{total}} في {{count}} غرف',
+        summary_one: '{{total}} في غرفة واحدة',
         caption: '{{count}} غرفة؛ {{total}} إجمالًا.',
         caption_two: 'غرفتان؛ {{total}} إجمالًا.',
         caption_few: '{{count}} غرف؛ {{total}} إجمالًا.',
@@ -890,10 +903,10 @@ export const ar: ArabicTexts<Texts> = {
       zones: {
         name: 'المنطقة',
         table: 'الاستهلاك حسب المنطقة',
-        summary: 'استهلكت {{count}} منطقة {{total}}',
-        summary_two: 'استهلكت منطقتان {{total}}',
-        summary_few: 'استهلكت {{count}} مناطق {{total}}',
-        summary_one: 'استهلكت منطقة واحدة {{total}}',
+        summary: '{{total}} في {{count}} منطقة',
+        summary_two: '{{total}} في منطقتين',
+        summary_few: '{{total}} في {{count}} مناطق',
+        summary_one: '{{total}} في منطقة واحدة',
         caption: '{{count}} منطقة؛ {{total}} إجمالًا.',
         caption_two: 'منطقتان؛ {{total}} إجمالًا.',
         caption_few: '{{count}} مناطق؛ {{total}} إجمالًا.',

@@ -138,6 +138,13 @@ export const en = {
     changeIntro:
       'After the change you will be signed out everywhere and sign in again with the new password.',
     changeSubmit: 'Change password',
+    confirmEmailTitle: 'Confirm your new email',
+    confirmEmailIntro:
+      'Make the address this link was sent to the email of your HeatDesk account. You will sign in with it from then on.',
+    confirmEmailSubmit: 'Confirm the new email',
+    confirmEmailMissing:
+      'This page needs the link from the email we sent to your new address. Ask for the change again from your profile.',
+    toProfile: 'Go to your profile',
     agree:
       'By creating an account you accept the <terms>terms and conditions</terms> and the <privacy>privacy policy</privacy>.',
   },
@@ -150,6 +157,12 @@ export const en = {
     deleteIntro: 'This deletes your account and all of your business’s data. It cannot be undone.',
     deleteButton: 'Delete account',
     deletePassword: 'Your password, to confirm',
+    changeEmail: 'Change email',
+    changeEmailTitle: 'Change your email',
+    changeEmailText:
+      'We will send a link to the new address, and your email changes when you open it. Until then, sign in with the current one.',
+    newEmail: 'New email',
+    sendLink: 'Send the link',
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmText:
       'Your account and your business will be deleted for good, with all of its rooms, zones, radiators and their readings, schedules, automations, energy history, tariffs, budget and goals, notifications, plan and payments, smart-meter consent and action history.',
@@ -866,8 +879,8 @@ export const en = {
       rooms: {
         name: 'Room',
         table: 'Use by room',
-        summary: '{{count}} rooms used {{total}}',
-        summary_one: '{{count}} room used {{total}}',
+        summary: '{{total}} across {{count}} rooms',
+        summary_one: '{{total}} in {{count}} room',
         caption: '{{count}} rooms; {{total}} in all.',
         caption_one: '{{count}} room; {{total}} in all.',
         emptyTitle: 'No rooms yet',
@@ -876,8 +889,8 @@ export const en = {
       zones: {
         name: 'Zone',
         table: 'Use by zone',
-        summary: '{{count}} zones used {{total}}',
-        summary_one: '{{count}} zone used {{total}}',
+        summary: '{{total}} across {{count}} zones',
+        summary_one: '{{total}} in {{count}} zone',
         caption: '{{count}} zones; {{total}} in all.',
         caption_one: '{{count}} zone; {{total}} in all.',
         emptyTitle: 'No zones yet',

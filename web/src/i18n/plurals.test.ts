@@ -7,16 +7,16 @@ describe('counted texts', () => {
     const en = i18n.getFixedT('en');
     const ar = i18n.getFixedT('ar');
     const usage = 'analytics.usage.rooms.summary';
-    expect(en(usage, { count: 1, total: 'x' })).toBe('1 room used x');
-    expect(en(usage, { count: 3, total: 'x' })).toBe('3 rooms used x');
-    expect(ar(usage, { count: 1, total: 'x' })).toBe('استهلكت غرفة واحدة x');
+    expect(en(usage, { count: 1, total: 'x' })).toBe('x in 1 room');
+    expect(en(usage, { count: 3, total: 'x' })).toBe('x across 3 rooms');
+    expect(ar(usage, { count: 1, total: 'x' })).toBe('x في غرفة واحدة');
     // Arabic counts two in the dual, three to ten in the plural, then in the singular again.
-    expect(ar(usage, { count: 2, total: 'x' })).toBe('استهلكت غرفتان x');
-    expect(ar(usage, { count: 3, total: 'x' })).toBe('استهلكت 3 غرف x');
-    expect(ar(usage, { count: 10, total: 'x' })).toBe('استهلكت 10 غرف x');
-    expect(ar(usage, { count: 11, total: 'x' })).toBe('استهلكت 11 غرفة x');
-    expect(ar(usage, { count: 100, total: 'x' })).toBe('استهلكت 100 غرفة x');
-    expect(ar(usage, { count: 103, total: 'x' })).toBe('استهلكت 103 غرف x');
+    expect(ar(usage, { count: 2, total: 'x' })).toBe('x في غرفتين');
+    expect(ar(usage, { count: 3, total: 'x' })).toBe('x في 3 غرف');
+    expect(ar(usage, { count: 10, total: 'x' })).toBe('x في 10 غرف');
+    expect(ar(usage, { count: 11, total: 'x' })).toBe('x في 11 غرفة');
+    expect(ar(usage, { count: 100, total: 'x' })).toBe('x في 100 غرفة');
+    expect(ar(usage, { count: 103, total: 'x' })).toBe('x في 103 غرف');
     const online = { online: 1, total: 1, heating: 0 };
     expect(en('dashboard.rooms.radiators', { ...online, count: 1 })).toBe(
       '1 of 1 radiator online\u00a0· 0 heating',

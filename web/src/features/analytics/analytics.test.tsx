@@ -162,12 +162,12 @@ describe('the analytics list', () => {
     expect(ranges).toEqual(['?start_date=2026-03-01&end_date=2026-03-31']);
     expect(
       await within(screen.getByTestId('vis-rooms-usage')).findByText(
-        `2 rooms used ${iso('62.5 kWh')}`,
+        `${iso('62.5 kWh')} across 2 rooms`,
       ),
     ).toBeInTheDocument();
     expect(
       await within(screen.getByTestId('vis-zones-usage')).findByText(
-        `1 zone used ${iso('62.5 kWh')}`,
+        `${iso('62.5 kWh')} in 1 zone`,
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open CO2 savings' })).toHaveAttribute(

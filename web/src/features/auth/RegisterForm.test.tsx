@@ -135,7 +135,7 @@ describe('RegisterForm', () => {
     refusePosts('/v2/auth', 409, 'An account with this email already exists. Sign in instead.', {
       email: ['An account with this email already exists. Sign in instead.'],
     });
-    renderWithProviders(<RegisterForm />, { route: '/register' });
+    const { router } = renderWithProviders(<RegisterForm />, { route: '/register' });
     await fillValidForm();
     await submit();
     await waitFor(() =>
@@ -143,5 +143,9 @@ describe('RegisterForm', () => {
         'An account with this email already exists',
       ),
     );
+    // Signing in instead starts from the address typed here.
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.state).toEqual({ email: 'owner@acme.co.uk' });
   });
 });

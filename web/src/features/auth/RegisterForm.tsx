@@ -76,7 +76,13 @@ export function RegisterForm() {
           {t('auth.registerSubmit')}
         </SubmitButton>
       </Form>
-      <AuthCardLink text={t('auth.haveAccount')} link={t('auth.signIn')} to={paths.login} />
+      {/* An address already registered ("Sign in instead.") signs in from here, already typed. */}
+      <AuthCardLink
+        text={t('auth.haveAccount')}
+        link={t('auth.signIn')}
+        to={paths.login}
+        state={{ email: form.values.email.trim() }}
+      />
     </AuthCard>
   );
 }

@@ -18,6 +18,10 @@ export const authApi = {
     authClient.post<Envelope<object>>('/v2/auth/change_password', { old_password, new_password }),
   updateProfile: (payload: ProfilePayload) =>
     authClient.post<Envelope<{ user: User }>>('/v2/auth/update_profile', payload),
+  changeEmail: (email: string, password: string) =>
+    authClient.post<Envelope<object>>('/v2/auth/change_email', { email, password }),
+  confirmEmail: (token: string) =>
+    publicClient.post<Envelope<object>>('/v2/auth/change_email/confirm', { token }),
   deleteAccount: (userId: number, password: string) =>
     authClient.delete<Envelope<object>>(`/v2/auth/${userId}`, { data: { password } }),
 };

@@ -16,10 +16,11 @@ export {
   validateProfile,
   type ProfileValues,
 } from './ProfileFields';
-export { optional, text, ukPostcode, validate } from './validation';
+export { email, optional, required, text, ukPostcode, validate } from './validation';
 export { LoginForm } from './LoginForm';
 export { RegisterForm } from './RegisterForm';
 export { ForgotPasswordForm } from './ForgotPasswordForm';
 export { ResetPasswordForm } from './ResetPasswordForm';
+export { ConfirmEmailForm } from './ConfirmEmailForm';
 export { ChangePasswordForm } from './ChangePasswordForm';
 export { LogoutButton, useEndSession, useLogout } from './useLogout';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { Form, FormField, SubmitButton, useForm } from '../../components/form';
+import { Form, SubmitButton, useForm } from '../../components/form';
 import { useAction } from '../../lib/useAction';
 import {
   ProfileFields,
@@ -12,6 +12,7 @@ import {
   type ProfileValues,
   type User,
 } from '../auth';
+import { ChangeEmail } from './ChangeEmail';
 
 function valuesOf(user: User | null): ProfileValues {
   return {
@@ -49,18 +50,7 @@ export function ProfileForm() {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Form onSubmit={form.onSubmit(send)}>
-        <ProfileFields
-          form={form}
-          emailField={
-            <FormField
-              name="email"
-              type="email"
-              label={t('fields.email')}
-              value={user?.email ?? ''}
-              disabled
-            />
-          }
-        />
+        <ProfileFields form={form} emailField={<ChangeEmail current={user?.email ?? ''} />} />
         <Box sx={{ mt: 3 }}>
           <SubmitButton busy={isLoading}>{t('profile.save')}</SubmitButton>
         </Box>

@@ -1,0 +1,90 @@
+//! Changing an account's email: the new address shows it is the owner's by a link mailed to it,
+//! and the old one is told once the change is made.
+
+use std::net::IpAddr;
+
+use time::Duration;
+
+use super::session::AuthUser;
+use super::{account, password, store};
+use crate::error::{ApiError, ApiResult};
+use crate::kernel::tokens::{hash_token, new_token};
+use crate::kernel::values::Email;
+use crate::kernel::words;
+use crate::mail::Mail;
+use crate::state::AppState;
+use crate::store::StoreError;
+
+/// How long a link to confirm a new email works: a day, as the mail may be read the next morning.
+pub const EMAIL_LINK_LIFETIME: Duration = Duration::hours(24);
+
+/// After the password is given again, mails a one-time link to `new_email`; the account's email
+/// changes only when it is opened. A link sent before stops working.
+pub async fn request_change(
+    state: &AppState,
+    user: &AuthUser,
+    address: IpAddr,
+    password: &str,
+    new_email: &Email,
+) -> ApiResult<()> {
+    password::confirm(state, user, address, password, "password").await?;
+    let (current, _) = store::credentials_of(state.store.reader(), user.user_id).await?;
+    if current == new_email.as_str() {
+        return Err(ApiError::field("email", "This is already your email."));
+    }
+    // Asked only after the password, so a session left open cannot probe who has an account.
+    if store::find_credentials(state.store.reader(), new_email).await?.is_some() {
+        return Err(account::email_taken());
+    }
+    let token = new_token();
+    let now = state.clock.now();
+    let expires_at = (now + EMAIL_LINK_LIFETIME).unix_timestamp();
+    let token_hash = hash_token(&token);
+    store::create_email_change(&state.store, &token_hash, user.user_id, new_email, expires_at)
+        .await?;
+    let link = format!("{}/confirm-email?token={token}", state.config.public_url);
+    let say = |sentence: &str| words::for_reader(sentence.to_owned());
+    let body = format!(
+        "{}\n\n{}\n{link}\n\n{}",
+        say("Someone asked to make this address the email of a HeatDesk account."),
+        say("To confirm it, open this link within the next 24 hours:"),
+        say("If it was not you, ignore this email: nothing changes."),
+    );
+    let mail = Mail {
+        to: new_email.as_str().to_owned(),
+        subject: say("Confirm your new HeatDesk email"),
+        body,
+    };
+    Ok(state.mailer.send(&state.store, mail, now).await?)
+}
+
+/// Makes a link's address the account's email, and tells the old address. Answers the new email.
+pub async fn confirm_change(state: &AppState, token: &str) -> ApiResult<String> {
+    let now = state.clock.now();
+    let changed =
+        match store::change_email(&state.store, &hash_token(token), now.unix_timestamp()).await {
+            Ok(Some(changed)) => changed,
+            Ok(None) => {
+                return Err(ApiError::field(
+                    "token",
+                    "This link is invalid, used or expired. Ask for the change again.",
+                ));
+            }
+            Err(StoreError::Conflict { .. }) => return Err(account::email_taken()),
+            Err(error) => return Err(error.into()),
+        };
+    let say = |sentence: String| words::for_reader(sentence);
+    let contact = &state.config.contact.email;
+    let body = format!(
+        "{}\n\n{}",
+        say(format!("The email of your HeatDesk account is now {}.", changed.new_email)),
+        say(format!("If you did not ask for this, write to {contact} at once.")),
+    );
+    let notice = Mail {
+        to: changed.old_email,
+        subject: say("Your HeatDesk email has changed".to_owned()),
+        body,
+    };
+    state.mailer.send(&state.store, notice, now).await?;
+    Ok(changed.new_email)
+}

@@ -1,0 +1,5 @@
+import { ConfirmEmailForm } from '../../features/auth';
+
+export default function ConfirmEmailPage() {
+  return <ConfirmEmailForm />;
+}
