@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use crate::kernel::tokens::{hash_token, new_token};
 use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::header::AUTHORIZATION;
+use axum::http::header::{ACCEPT_LANGUAGE, AUTHORIZATION};
 use axum::http::request::Parts;
 use time::{Duration, OffsetDateTime};
 
@@ -13,6 +13,7 @@ use super::store;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::Actor;
 use crate::kernel::values::Cidr;
+use crate::kernel::words::Language;
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -77,8 +78,17 @@ impl FromRequestParts<AppState> for AuthUser {
         let token_hash = hash_token(token);
         let now = state.clock.now().unix_timestamp();
         let row = store::session_user(state.store.reader(), &token_hash, now).await?;
-        let (user_id, business_id, is_business, data_version) =
+        let (user_id, business_id, is_business, data_version, language) =
             row.ok_or_else(ApiError::signed_out)?;
+        // The language the web app is set to comes with every request; a switch is kept for
+        // what the account is sent between requests. A failure to keep it fails nothing.
+        let header = parts.headers.get(ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok());
+        if let Some(asked) = header.and_then(Language::named_in)
+            && asked.code() != language
+            && let Err(error) = store::set_language(&state.store, user_id, asked.code()).await
+        {
+            tracing::warn!(user_id, ?error, "cannot keep the account's language");
+        }
         Ok(Self { user_id, business_id, is_business: is_business == 1, token_hash, data_version })
     }
 }

@@ -184,15 +184,15 @@ pub async fn revoke_session(store: &Store, token_hash: &str) -> StoreResult<()> 
     Ok(())
 }
 
-/// The user of a live session: user id, business id, is-business flag and the business's
-/// data version.
+/// The user of a live session: user id, business id, is-business flag, the business's data
+/// version and the language the account last used.
 pub async fn session_user(
     pool: &AnyPool,
     token_hash: &str,
     now: i64,
-) -> StoreResult<Option<(i64, i64, i64, i64)>> {
+) -> StoreResult<Option<(i64, i64, i64, i64, String)>> {
     Ok(sqlx::query_as(
-        "SELECT u.id, u.business_id, u.is_business, b.data_version FROM sessions s
+        "SELECT u.id, u.business_id, u.is_business, b.data_version, u.language FROM sessions s
          JOIN users u ON u.id = s.user_id
          JOIN businesses b ON b.id = u.business_id
          WHERE s.token_hash = $1 AND s.expires_at > $2",
@@ -201,6 +201,14 @@ pub async fn session_user(
     .bind(now)
     .fetch_optional(pool)
     .await?)
+}
+
+/// The language the account uses, for what it is sent outside a request (notification mail).
+pub async fn set_language(store: &Store, user_id: i64, code: &str) -> StoreResult<()> {
+    let update =
+        sqlx::query("UPDATE users SET language = $1 WHERE id = $2").bind(code).bind(user_id);
+    store.write(update).await?;
+    Ok(())
 }
 
 /// Stores a password reset token by its hash.

@@ -19,6 +19,12 @@ pub enum Language {
 
 impl Language {
     pub fn from_accept_language(header: &str) -> Self {
+        Self::named_in(header).unwrap_or(Language::English)
+    }
+
+    /// The first language of an `Accept-Language` header that the web app speaks, if it names
+    /// one.
+    pub fn named_in(header: &str) -> Option<Self> {
         // Browsers list languages by preference; a weight of 0 means "not this one".
         let refused = |params: &str| {
             params.split(';').any(|param| {
@@ -36,7 +42,21 @@ impl Language {
                 "en" => Some(Language::English),
                 _ => None,
             })
-            .unwrap_or(Language::English)
+    }
+
+    /// As the store keeps it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Arabic => "ar",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Self {
+        match code {
+            "ar" => Language::Arabic,
+            _ => Language::English,
+        }
     }
 }
 

@@ -20,6 +20,7 @@ use crate::clock::Clock;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::Actor;
+use crate::kernel::words;
 use crate::mail::{Mail, Mailer};
 use crate::state::AppState;
 use crate::store::Store;
@@ -143,13 +144,19 @@ impl Mailing<'_> {
         notification: &NewNotification<'_>,
         now: OffsetDateTime,
     ) -> ApiResult<()> {
-        for to in store::listeners(store.reader(), business_id).await? {
+        let home = format!("{}/home", self.public_url);
+        // In the language each account last used the app in.
+        for (to, language) in store::listeners(store.reader(), business_id).await? {
+            let say = |sentence: String| words::worded(language, sentence);
             let body = format!(
-                "{}\n\nSee it in HeatDesk: {}/home\n\nYou get these mails while notifications \
-                 are on; switch them off under Settings, Notifications.\n",
-                notification.body, self.public_url
+                "{}\n\n{}\n\n{}\n",
+                say(notification.body.clone()),
+                say(format!("See it in HeatDesk: {home}")),
+                say("You get these mails while notifications are on; switch them off under \
+                     Settings, Notifications."
+                    .to_owned()),
             );
-            let subject = format!("HeatDesk: {}", notification.title);
+            let subject = format!("HeatDesk: {}", say(notification.title.to_owned()));
             self.mailer.send(store, Mail { to, subject, body }, now).await?;
         }
         Ok(())

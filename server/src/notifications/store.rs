@@ -4,6 +4,7 @@ use serde::Serialize;
 use sqlx::{AnyConnection, AnyPool};
 use utoipa::ToSchema;
 
+use crate::kernel::words::Language;
 use crate::store::StoreResult;
 use crate::store::columns::{Iso8601, JsonText};
 
@@ -100,15 +101,16 @@ pub async fn enabled(pool: &AnyPool, user_id: i64) -> StoreResult<bool> {
     Ok(on == 1)
 }
 
-/// The emails of the business's accounts that want notifications.
-pub async fn listeners(pool: &AnyPool, business_id: i64) -> StoreResult<Vec<String>> {
-    let rows: Vec<(String,)> = sqlx::query_as(
-        "SELECT email FROM users WHERE business_id = $1 AND notifications_on = 1 ORDER BY id",
+/// The email and the language of each of the business's accounts that want notifications.
+pub async fn listeners(pool: &AnyPool, business_id: i64) -> StoreResult<Vec<(String, Language)>> {
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT email, language FROM users
+         WHERE business_id = $1 AND notifications_on = 1 ORDER BY id",
     )
     .bind(business_id)
     .fetch_all(pool)
     .await?;
-    Ok(rows.into_iter().map(|(email,)| email).collect())
+    Ok(rows.into_iter().map(|(email, code)| (email, Language::from_code(&code))).collect())
 }
 
 /// Businesses with an account that wants notifications.

@@ -18,6 +18,7 @@ store_tests!(
     notifications_are_read_switched_off_and_kept_to_their_business,
     reaching_the_cf_goal_is_notified_once_a_month,
     a_changed_cf_goal_is_checked_in_the_next_round_not_the_next_hour,
+    notification_mails_are_in_the_language_the_account_last_used,
 );
 
 /// The rounds as the server runs them, mailing what they find.
@@ -224,4 +225,29 @@ async fn a_changed_cf_goal_is_checked_in_the_next_round_not_the_next_hour(app: T
     set_goal(&app, &owner, "2").await;
     assert_eq!(round(&app).await, 1, "a minute later, in the same hour");
     assert_eq!(kinds(&owner).await, ["cf_goal", "radiator_offline"]);
+}
+
+async fn notification_mails_are_in_the_language_the_account_last_used(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall").await;
+    // The web app, switched to Arabic, asks in Arabic from then on.
+    assert_eq!(owner.get_in("/v2/auth/me", "ar").await.status, StatusCode::OK);
+    app.tick(60).await;
+    app.clock.advance(time::Duration::minutes(6));
+    assert_eq!(round(&app).await, 1);
+    let (subject, body) = mails(&app, "owner@acme.co.uk").await.remove(0);
+    assert_eq!(subject, "HeatDesk: انقطع اتصال مدفأة");
+    assert!(body.starts_with("لم ترسل المدفأة «\u{2068}Hall\u{2069}»"), "{body}");
+    let link = format!("اطّلع عليه في HeatDesk: \u{2068}{}/home\u{2069}", app.base);
+    assert!(body.contains(&link), "{body}");
+    assert!(body.contains("ويمكنك إيقافها من الإعدادات"), "{body}");
+
+    // Switched back, in English again; a request that names neither language changes nothing.
+    owner.get_in("/v2/auth/me", "en-GB,en;q=0.9").await;
+    owner.get_in("/v2/auth/me", "fr").await;
+    app.tick(60).await;
+    assert_eq!(round(&app).await, 1);
+    let (subject, body) = mails(&app, "owner@acme.co.uk").await.remove(1);
+    assert_eq!(subject, "HeatDesk: Radiator back online");
+    assert!(body.starts_with("Radiator 'Hall' is reporting again."), "{body}");
 }
