@@ -7,9 +7,12 @@ import { FormField, type FieldProps } from '../../components/form';
 /** The account's email address, as sign-in, registration and the password reset ask for it. */
 export function EmailField({
   form,
+  label = 'fields.email',
   autoFocus,
 }: {
   form: { field: (name: 'email') => FieldProps };
+  /** Text key of the label. */
+  label?: string;
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
@@ -17,7 +20,7 @@ export function EmailField({
     <FormField
       {...form.field('email')}
       type="email"
-      label={t('fields.email')}
+      label={t(label)}
       autoComplete="email"
       required
       autoFocus={autoFocus}

@@ -21,6 +21,7 @@ export { LoginForm } from './LoginForm';
 export { RegisterForm } from './RegisterForm';
 export { ForgotPasswordForm } from './ForgotPasswordForm';
 export { ResetPasswordForm } from './ResetPasswordForm';
+export { CurrentPasswordField, EmailField } from './AccountFields';
 export { ConfirmEmailForm } from './ConfirmEmailForm';
 export { ChangePasswordForm } from './ChangePasswordForm';
 export { LogoutButton, useEndSession, useLogout } from './useLogout';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField, useForm } from '../../components/form';
 import { useAction } from '../../lib/useAction';
-import { authApi, required, validate, email } from '../auth';
+import { authApi, CurrentPasswordField, EmailField, required, validate, email } from '../auth';
 
 const empty = { email: '', password: '' };
 
@@ -66,25 +66,8 @@ export function ChangeEmail({ current }: { current: string }) {
         onClose={close}
       >
         <DialogContentText>{t('profile.changeEmailText')}</DialogContentText>
-        <FormField
-          {...form.field('email')}
-          type="email"
-          label={t('profile.newEmail')}
-          autoComplete="email"
-          required
-          autoFocus
-          fullWidth
-          margin="normal"
-        />
-        <FormField
-          {...form.field('password')}
-          type="password"
-          label={t('profile.deletePassword')}
-          autoComplete="current-password"
-          required
-          fullWidth
-          margin="normal"
-        />
+        <EmailField form={form} label="profile.newEmail" autoFocus />
+        <CurrentPasswordField form={form} name="password" label="profile.deletePassword" />
       </FormDialog>
     </>
   );
