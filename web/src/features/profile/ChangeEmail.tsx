@@ -46,7 +46,6 @@ export function ChangeEmail({ current }: { current: string }) {
         label={t('fields.email')}
         value={current}
         disabled
-        fullWidth
       />
       <Button size="small" sx={{ mt: 0.5 }} onClick={() => setOpen(true)}>
         {t('profile.changeEmail')}
