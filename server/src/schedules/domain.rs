@@ -257,8 +257,8 @@ impl EnabledSchedules {
     }
 
     /// The names of the other schedules on, for fewer radiators than `row`'s kind covers, that
-    /// reach one of its radiators and whose slots meet those of its program (`own`) from
-    /// `today` on: the engine holds theirs there (radiator beats room beats zone).
+    /// reach one of its radiators and run on a day its program (`own`) runs, from `today` on:
+    /// the engine holds theirs there all day (radiator beats room beats zone), slots or not.
     fn outranking(&self, row: &ScheduleRow, own: &Program, today: Date) -> Vec<String> {
         let none = HashSet::new();
         let mine = self.reach.get(&row.id).unwrap_or(&none);
@@ -270,7 +270,7 @@ impl EnabledSchedules {
             .iter()
             .filter(|(_, other)| rank(&other.schedule_for) > rank(&row.schedule_for))
             .filter(|(_, other)| self.reach.get(&other.id).is_some_and(|r| !r.is_disjoint(mine)))
-            .filter(|(theirs, _)| own.slots_meet(theirs, today))
+            .filter(|(theirs, _)| own.share_a_day(theirs, today))
             .map(|(_, other)| other.name.clone())
             .collect();
         names.sort();

@@ -82,18 +82,25 @@ impl Program {
     /// target they share (of one kind), the one changed last holds. A week from the first day
     /// both are in force on holds every weekday they can share.
     pub fn slots_meet(&self, other: &Program, today: Date) -> bool {
+        let meet = |a: &Slot, b: &Slot| a.start < b.end && b.start < a.end;
+        self.share_a_day(other, today)
+            && self.slots.iter().any(|a| other.slots.iter().any(|b| meet(a, b)))
+    }
+
+    /// Whether both run on some day from `today` on (a week from the first day both are in
+    /// force holds every weekday they can share): there, on the radiators they share, the one
+    /// for fewer radiators holds the whole day, its setback between its slots included.
+    pub fn share_a_day(&self, other: &Program, today: Date) -> bool {
         let first = self.start_date.max(other.start_date).map_or(today, |first| first.max(today));
         let last = match (self.end_date, other.end_date) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let meet = |a: &Slot, b: &Slot| a.start < b.end && b.start < a.end;
         first
             .series(1.day())
             .take(7)
             .take_while(|date| last.is_none_or(|last| *date <= last))
-            .filter(|date| self.repeats_on(*date) && other.repeats_on(*date))
-            .any(|_| self.slots.iter().any(|a| other.slots.iter().any(|b| meet(a, b))))
+            .any(|date| self.repeats_on(date) && other.repeats_on(date))
     }
 
     /// The period in force at `now`, or `None` when `now` is outside the schedule's dates.

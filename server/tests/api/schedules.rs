@@ -472,6 +472,25 @@ async fn a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule(a
         zone_schedule.body["data"]["schedule"]["outranked_by"],
         json!(["Radiator", "Room", "Room later"])
     );
+
+    // A room's schedule holds the whole of the days it runs, between its slots too: one whose
+    // early slot never meets the zone's working hours is named, one that runs only on the
+    // zone's days off is not.
+    let mut working = every_day("Zone working hours", "zone", &[zone], 20.0);
+    working["duration"] = json!("weekdays");
+    working["slots"] = json!([{"start": "09:00", "end": "17:00", "setpoint": 20}]);
+    let working = create(&owner, working).await["id"].as_i64().unwrap();
+    let mut early = every_day("Early start", "room", &[room], 22.0);
+    early["slots"] = json!([{"start": "06:00", "end": "07:00", "setpoint": 22}]);
+    create(&owner, early).await;
+    let mut weekend = every_day("Weekend cleaning", "room", &[room], 16.0);
+    weekend["duration"] = json!("weekends");
+    create(&owner, weekend).await;
+    let working = owner.get(&format!("/v2/schedules/{working}")).await;
+    assert_eq!(
+        working.body["data"]["schedule"]["outranked_by"],
+        json!(["Early start", "Radiator", "Room", "Room later"])
+    );
 }
 
 async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(app: TestApp) {

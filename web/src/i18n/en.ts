@@ -549,9 +549,9 @@ export const en = {
       'Its slots meet those of {{names}} on a target they share: where they meet, the schedule changed last heats.',
     overlapName: '‘{{name}}’',
     outrankedBy:
-      'Where their slots meet, {{names}} hold on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+      '{{names}} hold the radiators they share all day on the days they run, their setback between their slots included: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
     outrankedBy_one:
-      'Where their slots meet, {{names}} holds on the radiators they share: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+      '{{names}} holds the radiators they share all day on the days it runs, its setback between its slots included: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
     noNextChange: 'None: the schedule is off or over',
     nothingToChange: 'None: it has no targets left',
     dates: 'from {{start}} to {{end}}',
