@@ -69,8 +69,19 @@ pub async fn mark_read(
     list(state, actor).await
 }
 
+/// `£1,573.00`: grouped in thousands, as the web app shows amounts.
 fn pounds(pence: f64) -> String {
-    format!("£{:.2}", pence / 100.0)
+    let text = format!("{:.2}", pence.abs() / 100.0);
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, "00"));
+    let mut grouped = String::new();
+    for (index, digit) in whole.chars().enumerate() {
+        if index > 0 && (whole.len() - index) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    let sign = if pence < 0.0 { "-" } else { "" };
+    format!("{sign}£{grouped}.{fraction}")
 }
 
 /// What the once-a-minute rounds remember between them, and how they mail what they find.
@@ -300,6 +311,14 @@ mod tests {
     use time::macros::datetime;
 
     use super::*;
+
+    #[test]
+    fn pounds_are_grouped_in_thousands() {
+        assert_eq!(pounds(381.0), "£3.81");
+        assert_eq!(pounds(157_300.0), "£1,573.00");
+        assert_eq!(pounds(123_456_789.4), "£1,234,567.89");
+        assert_eq!(pounds(-100_000.0), "-£1,000.00");
+    }
 
     #[test]
     fn a_goal_is_checked_by_the_first_round_of_each_hour_and_at_once_when_it_changes() {
