@@ -461,7 +461,28 @@ async fn read(
     Ok(view(&row, enabled.of(&row), names.get(&row.schedule_for), &enabled, &tz, now(state)))
 }
 
+/// 422 on `end_date` when that day has passed in the business's time zone: a schedule over
+/// before it is saved would never run, yet show as on. An end date `kept` as it was is let be,
+/// so a schedule that has run its course can still be renamed.
+async fn ensure_not_over(
+    state: &AppState,
+    business_id: i64,
+    end: Option<Date>,
+    kept: Option<&str>,
+) -> ApiResult<()> {
+    let Some(end) = end.filter(|end| kept != Some(end.to_string().as_str())) else {
+        return Ok(());
+    };
+    let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
+    if end < now(state).to_zoned(tz).date() {
+        let message = "This end date has passed: choose today or a later day, or none.";
+        return Err(ApiError::field("end_date", message));
+    }
+    Ok(())
+}
+
 pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult<ScheduleView> {
+    ensure_not_over(state, actor.business_id, checked.end_date, None).await?;
     let mut change = state.change(actor).await?;
     let id = write(&mut change, None, checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
@@ -477,6 +498,7 @@ pub async fn update(
 ) -> ApiResult<ScheduleView> {
     let mut change = state.change(actor).await?;
     let before = read(state, change.db(), actor.business_id, id).await?;
+    ensure_not_over(state, actor.business_id, checked.end_date, before.end_date.as_deref()).await?;
     write(&mut change, Some(id), checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("update", "schedule", id).before(&before).after(&after)).await?;

@@ -204,7 +204,9 @@ fn slots(requests: &[SlotRequest], check: &mut FieldCheck) -> Option<Vec<Slot>> 
         let setpoint = check.check(&field("setpoint"), Temperature::parse(request.setpoint));
         let (Some(start), Some(end)) = (start, end) else { continue };
         if end <= start {
-            check.check::<()>(&field("end"), Err("Make the end later than the start.".into()));
+            let message = "Make the end later than the start. A slot past midnight is two: one \
+                           to 24:00, one from 00:00.";
+            check.check::<()>(&field("end"), Err(message.into()));
             continue;
         }
         times.push((index, start, end));

@@ -18,6 +18,7 @@ store_tests!(
     the_durations_are_the_four_day_sets,
     a_schedule_is_created_read_and_listed_with_its_targets_and_next_change,
     every_bad_field_is_named_and_nothing_is_created,
+    a_schedule_cannot_end_before_today_but_one_that_ran_its_course_can_be_renamed,
     targets_that_are_not_the_businesss_are_404,
     a_setpoint_outside_a_target_radiators_bounds_names_the_slot,
     names_are_unique_per_business,
@@ -155,7 +156,11 @@ async fn every_bad_field_is_named_and_nothing_is_created(app: TestApp) {
             "target_ids"
         ]
     );
-    assert_eq!(answer.field_error("slots.0.end"), "Make the end later than the start.");
+    assert_eq!(
+        answer.field_error("slots.0.end"),
+        "Make the end later than the start. A slot past midnight is two: one to 24:00, one from \
+         00:00."
+    );
     assert_eq!(answer.field_error("slots.3.start"), "Overlaps the slot 10:00–12:00.");
     assert_eq!(answer.field_error("schedule_for"), "Choose room, zone or radiator.");
 
@@ -724,5 +729,37 @@ async fn open_live_streams_get_a_fresh_snapshot_when_a_schedule_acts(app: TestAp
     assert_eq!(
         (after[0]["id"].as_i64(), after[0]["target_temperature"].as_f64()),
         (Some(radiator), Some(16.0))
+    );
+}
+
+async fn a_schedule_cannot_end_before_today_but_one_that_ran_its_course_can_be_renamed(
+    app: TestApp,
+) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, _) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    // Today is 15 January 2026 in London.
+    let mut past = office("room", &[room]);
+    past["end_date"] = json!("2026-01-14");
+    let refused = owner.post("/v2/schedules", past).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.field_error("end_date"),
+        "This end date has passed: choose today or a later day, or none."
+    );
+    assert_eq!(owner.get("/v2/schedules").await.body["data"]["schedules"], json!([]));
+
+    let mut today = office("room", &[room]);
+    today["end_date"] = json!("2026-01-15");
+    let id = create(&owner, today.clone()).await["id"].as_i64().unwrap();
+    app.clock.advance(time::Duration::days(3));
+    // Over now: renamed with its end date as it was, but not given another past one.
+    today["name"] = json!("January office hours");
+    let renamed = owner.post(&format!("/v2/schedules/{id}"), today.clone()).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
+    today["end_date"] = json!("2026-01-16");
+    let moved = owner.post(&format!("/v2/schedules/{id}"), today).await;
+    assert_eq!(
+        moved.field_error("end_date"),
+        "This end date has passed: choose today or a later day, or none."
     );
 }

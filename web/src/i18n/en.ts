@@ -614,7 +614,8 @@ export const en = {
       noSlots: 'Add at least one time slot.',
       tooManySlots: 'A day has at most 12 slots.',
       time: 'Enter a time like 07:30.',
-      endAfterStart: 'Make the end later than the start.',
+      endAfterStart:
+        'Make the end later than the start. A slot past midnight is two: one to 24:00, one from 00:00.',
       overlap: 'Overlaps another slot.',
       endBeforeStart: 'Make the end date on or after the start date.',
     },
