@@ -43,6 +43,10 @@ pub struct GroupState {
     pub current_temperature: Option<f64>,
     /// Average target of its radiators that are on, °C.
     pub target_temperature: Option<f64>,
+    /// The lowest and the highest of those targets: an average of 22 and 24 is a target no
+    /// radiator has, so the app shows the range where they differ.
+    pub lowest_target: Option<f64>,
+    pub highest_target: Option<f64>,
     /// 1 while any of its radiators is heating.
     pub heating: i64,
     /// 1 once any of its radiators has reported; 0 while every one waits for its first report
@@ -55,6 +59,8 @@ pub struct GroupState {
 pub const GROUP_STATE_COLUMNS: &str = "COUNT(CASE WHEN r.is_on = 1 THEN 1 END) AS radiators_on,
         AVG(CASE WHEN s.last_seen > $2 THEN s.temperature END) AS current_temperature,
         AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
+        MIN(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS lowest_target,
+        MAX(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS highest_target,
         MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating,
         COUNT(s.last_seen) AS reports";
 
@@ -63,10 +69,13 @@ impl<'r> sqlx::FromRow<'r, AnyRow> for GroupState {
     fn from_row(row: &'r AnyRow) -> sqlx::Result<Self> {
         let current: Option<f64> = row.try_get("current_temperature")?;
         let target: Option<f64> = row.try_get("target_temperature")?;
+        let half = |t: f64| (t * 2.0).round() / 2.0;
         Ok(GroupState {
             status: i64::from(row.try_get::<i64, _>("radiators_on")? > 0),
             current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
-            target_temperature: target.map(|t| (t * 2.0).round() / 2.0),
+            target_temperature: target.map(half),
+            lowest_target: row.try_get::<Option<f64>, _>("lowest_target")?.map(half),
+            highest_target: row.try_get::<Option<f64>, _>("highest_target")?.map(half),
             heating: row.try_get::<Option<i64>, _>("heating")?.unwrap_or(0),
             reported: i64::from(row.try_get::<i64, _>("reports")? > 0),
         })

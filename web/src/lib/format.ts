@@ -6,6 +6,11 @@ export function formatCelsius(value: number | null | undefined) {
   return value === null || value === undefined ? '–' : `\u2066${value.toFixed(1)}\u00a0°C\u2069`;
 }
 
+/** `22.0–24.0 °C`, one isolated figure like `formatCelsius`'s. */
+export function formatCelsiusRange(low: number, high: number) {
+  return `\u2066${low.toFixed(1)}–${high.toFixed(1)}\u00a0°C\u2069`;
+}
+
 /** Isolated left-to-right, so that a time or a range reads the same inside right-to-left text. */
 export function ltr(text: string) {
   return `\u2066${text}\u2069`;

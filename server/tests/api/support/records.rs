@@ -46,6 +46,8 @@ pub struct Room {
     pub status: i64,
     pub current_temperature: Option<f64>,
     pub target_temperature: Option<f64>,
+    pub lowest_target: Option<f64>,
+    pub highest_target: Option<f64>,
     pub heating: i64,
     pub reported: i64,
     #[serde(default)]
@@ -63,6 +65,8 @@ pub struct Zone {
     pub status: i64,
     pub current_temperature: Option<f64>,
     pub target_temperature: Option<f64>,
+    pub lowest_target: Option<f64>,
+    pub highest_target: Option<f64>,
     pub heating: i64,
     pub reported: i64,
     #[serde(default)]

@@ -114,6 +114,8 @@ describe('a room’s or zone’s heating chip', () => {
     status: 1,
     current_temperature: null,
     target_temperature: 21,
+    lowest_target: 21,
+    highest_target: 21,
     heating: 0,
     reported: 0,
     radiator_count: 2,

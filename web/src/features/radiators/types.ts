@@ -24,6 +24,9 @@ export interface GroupState {
   current_temperature: number | null;
   /** The average target of its radiators that are on. */
   target_temperature: number | null;
+  /** The lowest and highest of those targets. */
+  lowest_target: number | null;
+  highest_target: number | null;
   /** 1 while any of its radiators is heating. */
   heating: number;
   /** 1 once any of its radiators has reported. */

@@ -19,7 +19,13 @@ export function GroupFigures({
 }: {
   group: Pick<
     Room,
-    'status' | 'current_temperature' | 'target_temperature' | 'heating' | 'reported'
+    | 'status'
+    | 'current_temperature'
+    | 'target_temperature'
+    | 'lowest_target'
+    | 'highest_target'
+    | 'heating'
+    | 'reported'
   > & { radiator_count: number };
   live: GroupLive;
   testId: string;

@@ -19,6 +19,8 @@ const room = (name: string, radiators: Radiator[]): RoomWithRadiators => ({
   status: 1,
   current_temperature: 20,
   target_temperature: 21,
+  lowest_target: 21,
+  highest_target: 21,
   heating: 0,
   reported: 1,
   radiators,

@@ -1,8 +1,23 @@
 import type { TFunction } from 'i18next';
-import { formatCelsius } from '../../lib/format';
+import { formatCelsius, formatCelsiusRange } from '../../lib/format';
 
-/** What a room's or zone's target comes from: whether any radiator is on, and their target. */
-type Group = { status: number; target_temperature: number | null; radiator_count: number };
+/** What a room's or zone's target comes from: whether any radiator is on, and their targets. */
+type Group = {
+  status: number;
+  target_temperature: number | null;
+  lowest_target: number | null;
+  highest_target: number | null;
+  radiator_count: number;
+};
+
+/** The one target its radiators share, or the range of theirs where they differ: an average of
+ *  22 and 24 would be a target no radiator has. */
+function targetValue(group: Group) {
+  const { lowest_target: low, highest_target: high } = group;
+  return low !== null && high !== null && low !== high
+    ? formatCelsiusRange(low, high)
+    : formatCelsius(group.target_temperature);
+}
 
 /**
  * A room's target in a list: "target 20.5 °C", "switched off" when none of its radiators is on,
@@ -11,12 +26,12 @@ type Group = { status: number; target_temperature: number | null; radiator_count
 export function roomTargetText(room: Group, t: TFunction) {
   if (room.radiator_count === 0) return t('rooms.noTarget');
   return room.status === 1
-    ? t('rooms.target', { value: formatCelsius(room.target_temperature) })
+    ? t('rooms.target', { value: targetValue(room) })
     : t('rooms.switchedOff');
 }
 
 /** A room's or zone's target as a figure: "20.5 °C", "Switched off", or "–" without radiators. */
 export function groupTargetFigure(group: Group, t: TFunction) {
   if (group.radiator_count === 0) return formatCelsius(null);
-  return group.status === 1 ? formatCelsius(group.target_temperature) : t('rooms.targetOff');
+  return group.status === 1 ? targetValue(group) : t('rooms.targetOff');
 }

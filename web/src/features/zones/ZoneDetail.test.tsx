@@ -18,6 +18,8 @@ const lab: Room = {
   status: 1,
   current_temperature: 20,
   target_temperature: 21,
+  lowest_target: 21,
+  highest_target: 21,
   heating: 0,
   reported: 1,
 };
@@ -30,6 +32,8 @@ const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
   status: 1,
   current_temperature: 20,
   target_temperature: 20.5,
+  lowest_target: 20.5,
+  highest_target: 20.5,
   heating: 0,
   reported: 1,
   rooms,
