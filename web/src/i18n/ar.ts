@@ -455,6 +455,7 @@ export const ar: ArabicTexts<Texts> = {
     noRadiatorsText: 'اربط مدفأة بالمعرّف المطبوع على ملصقها.',
   },
   radiators: {
+    missing: 'هذه المدفأة غير موجودة.',
     intro: 'كل مدافئ شركتك مع آخر ما أبلغت عنه.',
     search: 'البحث في المدافئ',
     searchHint: 'اكتب جزءًا من الاسم أو المعرّف (uid)',
@@ -503,6 +504,7 @@ export const ar: ArabicTexts<Texts> = {
     add: 'أضف مدفأة',
   },
   zones: {
+    missing: 'هذه المنطقة غير موجودة.',
     intro: 'اجمع الغرف في مناطق لتدفئتها معًا.',
     search: 'البحث في المناطق',
     name: 'اسم المنطقة',
@@ -532,6 +534,7 @@ export const ar: ArabicTexts<Texts> = {
     noRoomsText: 'أضف غرفًا ليست في أي منطقة بعد.',
   },
   schedules: {
+    missing: 'هذا الجدول غير موجود.',
     intro:
       'دفّئ الغرف أو المناطق أو المدافئ وفق جدول زمني: على درجة محددة خلال الفترات، ومخفّضة أو متوقفة خارجها.',
     search: 'البحث في الجداول',

@@ -447,6 +447,7 @@ export const en = {
     noRadiatorsText: 'Attach a radiator with the id printed on its label.',
   },
   radiators: {
+    missing: 'This radiator does not exist.',
     intro: 'Every radiator of your business with what it last reported.',
     search: 'Search radiators',
     searchHint: 'Type part of a name or a uid',
@@ -492,6 +493,7 @@ export const en = {
     add: 'Add a radiator',
   },
   zones: {
+    missing: 'This zone does not exist.',
     intro: 'Group rooms into zones to heat them alike.',
     search: 'Search zones',
     name: 'Zone name',
@@ -522,6 +524,7 @@ export const en = {
     noRoomsText: 'Add rooms that are not yet in a zone.',
   },
   schedules: {
+    missing: 'This schedule does not exist.',
     intro:
       'Heat rooms, zones or radiators to a timetable: to a setpoint during the slots, set back or off outside them.',
     search: 'Search schedules',

@@ -106,4 +106,17 @@ describe('a radiator’s page', () => {
     // The target is sent once the clicks pause.
     expect(await screen.findByText('Set.')).toBeInTheDocument();
   });
+
+  it('says an address that holds no id names no radiator, without asking the server', () => {
+    // No handler is registered: a request would fail the test (onUnhandledRequest: 'error').
+    renderWithProviders(<RadiatorDetail />, {
+      route: '/radiators/abc',
+      path: '/radiators/:curadiator',
+    });
+    expect(screen.getByText('This radiator does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Radiators' })).toHaveAttribute(
+      'href',
+      '/radiators',
+    );
+  });
 });

@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Figure, FigurePanel } from '../../components/Figure';
@@ -27,6 +27,7 @@ import { RadiatorDialog, type RoomChoice } from './RadiatorDialog';
 import { ReadingsChart } from './ReadingsChart';
 import { chooseRadiator, withLive } from './slice';
 import type { Radiator, Reading } from './types';
+import { useRouteId } from '../../lib/routeId';
 
 /** How long the − and + buttons wait for another click before the target is sent, ms. */
 const TARGET_PAUSE_MS = 500;
@@ -46,7 +47,7 @@ export function RadiatorDetail({
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { run } = useAction();
-  const id = Number(useParams().curadiator);
+  const id = useRouteId('curadiator');
   const loaded = useAppSelector((state) => state.radiators.radiatorToUpdate);
   const live = useAppSelector((state) => state.radiators.live);
   const [readings, setReadings] = useState<Reading[]>([]);
@@ -81,6 +82,7 @@ export function RadiatorDetail({
   }, [id]);
 
   useEffect(() => {
+    if (id === null) return;
     let current = true;
     Promise.all([radiatorsApi.get(id), radiatorsApi.readings(id, 24)]).then(
       ([radiator, history]) => {
@@ -106,12 +108,12 @@ export function RadiatorDetail({
     [dispatch],
   );
 
-  if (error)
+  if (id === null || error)
     return (
       <LoadError
-        message={error.description}
+        message={error?.description ?? t('radiators.missing')}
         onRetry={load}
-        missing={error.code === 404}
+        missing={error === null || error.code === 404}
         back={{ to: paths.radiators, name: t('nav.radiators') }}
       />
     );

@@ -1,11 +1,12 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths, schedulePath } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ScheduleForm } from './ScheduleForm';
 import { fetchSchedule, fetchScheduleDurations } from './slice';
+import { useRouteId } from '../../lib/routeId';
 
 /** Loads the day sets a schedule can repeat on (kept from the last visit meanwhile). */
 function useDurations() {
@@ -27,17 +28,19 @@ export function NewSchedule() {
 /** `/schedules/{id}`: loads that schedule and edits it. */
 export function EditSchedule() {
   const dispatch = useAppDispatch();
-  const id = Number(useParams().cuschedule);
+  const id = useRouteId('cuschedule');
   const retryDurations = useDurations();
   const { t } = useTranslation();
   const { schedule, scheduleDurations, error, missing } = useAppSelector((state) => state.schedule);
-  const load = useCallback(() => void dispatch(fetchSchedule(id)), [dispatch, id]);
+  const load = useCallback(() => {
+    if (id !== null) void dispatch(fetchSchedule(id));
+  }, [dispatch, id]);
   useEffect(load, [load]);
-  if (error)
+  if (id === null || error)
     return (
       <LoadError
-        message={error}
-        missing={missing}
+        message={error ?? t('schedules.missing')}
+        missing={id === null || missing}
         back={{ to: paths.schedules, name: t('nav.schedules') }}
         onRetry={() => {
           load();
@@ -45,7 +48,8 @@ export function EditSchedule() {
         }}
       />
     );
-  if (schedule?.id !== id || scheduleDurations.length === 0) return <ListSkeleton rows={3} />;
+  if (!schedule || schedule.id !== id || scheduleDurations.length === 0)
+    return <ListSkeleton rows={3} />;
   return <ScheduleForm key={schedule.id} schedule={schedule} />;
 }
 

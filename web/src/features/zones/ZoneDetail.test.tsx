@@ -150,4 +150,9 @@ describe('a zone’s page', () => {
     );
     expect(screen.getAllByText('Heating').length).toBeGreaterThan(0);
   });
+
+  it('says an address that holds no id names no zone, without asking the server', () => {
+    renderWithProviders(<ZoneDetail />, { route: '/zones/1.5', path: '/zones/:cuzone' });
+    expect(screen.getByText('This zone does not exist.')).toBeInTheDocument();
+  });
 });

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import {
   GroupDialogs,
@@ -30,13 +30,14 @@ import { GroupFigures, roomsApi, roomTargetText, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
 import type { ZoneDetail as ZoneWithRooms } from './types';
+import { useRouteId } from '../../lib/routeId';
 
 /** A zone's page; `aside` adds what other features say about the zone (its schedules). */
 export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { run } = useAction();
-  const id = Number(useParams().cuzone);
+  const id = useRouteId('cuzone');
   const { zoneToUpdate: zone, error, missing } = useAppSelector((state) => state.zones);
   const live = useAppSelector((state) => state.radiators.live);
   const [dialog, setDialog] = useState<GroupDialog>(null);
@@ -45,6 +46,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const [unchosen, setUnchosen] = useState(false);
 
   const load = useCallback(() => {
+    if (id === null) return;
     void dispatch(fetchZone(id));
     roomsApi.list().then(
       ({ data }) => setFreeRooms(data.data.rooms.filter((room) => room.zone_id === null)),
@@ -53,12 +55,12 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   }, [dispatch, id]);
   useEffect(load, [load]);
 
-  if (error)
+  if (id === null || error)
     return (
       <LoadError
-        message={error}
+        message={error ?? t('zones.missing')}
         onRetry={load}
-        missing={missing}
+        missing={id === null || missing}
         back={{ to: paths.zones, name: t('nav.zones') }}
       />
     );
