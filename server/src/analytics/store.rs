@@ -184,15 +184,15 @@ pub async fn active_schedules(pool: &AnyPool, business_id: i64) -> StoreResult<i
     Ok(count)
 }
 
-/// `(room, radiators in it, the first hour any of them reported)` of the business's rooms whose
-/// radiators have reported.
+/// `(room, radiators in it, the first minute any of them reported)` of the business's rooms
+/// whose radiators have reported.
 pub async fn rooms_reporting(
     pool: &AnyPool,
     business_id: i64,
 ) -> StoreResult<Vec<(i64, i64, i64)>> {
     let rows = sqlx::query_as(
-        "SELECT room_id, COUNT(*), MIN(first_report_hour) FROM radiators
-         WHERE business_id = $1 AND room_id IS NOT NULL AND first_report_hour IS NOT NULL
+        "SELECT room_id, COUNT(*), MIN(first_report_at) FROM radiators
+         WHERE business_id = $1 AND room_id IS NOT NULL AND first_report_at IS NOT NULL
          GROUP BY room_id ORDER BY room_id",
     )
     .bind(business_id)

@@ -23,8 +23,8 @@ pub struct KnownRadiator {
     pub energy_wh_total: Option<f64>,
     pub reading_energy_wh_total: Option<f64>,
     pub last_seen: Option<i64>,
-    /// The hour of its first report, once it has reported.
-    pub first_report_hour: Option<i64>,
+    /// The minute of its first reading, once it has reported.
+    pub first_report_at: Option<i64>,
     /// The hour and local day whose sums its state holds.
     pub open_hour: Option<i64>,
     pub open_day: Option<String>,
@@ -50,8 +50,8 @@ pub struct Stored {
     pub last_seen: i64,
     /// The open hour and day the state holds now.
     pub open: Option<(i64, String)>,
-    /// The hour of a reading stored, if any.
-    pub reading_hour: Option<i64>,
+    /// The minute of a reading stored, if any.
+    pub reading_at: Option<i64>,
 }
 
 impl KnownRadiators {
@@ -110,9 +110,9 @@ impl KnownRadiators {
         radiator.reading_energy_wh_total = Some(stored.reading_energy_wh_total);
         radiator.last_seen = Some(stored.last_seen);
         (radiator.open_hour, radiator.open_day) = stored.open.unzip();
-        if let Some(hour) = stored.reading_hour {
-            radiator.first_report_hour =
-                Some(radiator.first_report_hour.map_or(hour, |first| first.min(hour)));
+        if let Some(at) = stored.reading_at {
+            radiator.first_report_at =
+                Some(radiator.first_report_at.map_or(at, |first| first.min(at)));
         }
     }
 
@@ -151,7 +151,7 @@ async fn read(db: &mut AnyConnection, uids: &[&str]) -> StoreResult<Vec<KnownRad
     let sql = |uids: &str| {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT r.uid, r.id, r.business_id, r.room_id, s.energy_wh_total,
-                 s.reading_energy_wh_total, s.last_seen, r.first_report_hour, s.open_hour, s.open_day,
+                 s.reading_energy_wh_total, s.last_seen, r.first_report_at, s.open_hour, s.open_day,
                  COALESCE(b.time_zone, 'Europe/London') AS time_zone, bz.data_version
              FROM radiators r JOIN businesses bz ON bz.id = r.business_id
              LEFT JOIN radiator_states s ON s.radiator_id = r.id

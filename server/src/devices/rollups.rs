@@ -165,10 +165,10 @@ const BUSINESS_TABLES: std::ops::Range<usize> = 3..5;
 #[derive(Default)]
 pub struct Rollup {
     tables: [HashMap<Key, Sums>; 5],
-    /// Each radiator's earliest hour counted here, and as already stored (no update when
-    /// that is earlier).
-    first_hours: HashMap<i64, i64>,
-    stored_first_hours: HashMap<i64, i64>,
+    /// Each radiator's earliest reading counted here (its minute), and its first report as
+    /// already stored (no update when that is earlier).
+    first_reports: HashMap<i64, i64>,
+    stored_first_reports: HashMap<i64, i64>,
 }
 
 impl Rollup {
@@ -178,6 +178,7 @@ impl Rollup {
         let hour = reading.at - reading.at.rem_euclid(3600);
         let sums = Sums::of(reading, intensity);
         let at = (hour, local.day.as_str());
+        self.note_first(reading.radiator_id, reading.at);
         self.count(business_id, reading.radiator_id, at, &sums, 0..TABLES.len());
     }
 
@@ -192,19 +193,21 @@ impl Rollup {
         day: &str,
         sums: Sums,
     ) {
+        self.note_first(radiator_id, hour);
         self.count(business_id, radiator_id, (hour, day), &sums, 0..TABLES.len());
     }
 
-    /// Counts sums of `radiator_id` in the hour `at` (its start and local day) into the
+    /// Counts the sums of `reading`, in the hour `at` (its start and local day), into the
     /// business's rollups only: a reading that its radiator's open hour holds.
     pub fn add_to_business(
         &mut self,
         business_id: i64,
-        radiator_id: i64,
+        reading: &Reading,
         at: (i64, &str),
         sums: &Sums,
     ) {
-        self.count(business_id, radiator_id, at, sums, BUSINESS_TABLES);
+        self.note_first(reading.radiator_id, reading.at);
+        self.count(business_id, reading.radiator_id, at, sums, BUSINESS_TABLES);
     }
 
     /// Counts sums of `radiator_id` in the hour `at` into the radiator's rollups only: an open
@@ -220,9 +223,16 @@ impl Rollup {
         self.count(business_id, radiator_id, at, sums, RADIATOR_TABLES);
     }
 
-    /// Notes that `radiator_id`'s first report hour is stored as `hour`.
-    pub fn first_hour_stored(&mut self, radiator_id: i64, hour: i64) {
-        self.stored_first_hours.insert(radiator_id, hour);
+    /// Notes that `radiator_id`'s first report is stored as `at`.
+    pub fn first_report_stored(&mut self, radiator_id: i64, at: i64) {
+        self.stored_first_reports.insert(radiator_id, at);
+    }
+
+    /// Notes a reading of `radiator_id` at `at`, for its first report. Only readings as they
+    /// are counted: the sums of an hour that closes later were noted when they came.
+    fn note_first(&mut self, radiator_id: i64, at: i64) {
+        let first = self.first_reports.entry(radiator_id).or_insert(at);
+        *first = (*first).min(at);
     }
 
     fn count(
@@ -233,8 +243,6 @@ impl Rollup {
         sums: &Sums,
         tables: std::ops::Range<usize>,
     ) {
-        let first = self.first_hours.entry(radiator_id).or_insert(hour);
-        *first = (*first).min(hour);
         let month = day.get(..7).unwrap_or(day);
         let buckets = [
             (Bucket::Hour(hour), Some(radiator_id)),
@@ -251,24 +259,24 @@ impl Rollup {
         }
     }
 
-    /// Adds the sums to the stored rollups, and notes each radiator's first hour.
+    /// Adds the sums to the stored rollups, and notes each radiator's first report.
     pub async fn write(self, db: &mut AnyConnection) -> StoreResult<()> {
-        // The radiators by their earliest hour here: one group, as a rule.
-        let mut by_hour: HashMap<i64, Vec<i64>> = HashMap::new();
-        for (radiator_id, hour) in self.first_hours {
-            if self.stored_first_hours.get(&radiator_id).is_some_and(|stored| *stored <= hour) {
+        // The radiators by their earliest reading here: one group, as a rule.
+        let mut by_first: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (radiator_id, at) in self.first_reports {
+            if self.stored_first_reports.get(&radiator_id).is_some_and(|stored| *stored <= at) {
                 continue;
             }
-            by_hour.entry(hour).or_default().push(radiator_id);
+            by_first.entry(at).or_default().push(radiator_id);
         }
-        for (hour, mut ids) in by_hour {
+        for (at, mut ids) in by_first {
             ids.sort_unstable();
             let sql = |ids: &str| {
                 sqlx::query(sqlx::AssertSqlSafe(format!(
-                    "UPDATE radiators SET first_report_hour = $1 WHERE id IN ({ids})
-                         AND (first_report_hour IS NULL OR first_report_hour > $1)"
+                    "UPDATE radiators SET first_report_at = $1 WHERE id IN ({ids})
+                         AND (first_report_at IS NULL OR first_report_at > $1)"
                 )))
-                .bind(hour)
+                .bind(at)
             };
             for query in rows::statements(db, &ids, 1, sql, |id| vec![Value::from(*id)]) {
                 query.execute(&mut *db).await?;

@@ -110,8 +110,8 @@ async fn store_batch(
             continue;
         };
         let (id, last_seen) = (radiator.id, radiator.last_seen);
-        if let Some(hour) = radiator.first_report_hour {
-            rollup.first_hour_stored(id, hour);
+        if let Some(at) = radiator.first_report_at {
+            rollup.first_report_stored(id, at);
         }
         if let (Source::Devices, Some(previous), Some(seen)) =
             (source, radiator.energy_wh_total, last_seen)
@@ -178,7 +178,7 @@ async fn store_batch(
         let Some(state) = states.get(&id) else { continue };
         let local = local_times.at(state.zone, minute);
         let sums = Sums::of(reading, local.intensity(fetched_intensity));
-        rollup.add_to_business(state.business_id, id, (hour, &local.day), &sums);
+        rollup.add_to_business(state.business_id, reading, (hour, &local.day), &sums);
         match state.open {
             Some(open) if open > (hour, local.day.as_str()) => {
                 rollup.add_to_radiator(state.business_id, id, (hour, &local.day), &sums);
@@ -206,7 +206,7 @@ async fn store_batch(
                 reading_energy_wh_total: state.reading_total,
                 last_seen: now,
                 open,
-                reading_hour: stored.contains(id).then_some(hour),
+                reading_at: stored.contains(id).then_some(minute),
             };
             (state.report.uid.clone(), stored)
         })

@@ -18,6 +18,7 @@ store_tests!(
     a_simulated_baseline_is_stored_once_each_day_is_over_and_redone_when_its_basis_changes,
     today_counts_up_to_now_and_no_later_day_can_be_asked_for,
     real_radiators_are_predicted_by_degree_days_after_their_first_weeks,
+    a_room_is_counted_from_the_minute_its_radiators_first_reported,
 );
 
 async fn saving(owner: &Owner<'_>, first: &str, last: &str) -> Value {
@@ -147,4 +148,28 @@ async fn real_radiators_are_predicted_by_degree_days_after_their_first_weeks(app
         }
     }
     assert!(saving.totals.saved_kg > 1.0, "{:?}", saving.totals);
+}
+
+async fn a_room_is_counted_from_the_minute_its_radiators_first_reported(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = owner.add_room("Office").await.id;
+    owner.add_radiator_to(room, "HD-1", "Office 1").await;
+    // First reported at 09:40 on Wednesday the 14th, in the first hour of the working day.
+    used_by(&app, "HD-1", &mut 0.0, 0.0, "2026-01-14T09:41:00Z").await;
+    let first: (i64,) = sqlx::query_as("SELECT first_report_at FROM radiators")
+        .fetch_one(app.store.reader())
+        .await
+        .unwrap();
+    assert_eq!(first.0, 1_768_383_600, "09:40, not the hour it began");
+    let baseline = async || {
+        let day = saving(&owner, "2026-01-14", "2026-01-14").await;
+        day["totals"]["baseline_kg"].as_f64().unwrap()
+    };
+    let from_nine_forty = baseline().await;
+    // Had it reported from 09:00, its baseline would take in those 40 minutes of heating too:
+    // counted from the hour, the first day's saving was overstated by them.
+    let earlier = sqlx::query("UPDATE radiators SET first_report_at = first_report_at - 2400");
+    app.store.write(earlier).await.unwrap();
+    let from_nine = baseline().await;
+    assert!(from_nine > from_nine_forty, "{from_nine} kg from 09:00, {from_nine_forty} from 09:40");
 }

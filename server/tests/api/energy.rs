@@ -332,17 +332,16 @@ async fn rollups_match_readings(
         assert_same(table, expected, &stored);
     }
     assert!(ids.iter().all(|id| hours.keys().any(|(radiator, _)| radiator == id)));
-    // Each radiator's first hour is noted with it.
+    // Each radiator's first reading is noted with it, to the minute.
     for id in &ids {
-        let first = hours.keys().filter(|(radiator, _)| radiator == id).map(|(_, hour)| hour);
-        let first: i64 = first.map(|hour| hour.parse::<i64>().unwrap()).min().unwrap();
+        let first = readings.iter().filter(|row| row.0 == *id).map(|row| row.1).min();
         let (noted,): (Option<i64>,) =
-            sqlx::query_as("SELECT first_report_hour FROM radiators WHERE id = $1")
+            sqlx::query_as("SELECT first_report_at FROM radiators WHERE id = $1")
                 .bind(id)
                 .fetch_one(app.store.reader())
                 .await
                 .unwrap();
-        assert_eq!(noted, Some(first), "radiator {id}");
+        assert_eq!(noted, first, "radiator {id}");
     }
     // The open hours are not all there is: most hours have closed into the rollups.
     let (closed,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM energy_hourly")
