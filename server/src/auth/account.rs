@@ -39,7 +39,7 @@ async fn create(
     }
 }
 
-pub(super) fn email_taken() -> ApiError {
+fn email_taken() -> ApiError {
     ApiError::conflict("email", "An account with this email already exists. Sign in instead.")
 }
 

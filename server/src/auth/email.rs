@@ -6,11 +6,11 @@ use std::net::IpAddr;
 use time::Duration;
 
 use super::session::AuthUser;
-use super::{account, password, store};
+use super::{password, store, throttle};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::tokens::{hash_token, new_token};
 use crate::kernel::values::Email;
-use crate::kernel::words;
+use crate::kernel::words::{self, Language};
 use crate::mail::Mail;
 use crate::state::AppState;
 use crate::store::StoreError;
@@ -34,16 +34,20 @@ pub async fn request_change(
     }
     // Asked only after the password, so a session left open cannot probe who has an account.
     if store::find_credentials(state.store.reader(), new_email).await?.is_some() {
-        return Err(account::email_taken());
+        return Err(address_taken());
     }
-    let token = new_token();
+    // Counted only as a link is about to be sent: a mistake above sends nothing.
     let now = state.clock.now();
+    throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, now).await?;
+    let token = new_token();
     let expires_at = (now + EMAIL_LINK_LIFETIME).unix_timestamp();
     let token_hash = hash_token(&token);
     store::create_email_change(&state.store, &token_hash, user.user_id, new_email, expires_at)
         .await?;
     let link = format!("{}/confirm-email?token={token}", state.config.public_url);
     let say = |sentence: &str| words::for_reader(sentence.to_owned());
+    // The link on a line of its own, never inside a worded sentence: Arabic isolates a value
+    // with invisible marks that a mail client could take into the link.
     let body = format!(
         "{}\n\n{}\n{link}\n\n{}",
         say("Someone asked to make this address the email of a HeatDesk account."),
@@ -58,7 +62,13 @@ pub async fn request_change(
     Ok(state.mailer.send(&state.store, mail, now).await?)
 }
 
-/// Makes a link's address the account's email, and tells the old address. Answers the new email.
+/// Another account has the address: signing in with it would be signing in to that one.
+fn address_taken() -> ApiError {
+    ApiError::conflict("email", "Another account has this email. Choose another address.")
+}
+
+/// Makes a link's address the account's email, and tells the old address, in the language the
+/// account uses (whoever opened the link). Answers the new email.
 pub async fn confirm_change(state: &AppState, token: &str) -> ApiResult<String> {
     let now = state.clock.now();
     let changed =
@@ -70,21 +80,21 @@ pub async fn confirm_change(state: &AppState, token: &str) -> ApiResult<String> 
                     "This link is invalid, used or expired. Ask for the change again.",
                 ));
             }
-            Err(StoreError::Conflict { .. }) => return Err(account::email_taken()),
+            Err(StoreError::Conflict { .. }) => return Err(address_taken()),
             Err(error) => return Err(error.into()),
         };
-    let say = |sentence: String| words::for_reader(sentence);
-    let contact = &state.config.contact.email;
+    let language = Language::from_code(&changed.language);
+    let say = |sentence: &str| words::worded(language, sentence.to_owned());
+    // Addresses on lines of their own, as links are (see `request_change`).
     let body = format!(
-        "{}\n\n{}",
-        say(format!("The email of your HeatDesk account is now {}.", changed.new_email)),
-        say(format!("If you did not ask for this, write to {contact} at once.")),
+        "{}\n{}\n\n{}\n{}\n",
+        say("The email of your HeatDesk account is now:"),
+        changed.new_email,
+        say("If you did not ask for this, write to us at once:"),
+        state.config.contact.email,
     );
-    let notice = Mail {
-        to: changed.old_email,
-        subject: say("Your HeatDesk email has changed".to_owned()),
-        body,
-    };
+    let notice =
+        Mail { to: changed.old_email, subject: say("Your HeatDesk email has changed"), body };
     state.mailer.send(&state.store, notice, now).await?;
     Ok(changed.new_email)
 }

@@ -325,7 +325,6 @@ pub async fn change_email(
         check.check::<()>("password", Err("Enter your password to change the email.".into()));
     }
     let new_email = check.finish(new_email)?;
-    throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, state.clock.now()).await?;
     email::request_change(&state, &user, address, &request.password, &new_email).await?;
     Ok(done(format!(
         "We have sent a link to {}. Open it within 24 hours to finish the change.",

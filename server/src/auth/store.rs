@@ -302,10 +302,11 @@ pub async fn create_email_change(
     store.commit(tx).await
 }
 
-/// An email's change and the one it replaces.
+/// An email's change and the one it replaces, with the language the account uses.
 pub struct EmailChanged {
     pub old_email: String,
     pub new_email: String,
+    pub language: String,
 }
 
 /// Makes a live email-change link's address the account's email, and the link spent; `None`
@@ -326,10 +327,11 @@ pub async fn change_email(
     .fetch_optional(&mut *tx)
     .await?;
     let Some((user_id, new_email)) = claimed else { return Ok(None) };
-    let (old_email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let (old_email, language): (String, String) =
+        sqlx::query_as("SELECT email, language FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
     let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
         .bind(&new_email)
         .fetch_optional(&mut *tx)
@@ -344,7 +346,7 @@ pub async fn change_email(
         .execute(&mut *tx)
         .await?;
     store.commit(tx).await?;
-    Ok(Some(EmailChanged { old_email, new_email }))
+    Ok(Some(EmailChanged { old_email, new_email, language }))
 }
 
 /// Replaces the password of a signed-in user and ends every session of the account.

@@ -31,7 +31,7 @@ pub const RESET_REQUESTS: (&str, i64, &str) = ("forgot", 5, "password reset requ
 pub const RESETS: (&str, i64, &str) = ("reset", 10, "password resets");
 /// A reset page checks its link when it opens: cheap, but a guessing ground if unlimited.
 pub const RESET_CHECKS: (&str, i64, &str) = ("reset-check", 30, "reset link checks");
-/// Each mails a link to an address of the asker's choosing.
+/// Each mails a link to an address of the asker's choosing (counted as one is sent).
 pub const EMAIL_CHANGES: (&str, i64, &str) = ("email-change", 5, "email change requests");
 pub const EMAIL_CONFIRMATIONS: (&str, i64, &str) =
     ("email-confirm", 30, "email change confirmations");

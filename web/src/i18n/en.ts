@@ -552,9 +552,9 @@ export const en = {
       'Its slots meet those of {{names}} on a target they share: where they meet, the schedule changed last heats.',
     overlapName: '‘{{name}}’',
     outrankedBy:
-      '{{names}} hold the radiators they share all day on the days they run, their setback between their slots included: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+      'On the days they run, {{names}} run the radiators they share with this schedule all day, outside their slots too (at their setback, or off): a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
     outrankedBy_one:
-      '{{names}} holds the radiators they share all day on the days it runs, its setback between its slots included: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+      'On the days it runs, {{names}} runs the radiators it shares with this schedule all day, outside its slots too (at its setback, or off): a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
     noNextChange: 'None: the schedule is off or over',
     nothingToChange: 'None: it has no targets left',
     dates: 'from {{start}} to {{end}}',

@@ -42,7 +42,11 @@ export function ConfirmEmailForm() {
     });
 
   return (
-    <AuthCard title={t('auth.confirmEmailTitle')} intro={token ? t('auth.confirmEmailIntro') : ''}>
+    // The instruction goes once the server has answered: the result is what is left to read.
+    <AuthCard
+      title={t('auth.confirmEmailTitle')}
+      intro={token && !outcome ? t('auth.confirmEmailIntro') : ''}
+    >
       {outcome ? (
         <Alert severity={outcome.done ? 'success' : 'warning'} role="alert">
           {outcome.text}

@@ -14,7 +14,7 @@ import { roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { roomLive, type LiveRadiator } from '../radiators';
-import { fetchRooms, type Room } from '../rooms';
+import { fetchRooms, groupTargetValue, type Room } from '../rooms';
 
 /**
  * A room as it is now: the live stream's temperature and heating over the loaded ones, and how
@@ -106,7 +106,7 @@ function RoomTile({ now }: { now: RoomNow }) {
         <Typography variant="body2" color="text.secondary" gutterBottom>
           {off
             ? t('energyPrefs.office.switchedOff')
-            : t('energyPrefs.office.setpoint', { value: formatCelsius(room.target_temperature) })}
+            : t('energyPrefs.office.setpoint', { value: groupTargetValue(room) })}
         </Typography>
         <HeatingChip
           heating={now.heating}

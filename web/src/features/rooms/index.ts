@@ -6,5 +6,5 @@ export { RoomCard } from './RoomCard';
 export { RoomDetail } from './RoomDetail';
 export { RoomsList } from './RoomsList';
 export { GroupFigures } from './GroupFigures';
-export { roomTargetText } from './target';
+export { groupTargetValue, roomTargetText } from './target';
 export { useRoomChoices } from './useRoomChoices';

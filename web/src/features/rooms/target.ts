@@ -12,7 +12,9 @@ type Group = {
 
 /** The one target its radiators share, or the range of theirs where they differ: an average of
  *  22 and 24 would be a target no radiator has. */
-function targetValue(group: Group) {
+export function groupTargetValue(
+  group: Pick<Group, 'target_temperature' | 'lowest_target' | 'highest_target'>,
+) {
   const { lowest_target: low, highest_target: high } = group;
   return low !== null && high !== null && low !== high
     ? formatCelsiusRange(low, high)
@@ -26,12 +28,12 @@ function targetValue(group: Group) {
 export function roomTargetText(room: Group, t: TFunction) {
   if (room.radiator_count === 0) return t('rooms.noTarget');
   return room.status === 1
-    ? t('rooms.target', { value: targetValue(room) })
+    ? t('rooms.target', { value: groupTargetValue(room) })
     : t('rooms.switchedOff');
 }
 
 /** A room's or zone's target as a figure: "20.5 °C", "Switched off", or "–" without radiators. */
 export function groupTargetFigure(group: Group, t: TFunction) {
   if (group.radiator_count === 0) return formatCelsius(null);
-  return group.status === 1 ? targetValue(group) : t('rooms.targetOff');
+  return group.status === 1 ? groupTargetValue(group) : t('rooms.targetOff');
 }

@@ -76,7 +76,7 @@ describe('SchedulesList', () => {
     );
     // The zone's schedule names the room schedules that hold over it on shared radiators.
     expect(row.getByRole('status')).toHaveTextContent(
-      '‘Studio mornings’ holds the radiators they share all day on the days it runs, its setback between its slots included: a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
+      'On the days it runs, ‘Studio mornings’ runs the radiators it shares with this schedule all day, outside its slots too (at its setback, or off): a room’s schedule comes before its zone’s, and a radiator’s before its room’s.',
     );
 
     // One whose rooms were all deleted says so, and that it will change nothing.
