@@ -198,6 +198,22 @@ describe('the schedule form', () => {
     expect(screen.getByText('Café allows 7.0 to 20.0 °C.')).toBeInTheDocument();
   });
 
+  it('tells an error of a field on screen under it alone, without a toast', async () => {
+    const user = userEvent.setup();
+    const passed = 'This end date has passed: choose today or a later day, or none.';
+    // The server's description of a refusal with one field error is that error.
+    api([], () => refusal(422, passed, { end_date: [passed] }));
+    server.use(http.get('/v2/schedules/5', () => answer('Schedule.', { schedule: quiet })));
+    renderWithProviders(<EditSchedule />, {
+      route: '/schedules/5',
+      path: '/schedules/:cuschedule',
+      preloadedState: quietChosen,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(passed)).toBeInTheDocument();
+    expect(screen.getAllByText(passed)).toHaveLength(1);
+  });
+
   it('loads a schedule by its id to edit it', async () => {
     api([]);
     server.use(http.get('/v2/schedules/5', () => answer('Schedule.', { schedule: quiet })));

@@ -64,11 +64,13 @@ export function ScheduleForm({
           : schedulesApi.create(toPayload(sent)),
       {
         onSuccess: () => navigate(paths.schedules),
-        // The toast stays: only the chosen slot's fields are on screen to tell their errors.
+        // A slot's error keeps the toast too: only the chosen slot's fields are on screen to
+        // tell their errors. Errors of fields always on screen are told under them alone.
         onError: (failure) => {
-          form.showServerErrors(failure);
+          const shown = form.showServerErrors(failure);
           const first = firstSlotWithError(failure.errors);
           if (first !== null) setSelected(first);
+          return shown && first === null;
         },
       },
     );
