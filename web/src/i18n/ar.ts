@@ -165,7 +165,7 @@ export const ar: ArabicTexts<Texts> = {
     deleteTitle: 'حذف الحساب',
     deleteIntro: 'يحذف هذا حسابك وجميع بيانات شركتك. لا يمكن التراجع عنه.',
     deleteButton: 'حذف الحساب',
-    deletePassword: 'كلمة المرور، للتأكيد',
+    passwordAgain: 'كلمة المرور، للتأكيد',
     changeEmail: 'تغيير البريد الإلكتروني',
     changeEmailTitle: 'غيّر بريدك الإلكتروني',
     changeEmailText:

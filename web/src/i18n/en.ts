@@ -156,7 +156,7 @@ export const en = {
     deleteTitle: 'Delete account',
     deleteIntro: 'This deletes your account and all of your business’s data. It cannot be undone.',
     deleteButton: 'Delete account',
-    deletePassword: 'Your password, to confirm',
+    passwordAgain: 'Your password, to confirm',
     changeEmail: 'Change email',
     changeEmailTitle: 'Change your email',
     changeEmailText:

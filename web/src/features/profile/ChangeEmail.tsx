@@ -66,7 +66,7 @@ export function ChangeEmail({ current }: { current: string }) {
       >
         <DialogContentText>{t('profile.changeEmailText')}</DialogContentText>
         <EmailField form={form} label="profile.newEmail" autoFocus />
-        <CurrentPasswordField form={form} name="password" label="profile.deletePassword" />
+        <CurrentPasswordField form={form} name="password" label="profile.passwordAgain" />
       </FormDialog>
     </>
   );

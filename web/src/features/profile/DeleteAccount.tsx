@@ -63,7 +63,7 @@ export function DeleteAccount() {
         <FormField
           name="password"
           type="password"
-          label={t('profile.deletePassword')}
+          label={t('profile.passwordAgain')}
           autoComplete="current-password"
           value={password}
           onChange={(event) => {
