@@ -27,8 +27,7 @@ pub async fn request_change(
     password: &str,
     new_email: &Email,
 ) -> ApiResult<()> {
-    password::confirm(state, user, address, password, "password").await?;
-    let (current, _) = store::credentials_of(state.store.reader(), user.user_id).await?;
+    let current = password::confirm(state, user, address, password, "password").await?;
     if current == new_email.as_str() {
         return Err(ApiError::field("email", "This is already your email."));
     }

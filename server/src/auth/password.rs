@@ -53,14 +53,14 @@ pub async fn verify(limit: &WorkLimit, password: &str, hash: &str) -> ApiResult<
 }
 
 /// Checks the password the signed-in user gives again (in the request's `field`), as often as
-/// a sign-in may be tried: 422 on the field when it is wrong.
+/// a sign-in may be tried: 422 on the field when it is wrong. Answers the account's email.
 pub async fn confirm(
     state: &AppState,
     user: &AuthUser,
     address: IpAddr,
     password: &str,
     field: &str,
-) -> ApiResult<()> {
+) -> ApiResult<String> {
     let (email, current) = store::credentials_of(state.store.reader(), user.user_id).await?;
     let (attempt, now) = (throttle::Attempt::Confirm, state.clock.now());
     let reservation = throttle::reserve(&state.store, &email, address, attempt, now).await?;
@@ -68,7 +68,8 @@ pub async fn confirm(
         // The reserved attempt stays counted: it was a failure.
         return Err(ApiError::field(field, "The current password is incorrect."));
     }
-    throttle::succeeded(&state.store, &email, reservation).await
+    throttle::succeeded(&state.store, &email, reservation).await?;
+    Ok(email)
 }
 
 /// Replaces the password of a signed-in user after checking the current one, which is tried
