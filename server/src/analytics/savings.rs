@@ -87,16 +87,14 @@ pub async fn co2_saving(
     // The baseline and the use are read side by side, each on a connection of its own.
     let (Baseline { days: baseline_days, method, parts }, used) = tokio::try_join!(
         business_baseline(store, model, &business, first, last, now.unix_timestamp()),
-        async { ApiResult::Ok(store::room_daily_use(pool, business_id, &from, &to).await?) },
+        async { ApiResult::Ok(store::placed_daily_use(pool, business_id, &from, &to).await?) },
     )?;
     let baseline: BTreeMap<Date, f64> =
         baseline_days.into_iter().map(|(day, (wh, co2_g))| (day, co2.co2_g(wh, co2_g))).collect();
     // What the baseline models: the radiators in the business's rooms as they are now, so
     // neither one in no room nor one deleted (whose room the baseline no longer has).
-    let mut actual: BTreeMap<String, f64> = BTreeMap::new();
-    for (_, day, wh, co2_g) in used {
-        *actual.entry(day).or_default() += co2.co2_g(wh, co2_g);
-    }
+    let actual: BTreeMap<String, f64> =
+        used.into_iter().map(|(day, wh, co2_g)| (day, co2.co2_g(wh, co2_g))).collect();
     // Each day's saving is its figures' difference as shown, so that the days and their totals
     // add up to the gram.
     let all_days: Vec<DaySaving> = first

@@ -308,6 +308,39 @@ pub async fn save_business_baselines(
     store.commit(tx).await
 }
 
+/// `(day, energy Wh, CO2 g)` of the radiators in the business's rooms, as they are now, per
+/// local day from `first` to `last` (`YYYY-MM-DD`): the business's days less those of its
+/// radiators outside any room and of radiators since deleted. A year is 365 rows of the
+/// business's, not a row per radiator-day.
+pub async fn placed_daily_use(
+    pool: &AnyPool,
+    business_id: i64,
+    first: &str,
+    last: &str,
+) -> StoreResult<Vec<(String, f64, f64)>> {
+    // CROSS JOIN keeps the radiators as the outer loop in SQLite, so each one outside a room
+    // has its days read through `energy_daily_radiator`, not the business's whole range; their
+    // open hours (see `energy_daily_live`) likewise.
+    let sql = "SELECT day, SUM(energy_wh), SUM(co2_g) FROM (
+             SELECT day, energy_wh, co2_g FROM business_energy_daily
+             WHERE business_id = $1 AND day >= $2 AND day <= $3
+             UNION ALL
+             SELECT day, -energy_wh, -co2_g FROM deleted_radiators_daily
+             WHERE business_id = $1 AND day >= $2 AND day <= $3
+             UNION ALL
+             SELECT d.day, -d.energy_wh, -d.co2_g FROM radiators r CROSS JOIN energy_daily d
+             WHERE r.business_id = $1 AND r.room_id IS NULL AND d.radiator_id = r.id
+                 AND d.day >= $2 AND d.day <= $3
+             UNION ALL
+             SELECT s.open_day, -s.open_energy_wh, -s.open_co2_g FROM radiators r
+             CROSS JOIN radiator_states s
+             WHERE r.business_id = $1 AND r.room_id IS NULL AND s.radiator_id = r.id
+                 AND s.open_readings > 0 AND s.open_day >= $2 AND s.open_day <= $3
+         ) used
+         GROUP BY day";
+    rows_in_range(pool, sql, business_id, (first, last)).await
+}
+
 /// `(room, day, energy Wh, CO2 g)` of the radiators in each of the business's rooms per local
 /// day from `first` to `last` (`YYYY-MM-DD`), from the daily rollups.
 pub async fn room_daily_use(

@@ -118,8 +118,9 @@ fn plan(
         rows("energy_daily_live", "day", head),
         rows("energy_daily_live", "day", tail)
     );
-    // A saving up to today reads the business's days, its stored baseline days, and where
-    // each room's baseline ended yesterday (today's run resumes from it).
+    // A saving up to today reads the business's days and those of its deleted radiators, its
+    // stored baseline days, and where each room's baseline ended yesterday (today's run resumes
+    // from it).
     let yesterday = today.yesterday()?;
     let rooms_yesterday = format!(
         "SELECT b.day, b.energy_wh, b.end_temperature FROM rooms r
@@ -128,8 +129,9 @@ fn plan(
     );
     let saving = |first: Date| {
         format!(
-            "{} UNION ALL {} UNION ALL {rooms_yesterday}",
+            "{} UNION ALL {} UNION ALL {} UNION ALL {rooms_yesterday}",
             used(first, today),
+            days("deleted_radiators_daily", first, today),
             days("baseline_business_daily", first, yesterday)
         )
     };

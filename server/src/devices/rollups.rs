@@ -292,6 +292,30 @@ impl Rollup {
     }
 }
 
+/// Keeps `radiator_id`'s days in its business's `deleted_radiators_daily`, as the radiator is
+/// deleted and its own rollups with it: the business's rollups keep its use, which the rooms'
+/// use then leaves out (`analytics::store::placed_daily_use`).
+pub async fn keep_deleted_radiators_use(
+    db: &mut AnyConnection,
+    business_id: i64,
+    radiator_id: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO deleted_radiators_daily (business_id, day, energy_wh, co2_g)
+         SELECT business_id, day, SUM(energy_wh), SUM(co2_g) FROM energy_daily_live
+         WHERE business_id = $1 AND radiator_id = $2
+         GROUP BY business_id, day
+         ON CONFLICT (business_id, day) DO UPDATE SET
+             energy_wh = deleted_radiators_daily.energy_wh + excluded.energy_wh,
+             co2_g = deleted_radiators_daily.co2_g + excluded.co2_g",
+    )
+    .bind(business_id)
+    .bind(radiator_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 async fn write_rows(
     db: &mut AnyConnection,
     table: &Table,

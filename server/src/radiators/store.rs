@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 use utoipa::ToSchema;
 
-use crate::devices::{OFFLINE_AFTER_SECS, Scope};
+use crate::devices::{OFFLINE_AFTER_SECS, Scope, rollups};
 use crate::store::columns::Iso8601;
 use crate::store::{self, Db, Orphan, StoreResult, name_key, search_key};
 
@@ -246,9 +246,11 @@ pub async fn update(
     Ok(())
 }
 
-/// Deletes the radiator; answers the schedules it leaves with no targets.
+/// Deletes the radiator, its use kept among its business's deleted radiators' days; answers the
+/// schedules it leaves with no targets.
 pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreResult<Vec<Orphan>> {
     let orphans = store::drop_schedule_target(&mut *db, business_id, "radiator", id).await?;
+    rollups::keep_deleted_radiators_use(&mut *db, business_id, id).await?;
     sqlx::query("DELETE FROM radiators WHERE id = $1 AND business_id = $2")
         .bind(id)
         .bind(business_id)

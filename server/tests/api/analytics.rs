@@ -23,6 +23,7 @@ store_tests!(
     usage_dates_are_checked_and_usage_downloads_as_csv,
     the_dashboard_sums_today_and_the_month_against_the_budget,
     co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal,
+    the_use_of_radiators_deleted_before_it_was_kept_is_found_by_the_migration,
 );
 
 /// `wh` used in the minute before `at` by the radiator `HD-1` (a reading at `at`).
@@ -496,6 +497,11 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
     used_by(&app, "HD-9", &mut 0.0, 5000.0, "2026-01-13T10:00:00Z").await;
     let again = owner.get(path).await.body["data"]["co2_saving"]["totals"].clone();
     assert_eq!(again, january["totals"], "the spare in no room is left out");
+    // Put in the room, it counts from its first day, as its room's radiator from now on.
+    owner.add_radiator_to(room, "HD-9", "Spare").await;
+    let placed = owner.get(path).await.body["data"]["co2_saving"]["totals"].clone();
+    let more = placed["actual_kg"].as_f64().unwrap() - again["actual_kg"].as_f64().unwrap();
+    assert!((more - 5.0 * intensity(1, 20) / 1000.0).abs() < 0.001, "{placed}");
     // Without a goal, only the days asked for are read.
     assert_eq!(owner.delete("/v2/users/goal/carbon-footprint").await.status, StatusCode::OK);
     let no_goal = owner.get(path).await.body["data"]["co2_saving"]["goal"].clone();
@@ -524,4 +530,37 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
     }
     let emptied = owner.get(path).await.body["data"]["co2_saving"]["totals"].clone();
     assert_eq!(emptied, serde_json::json!({"baseline_kg": 0.0, "actual_kg": 0.0, "saved_kg": 0.0}));
+}
+
+/// A radiator deleted before its use was kept on deletion (migration 0036) left only the
+/// business's days holding its use: the migration's back-fill finds it there.
+async fn the_use_of_radiators_deleted_before_it_was_kept_is_found_by_the_migration(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let room = owner.add_room("Office").await.id;
+    owner.add_radiator_to(room, "HD-1", "Office 1").await;
+    let gone = owner.add_radiator_to(room, "HD-2", "Office 2").await;
+    used_by(&app, "HD-1", &mut 0.0, 2000.0, "2026-01-13T10:00:00Z").await;
+    used_by(&app, "HD-2", &mut 0.0, 5000.0, "2026-01-13T10:00:00Z").await;
+    // Deleted as it was before: its rollups and open hour go, and nothing is kept.
+    let delete = sqlx::query("DELETE FROM radiators WHERE id = $1").bind(gone.id);
+    assert_eq!(app.store.write(delete).await.unwrap(), 1);
+    let migration = if app.database_url.starts_with("sqlite") {
+        include_str!("../../migrations/sqlite/0036_deleted_radiators_daily.sql")
+    } else {
+        include_str!("../../migrations/postgres/0036_deleted_radiators_daily.sql")
+    };
+    let back_fill = &migration[migration.find("INSERT INTO").unwrap()..];
+    app.store.write(sqlx::query(sqlx::AssertSqlSafe(back_fill))).await.unwrap();
+    let kept: Vec<(String, f64)> =
+        sqlx::query_as("SELECT day, energy_wh FROM deleted_radiators_daily")
+            .fetch_all(app.store.reader())
+            .await
+            .unwrap();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0].0, "2026-01-13");
+    assert!((kept[0].1 - 5000.0).abs() < 1e-6, "{kept:?}");
+    let path = "/v2/analytics/commercial/web/co2_saving?start_date=2026-01-13&end_date=2026-01-13";
+    let actual = owner.get(path).await.body["data"]["co2_saving"]["totals"]["actual_kg"].clone();
+    let remaining = 2.0 * intensity(1, 20) / 1000.0;
+    assert!((actual.as_f64().unwrap() - remaining).abs() < 0.001, "{actual}");
 }
