@@ -38,6 +38,8 @@ pub struct SavingTotals {
 pub struct MonthProgress {
     /// `YYYY-MM`.
     pub month: String,
+    /// The month's baseline: 0 while none is counted yet, when nothing counts towards the goal.
+    pub baseline_kg: f64,
     pub saved_kg: f64,
     /// Saved over the monthly goal (1 = reached); null without a goal.
     pub progress: Option<f64>,
@@ -120,14 +122,16 @@ pub async fn co2_saving(
         actual_kg: sum(|d| d.actual_kg),
         saved_kg: sum(|d| d.saved_kg),
     };
-    let mut by_month: BTreeMap<String, f64> = BTreeMap::new();
+    let mut by_month: BTreeMap<String, (f64, f64)> = BTreeMap::new();
     for saving in all_days.iter().filter(|_| monthly_kg.is_some()) {
-        *by_month.entry(saving.date[..7].to_owned()).or_default() += saving.saved_kg;
+        let month = by_month.entry(saving.date[..7].to_owned()).or_default();
+        *month = (month.0 + saving.baseline_kg, month.1 + saving.saved_kg);
     }
     let months = by_month
         .into_iter()
-        .map(|(month, saved)| MonthProgress {
+        .map(|(month, (baseline, saved))| MonthProgress {
             month,
+            baseline_kg: rounded(baseline, 3),
             saved_kg: rounded(saved, 3),
             progress: monthly_kg.filter(|goal| *goal > 0.0).map(|goal| rounded(saved / goal, 3)),
         })

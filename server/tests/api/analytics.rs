@@ -466,6 +466,7 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
     assert_eq!(*month, january["goal"]["months"]);
     assert_eq!(month[0]["month"], "2026-01");
     assert_eq!(month[0]["saved_kg"], saved);
+    assert_eq!(month[0]["baseline_kg"], january["totals"]["baseline_kg"]);
     assert!((month[0]["progress"].as_f64().unwrap() - saved / 50.0).abs() < 0.001);
     // The days and their totals add up to the gram.
     let totals = &january["totals"];

@@ -57,6 +57,9 @@ export function useForm<T extends Record<string, unknown>>(
 ) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const [start] = useState(() => JSON.stringify(initial));
+  /** Whether the values differ from those the form started with. */
+  const dirty = JSON.stringify(values) !== start;
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { name, value } = event.target;
@@ -114,7 +117,7 @@ export function useForm<T extends Record<string, unknown>>(
     return names.length > 0 && names.every(ours);
   };
 
-  return { values, setValue, errors, field, check, onSubmit, showServerErrors };
+  return { values, setValue, errors, dirty, field, check, onSubmit, showServerErrors };
 }
 
 /** A labelled input whose `name` is the API field; shows its error below it. */

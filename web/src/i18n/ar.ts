@@ -230,7 +230,7 @@ export const ar: ArabicTexts<Texts> = {
       above: 'فوق خط الأساس بمقدار',
       against: 'خط الأساس {{baseline}}\u00a0· الفعلي {{actual}}',
       noBaseline:
-        'لا يوجد خط أساس بعد ({{actual}} حتى الآن): يُحسب بدءًا من أول ساعات عمل تبلغ عنها مدافئك.',
+        'لا شيء يُقاس بعد هذا الشهر: يُحسب خط الأساس بدءًا من أول ساعات عمل تبلغ عنها مدافئك.',
       goal: '{{share}} من هدف البصمة الكربونية البالغ {{goal}}',
       noGoal: 'لم يُحدَّد هدف للبصمة الكربونية.',
       setGoal: 'حدّد هدفًا للبصمة الكربونية',
@@ -277,6 +277,7 @@ export const ar: ArabicTexts<Texts> = {
       'هذه الفترة حتى الآن: {{current}} من CO2؛ والفترة السابقة كانت قبل بدء شركتك.',
     baselineSummary:
       'انبعاثات CO2 الفعلية {{actual}} مقابل خط أساس قدره {{baseline}} خلال الأيام حتى الآن.',
+    baselineSummaryNone: 'لا خط أساس ولا CO2 في هذه الأيام بعد.',
     method: 'طريقة الحساب:',
   },
   notifications: {
@@ -458,7 +459,7 @@ export const ar: ArabicTexts<Texts> = {
     missing: 'هذه المدفأة غير موجودة.',
     intro: 'كل مدافئ شركتك مع آخر ما أبلغت عنه.',
     search: 'البحث في المدافئ',
-    searchHint: 'اكتب جزءًا من الاسم أو المعرّف (uid)',
+    searchHint: 'اكتب جزءًا من الاسم أو معرّف المدفأة، مثل HD-0042',
     name: 'اسم المدفأة',
     room: 'الغرفة',
     noRoom: 'بلا غرفة',
@@ -804,6 +805,7 @@ export const ar: ArabicTexts<Texts> = {
       noDays: 'اختر يوم عمل واحدًا على الأقل.',
       start: 'بداية يوم العمل',
       end: 'نهاية يوم العمل',
+      endAfterStart: 'اجعل النهاية بعد البداية: يبدأ يوم العمل وينتهي في اليوم نفسه.',
       comfort: 'درجة الراحة (\u2066°C\u2069)',
       comfortHelp: 'درجة الحرارة التي تُحفظ عليها غرفك طوال يوم العمل؛ ويُقاس التوفير مقارنة بها.',
     },
@@ -878,9 +880,16 @@ export const ar: ArabicTexts<Texts> = {
       summaryOver: '{{saved}} فوق خط أساس قدره {{baseline}}',
       caption: 'خط الأساس {{baseline}}، الفعلي {{actual}}: وُفِّر {{saved}}.',
       captionOver: 'خط الأساس {{baseline}}، الفعلي {{actual}}: {{saved}} فوق خط الأساس.',
+      summaryNone: 'لا خط أساس ولا CO2 في هذه الأيام بعد',
+      noBaselineFigure: 'لا شيء بعد',
+      noBaseline:
+        'لا شيء يُقاس في هذه الأيام بعد: يُحسب خط الأساس بدءًا من أول ساعات عمل تبلغ عنها مدافئك.',
+      captionNone: 'لا خط أساس ولا CO2 في هذه الأيام بعد.',
       noGoal: 'لم يُحدَّد هدف شهري للبصمة الكربونية بعد. حدِّده في التفضيلات، ضمن توفير CO2.',
       goalTitle: 'هدف البصمة الكربونية الشهري: توفير {{goal}}',
       goalMonth: '{{month}}: وُفِّر {{saved}}، أي {{share}} من الهدف',
+      goalMonthOver: '{{month}}: {{saved}} فوق خط الأساس، ولا شيء نحو الهدف بعد',
+      goalMonthNone: '{{month}}: لا شيء يُقاس بعد',
     },
     usage: {
       heatingHours: 'التدفئة',
@@ -981,6 +990,10 @@ export const ar: ArabicTexts<Texts> = {
       effectiveFrom: 'سارية من',
       effectiveFromHelp: 'تُحسب التكاليف بها من هذا اليوم فصاعدًا.',
       add: 'إضافة تعرفة',
+      replaceTitle: 'استبدال التعرفة التي تبدأ في {{day}}؟',
+      replaceText:
+        'أُدخلت من ذلك اليوم تعرفة قدرها {{unit}} و{{standing}}. تحل الأسعار الجديدة محلها في الأيام التي تغطيها.',
+      replace: 'استبدال',
       history: 'سجل التعرفات',
       entered: 'أُدخلت في',
       inForce: 'سارية',
@@ -1034,6 +1047,7 @@ export const ar: ArabicTexts<Texts> = {
       energyAction: 'الميزانية والتعرفة',
       saved: 'وُفِّر {{saved}} هذا الشهر مقابل خط أساس قدره {{baseline}}',
       over: '{{saved}} فوق خط الأساس البالغ {{baseline}} هذا الشهر',
+      none: 'لا شيء يُقاس بعد هذا الشهر',
       method: 'يُحسب CO2 وفق {{method}}',
       co2Action: 'الهدف والطريقة',
       heating: '{{heating}} من {{rooms}}',
@@ -1298,5 +1312,15 @@ export const ar: ArabicTexts<Texts> = {
       card: 'البطاقة',
     },
   },
-  common: { loading: 'جارٍ التحميل…', actions: 'إجراءات', details: 'التفاصيل' },
+  common: {
+    loading: 'جارٍ التحميل…',
+    actions: 'إجراءات',
+    details: 'التفاصيل',
+    unsaved: {
+      title: 'المغادرة دون حفظ؟',
+      text: 'ما غيّرته في هذه الصفحة لم يُحفظ بعد. إن غادرت الآن يضيع.',
+      leave: 'مغادرة',
+      stay: 'البقاء',
+    },
+  },
 };

@@ -221,7 +221,7 @@ export const en = {
       above: 'Above the baseline by',
       against: 'Baseline {{baseline}}\u00a0· actual {{actual}}',
       noBaseline:
-        'No baseline yet ({{actual}} so far): it is counted from the first working hours your radiators report.',
+        'Nothing to measure yet this month: the baseline counts from the first working hours your radiators report.',
       goal: '{{share}} of the {{goal}} CF goal',
       noGoal: 'No carbon footprint (CF) goal set.',
       setGoal: 'Set a CF goal',
@@ -266,6 +266,7 @@ export const en = {
       'This period so far: {{current}} of CO2; the previous period was before your business began.',
     baselineSummary:
       'Actual CO2 {{actual}} against a baseline of {{baseline}} over the days so far.',
+    baselineSummaryNone: 'No baseline and no CO2 on these days yet.',
     method: 'How this is worked out:',
   },
   notifications: {
@@ -450,7 +451,7 @@ export const en = {
     missing: 'This radiator does not exist.',
     intro: 'Every radiator of your business with what it last reported.',
     search: 'Search radiators',
-    searchHint: 'Type part of a name or a uid',
+    searchHint: 'Type part of a name or a radiator id, like HD-0042',
     name: 'Radiator name',
     room: 'Room',
     noRoom: 'No room',
@@ -796,6 +797,7 @@ export const en = {
       noDays: 'Choose at least one working day.',
       start: 'Working day starts',
       end: 'Working day ends',
+      endAfterStart: 'Make the end later than the start: a working day starts and ends on one day.',
       comfort: 'Comfort setpoint (°C)',
       comfortHelp:
         'The temperature your rooms are kept at through the working day; savings are measured against it.',
@@ -868,9 +870,16 @@ export const en = {
       summaryOver: '{{saved}} above a baseline of {{baseline}}',
       caption: 'Baseline {{baseline}}, actual {{actual}}: {{saved}} saved.',
       captionOver: 'Baseline {{baseline}}, actual {{actual}}: {{saved}} above the baseline.',
+      summaryNone: 'No baseline and no CO2 on these days yet',
+      noBaselineFigure: 'None yet',
+      noBaseline:
+        'Nothing to measure on these days yet: the baseline counts from the first working hours your radiators report.',
+      captionNone: 'No baseline and no CO2 on these days yet.',
       noGoal: 'No monthly CF goal is set yet. Set one in Preferences, under CO2 savings.',
-      goalTitle: 'Monthly CF goal: {{goal}} saved',
+      goalTitle: 'Monthly carbon footprint (CF) goal: save {{goal}}',
       goalMonth: '{{month}}: {{saved}} saved, {{share}} of the goal',
+      goalMonthOver: '{{month}}: {{saved}} above the baseline, nothing towards the goal yet',
+      goalMonthNone: '{{month}}: nothing to measure yet',
     },
     usage: {
       heatingHours: 'Heating',
@@ -963,6 +972,10 @@ export const en = {
       effectiveFrom: 'Effective from',
       effectiveFromHelp: 'Costs from this day on use it.',
       add: 'Add tariff',
+      replaceTitle: 'Replace the tariff from {{day}}?',
+      replaceText:
+        'A tariff of {{unit}} and {{standing}} is already entered from that day. The new rates take its place for the days it covers.',
+      replace: 'Replace',
       history: 'Tariff history',
       entered: 'Entered',
       inForce: 'In force',
@@ -1017,6 +1030,7 @@ export const en = {
       energyAction: 'Budget and tariff',
       saved: '{{saved}} saved this month against a baseline of {{baseline}}',
       over: '{{saved}} above the baseline of {{baseline}} this month',
+      none: 'Nothing to measure yet this month',
       method: 'CO2 counted with the {{method}}',
       co2Action: 'Goal and method',
       heating: '{{heating}} of {{rooms}}',
@@ -1269,7 +1283,17 @@ export const en = {
     paymentStatus: { paid: 'Paid', declined: 'Declined' },
     columns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status', card: 'Card' },
   },
-  common: { loading: 'Loading…', actions: 'Actions', details: 'Details' },
+  common: {
+    loading: 'Loading…',
+    actions: 'Actions',
+    details: 'Details',
+    unsaved: {
+      title: 'Leave without saving?',
+      text: 'What you changed on this page is not saved yet. If you leave now, it is lost.',
+      leave: 'Leave',
+      stay: 'Stay',
+    },
+  },
 };
 
 export type Texts = typeof en;

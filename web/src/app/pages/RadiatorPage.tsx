@@ -1,6 +1,6 @@
 import { RadiatorDetail } from '../../features/radiators';
 import { useRoomChoices } from '../../features/rooms';
-import { RadiatorScheduleInForce } from '../../features/schedules';
+import { RadiatorScheduleInForce, revisionOf } from '../../features/schedules';
 
 export default function RadiatorPage() {
   const rooms = useRoomChoices();
@@ -10,10 +10,7 @@ export default function RadiatorPage() {
       // A change of target or switch may start a manual hold, and one of room brings another
       // room's schedule: the schedule line loads again.
       aside={(radiator) => (
-        <RadiatorScheduleInForce
-          key={`${radiator.target_temperature}/${radiator.status}/${radiator.room_id}`}
-          radiatorId={radiator.id}
-        />
+        <RadiatorScheduleInForce radiatorId={radiator.id} revision={revisionOf([radiator])} />
       )}
     />
   );

@@ -15,6 +15,7 @@ import { formatKg, formatKwh, formatPence } from '../../lib/units';
 import { useEnergyHistory, useRanged } from './hooks';
 import { periodLabel } from './labels';
 import { Co2Chart, EnergyChart, UsageChart } from './LazyCharts';
+import { savingState } from './saving';
 import { usageTotals } from './UsageView';
 import { visualisationPath, type VisId } from './visualisations';
 
@@ -117,10 +118,18 @@ function Co2Card() {
       }
       figures={
         totals &&
-        t(totals.saved_kg < 0 ? 'analytics.co2.summaryOver' : 'analytics.co2.summary', {
-          saved: formatKg(Math.abs(totals.saved_kg)),
-          baseline: formatKg(totals.baseline_kg),
-        })
+        t(
+          {
+            none: 'analytics.co2.summaryNone',
+            over: 'analytics.co2.summaryOver',
+            saved: 'analytics.co2.summary',
+          }[savingState(totals)],
+          {
+            saved: formatKg(Math.abs(totals.saved_kg)),
+            baseline: formatKg(totals.baseline_kg),
+            actual: formatKg(totals.actual_kg),
+          },
+        )
       }
       chart={ranged && <Co2Chart saving={ranged.data} compact />}
     />

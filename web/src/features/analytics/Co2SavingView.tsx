@@ -20,10 +20,11 @@ import { Loaded, TableAlternative } from './parts';
 import { RangeToolbar } from './RangePicker';
 import type { Co2Saving, DateRange } from './types';
 import { ShareBar } from '../../components/ShareBar';
+import { savingState } from './saving';
 
 /**
  * The baseline, the actual CO2 and the saving: never the saving without its baseline. Above the
- * baseline, the excess is told as such, not as a negative saving.
+ * baseline, the excess is told as such, not as a negative saving; with no baseline yet, neither.
  */
 export function SavingFigures({
   baseline_kg,
@@ -35,19 +36,26 @@ export function SavingFigures({
   saved_kg: number;
 }) {
   const { t } = useTranslation();
+  const state = savingState({ baseline_kg, saved_kg });
   return (
     <FigurePanel>
       <Figure
         label={t('analytics.co2.baseline')}
-        value={formatKg(baseline_kg)}
+        value={state === 'none' ? t('analytics.co2.noBaselineFigure') : formatKg(baseline_kg)}
         testId="co2-baseline"
       />
       <Figure label={t('analytics.co2.actual')} value={formatKg(actual_kg)} testId="co2-actual" />
-      <Figure
-        label={t(saved_kg < 0 ? 'analytics.co2.over' : 'analytics.co2.saved')}
-        value={formatKg(Math.abs(saved_kg))}
-        testId="co2-saved"
-      />
+      {state === 'none' ? (
+        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 16rem' }}>
+          {t('analytics.co2.noBaseline')}
+        </Typography>
+      ) : (
+        <Figure
+          label={t(state === 'over' ? 'analytics.co2.over' : 'analytics.co2.saved')}
+          value={formatKg(state === 'over' ? -saved_kg : Math.max(0, saved_kg))}
+          testId="co2-saved"
+        />
+      )}
     </FigurePanel>
   );
 }
@@ -73,12 +81,21 @@ function GoalProgress({ saving }: { saving: Co2Saving }) {
       </Typography>
       <Stack spacing={1.5}>
         {saving.goal.months.map((month) => {
-          const share = month.progress ?? 0;
-          const text = t('analytics.co2.goalMonth', {
-            month: monthLabel(month.month, i18n.language),
-            saved: formatKg(month.saved_kg),
-            share: formatShare(share),
-          });
+          // Above the baseline nothing counts towards the goal: 0 %, not a negative share.
+          const share = Math.max(0, month.progress ?? 0);
+          const state = savingState(month);
+          const text = t(
+            {
+              none: 'analytics.co2.goalMonthNone',
+              over: 'analytics.co2.goalMonthOver',
+              saved: 'analytics.co2.goalMonth',
+            }[state],
+            {
+              month: monthLabel(month.month, i18n.language),
+              saved: formatKg(Math.abs(month.saved_kg)),
+              share: formatShare(share),
+            },
+          );
           return (
             <Box key={month.month}>
               <Typography variant="body2">{text}</Typography>
@@ -148,9 +165,11 @@ export function Co2SavingView() {
                 <Co2Chart saving={saving} />
                 <Typography component="figcaption" variant="body2" color="text.secondary">
                   {t(
-                    saving.totals.saved_kg < 0
-                      ? 'analytics.co2.captionOver'
-                      : 'analytics.co2.caption',
+                    {
+                      none: 'analytics.co2.captionNone',
+                      over: 'analytics.co2.captionOver',
+                      saved: 'analytics.co2.caption',
+                    }[savingState(saving.totals)],
                     {
                       baseline: formatKg(saving.totals.baseline_kg),
                       actual: formatKg(saving.totals.actual_kg),

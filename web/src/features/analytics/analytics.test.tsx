@@ -73,7 +73,10 @@ const saving: Co2Saving = {
     { date: '2026-03-02', baseline_kg: 12, actual_kg: 7.5, saved_kg: 4.5 },
   ],
   totals: { baseline_kg: 22, actual_kg: 13.5, saved_kg: 8.5 },
-  goal: { monthly_kg: 20, months: [{ month: '2026-03', saved_kg: 8.5, progress: 0.425 }] },
+  goal: {
+    monthly_kg: 20,
+    months: [{ month: '2026-03', baseline_kg: 40, saved_kg: 8.5, progress: 0.425 }],
+  },
 };
 
 const place = (id: number, name: string, kwh: number): PlaceUsage => ({
@@ -330,6 +333,81 @@ describe('the CO2 savings', () => {
     expect(
       screen.getByText(
         `Baseline ${iso('22.0 kg')}, actual ${iso('30.5 kg')}: ${iso('8.50 kg')} above the baseline.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a first evening above a baseline of nothing as above it, on every line', async () => {
+    const firstDay: Co2Saving = {
+      ...saving,
+      days: [{ date: '2026-03-02', baseline_kg: 0, actual_kg: 0.19, saved_kg: -0.19 }],
+      totals: { baseline_kg: 0, actual_kg: 0.19, saved_kg: -0.19 },
+      goal: {
+        monthly_kg: 20,
+        months: [{ month: '2026-03', baseline_kg: 0, saved_kg: -0.19, progress: -0.01 }],
+      },
+    };
+    server.use(
+      http.get(`${BASE}/co2_saving`, () => answer('CO2 saving.', { co2_saving: firstDay })),
+    );
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    expect(await screen.findByTestId('co2-saved')).toHaveTextContent(iso('0.19 kg'));
+    expect(screen.getByTestId('co2-saved').previousSibling).toHaveTextContent(
+      'CO2 above the baseline',
+    );
+    expect(
+      screen.getByText(
+        `March 2026: ${iso('0.19 kg')} above the baseline, nothing towards the goal yet`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/kg saved/)).not.toBeInTheDocument();
+  });
+
+  it('says there is nothing to measure with neither a baseline nor any CO2', async () => {
+    const nothing: Co2Saving = {
+      ...saving,
+      days: [{ date: '2026-03-02', baseline_kg: 0, actual_kg: 0, saved_kg: 0 }],
+      totals: { baseline_kg: 0, actual_kg: 0, saved_kg: 0 },
+      goal: {
+        monthly_kg: 20,
+        months: [{ month: '2026-03', baseline_kg: 0, saved_kg: 0, progress: 0 }],
+      },
+    };
+    server.use(
+      http.get(`${BASE}/co2_saving`, () => answer('CO2 saving.', { co2_saving: nothing })),
+    );
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    expect(await screen.findByTestId('co2-baseline')).toHaveTextContent('None yet');
+    expect(screen.queryByTestId('co2-saved')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/^Nothing to measure on these days yet: the baseline counts from/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('March 2026: nothing to measure yet')).toBeInTheDocument();
+    expect(screen.getByText('No baseline and no CO2 on these days yet.')).toBeInTheDocument();
+  });
+
+  it('tells a month above the baseline as nothing towards the goal, not a negative saving', async () => {
+    const over: Co2Saving = {
+      ...saving,
+      goal: {
+        monthly_kg: 20,
+        months: [{ month: '2026-03', baseline_kg: 22, saved_kg: -8.5, progress: -0.425 }],
+      },
+    };
+    server.use(http.get(`${BASE}/co2_saving`, () => answer('CO2 saving.', { co2_saving: over })));
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    expect(
+      await screen.findByText(
+        `March 2026: ${iso('8.50 kg')} above the baseline, nothing towards the goal yet`,
       ),
     ).toBeInTheDocument();
   });

@@ -19,3 +19,4 @@ export { AnalyticsView } from './AnalyticsView';
 export { Co2Chart, EnergyChart, MeterChart } from './LazyCharts';
 export { SavingFigures, SavingTotals } from './Co2SavingView';
 export { dayLabel, methodText } from './labels';
+export { savingState } from './saving';

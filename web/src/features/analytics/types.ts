@@ -48,6 +48,8 @@ export interface DaySaving {
 export interface MonthProgress {
   /** `YYYY-MM`. */
   month: string;
+  /** The month's baseline: 0 while none is counted yet. */
+  baseline_kg: number;
   saved_kg: number;
   /** Saved over the monthly goal (1 = reached); null without a goal. */
   progress: number | null;

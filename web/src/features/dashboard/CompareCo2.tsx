@@ -14,7 +14,14 @@ import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatKg, formatShare } from '../../lib/units';
-import { Co2Chart, EnergyChart, methodText, SavingTotals, type Span } from '../analytics';
+import {
+  Co2Chart,
+  EnergyChart,
+  methodText,
+  SavingTotals,
+  savingState,
+  type Span,
+} from '../analytics';
 import { fetchComparison, type Comparison } from './slice';
 
 const SPANS: Span[] = ['day', 'week', 'month', 'year'];
@@ -146,10 +153,15 @@ export default function CompareCo2() {
             <Box sx={cell(2, 2)}>
               <ChartCard
                 title={t('compareCo2.againstBaseline')}
-                summary={t('compareCo2.baselineSummary', {
-                  actual: formatKg(shown.saving.totals.actual_kg),
-                  baseline: formatKg(shown.saving.totals.baseline_kg),
-                })}
+                summary={t(
+                  savingState(shown.saving.totals) === 'none'
+                    ? 'compareCo2.baselineSummaryNone'
+                    : 'compareCo2.baselineSummary',
+                  {
+                    actual: formatKg(shown.saving.totals.actual_kg),
+                    baseline: formatKg(shown.saving.totals.baseline_kg),
+                  },
+                )}
               >
                 <Co2Chart saving={shown.saving} along={shown.history} />
               </ChartCard>

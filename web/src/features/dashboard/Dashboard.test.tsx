@@ -263,7 +263,7 @@ describe('the home dashboard', () => {
     );
   });
 
-  it('says a new business has no baseline yet rather than a saving of nothing', async () => {
+  it('says a new business has nothing to measure yet rather than a saving of nothing', async () => {
     serve({
       ...figures,
       co2_saved: {
@@ -276,9 +276,29 @@ describe('the home dashboard', () => {
     });
     renderHome();
     expect(await screen.findByTestId('co2-no-baseline')).toHaveTextContent(
-      `No baseline yet (${ltr('0.00 kg')} so far): it is counted from the first working hours your radiators report.`,
+      'Nothing to measure yet this month: the baseline counts from the first working hours your radiators report.',
     );
     expect(screen.queryByText('Above the baseline by')).not.toBeInTheDocument();
+  });
+
+  it('tells a first evening’s heating outside working hours as above the baseline', async () => {
+    serve({
+      ...figures,
+      co2_saved: {
+        baseline_kg: 0,
+        actual_kg: 0.19,
+        saved_kg: -0.19,
+        goal_kg: 50,
+        progress: -0.004,
+      },
+    });
+    renderHome();
+    expect(await screen.findByTestId('co2-saved')).toHaveTextContent(ltr('0.19 kg'));
+    expect(screen.getByText('Above the baseline by')).toBeInTheDocument();
+    expect(screen.getByTestId('co2-baseline')).toHaveTextContent(
+      `Baseline ${ltr('0.00 kg')} · actual ${ltr('0.19 kg')}`,
+    );
+    expect(screen.queryByTestId('co2-no-baseline')).not.toBeInTheDocument();
   });
 
   it('moves widgets only in edit mode, saves the layout under "widgets" and restores it', async () => {

@@ -10,7 +10,7 @@ import { Figure } from '../../components/Figure';
 import { paths } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { formatKg, formatKwh, formatPence, formatShare } from '../../lib/units';
-import { EnergyChart, type EnergyHistory } from '../analytics';
+import { EnergyChart, savingState, type EnergyHistory } from '../analytics';
 import type { Dashboard } from './types';
 import { ShareBar } from '../../components/ShareBar';
 
@@ -144,13 +144,13 @@ export function BudgetWidget({ month }: { month: Dashboard['month'] }) {
 /** CO2 saved this month, always beside the baseline it is measured against, and the CF goal. */
 export function Co2Widget({ co2 }: { co2: Dashboard['co2_saved'] }) {
   const { t } = useTranslation();
-  // Less than what two decimals show is no more above the baseline than below it.
-  const saved = co2.saved_kg > -0.005;
+  const state = savingState(co2);
+  const saved = state === 'saved';
   // Above the baseline nothing counts towards the goal: 0 %, not a negative share.
   const progress = Math.max(0, co2.progress ?? 0);
   return (
     <Stack spacing={1.5}>
-      {co2.baseline_kg > 0 ? (
+      {state !== 'none' ? (
         <Figure
           label={saved ? t('dashboard.co2.saved') : t('dashboard.co2.above')}
           value={formatKg(saved ? Math.max(0, co2.saved_kg) : -co2.saved_kg)}
@@ -164,9 +164,9 @@ export function Co2Widget({ co2 }: { co2: Dashboard['co2_saved'] }) {
           </Typography>
         </Figure>
       ) : (
-        // A new business: nothing to measure a saving against until working hours are counted.
+        // A new business: nothing to measure until its first working hours are counted.
         <Typography variant="body2" data-testid="co2-no-baseline">
-          {t('dashboard.co2.noBaseline', { actual: formatKg(co2.actual_kg) })}
+          {t('dashboard.co2.noBaseline')}
         </Typography>
       )}
       {co2.goal_kg ? (

@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatKg, formatPence, formatRate } from '../../lib/units';
+import { savingState } from '../analytics';
 import { averageTemperature, useRoomsNow } from './EntireOffice';
 import { useDashboardFigures, useFreshMe, useGoals } from './goals';
 import { fetchCharges } from './slice';
@@ -98,15 +99,11 @@ export function PreferencesOverview() {
           lines={[
             t('energyPrefs.goal.perMonth'),
             figures &&
-              t(
-                figures.co2_saved.saved_kg < 0
-                  ? 'energyPrefs.glance.over'
-                  : 'energyPrefs.glance.saved',
-                {
-                  saved: formatKg(Math.abs(figures.co2_saved.saved_kg)),
-                  baseline: formatKg(figures.co2_saved.baseline_kg),
-                },
-              ),
+              t(`energyPrefs.glance.${savingState(figures.co2_saved)}`, {
+                saved: formatKg(Math.abs(figures.co2_saved.saved_kg)),
+                baseline: formatKg(figures.co2_saved.baseline_kg),
+                actual: formatKg(figures.co2_saved.actual_kg),
+              }),
             t('energyPrefs.glance.method', { method: t(`energyPrefs.method.${method}.name`) }),
           ].filter(Boolean)}
           to={paths.preferencesCo2Savings}

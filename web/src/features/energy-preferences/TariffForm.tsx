@@ -1,13 +1,18 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField, dateError, formatDate, type Dayjs } from '../../components/DateField';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
-import { useAppDispatch } from '../../lib/hooks';
+import { formatDay } from '../../lib/format';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { formatRate } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { energyPreferencesApi } from './api';
 import { chargesChanged } from './slice';
+import type { Tariff } from './types';
 
 type Values = {
   unit_rate_pence: string;
@@ -43,12 +48,15 @@ const pence = (per: string) => ({
   htmlInput: { dir: 'ltr', inputMode: 'decimal' as const },
 });
 
-/** Adds a tariff from a day on (one from the same day is replaced); the history updates, then
- *  `onAdded`. */
+/** Adds a tariff from a day on; the history updates, then `onAdded`. One from the same day is
+ *  replaced, after asking. */
 export function TariffForm({ onAdded }: { onAdded: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { run, busy } = useAction();
+  const charges = useAppSelector((state) => state.charges.charges);
+  /** The values sent once the tariff they replace is confirmed. */
+  const [replacing, setReplacing] = useState<{ values: Values; tariff: Tariff } | null>(null);
   const form = useForm<Values>(
     { unit_rate_pence: '', standing_charge_pence: '', effective_from: dayjs().startOf('day') },
     validate,
@@ -74,8 +82,16 @@ export function TariffForm({ onAdded }: { onAdded: () => void }) {
       },
     );
 
+  const sendOrAsk = (values: Values) => {
+    const day = formatDate(values.effective_from);
+    const tariff = charges?.history.find((entered) => entered.effective_from === day);
+    if (!tariff) return send(values);
+    setReplacing({ values, tariff });
+    return Promise.resolve();
+  };
+
   return (
-    <Form onSubmit={form.onSubmit(send)}>
+    <Form onSubmit={form.onSubmit(sendOrAsk)}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 2 }}>
         <FormField
           {...form.field('unit_rate_pence')}
@@ -101,6 +117,24 @@ export function TariffForm({ onAdded }: { onAdded: () => void }) {
       <SubmitButton busy={busy} sx={{ mt: 1 }}>
         {t('energyPrefs.tariff.add')}
       </SubmitButton>
+      {replacing && (
+        <ConfirmDialog
+          open
+          title={t('energyPrefs.tariff.replaceTitle', {
+            day: formatDay(replacing.tariff.effective_from, i18n.language),
+          })}
+          text={t('energyPrefs.tariff.replaceText', {
+            unit: formatRate(replacing.tariff.unit_rate_pence, 'kWh'),
+            standing: formatRate(replacing.tariff.standing_charge_pence, 'day'),
+          })}
+          confirm={t('energyPrefs.tariff.replace')}
+          onConfirm={() => {
+            setReplacing(null);
+            void send(replacing.values);
+          }}
+          onClose={() => setReplacing(null)}
+        />
+      )}
     </Form>
   );
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { http } from 'msw';
 import type { User } from '../auth';
+import { formatDay } from '../../lib/format';
 import { renderWithProviders } from '../../test/render';
 import { signedInAs, testUser } from '../../test/user';
 import { answer, refusal, server } from '../../test/server';
@@ -254,6 +256,56 @@ describe('the energy usage preferences', () => {
     // Entered: the rates are emptied, so the same tariff is not entered twice.
     expect(screen.getByLabelText('Unit rate')).toHaveValue('');
     expect(screen.getByLabelText('Standing charge')).toHaveValue('');
+  });
+
+  it('asks before a tariff replaces the one entered from the same day', async () => {
+    const userEvents = userEvent.setup();
+    api(() => user);
+    // The form starts at today: a tariff from today is the one it would replace.
+    const today = dayjs().format('YYYY-MM-DD');
+    const fromToday = {
+      id: 2,
+      unit_rate_pence: 24.5,
+      standing_charge_pence: 53.35,
+      effective_from: today,
+      created_at: '2026-03-30T10:00:00Z',
+    };
+    server.use(
+      http.get('/v2/commercial/charges', () =>
+        answer('Electricity charges.', { charges: { ...charges, history: [fromToday] } }),
+      ),
+    );
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/v2/commercial/charges', async ({ request }) => {
+        posted.push(await request.json());
+        return answer('Electricity charges saved.', { charges });
+      }),
+    );
+    renderWithProviders(<EnergyUsagePreferences />, {
+      route: '/preferences/energy-usage',
+      preloadedState: signedIn,
+    });
+    await screen.findByTestId(`tariff-${today}`);
+    await userEvents.type(screen.getByLabelText('Unit rate'), '26.1');
+    await userEvents.type(screen.getByLabelText('Standing charge'), '60');
+    const day = formatDay(today, 'en');
+    await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
+    const dialog = screen.getByRole('dialog', { name: `Replace the tariff from ${day}?` });
+    expect(dialog).toHaveTextContent(
+      'A tariff of 24.5 p/kWh and 53.35 p/day is already entered from that day.',
+    );
+    await userEvents.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posted).toEqual([]);
+    expect(screen.getByLabelText('Unit rate')).toHaveValue('26.1');
+
+    await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
+    const again = screen.getByRole('dialog', { name: `Replace the tariff from ${day}?` });
+    await userEvents.click(within(again).getByRole('button', { name: 'Replace' }));
+    expect(await screen.findByText('Electricity charges saved.')).toBeInTheDocument();
+    expect(posted).toEqual([
+      { unit_rate_pence: 26.1, standing_charge_pence: 60, effective_from: today },
+    ]);
   });
 
   it('deletes a tariff entered by mistake after asking, and keeps it when told not to', async () => {

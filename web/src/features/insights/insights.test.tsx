@@ -167,7 +167,10 @@ describe('reducing the carbon footprint', () => {
             method_parts: {},
             days: [],
             totals: { baseline_kg: 100, actual_kg: 70, saved_kg: 30 },
-            goal: { monthly_kg: 60, months: [{ month: '2026-11', saved_kg: 30, progress: 0.5 }] },
+            goal: {
+              monthly_kg: 60,
+              months: [{ month: '2026-11', baseline_kg: 80, saved_kg: 30, progress: 0.5 }],
+            },
           },
         }),
       ),

@@ -1,8 +1,22 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { http } from 'msw';
 import { answer, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
-import { RadiatorScheduleInForce, SchedulesInForce } from './InForce';
+import { RadiatorScheduleInForce, revisionOf, SchedulesInForce } from './InForce';
+
+/** A room page's panel, and its one radiator set by hand to 22 °C with the button. */
+function RoomSetByHand() {
+  const [target, setTarget] = useState(21);
+  const radiators = [{ id: 1, name: 'Window', target_temperature: target, status: 1 }];
+  return (
+    <>
+      <button onClick={() => setTarget(22)}>Set 22</button>
+      <SchedulesInForce radiators={radiators} revision={revisionOf(radiators)} />
+    </>
+  );
+}
 
 const entry = (radiator_id: number, more: object = {}) => ({
   radiator_id,
@@ -86,5 +100,19 @@ describe('the schedule in force', () => {
     );
     expect(panel).toHaveTextContent('Manual until \u206618:00\u2069: Corner');
     expect(panel).not.toHaveTextContent('Nights');
+  });
+
+  it('loads again when the page’s radiators are set by hand, to say the manual hold', async () => {
+    renderWithProviders(<RoomSetByHand />);
+    const panel = await screen.findByTestId('schedule-in-force');
+    expect(panel).toHaveTextContent('Schedule: Office hours · \u206621.0 °C\u2069 until');
+    server.use(
+      http.get('/v2/schedules/in-force', () =>
+        answer('Schedules in force.', { in_force: [entry(1, { manual: 1 })] }),
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Set 22' }));
+    expect(await screen.findByText('Manual until \u206618:00\u2069: Window')).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent('Schedule: Office hours');
   });
 });

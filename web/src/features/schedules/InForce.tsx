@@ -13,8 +13,12 @@ import { radiatorsApi } from '../radiators';
 import { schedulesApi } from './api';
 import type { InForce } from './types';
 
-/** The schedules in force on each radiator, loaded again when the first of them next changes. */
-function useInForce(): InForce[] | null {
+/**
+ * The schedules in force on each radiator, loaded again when the first of them next changes and
+ * when `revision` does (the page's radiators were set by hand: a manual hold may have begun).
+ * What was loaded stays on screen until the new answer replaces it.
+ */
+function useInForce(revision: string): InForce[] | null {
   const [entries, setEntries] = useState<InForce[] | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -38,7 +42,7 @@ function useInForce(): InForce[] | null {
       current = false;
       clearTimeout(timer);
     };
-  }, [version]);
+  }, [version, revision]);
   return entries;
 }
 
@@ -85,10 +89,33 @@ function ScheduleLine({ entry, extra }: { entry: InForce; extra?: string }) {
   );
 }
 
+/** What a page shows of its radiators' targets and switches, in `revision`. */
+interface Revised {
+  revision?: string;
+}
+
+/** The `revision` of radiators, rooms or a zone's rooms as a page shows them: their targets,
+ *  switches and (for a radiator) room, each of which may change what holds them. */
+export function revisionOf(
+  shown: {
+    id: number;
+    target_temperature: number | null;
+    status: number;
+    room_id?: number | null;
+  }[],
+) {
+  return shown
+    .map((item) => [item.id, item.target_temperature, item.status, item.room_id].join(':'))
+    .join(',');
+}
+
 /** On a radiator's page: its schedule now, or the manual change that holds until the next one. */
-export function RadiatorScheduleInForce({ radiatorId }: { radiatorId: number }) {
+export function RadiatorScheduleInForce({
+  radiatorId,
+  revision = '',
+}: { radiatorId: number } & Revised) {
   const { t, i18n } = useTranslation();
-  const entries = useInForce();
+  const entries = useInForce(revision);
   if (!entries) return null;
   const entry = entries.find((found) => found.radiator_id === radiatorId);
   return (
@@ -114,9 +141,12 @@ export function RadiatorScheduleInForce({ radiatorId }: { radiatorId: number }) 
 }
 
 /** On a room's page: the schedules in force on its radiators, and the manual changes holding. */
-export function SchedulesInForce({ radiators }: { radiators: { id: number; name: string }[] }) {
+export function SchedulesInForce({
+  radiators,
+  revision = '',
+}: { radiators: { id: number; name: string }[] } & Revised) {
   const { t, i18n } = useTranslation();
-  const entries = useInForce();
+  const entries = useInForce(revision);
   if (!entries) return null;
   const names = new Map(radiators.map((radiator) => [radiator.id, radiator.name]));
   const mine = entries.filter((entry) => names.has(entry.radiator_id));
@@ -135,14 +165,14 @@ export function SchedulesInForce({ radiators }: { radiators: { id: number; name:
       {mine.length === 0 && (
         <Typography color="text.secondary">{t('schedules.inForce.none')}</Typography>
       )}
-      {[...scheduled.values()].map((group) => {
+      {[...scheduled].map(([key, group]) => {
         const [first] = group;
         if (!first) return null;
         const extra =
           group.length < radiators.length
             ? t('schedules.inForce.some', { count: group.length, total: radiators.length })
             : undefined;
-        return <ScheduleLine key={first.schedule_id + first.until} entry={first} extra={extra} />;
+        return <ScheduleLine key={key} entry={first} extra={extra} />;
       })}
       {[...manual.values()].map((group) => {
         const [first] = group;
@@ -161,7 +191,7 @@ export function SchedulesInForce({ radiators }: { radiators: { id: number; name:
 const readRadiators = async () => (await radiatorsApi.list()).data.data.radiators;
 
 /** On a zone's page: the schedules in force on the radiators of its rooms. */
-export function ZoneSchedulesInForce({ roomIds }: { roomIds: number[] }) {
+export function ZoneSchedulesInForce({ roomIds, revision }: { roomIds: number[] } & Revised) {
   const { value: radiators } = useLoad(readRadiators, 'radiators');
   if (!radiators) return null;
   const rooms = new Set(roomIds);
@@ -170,6 +200,7 @@ export function ZoneSchedulesInForce({ roomIds }: { roomIds: number[] }) {
       radiators={radiators.filter(
         (radiator) => radiator.room_id !== null && rooms.has(radiator.room_id),
       )}
+      revision={revision}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { answer, refusal, server } from '../../test/server';
@@ -112,6 +112,33 @@ describe('the schedule form', () => {
       },
     });
     expect(await screen.findByTestId('location')).toBeInTheDocument();
+  });
+
+  it('asks before Cancel or a link loses what was typed; an untouched form just leaves', async () => {
+    const user = userEvent.setup();
+    api([]);
+    const { router, unmount } = renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
+    const name = await screen.findByLabelText(/Schedule name/);
+    await user.type(name, 'Board meetings');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/schedules/new');
+    expect(screen.getByLabelText(/Schedule name/)).toHaveValue('Board meetings');
+    // Elsewhere in the app (the menu's links are the router's too).
+    await act(() => router.navigate('/rooms'));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }),
+    );
+    expect(await screen.findByTestId('location')).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
+    await screen.findByLabelText(/Schedule name/);
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByTestId('location')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('checks before sending: targets, custom days, slots that overlap', async () => {

@@ -18,6 +18,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DateField } from '../../components/DateField';
+import { useUnsavedChanges } from '../../components/UnsavedChanges';
 import { WeekdaysField } from '../../components/WeekdaysField';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { LoadError } from '../../components/ListStates';
@@ -53,6 +54,7 @@ export function ScheduleForm({
   const durations = useAppSelector((state) => state.schedule.scheduleDurations);
   const form = useForm<ScheduleValues>(initialValues(schedule, kind), validateSchedule);
   const { values, errors, setValue } = form;
+  const unsaved = useUnsavedChanges(form.dirty);
   const [selected, setSelected] = useState<number | null>(null);
   const targets = useTargets(values.schedule_for);
 
@@ -63,7 +65,10 @@ export function ScheduleForm({
           ? schedulesApi.update(schedule.id, toPayload(sent))
           : schedulesApi.create(toPayload(sent)),
       {
-        onSuccess: () => navigate(paths.schedules),
+        onSuccess: () => {
+          unsaved.saved();
+          return navigate(paths.schedules);
+        },
         // A slot's error keeps the toast too: only the chosen slot's fields are on screen to
         // tell their errors. Errors of fields always on screen are told under them alone.
         onError: (failure) => {
@@ -262,6 +267,7 @@ export function ScheduleForm({
           </Stack>
         </Stack>
       </Form>
+      {unsaved.dialog}
     </Stack>
   );
 }

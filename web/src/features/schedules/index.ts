@@ -9,6 +9,11 @@ export {
   scheduleSlice,
 } from './slice';
 export type { Duration, InForce, Schedule, ScheduleFor, SchedulePayload, Slot } from './types';
-export { RadiatorScheduleInForce, SchedulesInForce, ZoneSchedulesInForce } from './InForce';
+export {
+  RadiatorScheduleInForce,
+  revisionOf,
+  SchedulesInForce,
+  ZoneSchedulesInForce,
+} from './InForce';
 export { EditSchedule, NewSchedule, UpdateSchedule } from './ScheduleEditors';
 export { SchedulesList } from './SchedulesList';

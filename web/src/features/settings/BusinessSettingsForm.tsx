@@ -67,7 +67,7 @@ function validate(values: Values, zones: Set<string>) {
     if (!values[name].trim()) errors[name] = 'validation.required';
     else if (clock === null) errors[name] = 'validation.time';
   }
-  if (start && end && end <= start) errors['working_hours.end'] = 'schedules.errors.endAfterStart';
+  if (start && end && end <= start) errors['working_hours.end'] = 'settings.business.endAfterStart';
   const setpoint = setpointError(values.comfort_setpoint);
   if (setpoint) errors.comfort_setpoint = setpoint;
   return errors;

@@ -291,6 +291,16 @@ describe('the settings page', () => {
       await screen.findByText('Enter a 24-hour time from 00:00 to 24:00, like 08:30.'),
     ).toBeInTheDocument();
     expect(sent).toEqual([]);
+    // An end before the start is told in the working day's words, not a schedule slot's.
+    await user.clear(end);
+    await user.type(end, '07:00');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        'Make the end later than the start: a working day starts and ends on one day.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
     await user.clear(end);
     await user.type(end, '6pm');
     await user.tab();
