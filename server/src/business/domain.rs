@@ -9,7 +9,7 @@ use crate::error::ApiResult;
 use crate::kernel::change::{Actor, Entry};
 use crate::kernel::values::{ClockTime, Temperature, TimeZoneName};
 use crate::state::AppState;
-use crate::store::StoreResult;
+use crate::store::{Db, StoreResult};
 
 /// The settings as the API answers them.
 #[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
@@ -68,9 +68,9 @@ pub async fn get(state: &AppState, business_id: i64) -> ApiResult<BusinessSettin
     Ok(read(state.store.reader(), business_id).await?)
 }
 
-/// The settings, for a background job that has the store but no request.
-pub async fn read(pool: &sqlx::AnyPool, business_id: i64) -> StoreResult<BusinessSettings> {
-    let row = store::find(pool, business_id).await?;
+/// The settings, for a background job that has the store but no request, or inside a change.
+pub async fn read<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<BusinessSettings> {
+    let row = store::find(db, business_id).await?;
     Ok(row.map_or_else(defaults, from_row))
 }
 

@@ -15,9 +15,6 @@ use crate::kernel::values::{Temperature, Uid};
 use crate::state::AppState;
 use crate::store::{Db, Orphan};
 
-/// Where a new radiator's setpoint starts, clamped to its bounds.
-const DEFAULT_SETPOINT: f64 = 21.0;
-
 /// A radiator's name and bounds, checked, and the claim code from its label (real devices).
 pub struct Settings {
     pub name: String,
@@ -91,7 +88,9 @@ pub async fn register(
     ensure_name_free(change.db(), RecordKind::Radiator, business_id, &settings.name, 0).await?;
     let now = change.now();
     crate::subscriptions::ensure_radiator_allowed(change.db(), business_id, now).await?;
-    let setpoint = DEFAULT_SETPOINT.clamp(settings.min, settings.max);
+    // A new radiator starts at the business's comfort setpoint, within its own bounds.
+    let comfort = crate::business::read(change.db(), business_id).await?.comfort_setpoint;
+    let setpoint = comfort.clamp(settings.min, settings.max);
     let fields =
         Fields { room_id, name: &settings.name, min: settings.min, max: settings.max, setpoint };
     let created_at = change.now();

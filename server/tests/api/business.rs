@@ -12,6 +12,7 @@ store_tests!(
     settings_are_saved_spelled_as_the_tz_database_does_and_recorded,
     every_bad_field_is_named_and_nothing_is_saved,
     one_business_never_sees_anothers_settings,
+    a_new_radiator_starts_at_the_comfort_setpoint_within_its_bounds,
 );
 
 fn settings() -> Value {
@@ -98,4 +99,23 @@ async fn one_business_never_sees_anothers_settings(app: TestApp) {
     assert_eq!(theirs.body["data"]["business_settings"]["time_zone"], "Europe/London");
     let unauthenticated = app.call(reqwest::Method::GET, "/v2/settings/business", None, None);
     assert_eq!(unauthenticated.await.status, StatusCode::UNAUTHORIZED);
+}
+
+async fn a_new_radiator_starts_at_the_comfort_setpoint_within_its_bounds(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let first = owner.add_radiator("HD-1", "Default").await;
+    assert_eq!(first.target_temperature, 21.0);
+    let mut cooler = settings();
+    cooler["comfort_setpoint"] = json!(19.5);
+    assert_eq!(owner.put("/v2/settings/business", cooler).await.status, StatusCode::OK);
+    let room = owner.add_room("Office").await;
+    assert_eq!(owner.add_radiator_to(room.id, "HD-2", "Window").await.target_temperature, 19.5);
+    assert_eq!(owner.add_radiator("HD-3", "Spare").await.target_temperature, 19.5);
+    // Bounds 22–25 °C: as near the comfort setpoint as the radiator allows.
+    let warm = json!({"uid": "HD-4", "name": "Warm", "min_temperature": 22, "max_temperature": 25});
+    let made = owner.post("/v2/radiators", warm).await;
+    assert_eq!(made.status, StatusCode::OK, "{:?}", made.body);
+    assert_eq!(made.body["data"]["radiator"]["target_temperature"], 22.0);
+    // A radiator already there keeps the target it has.
+    assert_eq!(owner.radiator(first.id).await.target_temperature, 21.0);
 }

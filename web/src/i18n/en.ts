@@ -605,6 +605,7 @@ export const en = {
       endOf: 'End of slot {{number}}',
       none: 'No slots yet: draw one on the bar, or add one.',
       add: 'Add a slot',
+      addWorkingDay: 'It adds your working day, {{range}} at {{setpoint}}.',
       full: 'A day has at most 12 slots.',
       start: 'Start',
       end: 'End',
@@ -800,7 +801,7 @@ export const en = {
       endAfterStart: 'Make the end later than the start: a working day starts and ends on one day.',
       comfort: 'Comfort setpoint (°C)',
       comfortHelp:
-        'The temperature your rooms are kept at through the working day; savings are measured against it.',
+        'The temperature your rooms are kept at through the working day: new radiators and schedule slots start at it, and savings are measured against it.',
     },
   },
   analytics: {

@@ -180,7 +180,7 @@ describe('the day editor', () => {
     const changed = vi.fn();
     renderWithProviders(<Editor onChange={changed} />);
     await user.click(screen.getByRole('button', { name: 'Add a slot' }));
-    expect(changed).toHaveBeenLastCalledWith([slot('08:00', '09:00')]);
+    expect(changed).toHaveBeenLastCalledWith([slot('08:00', '18:00')]);
     act(() => screen.getByTestId('slot-0').focus());
     await user.keyboard('{Delete}');
     expect(changed).toHaveBeenLastCalledWith([]);

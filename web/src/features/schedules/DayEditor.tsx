@@ -26,9 +26,11 @@ import {
   slotSetpoint,
   snap,
   SNAP_MINUTES,
+  type WorkingDay,
   type EditedSlot,
 } from './slots';
 import { DAY_MINUTES, toClock, toMinutes } from '../../lib/clock';
+import { formatCelsius } from '../../lib/format';
 
 type Edge = 'start' | 'end';
 
@@ -62,6 +64,7 @@ export function DayEditor({
   onSelect,
   errors,
   newSetpoint = '21',
+  working,
 }: {
   slots: EditedSlot[];
   onChange: (slots: EditedSlot[]) => void;
@@ -69,7 +72,10 @@ export function DayEditor({
   onSelect: (index: number | null) => void;
   /** Errors by field (`slots`, `slots.0.start`), text keys or the server's sentences. */
   errors: Partial<Record<string, string>>;
+  /** A new slot's setpoint: the business's comfort setpoint. */
   newSetpoint?: string;
+  /** The business's working day, where "Add a slot" puts a first slot. */
+  working?: WorkingDay;
 }) {
   const { t } = useTranslation();
   const rtl = useTheme().direction === 'rtl';
@@ -179,7 +185,7 @@ export function DayEditor({
   };
 
   const addFirstFree = () => {
-    const free = firstFreeSlot(slots);
+    const free = firstFreeSlot(slots, working);
     if (free) add(free.start, free.end);
   };
 
@@ -378,6 +384,14 @@ export function DayEditor({
         >
           {t('schedules.editor.add')}
         </Button>
+        {working && slots.length === 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="add-working-day">
+            {t('schedules.editor.addWorkingDay', {
+              range: slotRange({ start: toClock(working.start), end: toClock(working.end) }),
+              setpoint: formatCelsius(Number(newSetpoint)),
+            })}
+          </Typography>
+        )}
         {full && (
           <Typography variant="body2" color="text.secondary">
             {t('schedules.editor.full')}

@@ -44,6 +44,16 @@ function api(sent: { path: string; body: unknown }[], save = () => answer('Saved
   server.use(
     http.get('/v2/schedules/durations', () => answer('Durations.', { durations })),
     http.get('/v2/rooms', () => answer('Rooms.', { rooms })),
+    http.get('/v2/settings/business', () =>
+      answer('Business settings.', {
+        business_settings: {
+          time_zone: 'Europe/London',
+          working_days: [1, 2, 3, 4, 5],
+          working_hours: { start: '07:30', end: '17:00' },
+          comfort_setpoint: 20.5,
+        },
+      }),
+    ),
     http.post('/v2/schedules', async ({ request }) => {
       sent.push({ path: '/v2/schedules', body: await request.json() });
       return save();
@@ -139,6 +149,30 @@ describe('the schedule form', () => {
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     expect(await screen.findByTestId('location')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('adds a first slot over the business’s working day at its comfort setpoint', async () => {
+    const user = userEvent.setup();
+    const sent: { path: string; body: unknown }[] = [];
+    api(sent);
+    renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
+    await user.type(await screen.findByLabelText(/Schedule name/), 'Office hours');
+    await user.click(screen.getByRole('combobox', { name: 'Rooms' }));
+    await user.click(await screen.findByRole('option', { name: 'Café' }));
+    await user.keyboard('{Escape}');
+    // Once the settings are read, the slot follows them, as the button says.
+    expect(await screen.findByTestId('add-working-day')).toHaveTextContent(
+      'It adds your working day, \u206607:30–17:00\u2069 at \u206620.5 °C\u2069.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add a slot' }));
+    expect(screen.getByLabelText('Start')).toHaveValue('07:30');
+    expect(screen.getByLabelText('End')).toHaveValue('17:00');
+    expect(screen.getByLabelText('Setpoint (°C)')).toHaveValue(20.5);
+    await user.click(screen.getByRole('button', { name: 'Create schedule' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({
+      slots: [{ start: '07:30', end: '17:00', setpoint: 20.5 }],
+    });
   });
 
   it('checks before sending: targets, custom days, slots that overlap', async () => {

@@ -26,7 +26,10 @@ import { paths } from '../../config/paths';
 import { SETPOINT } from '../../config/constants';
 import { choiceButtons } from '../../lib/choices';
 import { useAppSelector } from '../../lib/hooks';
+import { toMinutes } from '../../lib/clock';
 import { useAction } from '../../lib/useAction';
+import { useLoad } from '../../lib/useLoad';
+import { settingsApi } from '../settings';
 import { schedulesApi } from './api';
 import { DayEditor } from './DayEditor';
 import { firstSlotWithError } from './slots';
@@ -39,6 +42,8 @@ import {
   validateSchedule,
   type ScheduleValues,
 } from './values';
+
+const readBusiness = async () => (await settingsApi.business()).data.data.business_settings;
 
 /** Creates a schedule (`schedule` null, of the kind `kind`) or replaces `schedule`. */
 export function ScheduleForm({
@@ -57,6 +62,13 @@ export function ScheduleForm({
   const unsaved = useUnsavedChanges(form.dirty);
   const [selected, setSelected] = useState<number | null>(null);
   const targets = useTargets(values.schedule_for);
+  // A new slot covers the business's working day at its comfort setpoint (08:00–18:00 at
+  // 21 °C until they are read, or if they cannot be).
+  const business = useLoad(readBusiness, 'business settings').value;
+  const workStart = business && toMinutes(business.working_hours.start);
+  const workEnd = business && toMinutes(business.working_hours.end);
+  const working =
+    workStart != null && workEnd != null ? { start: workStart, end: workEnd } : undefined;
 
   const send = (sent: ScheduleValues) =>
     run(
@@ -198,6 +210,8 @@ export function ScheduleForm({
                 selected={selected}
                 onSelect={setSelected}
                 errors={errors}
+                working={working}
+                newSetpoint={business ? String(business.comfort_setpoint) : undefined}
               />
             </Box>
           </Paper>

@@ -43,8 +43,11 @@ describe('time slots', () => {
     expect(edgeBounds(slots, 0).start).toEqual({ min: 0, max: 525 });
   });
 
-  it('adds a new slot from 08:00 when free, else after a slot, else in the first free time', () => {
-    expect(firstFreeSlot([])).toEqual({ start: 480, end: 540 });
+  it('adds the working day when free, else after a slot, else in the first free time', () => {
+    expect(firstFreeSlot([])).toEqual({ start: 480, end: 1080 });
+    expect(firstFreeSlot([], { start: 450, end: 1140 })).toEqual({ start: 450, end: 1140 });
+    // As much of the working day as is free from its start.
+    expect(firstFreeSlot([slot('12:00', '13:00')])).toEqual({ start: 480, end: 720 });
     expect(firstFreeSlot([slot('08:00', '13:00')])).toEqual({ start: 780, end: 840 });
     expect(firstFreeSlot([slot('06:00', '20:00')])).toEqual({ start: 1200, end: 1260 });
     expect(firstFreeSlot([slot('06:00', '24:00')])).toEqual({ start: 0, end: 60 });

@@ -70,16 +70,27 @@ export function edgeBounds(slots: EditedSlot[], index: number) {
   };
 }
 
+/** Minutes since midnight of a business's working day (08:00 to 18:00 by default). */
+export interface WorkingDay {
+  start: number;
+  end: number;
+}
+
 /**
- * Where a new slot of about an hour fits: from 08:00 if it can, else right after a slot (in the
- * order of the day), else the first free time.
+ * Where a new slot fits: the business's working day, as much of it as is free from its start;
+ * else about an hour right after a slot (in the order of the day), else at the first free time.
  */
-export function firstFreeSlot(slots: EditedSlot[]): { start: number; end: number } | null {
+export function firstFreeSlot(
+  slots: EditedSlot[],
+  working: WorkingDay = { start: 8 * 60, end: 18 * 60 },
+): { start: number; end: number } | null {
+  const workStart = freeGap(slots, working.start);
+  if (workStart && workStart.high - working.start >= SNAP_MINUTES)
+    return { start: working.start, end: Math.min(working.end, workStart.high) };
   const ends = spans(slots)
     .map((span) => span.end)
     .sort((a, b) => a - b);
   const candidates = [
-    8 * 60,
     ...ends,
     ...Array.from({ length: DAY_MINUTES / SNAP_MINUTES }, (_, i) => i * SNAP_MINUTES),
   ];
