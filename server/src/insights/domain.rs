@@ -147,7 +147,7 @@ pub async fn refresh(
             severity,
             title: title.to_owned(),
             body: format!(
-                "This month has cost {} so far; at the rate of recent weeks it ends at about {} against a budget of {}.",
+                "This month has cost {} so far; at the rate so far it ends at about {} against a budget of {}.",
                 pounds(cost), pounds(forecast), pounds(budget)
             ),
             action_path: "/preferences/energy-usage",

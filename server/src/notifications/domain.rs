@@ -233,7 +233,7 @@ async fn check_business(
                 event_key: budget_key("forecast"),
                 title: "Budget forecast exceeded",
                 body: format!(
-                    "At the rate of recent weeks, electricity will cost about {} by the month's end, over your {} budget.",
+                    "At the rate so far, electricity will cost about {} by the month's end, over your {} budget.",
                     pounds(forecast),
                     pounds(budget)
                 ),

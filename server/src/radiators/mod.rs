@@ -27,9 +27,19 @@ pub use store::{
 };
 
 /// What a room's or zone's temperature set says: `name` set, and how many radiators their own
-/// bounds held back.
-pub fn temperature_set(name: &str, temperature: Temperature, clamped: &[Clamped]) -> String {
+/// bounds held back; with every radiator switched off (`status` 0), that nothing heats yet.
+pub fn temperature_set(
+    name: &str,
+    temperature: Temperature,
+    clamped: &[Clamped],
+    status: i64,
+) -> String {
     let celsius = temperature.celsius();
+    if status == 0 {
+        return format!(
+            "'{name}' set to {celsius} °C for when its radiators are switched on: they are off now."
+        );
+    }
     match clamped.len() {
         0 => format!("'{name}' set to {celsius} °C."),
         1 => format!("'{name}' set to {celsius} °C; 1 radiator kept to its own limits."),
@@ -211,7 +221,12 @@ pub async fn set_temperature(
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let radiator = domain::set_temperature(&state, user.actor(), id, temperature).await?;
     let (name, celsius) = (&radiator.name, temperature.celsius());
-    Ok(ok(format!("'{name}' set to {celsius} °C."), RadiatorData { radiator }))
+    let description = if radiator.status == 0 {
+        format!("'{name}' set to {celsius} °C for when it is switched on: it is off now.")
+    } else {
+        format!("'{name}' set to {celsius} °C.")
+    };
+    Ok(ok(description, RadiatorData { radiator }))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -311,14 +326,18 @@ mod tests {
         let held =
             |id| Clamped { radiator_id: id, name: format!("R{id}"), target_temperature: 26.0 };
         let temperature = Temperature::parse(Some(28.0)).unwrap();
-        assert_eq!(temperature_set("Hall", temperature, &[]), "'Hall' set to 28 °C.");
+        assert_eq!(temperature_set("Hall", temperature, &[], 1), "'Hall' set to 28 °C.");
         assert_eq!(
-            temperature_set("Hall", temperature, &[held(1)]),
+            temperature_set("Hall", temperature, &[held(1)], 1),
             "'Hall' set to 28 °C; 1 radiator kept to its own limits."
         );
         assert_eq!(
-            temperature_set("Hall", temperature, &[held(1), held(2)]),
+            temperature_set("Hall", temperature, &[held(1), held(2)], 1),
             "'Hall' set to 28 °C; 2 radiators kept to their own limits."
+        );
+        assert_eq!(
+            temperature_set("Hall", temperature, &[held(1)], 0),
+            "'Hall' set to 28 °C for when its radiators are switched on: they are off now."
         );
     }
 }

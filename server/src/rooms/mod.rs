@@ -214,7 +214,8 @@ pub async fn set_temperature(
     let room_scope = (id, Scope::Room(id));
     let (room, clamped) =
         set_group_temperature::<RoomDetail>(&state, user.actor(), room_scope, temperature).await?;
-    let description = temperature_set(&room.room.name, temperature, &clamped);
+    let description =
+        temperature_set(&room.room.name, temperature, &clamped, room.room.live.status);
     Ok(ok(description, RoomTemperatureData { room, clamped }))
 }
 

@@ -197,6 +197,7 @@ pub async fn set_temperature(
     let zone_scope = (id, Scope::Zone(id));
     let (zone, clamped) =
         set_group_temperature::<ZoneDetail>(&state, user.actor(), zone_scope, temperature).await?;
-    let description = temperature_set(&zone.zone.name, temperature, &clamped);
+    let description =
+        temperature_set(&zone.zone.name, temperature, &clamped, zone.zone.live.status);
     Ok(ok(description, ZoneTemperatureData { zone, clamped }))
 }

@@ -122,6 +122,10 @@ async fn a_radiator_switches_on_and_off_within_its_room(app: TestApp) {
 
     let loose_off = acme.put(&format!("/v2{}", toggle(0, loose)), json!({"status": 0})).await;
     assert_eq!(loose_off.data::<Radiator>("radiator").status, 0);
+    assert_eq!(
+        acme.set_temperature(loose, 20.0).await.description(),
+        "'Loose' set to 20 °C for when it is switched on: it is off now."
+    );
     let wrong_room = acme.put(&toggle(0, two), json!({"status": 1})).await;
     assert_eq!(wrong_room.status, StatusCode::NOT_FOUND);
     let bad = acme.put(&toggle(kitchen, two), json!({"status": 3})).await;

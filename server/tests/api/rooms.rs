@@ -243,6 +243,13 @@ async fn a_room_switches_all_its_radiators_on_and_off(app: TestApp) {
     let room: Room = all_off.data("room");
     assert_eq!(room.status, 0);
     assert!(room.radiators.iter().all(|radiator| radiator.status == 0));
+    // A temperature set while every radiator is off says that nothing heats to it yet.
+    let body = json!({"room_id": kitchen.id, "temperature": 22});
+    let set = acme.post("/v2/rooms/set-temperature", body).await;
+    assert_eq!(
+        set.description(),
+        "'Kitchen' set to 22 °C for when its radiators are switched on: they are off now."
+    );
     let bad = acme.put(&toggle, json!({"status": 2})).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(bad.field_error("status"), "Send 1 or 0.");

@@ -294,7 +294,7 @@ export const en = {
     kinds: {
       budget_forecast: {
         title: 'Budget forecast exceeded',
-        body: 'At the rate of recent weeks, electricity will cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
+        body: 'At the rate so far, electricity will cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
       },
       budget_80: {
         title: '80% of the budget used',
@@ -955,7 +955,7 @@ export const en = {
       forecast: 'Forecast for the month',
       used: 'Budget used this month',
       usedText: '{{share}} of the budget used so far.',
-      overForecast: 'At the rate of recent weeks the month will cost more than the budget.',
+      overForecast: 'At the rate so far the month will cost more than the budget.',
       overSpent: 'The month has already cost {{value}} more than the budget.',
       perMonth: 'Monthly energy budget',
     },
@@ -1116,7 +1116,7 @@ export const en = {
         titleSpent: 'The monthly budget is spent',
         titleOver: 'On course to go over budget',
         titleWithin: 'On course to stay within budget',
-        body: 'This month has cost {{cost}} so far; at the rate of recent weeks it ends at about {{forecast}} against a budget of {{budget}}.',
+        body: 'This month has cost {{cost}} so far; at the rate so far it ends at about {{forecast}} against a budget of {{budget}}.',
       },
       offline: {
         title: 'Radiators offline: {{number}}',

@@ -125,7 +125,7 @@ describe('insights', () => {
           budget_pence: 100,
         }),
         'The monthly budget is spent',
-        'This month has cost £7.25 so far; at the rate of recent weeks it ends at about £15.00 against a budget of £1.00.',
+        'This month has cost £7.25 so far; at the rate so far it ends at about £15.00 against a budget of £1.00.',
       ],
       [
         insight(8, 'offline', 'critical', { count: 1, names: ['Kitchen 1'] }),

@@ -153,8 +153,8 @@ describe('the notifications tab of the settings', () => {
     const dialog = screen.getByRole('dialog', { name: 'Notifications' });
     expect(within(dialog).getByText('Budget forecast exceeded')).toBeInTheDocument();
     // The body shares its line with the date.
-    expect(within(dialog).getByText(/^At the rate of recent weeks/)).toHaveTextContent(
-      `At the rate of recent weeks, electricity will cost about ${ltr('£234.56')} by the month’s end, over your ${ltr('£200.00')} budget.`,
+    expect(within(dialog).getByText(/^At the rate so far/)).toHaveTextContent(
+      `At the rate so far, electricity will cost about ${ltr('£234.56')} by the month’s end, over your ${ltr('£200.00')} budget.`,
     );
 
     act(() => {

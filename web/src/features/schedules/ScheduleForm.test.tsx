@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { answer, refusal, server } from '../../test/server';
@@ -143,6 +143,13 @@ describe('the schedule form', () => {
     );
     expect(await screen.findByTestId('location')).toBeInTheDocument();
     unmount();
+
+    // The way back to the list asks too.
+    renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
+    await user.type(await screen.findByLabelText(/Schedule name/), 'Late');
+    await user.click(screen.getByRole('link', { name: 'Schedules' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+    cleanup();
 
     renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
     await screen.findByLabelText(/Schedule name/);

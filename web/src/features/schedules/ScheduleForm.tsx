@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { BackLink } from '../../components/BackLink';
 import { DateField } from '../../components/DateField';
 import { useUnsavedChanges } from '../../components/UnsavedChanges';
 import { WeekdaysField } from '../../components/WeekdaysField';
@@ -104,6 +105,7 @@ export function ScheduleForm({
 
   return (
     <Stack spacing={2}>
+      <BackLink to={paths.schedules}>{t('nav.schedules')}</BackLink>
       <Typography variant="h1">
         {/* The schedule's name, so that two open in two tabs are told apart. */}
         {schedule
