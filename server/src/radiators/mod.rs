@@ -26,8 +26,9 @@ pub use store::{
     set_on, set_room, set_setpoint_within_bounds,
 };
 
-/// What a room's or zone's temperature set says: `name` set, and how many radiators their own
-/// bounds held back; with every radiator switched off (`status` 0), that nothing heats yet.
+/// What a room's or zone's temperature set says: `name` set, and the radiators their own bounds
+/// held back with what they were kept to; with every radiator switched off (`status` 0), that
+/// nothing heats yet.
 pub fn temperature_set(
     name: &str,
     temperature: Temperature,
@@ -40,10 +41,23 @@ pub fn temperature_set(
             "'{name}' set to {celsius} °C for when its radiators are switched on: they are off now."
         );
     }
-    match clamped.len() {
-        0 => format!("'{name}' set to {celsius} °C."),
-        1 => format!("'{name}' set to {celsius} °C; 1 radiator kept to its own limits."),
-        n => format!("'{name}' set to {celsius} °C; {n} radiators kept to their own limits."),
+    let kept = clamped.iter().map(|radiator| radiator.target_temperature);
+    let (lowest, highest) = (kept.clone().fold(f64::MAX, f64::min), kept.fold(f64::MIN, f64::max));
+    match clamped {
+        [] => format!("'{name}' set to {celsius} °C."),
+        [one] => format!(
+            "'{name}' set to {celsius} °C; '{}' kept to {lowest} °C, its own limit.",
+            one.name
+        ),
+        _ if lowest == highest => format!(
+            "'{name}' set to {celsius} °C; {} radiators kept to {lowest} °C, their own limit.",
+            clamped.len()
+        ),
+        _ => format!(
+            "'{name}' set to {celsius} °C; {} radiators kept to their own limits, {lowest} to \
+             {highest} °C.",
+            clamped.len()
+        ),
     }
 }
 
@@ -323,20 +337,27 @@ mod tests {
 
     #[test]
     fn a_group_temperature_says_how_many_radiators_their_limits_held_back() {
-        let held =
-            |id| Clamped { radiator_id: id, name: format!("R{id}"), target_temperature: 26.0 };
+        let held = |id, target_temperature| Clamped {
+            radiator_id: id,
+            name: format!("R{id}"),
+            target_temperature,
+        };
         let temperature = Temperature::parse(Some(28.0)).unwrap();
         assert_eq!(temperature_set("Hall", temperature, &[], 1), "'Hall' set to 28 °C.");
         assert_eq!(
-            temperature_set("Hall", temperature, &[held(1)], 1),
-            "'Hall' set to 28 °C; 1 radiator kept to its own limits."
+            temperature_set("Hall", temperature, &[held(1, 26.0)], 1),
+            "'Hall' set to 28 °C; 'R1' kept to 26 °C, its own limit."
         );
         assert_eq!(
-            temperature_set("Hall", temperature, &[held(1), held(2)], 1),
-            "'Hall' set to 28 °C; 2 radiators kept to their own limits."
+            temperature_set("Hall", temperature, &[held(1, 26.0), held(2, 26.0)], 1),
+            "'Hall' set to 28 °C; 2 radiators kept to 26 °C, their own limit."
         );
         assert_eq!(
-            temperature_set("Hall", temperature, &[held(1)], 0),
+            temperature_set("Hall", temperature, &[held(1, 25.5), held(2, 24.0)], 1),
+            "'Hall' set to 28 °C; 2 radiators kept to their own limits, 24 to 25.5 °C."
+        );
+        assert_eq!(
+            temperature_set("Hall", temperature, &[held(1, 26.0)], 0),
             "'Hall' set to 28 °C for when its radiators are switched on: they are off now."
         );
     }

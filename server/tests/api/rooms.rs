@@ -279,7 +279,10 @@ async fn a_rooms_temperature_is_set_on_each_radiator_within_its_bounds(app: Test
 
     let body = json!({"room_id": kitchen, "temperature": 22.5});
     let set = acme.post("/v2/rooms/set-temperature", body).await;
-    assert_eq!(set.description(), "'Kitchen' set to 22.5 °C; 1 radiator kept to its own limits.");
+    assert_eq!(
+        set.description(),
+        "'Kitchen' set to 22.5 °C; 'Capped' kept to 20 °C, its own limit."
+    );
     assert_eq!(set.body["data"]["clamped"][0]["name"], "Capped");
     let room: Room = set.data("room");
     let targets: Vec<(&str, f64)> =

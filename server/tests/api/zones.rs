@@ -87,7 +87,7 @@ async fn zone_temperature_clamps_each_radiator_to_its_bounds(app: TestApp) {
     }
     let set = acme.post("/v2/zones/set-temperature", json!({"zone_id": zone, "temperature": 23}));
     let set = set.await;
-    assert_eq!(set.description(), "'Offices' set to 23 °C; 1 radiator kept to its own limits.");
+    assert_eq!(set.description(), "'Offices' set to 23 °C; 'Capped' kept to 20 °C, its own limit.");
     assert_eq!(
         set.body["data"]["clamped"],
         json!([{"radiator_id": 2, "name": "Capped", "target_temperature": 20.0}])

@@ -1008,6 +1008,8 @@ export const en = {
       saved: 'CF Goal updated successfully',
       progress: 'CF goal reached this month',
       progressText: '{{saved}} of {{goal}} saved this month: {{share}} of the goal.',
+      outOfReach:
+        'This goal is more than the whole month’s baseline, about {{baseline}} at the rate so far: not even every radiator switched off would save that much.',
       perMonth: 'CO2 to save each month',
     },
     method: {

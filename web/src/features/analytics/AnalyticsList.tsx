@@ -127,7 +127,6 @@ function Co2Card() {
           {
             saved: formatKg(Math.abs(totals.saved_kg)),
             baseline: formatKg(totals.baseline_kg),
-            actual: formatKg(totals.actual_kg),
           },
         )
       }

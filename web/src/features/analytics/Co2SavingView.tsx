@@ -24,7 +24,8 @@ import { savingState } from './saving';
 
 /**
  * The baseline, the actual CO2 and the saving: never the saving without its baseline. Above the
- * baseline, the excess is told as such, not as a negative saving; with no baseline yet, neither.
+ * baseline, the excess is told as such, not as a negative saving; with neither a baseline nor
+ * any CO2 yet, that there is nothing to measure.
  */
 export function SavingFigures({
   baseline_kg,

@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import dayjs from 'dayjs';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -6,17 +8,24 @@ import { formatKg, formatShare } from '../../lib/units';
 import { SavingFigures, visualisationPath } from '../analytics';
 import { MonthTarget } from './MonthTarget';
 import { energyPreferencesApi } from './api';
-import { useDashboardFigures, useFreshMe, useGoals } from './goals';
+import { monthBaselineKg, useDashboardFigures, useFreshMe, useGoals } from './goals';
 import { MethodChoice } from './MethodChoice';
 import { Section, ShareOfLimit } from './parts';
 import type { DashboardFigures } from './types';
 
-/** This month's CO2 saved, always beside the baseline it is measured against. */
+/** This month's CO2 saved, always beside the baseline it is measured against; a goal above the
+ *  whole month's baseline is said to be out of reach. */
 function MonthSaving({ saved }: { saved: DashboardFigures['co2_saved'] }) {
   const { t } = useTranslation();
+  const monthBaseline = monthBaselineKg(saved.baseline_kg, dayjs());
   return (
     <>
       <SavingFigures {...saved} />
+      {saved.goal_kg !== null && monthBaseline !== null && saved.goal_kg > monthBaseline && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="goal-out-of-reach">
+          {t('energyPrefs.goal.outOfReach', { baseline: formatKg(monthBaseline) })}
+        </Alert>
+      )}
       {saved.goal_kg !== null && saved.progress !== null && (
         <ShareOfLimit
           label={t('energyPrefs.goal.progress')}

@@ -102,7 +102,6 @@ export function PreferencesOverview() {
               t(`energyPrefs.glance.${savingState(figures.co2_saved)}`, {
                 saved: formatKg(Math.abs(figures.co2_saved.saved_kg)),
                 baseline: formatKg(figures.co2_saved.baseline_kg),
-                actual: formatKg(figures.co2_saved.actual_kg),
               }),
             t('energyPrefs.glance.method', { method: t(`energyPrefs.method.${method}.name`) }),
           ].filter(Boolean)}

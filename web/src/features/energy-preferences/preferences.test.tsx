@@ -379,6 +379,36 @@ describe('the CO2 savings preferences', () => {
     expect(patched).toEqual(['55']);
   });
 
+  it('says a goal above the whole month’s baseline cannot be reached', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Half of November gone: 60 kg of baseline so far is about 120 kg for the month.
+    vi.setSystemTime(new Date('2026-11-16T00:00:00'));
+    api(() => user);
+    const absurd = { ...dashboard.co2_saved, goal_kg: 5_000_000, progress: 0 };
+    server.use(
+      http.get('/v2/dashboard/commercial/web', () =>
+        answer('Dashboard.', { dashboard: { ...dashboard, co2_saved: absurd } }),
+      ),
+    );
+    const { unmount } = renderWithProviders(<Co2Preferences />, {
+      route: '/preferences/co2-savings',
+      preloadedState: signedIn,
+    });
+    expect(await screen.findByTestId('goal-out-of-reach')).toHaveTextContent(
+      `This goal is more than the whole month’s baseline, about ${iso('120.0 kg')} at the rate so far`,
+    );
+    unmount();
+    // Within it (the usual figures: a 40 kg goal), nothing is said.
+    api(() => user);
+    renderWithProviders(<Co2Preferences />, {
+      route: '/preferences/co2-savings',
+      preloadedState: signedIn,
+    });
+    await screen.findByTestId('co2-saved');
+    expect(screen.queryByTestId('goal-out-of-reach')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
   it('removes the CF goal after asking, and offers no removal once there is none', async () => {
     const userEvents = userEvent.setup();
     let goal: number | null = 40;

@@ -27,13 +27,12 @@ import { paths } from '../../config/paths';
 import { SETPOINT } from '../../config/constants';
 import { choiceButtons } from '../../lib/choices';
 import { useAppSelector } from '../../lib/hooks';
-import { toMinutes } from '../../lib/clock';
 import { useAction } from '../../lib/useAction';
 import { useLoad } from '../../lib/useLoad';
 import { settingsApi } from '../settings';
 import { schedulesApi } from './api';
 import { DayEditor } from './DayEditor';
-import { firstSlotWithError } from './slots';
+import { firstSlotWithError, workingDay } from './slots';
 import { useTargets } from './useTargets';
 import type { DurationKey, Schedule, ScheduleFor } from './types';
 import {
@@ -66,10 +65,6 @@ export function ScheduleForm({
   // A new slot covers the business's working day at its comfort setpoint (08:00–18:00 at
   // 21 °C until they are read, or if they cannot be).
   const business = useLoad(readBusiness, 'business settings').value;
-  const workStart = business && toMinutes(business.working_hours.start);
-  const workEnd = business && toMinutes(business.working_hours.end);
-  const working =
-    workStart != null && workEnd != null ? { start: workStart, end: workEnd } : undefined;
 
   const send = (sent: ScheduleValues) =>
     run(
@@ -212,7 +207,7 @@ export function ScheduleForm({
                 selected={selected}
                 onSelect={setSelected}
                 errors={errors}
-                working={working}
+                working={business ? workingDay(business.working_hours) : undefined}
                 newSetpoint={business ? String(business.comfort_setpoint) : undefined}
               />
             </Box>

@@ -76,6 +76,12 @@ export interface WorkingDay {
   end: number;
 }
 
+/** The working day of the business's settings ("08:00" to "18:00"), if its times read. */
+export function workingDay(hours: { start: string; end: string }): WorkingDay | undefined {
+  const [start, end] = [toMinutes(hours.start), toMinutes(hours.end)];
+  return start !== null && end !== null ? { start, end } : undefined;
+}
+
 /**
  * Where a new slot fits: the business's working day, as much of it as is free from its start;
  * else about an hour right after a slot (in the order of the day), else at the first free time.
