@@ -36,14 +36,9 @@ pub fn temperature_set(
     status: i64,
 ) -> String {
     let celsius = temperature.celsius();
-    if status == 0 {
-        return format!(
-            "'{name}' set to {celsius} °C for when its radiators are switched on: they are off now."
-        );
-    }
     let kept = clamped.iter().map(|radiator| radiator.target_temperature);
     let (lowest, highest) = (kept.clone().fold(f64::MAX, f64::min), kept.fold(f64::MIN, f64::max));
-    match clamped {
+    let set = match clamped {
         [] => format!("'{name}' set to {celsius} °C."),
         [one] => format!(
             "'{name}' set to {celsius} °C; '{}' kept to {lowest} °C, its own limit.",
@@ -58,6 +53,10 @@ pub fn temperature_set(
              {highest} °C.",
             clamped.len()
         ),
+    };
+    match status {
+        0 => format!("{set} Its radiators are switched off: they heat to it once switched on."),
+        _ => set,
     }
 }
 
@@ -235,10 +234,10 @@ pub async fn set_temperature(
     let (id, temperature) = check.finish(id.zip(temperature))?;
     let radiator = domain::set_temperature(&state, user.actor(), id, temperature).await?;
     let (name, celsius) = (&radiator.name, temperature.celsius());
-    let description = if radiator.status == 0 {
-        format!("'{name}' set to {celsius} °C for when it is switched on: it is off now.")
-    } else {
-        format!("'{name}' set to {celsius} °C.")
+    let set = format!("'{name}' set to {celsius} °C.");
+    let description = match radiator.status {
+        0 => format!("{set} It is switched off: it heats to it once switched on."),
+        _ => set,
     };
     Ok(ok(description, RadiatorData { radiator }))
 }
@@ -358,7 +357,8 @@ mod tests {
         );
         assert_eq!(
             temperature_set("Hall", temperature, &[held(1, 26.0)], 0),
-            "'Hall' set to 28 °C for when its radiators are switched on: they are off now."
+            "'Hall' set to 28 °C; 'R1' kept to 26 °C, its own limit. Its radiators are switched \
+             off: they heat to it once switched on."
         );
     }
 }

@@ -124,7 +124,7 @@ async fn a_radiator_switches_on_and_off_within_its_room(app: TestApp) {
     assert_eq!(loose_off.data::<Radiator>("radiator").status, 0);
     assert_eq!(
         acme.set_temperature(loose, 20.0).await.description(),
-        "'Loose' set to 20 °C for when it is switched on: it is off now."
+        "'Loose' set to 20 °C. It is switched off: it heats to it once switched on."
     );
     let wrong_room = acme.put(&toggle(0, two), json!({"status": 1})).await;
     assert_eq!(wrong_room.status, StatusCode::NOT_FOUND);

@@ -248,7 +248,13 @@ async fn a_room_switches_all_its_radiators_on_and_off(app: TestApp) {
     let set = acme.post("/v2/rooms/set-temperature", body).await;
     assert_eq!(
         set.description(),
-        "'Kitchen' set to 22 °C for when its radiators are switched on: they are off now."
+        "'Kitchen' set to 22 °C. Its radiators are switched off: they heat to it once switched on."
+    );
+    let body = json!({"room_id": kitchen.id, "temperature": 22});
+    let arabic = acme.call_in(Method::POST, "/v2/rooms/set-temperature", Some(body), "ar").await;
+    assert_eq!(
+        arabic.description(),
+        "تم ضبط «\u{2068}Kitchen\u{2069}» على \u{2068}22\u{2069} °C. مدافئها مطفأة: ستبلغها حين تُشغَّل."
     );
     let bad = acme.put(&toggle, json!({"status": 2})).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
