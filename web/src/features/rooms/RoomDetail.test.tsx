@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import { serveBusinessSettings } from '../../test/business';
 import { renderWithProviders } from '../../test/render';
 import { eastWall } from '../../test/radiators';
 import { answer, server } from '../../test/server';
@@ -27,6 +28,8 @@ const room = (name: string, radiators: Radiator[]): RoomWithRadiators => ({
 });
 
 describe('a room’s page', () => {
+  beforeEach(() => serveBusinessSettings());
+
   it('renames the room and moves to its new address, detaches a radiator and deletes the room', async () => {
     const user = userEvent.setup();
     const sent: string[] = [];
@@ -122,5 +125,17 @@ describe('a room’s page', () => {
       await screen.findByText("'Kitchen' set to 26 °C; 1 radiator kept to its own limits."),
     ).toBeInTheDocument();
     expect(sent).toEqual([{ room_id: 1, temperature: 26 }]);
+  });
+
+  it('starts the temperature of a room switched off at the business’s comfort setpoint', async () => {
+    serveBusinessSettings({ comfort_setpoint: 19.5 });
+    const off = { ...room('Kitchen', [east]), status: 0, target_temperature: null };
+    server.use(
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [off] })),
+      http.get('/v2/rooms/1', () => answer('Room.', { room: off })),
+    );
+    renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
+    const field = await screen.findByLabelText('Room temperature (°C)');
+    await waitFor(() => expect(field).toHaveValue(19.5));
   });
 });

@@ -26,6 +26,7 @@ import {
   roomLive,
   roomRadiatorsSet,
 } from '../radiators';
+import { useBusinessSettings } from '../settings';
 import { roomsApi } from './api';
 import { GroupFigures } from './GroupFigures';
 import { fetchRoomByName, resetRoom, roomChanged } from './slice';
@@ -41,6 +42,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
   const { room, error, missing } = useAppSelector((state) => state.rooms);
   const live = useAppSelector((state) => state.radiators.live);
   const [dialog, setDialog] = useState<GroupDialog<'attach'>>(null);
+  const business = useBusinessSettings();
 
   const load = useCallback(() => void dispatch(fetchRoomByName(name)), [dispatch, name]);
   useEffect(() => {
@@ -94,6 +96,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
       </GroupFigures>
       <GroupTemperature
         target={room.target_temperature}
+        comfort={business?.comfort_setpoint}
         radiators={room.radiators.length}
         texts="rooms"
         apply={(temperature: number) => roomsApi.setTemperature(room.id, temperature)}

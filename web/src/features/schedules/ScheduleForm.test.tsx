@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { answer, refusal, server } from '../../test/server';
+import { serveBusinessSettings } from '../../test/business';
 import { renderWithProviders } from '../../test/render';
 import { EditSchedule, NewSchedule, UpdateSchedule } from './ScheduleEditors';
 import type { Schedule } from './types';
@@ -41,19 +42,13 @@ const quiet: Schedule = {
 
 /** The API the form uses; `sent` collects what it posts. */
 function api(sent: { path: string; body: unknown }[], save = () => answer('Saved.')) {
+  serveBusinessSettings({
+    working_hours: { start: '07:30', end: '17:00' },
+    comfort_setpoint: 20.5,
+  });
   server.use(
     http.get('/v2/schedules/durations', () => answer('Durations.', { durations })),
     http.get('/v2/rooms', () => answer('Rooms.', { rooms })),
-    http.get('/v2/settings/business', () =>
-      answer('Business settings.', {
-        business_settings: {
-          time_zone: 'Europe/London',
-          working_days: [1, 2, 3, 4, 5],
-          working_hours: { start: '07:30', end: '17:00' },
-          comfort_setpoint: 20.5,
-        },
-      }),
-    ),
     http.post('/v2/schedules', async ({ request }) => {
       sent.push({ path: '/v2/schedules', body: await request.json() });
       return save();

@@ -28,8 +28,7 @@ import { SETPOINT } from '../../config/constants';
 import { choiceButtons } from '../../lib/choices';
 import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
-import { useLoad } from '../../lib/useLoad';
-import { settingsApi } from '../settings';
+import { useBusinessSettings } from '../settings';
 import { schedulesApi } from './api';
 import { DayEditor } from './DayEditor';
 import { firstSlotWithError, workingDay } from './slots';
@@ -42,8 +41,6 @@ import {
   validateSchedule,
   type ScheduleValues,
 } from './values';
-
-const readBusiness = async () => (await settingsApi.business()).data.data.business_settings;
 
 /** Creates a schedule (`schedule` null, of the kind `kind`) or replaces `schedule`. */
 export function ScheduleForm({
@@ -64,7 +61,7 @@ export function ScheduleForm({
   const targets = useTargets(values.schedule_for);
   // A new slot covers the business's working day at its comfort setpoint (08:00–18:00 at
   // 21 °C until they are read, or if they cannot be).
-  const business = useLoad(readBusiness, 'business settings').value;
+  const business = useBusinessSettings();
 
   const send = (sent: ScheduleValues) =>
     run(

@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { sessionEnded } from '../../lib/session';
 import { ltr } from '../../lib/format';
 import { answer, refusal, server } from '../../test/server';
+import { serveBusinessSettings } from '../../test/business';
 import { renderWithProviders } from '../../test/render';
 import { setSettingTab, settingsSlice } from './slice';
 import { SettingsTabs } from './SettingsTabs';
@@ -237,17 +238,8 @@ describe('the settings page', () => {
   it('saves the business’s settings and shows the server’s field errors', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
+    serveBusinessSettings();
     server.use(
-      http.get('/v2/settings/business', () =>
-        answer('Business settings.', {
-          business_settings: {
-            time_zone: 'Europe/London',
-            working_days: [1, 2, 3, 4, 5],
-            working_hours: { start: '08:00', end: '18:00' },
-            comfort_setpoint: 21,
-          },
-        }),
-      ),
       http.put('/v2/settings/business', async ({ request }) => {
         sent.push(await request.json());
         return sent.length === 1

@@ -8,3 +8,4 @@ export {
 } from './slice';
 export type { Automation, BusinessSettings, HistoryEntry, SettingTab } from './types';
 export { SettingsTabs } from './SettingsTabs';
+export { useBusinessSettings } from './useBusinessSettings';

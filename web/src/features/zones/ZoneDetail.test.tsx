@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { answer, refusal, server } from '../../test/server';
+import { serveBusinessSettings } from '../../test/business';
 import { renderWithProviders } from '../../test/render';
 import { ltr } from '../../lib/format';
 import { radiatorsReported } from '../radiators';
@@ -40,6 +41,8 @@ const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
 });
 
 describe('a zone’s page', () => {
+  beforeEach(() => serveBusinessSettings());
+
   it('says a room must be chosen when Add to zone is pressed without one, and keeps the focus', async () => {
     const user = userEvent.setup();
     const kitchen: Room = { ...lab, id: 5, name: 'Kitchen', zone_id: null, zone_name: null };

@@ -26,6 +26,7 @@ import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAction } from '../../lib/useAction';
 import { groupChip, roomLive, roomsLive } from '../radiators';
+import { useBusinessSettings } from '../settings';
 import { GroupFigures, roomsApi, roomTargetText, type Room } from '../rooms';
 import { zonesApi } from './api';
 import { fetchZone, zoneChanged } from './slice';
@@ -44,6 +45,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const [freeRooms, setFreeRooms] = useState<Room[]>([]);
   const [roomToAdd, setRoomToAdd] = useState('');
   const [unchosen, setUnchosen] = useState(false);
+  const business = useBusinessSettings();
 
   const load = useCallback(() => {
     if (id === null) return;
@@ -80,6 +82,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
       </GroupFigures>
       <GroupTemperature
         target={zone.target_temperature}
+        comfort={business?.comfort_setpoint}
         radiators={zone.radiator_count}
         texts="zones"
         apply={(temperature) => zonesApi.setTemperature(zone.id, temperature)}
