@@ -131,8 +131,10 @@ pub async fn readings(
     let to = now - now.rem_euclid(1800);
     let local = |at: i64| jiff::Timestamp::from_second(at).map(|at| at.to_zoned(tz.clone()));
     let invalid = |_| ApiError::Internal(anyhow::anyhow!("no local time for {to}"));
-    let first_day =
-        local(to).map_err(invalid)?.date().checked_sub(jiff::Span::new().days(days - 1));
+    // The days end with the last whole half-hour's: in the first half-hour after midnight that
+    // is yesterday, so the last 7 days are 7 days of readings, not 6 and an empty today.
+    let last_day = local(to - 1).map_err(invalid)?.date();
+    let first_day = last_day.checked_sub(jiff::Span::new().days(days - 1));
     let from = first_day
         .and_then(|day| day.to_zoned(tz.clone()))
         .map_err(invalid)?

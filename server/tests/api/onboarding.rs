@@ -160,13 +160,24 @@ async fn meter_readings_need_the_consent_and_follow_the_radiators(app: TestApp) 
         (26, &json!("2026-01-15T00:00:00+04:00"), &json!("2026-01-15T12:30:00+04:00"))
     );
 
+    // Ten minutes after Dubai's midnight today has no whole half-hour yet: the last day is
+    // yesterday, whole, so 7 days are 7 days of readings.
+    let agreed = app.clock.now().format(&Rfc3339).unwrap();
+    app.clock.advance(time::Duration::hours(11) + time::Duration::minutes(10));
+    let readings = owner.get("/v2/meter/readings?days=7").await.body["data"]["readings"].clone();
+    let readings = readings.as_array().unwrap();
+    assert_eq!(
+        (readings.len(), &readings[0]["start"], &readings.last().unwrap()["start"]),
+        (7 * 48, &json!("2026-01-09T00:00:00+04:00"), &json!("2026-01-15T23:30:00+04:00"))
+    );
+
     let withdrawn = owner.post("/v2/consents/withdraw", json!({})).await;
     assert_eq!(withdrawn.status, StatusCode::OK);
     let consent = &withdrawn.body["data"]["consent"];
     let now = app.clock.now().format(&Rfc3339).unwrap();
     assert_eq!(
         (&consent["agreed_at"], &consent["withdrawn_at"], &consent["active"]),
-        (&json!(now), &json!(now), &json!(0))
+        (&json!(agreed), &json!(now), &json!(0))
     );
     assert_eq!(owner.get("/v2/meter/readings").await.status, StatusCode::FORBIDDEN);
     assert_eq!(owner.post("/v2/consents/withdraw", json!({})).await.status, StatusCode::CONFLICT);
