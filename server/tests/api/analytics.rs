@@ -400,6 +400,26 @@ async fn the_dashboard_sums_today_and_the_month_against_the_budget(app: TestApp)
     assert_eq!(dashboard["co2_saved"]["saved_kg"], month_saving["saved_kg"]);
     assert_eq!(dashboard["co2_saved"]["baseline_kg"], month_saving["baseline_kg"]);
     assert_eq!(dashboard["co2_saved"]["goal_kg"], serde_json::Value::Null);
+    // The whole month's baseline: its 10 whole days since the 5th as they were, and the 17 to
+    // come, today's too, each at the mean of whole days of its kind, so between the least and
+    // the most a whole day had.
+    let days = owner
+        .get("/v2/analytics/commercial/web/co2_saving?start_date=2026-01-05&end_date=2026-01-14")
+        .await
+        .body["data"]["co2_saving"]["days"]
+        .clone();
+    let whole: Vec<f64> =
+        days.as_array().unwrap().iter().map(|day| day["baseline_kg"].as_f64().unwrap()).collect();
+    let past: f64 = whole.iter().sum();
+    let (least, most) = whole
+        .iter()
+        .filter(|kg| **kg > 0.0)
+        .fold((f64::MAX, 0.0_f64), |(least, most), kg| (least.min(*kg), most.max(*kg)));
+    let month_baseline = dashboard["co2_saved"]["month_baseline_kg"].as_f64().unwrap();
+    assert!(
+        past + 17.0 * least - 0.01 <= month_baseline && month_baseline <= past + 17.0 * most + 0.01,
+        "{month_baseline} for {whole:?}"
+    );
 
     let rival = app.register_business("owner@rival.co.uk").await;
     let theirs = rival.get("/v2/dashboard/commercial/web").await.body["data"]["dashboard"].clone();

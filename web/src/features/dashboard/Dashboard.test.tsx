@@ -22,7 +22,14 @@ const figures: Dashboard = {
     forecast_pence: 24_000,
     budget_used: 0.6,
   },
-  co2_saved: { baseline_kg: 50, actual_kg: 37.2, saved_kg: 12.8, goal_kg: 20, progress: 0.64 },
+  co2_saved: {
+    baseline_kg: 50,
+    actual_kg: 37.2,
+    saved_kg: 12.8,
+    goal_kg: 20,
+    progress: 0.64,
+    month_baseline_kg: 100,
+  },
   radiators: { total: 6, online: 5, heating: 3 },
   indoor_temperature: 20.4,
   outdoor_temperature: 7.5,
@@ -272,6 +279,7 @@ describe('the home dashboard', () => {
         saved_kg: -0.004,
         goal_kg: null,
         progress: null,
+        month_baseline_kg: null,
       },
     });
     renderHome();
@@ -290,6 +298,7 @@ describe('the home dashboard', () => {
         saved_kg: -0.19,
         goal_kg: 50,
         progress: -0.004,
+        month_baseline_kg: null,
       },
     });
     renderHome();

@@ -19,6 +19,9 @@ export interface Dashboard {
     goal_kg: number | null;
     /** Saved over the goal (1 = reached); null without a goal. */
     progress: number | null;
+    /** The whole month's baseline at the rate of its working days and days off so far: no
+     *  goal above it can be reached. Null until the month has a whole working day. */
+    month_baseline_kg: number | null;
   };
   radiators: { total: number; online: number; heating: number };
   /** The mean temperature the online radiators report, °C; null with none online. */

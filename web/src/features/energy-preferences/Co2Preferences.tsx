@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import dayjs from 'dayjs';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -8,7 +7,7 @@ import { formatKg, formatShare } from '../../lib/units';
 import { SavingFigures, visualisationPath } from '../analytics';
 import { MonthTarget } from './MonthTarget';
 import { energyPreferencesApi } from './api';
-import { monthBaselineKg, useDashboardFigures, useFreshMe, useGoals } from './goals';
+import { useDashboardFigures, useFreshMe, useGoals } from './goals';
 import { MethodChoice } from './MethodChoice';
 import { Section, ShareOfLimit } from './parts';
 import type { DashboardFigures } from './types';
@@ -17,7 +16,8 @@ import type { DashboardFigures } from './types';
  *  whole month's baseline is said to be out of reach. */
 function MonthSaving({ saved }: { saved: DashboardFigures['co2_saved'] }) {
   const { t } = useTranslation();
-  const monthBaseline = monthBaselineKg(saved.baseline_kg, dayjs());
+  // Not even every radiator switched off saves more than the baseline.
+  const monthBaseline = saved.month_baseline_kg;
   return (
     <>
       <SavingFigures {...saved} />

@@ -1,4 +1,3 @@
-import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useLoad } from '../../lib/useLoad';
@@ -22,17 +21,6 @@ export function useFreshMe() {
   useEffect(() => {
     void dispatch(fetchMe());
   }, [dispatch]);
-}
-
-/**
- * The whole month's baseline at the rate of its days so far (`soFarKg` by `now`), or null in
- * its first tenth, too early to tell. A CO2 goal above it cannot be reached: not even every
- * radiator switched off saves more than the baseline.
- */
-export function monthBaselineKg(soFarKg: number, now: Dayjs): number | null {
-  const days = now.daysInMonth();
-  const elapsed = (now.date() - 1 + (now.hour() * 60 + now.minute()) / 1440) / days;
-  return elapsed < 0.1 ? null : soFarKg / elapsed;
 }
 
 const readDashboard = async () => (await dashboardApi.get()).data.data.dashboard;
