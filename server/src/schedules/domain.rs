@@ -96,8 +96,11 @@ pub struct InForceView {
     pub radiator_id: i64,
     pub schedule_id: i64,
     pub schedule_name: String,
-    /// What the schedule asks for now; `null`: off.
+    /// What the radiator heats to now under the schedule, within its own limits; `null`: off.
     pub setpoint: Option<f64>,
+    /// What the schedule asks for when the radiator's limits keep it to `setpoint` instead;
+    /// `null` when it gets what it asks.
+    pub asked: Option<f64>,
     /// When it next asks for something else (ISO 8601 with the business's offset).
     pub until: String,
     /// 1 when someone changed the radiator since the schedule set it: the change holds until
@@ -332,11 +335,12 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
             // Optimum start applied the next period early: that is what the radiator does now.
             let early = hold.next.as_ref().filter(|(schedule, next)| applied(schedule, next));
             let (schedule, period) = early.map_or((hold.schedule, &hold.period), |(s, p)| (*s, p));
-            let wanted = match period.wanted {
-                Wanted::Heat(setpoint) => {
-                    (true, setpoint.clamp(radiator.min_temperature, radiator.max_temperature))
+            let (wanted, asked) = match period.wanted {
+                Wanted::Heat(asked) => {
+                    let kept = asked.clamp(radiator.min_temperature, radiator.max_temperature);
+                    ((true, kept), (kept != asked).then_some(asked))
                 }
-                Wanted::Off => (false, radiator.setpoint),
+                Wanted::Off => ((false, radiator.setpoint), None),
             };
             let manual =
                 applied(schedule, period) && (radiator.is_on == 1, radiator.setpoint) != wanted;
@@ -345,6 +349,7 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
                 schedule_id: schedule.schedule.id,
                 schedule_name: schedule.schedule.name.clone(),
                 setpoint: wanted.0.then_some(wanted.1),
+                asked,
                 until: iso(hold.period.end, &tz),
                 manual: i64::from(manual),
                 preheating: i64::from(early.is_some()),

@@ -533,7 +533,7 @@ async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(
     app.clock.advance(time::Duration::hours(34));
     let shown = owner.get("/v2/schedules/in-force").await;
     let expected = json!([{"radiator_id": radiator, "schedule_id": weekdays,
-        "schedule_name": "Office hours", "setpoint": 16.0,
+        "schedule_name": "Office hours", "setpoint": 16.0, "asked": null,
         "until": "2026-01-17T00:00:00+00:00", "manual": 0, "preheating": 0}]);
     assert_eq!(shown.body["data"]["in_force"], expected);
     app.clock.advance(time::Duration::hours(14)); // Saturday 09:00
@@ -705,10 +705,23 @@ async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
     round(&app, "2026-01-15T09:00:00Z").await;
     let shown = owner.get("/v2/schedules/in-force").await;
     let expected = json!([{"radiator_id": radiator, "schedule_id": id,
-        "schedule_name": "Office hours", "setpoint": 21.0, "until": "2026-01-15T18:00:00+00:00",
-        "manual": 0, "preheating": 0}]);
+        "schedule_name": "Office hours", "setpoint": 21.0, "asked": null,
+        "until": "2026-01-15T18:00:00+00:00", "manual": 0, "preheating": 0}]);
     assert_eq!(shown.body["data"]["in_force"], expected);
-    owner.set_temperature(radiator, 23.0).await;
+    // Limits narrowed below the slot's 21 °C: the radiator is kept to 19 °C, and the schedule
+    // is said to ask for more.
+    let narrow = json!({"name": "Studio 1", "room_id": room, "min_temperature": 7,
+        "max_temperature": 19});
+    assert_eq!(
+        owner.post(&format!("/v2/radiators/{radiator}"), narrow).await.status,
+        StatusCode::OK
+    );
+    let shown = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0].clone();
+    assert_eq!(
+        (&shown["setpoint"], &shown["asked"], &shown["manual"]),
+        (&json!(19.0), &json!(21.0), &json!(0))
+    );
+    owner.set_temperature(radiator, 18.0).await;
     let shown = owner.get("/v2/schedules/in-force").await;
     assert_eq!(shown.body["data"]["in_force"][0]["manual"], 1, "held until 18:00");
     let rival = app.register_business("owner@rival.co.uk").await;

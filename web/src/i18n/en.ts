@@ -632,6 +632,8 @@ export const en = {
       manual: 'Manual until {{time}}',
       resumes: 'Then the schedule {{name}} takes over again.',
       some: '{{count}} of {{total}} radiators',
+      kept_one: 'it asks {{asked}}: kept to the radiator’s own limits',
+      kept_other: 'it asks {{asked}}: kept to the radiators’ own limits',
       none: 'No schedule in force.',
     },
   },

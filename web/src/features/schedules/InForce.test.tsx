@@ -23,6 +23,7 @@ const entry = (radiator_id: number, more: object = {}) => ({
   schedule_id: 1,
   schedule_name: 'Office hours',
   setpoint: 21,
+  asked: null,
   until: '2026-11-23T18:00:00+00:00',
   manual: 0,
   preheating: 0,
@@ -42,6 +43,8 @@ describe('the schedule in force', () => {
             entry(3, { manual: 1 }),
             entry(4, { schedule_id: 2, schedule_name: 'Nights', setpoint: null }),
             entry(5, { preheating: 1 }),
+            entry(6, { setpoint: 19, asked: 21 }),
+            entry(7, { setpoint: 19, asked: 21 }),
           ],
         }),
       ),
@@ -75,6 +78,30 @@ describe('the schedule in force', () => {
     renderWithProviders(<RadiatorScheduleInForce radiatorId={5} />);
     expect(await screen.findByTestId('schedule-in-force')).toHaveTextContent(
       'Schedule: Office hours · heating early to \u206621.0 °C\u2069 for \u206618:00\u2069 (optimum start)',
+    );
+  });
+
+  it('says what the schedule asks for when the radiators’ limits keep them below it', async () => {
+    const { unmount } = renderWithProviders(<RadiatorScheduleInForce radiatorId={6} />);
+    expect(await screen.findByTestId('schedule-in-force')).toHaveTextContent(
+      'Schedule: Office hours · \u206619.0 °C\u2069 until \u206618:00\u2069 (it asks \u206621.0 °C\u2069: kept to the radiator’s own limits)',
+    );
+    unmount();
+    renderWithProviders(
+      <SchedulesInForce
+        radiators={[
+          { id: 1, name: 'Window' },
+          { id: 6, name: 'Low 1' },
+          { id: 7, name: 'Low 2' },
+        ]}
+      />,
+    );
+    const panel = await screen.findByTestId('schedule-in-force');
+    expect(panel).toHaveTextContent(
+      '\u206621.0 °C\u2069 until \u206618:00\u2069 (1 of 3 radiators)',
+    );
+    expect(panel).toHaveTextContent(
+      '\u206619.0 °C\u2069 until \u206618:00\u2069 (2 of 3 radiators; it asks \u206621.0 °C\u2069: kept to the radiators’ own limits)',
     );
   });
 

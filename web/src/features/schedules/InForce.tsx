@@ -65,13 +65,29 @@ function InForcePanel({ children }: { children: ReactNode }) {
 
 /**
  * "Schedule: Office hours · 21.0 °C until 18:00" (or "heating early to 21.0 °C for 07:30" while
- * optimum start warms the room for the next slot), the name linking to the schedule.
+ * optimum start warms the room for the next slot), the name linking to the schedule. A setpoint
+ * the radiators' limits keep them from says what the schedule asks for.
  */
-function ScheduleLine({ entry, extra }: { entry: InForce; extra?: string }) {
+function ScheduleLine({
+  entry,
+  count = 1,
+  of,
+}: {
+  entry: InForce;
+  /** How many of the page's radiators it holds, of `of` (a room's or zone's). */
+  count?: number;
+  of?: number;
+}) {
   const { t, i18n } = useTranslation();
   const until = formatWallTime(entry.until, i18n.language);
   const setpoint = entry.setpoint === null ? t('schedules.off') : formatCelsius(entry.setpoint);
   const now = entry.preheating === 1 ? 'schedules.inForce.early' : 'schedules.inForce.until';
+  const extras = [
+    of !== undefined && count < of && t('schedules.inForce.some', { count, total: of }),
+    entry.asked !== null &&
+      t('schedules.inForce.kept', { count, asked: formatCelsius(entry.asked) }),
+  ].filter(Boolean);
+  const extra = extras.join('; ');
   return (
     <Typography>
       {t('schedules.inForce.schedule')}{' '}
@@ -95,17 +111,28 @@ interface Revised {
 }
 
 /** The `revision` of radiators, rooms or a zone's rooms as a page shows them: their targets,
- *  switches and (for a radiator) room, each of which may change what holds them. */
+ *  switches and (for a radiator) room and limits, each of which may change what holds them. */
 export function revisionOf(
   shown: {
     id: number;
     target_temperature: number | null;
     status: number;
     room_id?: number | null;
+    min_temperature?: number;
+    max_temperature?: number;
   }[],
 ) {
   return shown
-    .map((item) => [item.id, item.target_temperature, item.status, item.room_id].join(':'))
+    .map((item) =>
+      [
+        item.id,
+        item.target_temperature,
+        item.status,
+        item.room_id,
+        item.min_temperature,
+        item.max_temperature,
+      ].join(':'),
+    )
     .join(',');
 }
 
@@ -157,7 +184,7 @@ export function SchedulesInForce({
     const key =
       entry.manual === 1
         ? entry.until
-        : `${entry.schedule_id}/${entry.setpoint ?? 'off'}/${entry.until}/${entry.preheating}`;
+        : [entry.schedule_id, entry.setpoint, entry.asked, entry.until, entry.preheating].join('/');
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   return (
@@ -168,11 +195,7 @@ export function SchedulesInForce({
       {[...scheduled].map(([key, group]) => {
         const [first] = group;
         if (!first) return null;
-        const extra =
-          group.length < radiators.length
-            ? t('schedules.inForce.some', { count: group.length, total: radiators.length })
-            : undefined;
-        return <ScheduleLine key={key} entry={first} extra={extra} />;
+        return <ScheduleLine key={key} entry={first} count={group.length} of={radiators.length} />;
       })}
       {[...manual.values()].map((group) => {
         const [first] = group;

@@ -62,8 +62,10 @@ export interface InForce {
   radiator_id: number;
   schedule_id: number;
   schedule_name: string;
-  /** What the schedule asks for now; null: off. */
+  /** What the radiator heats to now under the schedule, within its limits; null: off. */
   setpoint: number | null;
+  /** What the schedule asks for when the radiator's limits keep it to `setpoint` instead. */
+  asked: number | null;
   /** When it next asks for something else. */
   until: string;
   /** 1: someone changed the radiator since; the change holds until `until`. */
