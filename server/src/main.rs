@@ -91,8 +91,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     tokio::spawn(heatdesk::housekeeping::run(state.clone(), retention));
     let (store, devices, clock) = (state.store.clone(), state.devices.clone(), state.clock.clone());
     let budget = Arc::new(heatdesk::goals::MonthlyBudget);
-    let live = state.live.clone();
-    heatdesk::schedules::engine::start(store, devices, live, budget, clock).await;
+    let (live, wake) = (state.live.clone(), state.engine_wake.clone());
+    heatdesk::schedules::engine::start(store, devices, live, budget, clock, wake).await;
     if mqtt.is_none() {
         fleet.resume(&state.store).await?;
     }

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
+use tokio::sync::Notify;
 use utoipa::ToSchema;
 
 use crate::cards::{CardProvider, Sandbox};
@@ -68,6 +69,9 @@ pub struct AppState {
     pub cards: Arc<dyn CardProvider>,
     /// Where smart-meter readings come from: the simulated meter unless a real provider is set.
     pub meter: Arc<dyn MeterProvider>,
+    /// Wakes the schedule engine for a round now rather than at the next minute: a schedule
+    /// saved is applied as it is saved.
+    pub engine_wake: Arc<Notify>,
     pub config: Arc<AppConfig>,
 }
 
@@ -90,6 +94,7 @@ impl AppState {
             mailer,
             cards: Arc::new(Sandbox),
             meter: Arc::new(SimulatedMeter),
+            engine_wake: Arc::default(),
             config: Arc::new(config),
         }
     }

@@ -370,6 +370,20 @@ test('a schedule drawn on the day editor heats a room, switches off and on, and 
   await page.screenshot({ path: path.join(screenshots, 'schedule-new-1440.png'), fullPage: true });
   await page.getByRole('button', { name: 'Create schedule' }).click();
   await page.getByText("Schedule 'Lab hours' created.").waitFor();
+  // Saved, the schedule is applied at once, not at the engine's next minute: the radiator
+  // leaves the 21 °C it started at for the slot's 20.5 °C or the setback's 16 °C.
+  const [{ id: radiatorId }] = (await radiator.json()).data.room.radiators;
+  const target = async () => {
+    const answer = await page.request.get(`${base}/v2/radiators/${radiatorId}`, { headers });
+    return (await answer.json()).data.radiator.target_temperature;
+  };
+  const deadline = Date.now() + 5000;
+  let applied = await target();
+  while (applied === 21 && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    applied = await target();
+  }
+  assert.ok([20.5, 16].includes(applied), `applied within 5 s, not ${applied}`);
   await page.waitForURL(`${base}/schedules`);
 
   const row = page.getByTestId('schedule-Lab hours');

@@ -492,6 +492,7 @@ pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiRes
     let id = write(&mut change, None, checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("create", "schedule", id).after(&after)).await?;
+    state.engine_wake.notify_one();
     Ok(after)
 }
 
@@ -507,6 +508,7 @@ pub async fn update(
     write(&mut change, Some(id), checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("update", "schedule", id).before(&before).after(&after)).await?;
+    state.engine_wake.notify_one();
     Ok(after)
 }
 
@@ -515,6 +517,7 @@ pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<Schedu
     let before = read(state, change.db(), actor.business_id, id).await?;
     store::delete(change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("delete", "schedule", id).before(&before)).await?;
+    state.engine_wake.notify_one();
     Ok(before)
 }
 
@@ -536,5 +539,6 @@ pub async fn toggle(
     change
         .commit(Entry::new("toggle_status", "schedule", id).before(&before).after(&after))
         .await?;
+    state.engine_wake.notify_one();
     Ok(after)
 }

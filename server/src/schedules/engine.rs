@@ -1,7 +1,8 @@
-//! The schedule engine: once a minute, on the one instance holding its lease, it works out for
-//! every radiator the schedule that holds it (`in_force.rs`) and when that schedule enters a new
-//! period, or another takes over (a slot starts or ends, a schedule is changed or switched on),
-//! it sets the radiator to what the period asks for. A manual change in between is left alone until the next period: that is
+//! The schedule engine: once a minute, and at once when a schedule is saved, on the one
+//! instance holding its lease, it works out for every radiator the schedule that holds it
+//! (`in_force.rs`) and when that schedule enters a new period, or another takes over (a slot
+//! starts or ends, a schedule is changed or switched on), it sets the radiator to what the
+//! period asks for. A manual change in between is left alone until the next period: that is
 //! how it holds until the next slot boundary. Each change is recorded in the action history as
 //! made by the schedule, and its radiators are sent their new state. Each round first runs the
 //! automations (`automations/rules.rs`): a radiator they hold is left alone, optimum start may
@@ -12,6 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use time::OffsetDateTime;
+use tokio::sync::Notify;
 
 use super::in_force::{Hold, InForce};
 use super::program::{Period, Wanted};
@@ -31,13 +33,15 @@ const LEASE_SECS: i64 = 180;
 
 /// Starts the engine: its first round now, so that the devices get the schedules in force
 /// before they first report (after a restart, a room its schedule has off is not heated for a
-/// minute), then a round at the start of every minute until the process ends.
+/// minute), then a round at the start of every minute until the process ends, and one
+/// whenever `wake` is notified (a schedule was saved).
 pub async fn start(
     store: Store,
     devices: Arc<dyn DeviceGateway>,
     live: LiveHub,
     budget: Arc<dyn Budget>,
     clock: Arc<dyn Clock>,
+    wake: Arc<Notify>,
 ) {
     let lease = Lease::new("schedule-engine", LEASE_SECS);
     round(&lease, &store, &devices, &live, budget.as_ref(), clock.now()).await;
@@ -45,7 +49,11 @@ pub async fn start(
         loop {
             // A second into the next minute, so slots on the minute start on time.
             let into_minute = clock.now().unix_timestamp().rem_euclid(60) as u64;
-            tokio::time::sleep(Duration::from_secs(61 - into_minute)).await;
+            let minute = tokio::time::sleep(Duration::from_secs(61 - into_minute));
+            tokio::select! {
+                () = minute => {}
+                () = wake.notified() => {}
+            }
             round(&lease, &store, &devices, &live, budget.as_ref(), clock.now()).await;
         }
     });

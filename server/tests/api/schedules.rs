@@ -691,9 +691,25 @@ async fn the_engine_applies_the_schedules_in_force_before_it_answers_its_start(a
     app.clock.advance(time::Duration::hours(10));
     let state = &app.state;
     let (devices, live) = (state.devices.clone(), state.live.clone());
-    start(app.store.clone(), devices, live, Arc::new(NoBudgets), state.clock.clone()).await;
+    let (clock, wake) = (state.clock.clone(), state.engine_wake.clone());
+    start(app.store.clone(), devices, live, Arc::new(NoBudgets), clock, wake).await;
     assert_eq!(state_of(&owner, radiator).await, (1, 16.0));
     assert_eq!(app.fleet.heater_of(radiator), Some((true, 16.0)));
+
+    // A schedule saved is applied at once, not at the engine's next minute (61 s away on the
+    // test clock): a radiator schedule outranks the room's.
+    let evening = json!({"name": "Evening", "schedule_for": "radiator", "target_ids": [radiator],
+        "duration": "every_day", "slots": [{"start": "18:00", "end": "22:00", "setpoint": 19.5}]});
+    create(&owner, evening).await;
+    let mut applied = state_of(&owner, radiator).await;
+    for _ in 0..50 {
+        if applied == (1, 19.5) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        applied = state_of(&owner, radiator).await;
+    }
+    assert_eq!(applied, (1, 19.5), "applied within 5 s of being saved");
 }
 
 async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
