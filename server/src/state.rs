@@ -69,8 +69,8 @@ pub struct AppState {
     pub cards: Arc<dyn CardProvider>,
     /// Where smart-meter readings come from: the simulated meter unless a real provider is set.
     pub meter: Arc<dyn MeterProvider>,
-    /// Wakes the schedule engine for a round now rather than at the next minute: a schedule
-    /// saved is applied as it is saved.
+    /// Wakes the schedule engine for a round now rather than at the next minute, after a user's
+    /// change that moves what holds a radiator (`Change::reschedule`).
     pub engine_wake: Arc<Notify>,
     pub config: Arc<AppConfig>,
 }
@@ -101,6 +101,9 @@ impl AppState {
 
     /// Starts a change by `actor`, now (see `kernel/change.rs`).
     pub async fn change(&self, actor: Actor) -> StoreResult<Change> {
-        Change::begin(self.store.clone(), self.devices.clone(), actor, self.clock.now()).await
+        let change =
+            Change::begin(self.store.clone(), self.devices.clone(), actor, self.clock.now())
+                .await?;
+        Ok(change.waking(self.engine_wake.clone()))
     }
 }

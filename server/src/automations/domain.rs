@@ -201,6 +201,8 @@ pub async fn set(
     let mut change = state.change(actor).await?;
     let json = parameters.to_string();
     store::save(change.db(), actor.business_id, key, enabled, &json).await?;
+    // The engine's rounds run the automations first.
+    change.reschedule();
     let after = AutomationView { enabled: i64::from(enabled), parameters, ..current.clone() };
     let entry = Entry::new("update", "automation", actor.business_id);
     change.commit(entry.before(current).after(&after)).await?;

@@ -104,6 +104,8 @@ pub async fn update(
     };
     let now = change.now();
     store::save(change.db(), actor.business_id, &row, now).await?;
+    // The schedules' slots are wall-clock times in this time zone.
+    change.reschedule();
     let after = from_row(row);
     let entry = Entry::new("update", "business_settings", actor.business_id);
     change.commit(entry.before(&before).after(&after)).await?;

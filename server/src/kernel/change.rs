@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::{Any, AnyConnection, Transaction};
 use time::OffsetDateTime;
+use tokio::sync::Notify;
 
 use crate::devices::{DesiredState, DeviceGateway, Scope, desired_states};
 use crate::store::{Store, StoreResult, take_business_turn};
@@ -77,6 +78,10 @@ pub struct Change {
     known: Vec<DesiredState>,
     /// History entries for what the change did besides its own record.
     also: Vec<Entry>,
+    /// The schedule engine's wake, notified after the commit when the change moved what holds a
+    /// radiator ([`Change::reschedule`]); none for HeatDesk's own rounds.
+    engine_wake: Option<Arc<Notify>>,
+    rescheduled: bool,
 }
 
 impl Change {
@@ -95,7 +100,26 @@ impl Change {
         let mut tx = store.begin_write().await?;
         take_business_turn(&mut tx, business_id).await?;
         let (touched, known, also) = (Vec::new(), Vec::new(), Vec::new());
-        Ok(Self { tx, store, devices, business_id, author, at, touched, known, also })
+        let (engine_wake, rescheduled) = (None, false);
+        Ok(Self {
+            tx,
+            store,
+            devices,
+            business_id,
+            author,
+            at,
+            touched,
+            known,
+            also,
+            engine_wake,
+            rescheduled,
+        })
+    }
+
+    /// The change wakes the schedule engine through `wake` when it is [`Change::reschedule`]d.
+    pub fn waking(mut self, wake: Arc<Notify>) -> Self {
+        self.engine_wake = Some(wake);
+        self
     }
 
     /// The connection the change writes through.
@@ -128,6 +152,13 @@ impl Change {
         self.known.push(desired);
     }
 
+    /// The change moves what holds a radiator (a schedule saved, a radiator or room placed, the
+    /// business's time zone): once committed, the schedule engine runs a round at once rather
+    /// than at its next minute.
+    pub fn reschedule(&mut self) {
+        self.rescheduled = true;
+    }
+
     /// The history records `entry` too, after the change's own: what the change did to another
     /// record on the way (a schedule a deletion switched off).
     pub fn also(&mut self, entry: Entry) {
@@ -144,6 +175,9 @@ impl Change {
             }
         }
         self.store.commit(self.tx).await?;
+        if let Some(wake) = self.engine_wake.filter(|_| self.rescheduled) {
+            wake.notify_one();
+        }
         for desired in self.known {
             self.devices.send(desired);
         }

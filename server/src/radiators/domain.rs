@@ -96,6 +96,9 @@ pub async fn register(
     let created_at = change.now();
     let id = store::insert(change.db(), business_id, uid.as_str(), &fields, created_at).await?;
     change.touch(Scope::Radiator(id));
+    if room_id.is_some() {
+        change.reschedule();
+    }
     Ok(id)
 }
 
@@ -144,6 +147,9 @@ async fn apply(
         Fields { room_id, name: &settings.name, min: settings.min, max: settings.max, setpoint };
     store::update(change.db(), business_id, id, &fields).await?;
     change.touch(Scope::Radiator(id));
+    if room_id != before.room_id {
+        change.reschedule();
+    }
     Ok(())
 }
 

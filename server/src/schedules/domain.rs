@@ -449,6 +449,7 @@ async fn write(change: &mut Change, id: Option<i64>, checked: &Checked) -> ApiRe
         }
     };
     store::set_targets(change.db(), id, &checked.target_ids).await?;
+    change.reschedule();
     Ok(id)
 }
 
@@ -492,7 +493,6 @@ pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiRes
     let id = write(&mut change, None, checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("create", "schedule", id).after(&after)).await?;
-    state.engine_wake.notify_one();
     Ok(after)
 }
 
@@ -508,7 +508,6 @@ pub async fn update(
     write(&mut change, Some(id), checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("update", "schedule", id).before(&before).after(&after)).await?;
-    state.engine_wake.notify_one();
     Ok(after)
 }
 
@@ -516,8 +515,8 @@ pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<Schedu
     let mut change = state.change(actor).await?;
     let before = read(state, change.db(), actor.business_id, id).await?;
     store::delete(change.db(), actor.business_id, id).await?;
+    change.reschedule();
     change.commit(Entry::new("delete", "schedule", id).before(&before)).await?;
-    state.engine_wake.notify_one();
     Ok(before)
 }
 
@@ -535,10 +534,10 @@ pub async fn toggle(
         return Err(not_found());
     }
     store::set_status(change.db(), actor.business_id, id, i64::from(on)).await?;
+    change.reschedule();
     let after = read(state, change.db(), actor.business_id, id).await?;
     change
         .commit(Entry::new("toggle_status", "schedule", id).before(&before).after(&after))
         .await?;
-    state.engine_wake.notify_one();
     Ok(after)
 }

@@ -1,5 +1,6 @@
-//! The schedule engine: once a minute, and at once when a schedule is saved, on the one
-//! instance holding its lease, it works out for every radiator the schedule that holds it
+//! The schedule engine: once a minute, and at once after a change that moves what holds a
+//! radiator (`Change::reschedule`: a schedule saved, a radiator placed), on the one instance
+//! holding its lease, it works out for every radiator the schedule that holds it
 //! (`in_force.rs`) and when that schedule enters a new period, or another takes over (a slot
 //! starts or ends, a schedule is changed or switched on), it sets the radiator to what the
 //! period asks for. A manual change in between is left alone until the next period: that is
@@ -34,7 +35,7 @@ const LEASE_SECS: i64 = 180;
 /// Starts the engine: its first round now, so that the devices get the schedules in force
 /// before they first report (after a restart, a room its schedule has off is not heated for a
 /// minute), then a round at the start of every minute until the process ends, and one
-/// whenever `wake` is notified (a schedule was saved).
+/// whenever `wake` is notified (`Change::reschedule`).
 pub async fn start(
     store: Store,
     devices: Arc<dyn DeviceGateway>,

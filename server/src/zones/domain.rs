@@ -112,6 +112,7 @@ async fn place_room(
             return Err(ApiError::NotFound(format!("'{}' is not in this zone.", room.name)));
         }
     }
+    change.reschedule();
     let zone = ZoneDetail::read(change.db(), actor.business_id, id, now).await?;
     let action = if join { "add_room" } else { "remove_room" };
     let after = json!({"zone": zone.zone, "room_id": room_id});

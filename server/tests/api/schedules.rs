@@ -701,15 +701,22 @@ async fn the_engine_applies_the_schedules_in_force_before_it_answers_its_start(a
     let evening = json!({"name": "Evening", "schedule_for": "radiator", "target_ids": [radiator],
         "duration": "every_day", "slots": [{"start": "18:00", "end": "22:00", "setpoint": 19.5}]});
     create(&owner, evening).await;
-    let mut applied = state_of(&owner, radiator).await;
+    assert_eq!(applied_soon(&owner, radiator, (1, 19.5)).await, (1, 19.5));
+    // So is a radiator placed in a room with a schedule: it leaves the comfort setpoint it
+    // starts at for the room's setback.
+    let placed = owner.add_radiator_to(room, "HD-2", "Studio 2").await.id;
+    assert_eq!(applied_soon(&owner, placed, (1, 16.0)).await, (1, 16.0));
+}
+
+/// The radiator's state once it is `expected`, or after 5 s.
+async fn applied_soon(owner: &Owner<'_>, id: i64, expected: (i64, f64)) -> (i64, f64) {
     for _ in 0..50 {
-        if applied == (1, 19.5) {
+        if state_of(owner, id).await == expected {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        applied = state_of(&owner, radiator).await;
     }
-    assert_eq!(applied, (1, 19.5), "applied within 5 s of being saved");
+    state_of(owner, id).await
 }
 
 async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
