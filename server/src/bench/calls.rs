@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use super::fill::{EMAIL, Fleet, PASSWORD, TIME_ZONE};
 use crate::analytics::MonthCover;
+use crate::goals::MonthlyBudget;
 use crate::state::AppState;
 
 pub struct Timing {
@@ -23,6 +24,10 @@ pub struct Timing {
 pub struct Timings {
     pub calls: Vec<Timing>,
     pub floor: Duration,
+    /// A schedule engine round with every radiator under a schedule: the first, which sets
+    /// every radiator, and then the median of rounds with nothing to change (what a change's
+    /// wake costs).
+    pub engine: (Duration, Duration),
 }
 
 /// Times each call and its bare query `runs` times after a warm-up; answers the medians.
@@ -67,7 +72,28 @@ pub async fn time_calls(
         .await?;
         calls.push(Timing { call, api, bare });
     }
-    Ok(Timings { calls, floor })
+    // Every zone's radiators under one schedule, in a slot all day.
+    let zones: Value =
+        client.get(format!("{base}/v2/zones")).bearer_auth(&token).send().await?.json().await?;
+    let zone_ids: Vec<i64> = zones["data"]["zones"]
+        .as_array()
+        .map(|zones| zones.iter().filter_map(|zone| zone["id"].as_i64()).collect())
+        .unwrap_or_default();
+    let schedule = json!({"name": "All day", "schedule_for": "zone", "target_ids": zone_ids,
+        "duration": "every_day", "slots": [{"start": "00:00", "end": "24:00", "setpoint": 20}]});
+    let request = client.post(format!("{base}/v2/schedules")).bearer_auth(&token).json(&schedule);
+    request.send().await?.error_for_status()?;
+    let round = || async {
+        let now = time::OffsetDateTime::now_utc();
+        let (store, devices, live) = (&state.store, &state.devices, &state.live);
+        Ok(crate::schedules::engine::tick(store, devices, live, &MonthlyBudget, now).await?)
+    };
+    let started = Instant::now();
+    let changed: usize = round().await?;
+    let first = started.elapsed();
+    anyhow::ensure!(changed == fleet.radiators.len(), "the first round set {changed} radiators");
+    let steady = median(runs, || async { round().await.map(|_: usize| ()) }).await?;
+    Ok(Timings { calls, floor, engine: (first, steady) })
 }
 
 /// `(call, path, bare query)` for each analytics call: a year where the call takes a range.
