@@ -3,11 +3,10 @@
 //! against the goal, the radiators online and heating, the indoor and outdoor temperatures, and
 //! the schedules in force.
 
-use serde::Serialize;
-use utoipa::ToSchema;
-
 use jiff::ToSpan;
 use jiff::civil::Date;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::baseline::Model;
 use super::baseline::degree_days::is_working_day;
