@@ -6,6 +6,7 @@
 
 use jiff::ToSpan;
 use jiff::civil::Date;
+use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::json;
 
 use super::store::{self, Insight, NewInsight};
@@ -75,7 +76,8 @@ pub async fn refresh(
             severity: if share >= 0.5 && rooms.len() > 1 { "warning" } else { "info" },
             title: format!("'{room}' uses the most energy"),
             body,
-            action_path: "/analytics/rooms-usage",
+            // The rooms' use over the same 7 days, where the figures can be seen again.
+            action_path: format!("/analytics/rooms-usage?start_date={first}&end_date={last}"),
             params: json!({"room": room, "kwh": rounded(*kwh, 1), "share": rounded(share, 3), "total_kwh": rounded(total, 1), "next": runner_up}),
         });
     }
@@ -99,7 +101,7 @@ pub async fn refresh(
             body: format!(
                 "'{room}' averaged {celsius:.1} °C over the last 7 days. Each degree lower saves up to 8% of its heating.{also}"
             ),
-            action_path: "/rooms",
+            action_path: format!("/rooms/{}", utf8_percent_encode(room, NON_ALPHANUMERIC)),
             params: json!({"room": room, "celsius": rounded(*celsius, 1), "others": others}),
         });
     }
@@ -121,7 +123,7 @@ pub async fn refresh(
                 body: format!(
                     "The last 7 days used {total:.1} kWh against {previous:.1} kWh in the 7 days before."
                 ),
-                action_path: "/analytics/energy-history",
+                action_path: "/analytics/energy-history".into(),
                 params: json!({"kwh": rounded(total, 1), "previous_kwh": rounded(previous, 1), "change": rounded(change, 3)}),
             });
         }
@@ -150,7 +152,7 @@ pub async fn refresh(
                 "This month has cost {} so far; at the rate so far it ends at about {} against a budget of {}.",
                 pounds(cost), pounds(forecast), pounds(budget)
             ),
-            action_path: "/preferences/energy-usage",
+            action_path: "/preferences/energy-usage".into(),
             params: json!({"cost_pence": cost.round(), "forecast_pence": forecast.round(), "budget_pence": budget}),
         });
     }
@@ -249,7 +251,7 @@ async fn out_of_hours(
             settings.working_hours.start,
             settings.working_hours.end
         ),
-        action_path: "/schedules",
+        action_path: "/schedules".into(),
         params: json!({"count": named.len(), "kwh": rounded(total, 1), "worst": worst, "worst_kwh": rounded(*worst_kwh, 1),
             "from": settings.working_hours.start, "to": settings.working_hours.end}),
     }))
@@ -278,7 +280,7 @@ fn not_reporting(
         severity,
         title: title(names.len()),
         body: body(first, names.len()),
-        action_path: "/radiators",
+        action_path: "/radiators".into(),
         params: json!({"count": names.len(), "names": names}),
     })
 }

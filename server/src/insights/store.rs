@@ -45,7 +45,7 @@ pub struct NewInsight {
     pub severity: &'static str,
     pub title: String,
     pub body: String,
-    pub action_path: &'static str,
+    pub action_path: String,
     pub params: serde_json::Value,
 }
 
@@ -71,7 +71,7 @@ pub async fn replace(
         .bind(insight.severity)
         .bind(&insight.title)
         .bind(&insight.body)
-        .bind(insight.action_path)
+        .bind(&insight.action_path)
         .bind(insight.params.to_string())
         .bind(now)
         .execute(&mut *db)

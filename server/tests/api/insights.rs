@@ -74,7 +74,8 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
     );
     assert_eq!(
         (top["severity"].as_str(), top["action_path"].as_str()),
-        (Some("warning"), Some("/analytics/rooms-usage"))
+        // The rooms' use over the same 7 days (the test clock: 2026-01-15).
+        (Some("warning"), Some("/analytics/rooms-usage?start_date=2026-01-08&end_date=2026-01-14"))
     );
     assert_eq!(
         top["params"],
@@ -92,6 +93,7 @@ async fn every_rule_words_its_numbers_and_the_set_is_refreshed(app: TestApp) {
     );
     let warm = by_kind("warm_rooms");
     assert_eq!(warm["params"], json!({"room": "Office", "celsius": 23.5, "others": 0}));
+    assert_eq!(warm["action_path"], "/rooms/Office", "the room itself");
     let change = by_kind("week_change");
     assert_eq!(change["title"], "150 % more energy than the week before");
     assert_eq!(

@@ -498,4 +498,25 @@ describe('the room usage', () => {
     await user.click(screen.getByRole('button', { name: 'Show the radiators of Café' }));
     expect(screen.getByText('Café east')).toBeInTheDocument();
   });
+
+  it('shows the range a link names, as an insight’s last 7 days', async () => {
+    const ranges: (string | null)[][] = [];
+    server.use(
+      http.get(`${BASE}/rooms-radiator-usage`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        ranges.push([query.get('start_date'), query.get('end_date')]);
+        return answer('Room usage.', { rooms: [place(1, 'Café', 40)] });
+      }),
+    );
+    const { store } = renderWithProviders(<AnalyticsView id="rooms-usage" />, {
+      route: '/analytics/rooms-usage?start_date=2026-01-08&end_date=2026-01-14',
+      preloadedState: { analytics: analytics() },
+    });
+    await waitFor(() => expect(ranges.at(-1)).toEqual(['2026-01-08', '2026-01-14']));
+    expect(store.getState().analytics.selectedAnalytics.range).toEqual({
+      start_date: '2026-01-08',
+      end_date: '2026-01-14',
+    });
+    expect(await screen.findByTestId('usage-Café')).toBeInTheDocument();
+  });
 });

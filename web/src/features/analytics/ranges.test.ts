@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { rangeErrors } from './ranges';
+import { linkedRange, rangeErrors } from './ranges';
 
 describe('rangeErrors', () => {
   const today = dayjs('2026-11-24');
@@ -19,6 +19,19 @@ describe('rangeErrors', () => {
     expect(rangeErrors(dayjs('2020-01-01'), today, today)).toEqual({
       end_date: 'analytics.range.tooLong',
     });
+  });
+
+  it('reads a range from a link, and none from a wrong one', () => {
+    const link = (query: string) => linkedRange(new URLSearchParams(query));
+    expect(link('start_date=2026-01-08&end_date=2026-01-14')).toEqual({
+      start_date: '2026-01-08',
+      end_date: '2026-01-14',
+    });
+    expect(link('')).toBeNull();
+    expect(link('start_date=2026-01-08')).toBeNull();
+    expect(link('start_date=2026-02-30&end_date=2026-03-01')).toBeNull();
+    expect(link('start_date=8 Jan 2026&end_date=2026-01-14')).toBeNull();
+    expect(link('start_date=2026-01-14&end_date=2026-01-08')).toBeNull();
   });
 
   it('asks for both dates', () => {

@@ -50,3 +50,16 @@ export function rangeErrors(start: Dayjs | null, end: Dayjs | null, today: Dayjs
 export function toRange(start: Dayjs, end: Dayjs): DateRange {
   return { start_date: formatDate(start) ?? '', end_date: formatDate(end) ?? '' };
 }
+
+/** The range a link names (`?start_date=2026-11-01&end_date=2026-11-07`, as an insight's), or
+ *  null when it names none or one the server would refuse. */
+export function linkedRange(params: URLSearchParams): DateRange | null {
+  const day = (key: keyof DateRange) => {
+    const text = params.get(key) ?? '';
+    const parsed = dayjs(text);
+    return /^\d{4}-\d{2}-\d{2}$/.test(text) && parsed.format(FORMAT) === text ? parsed : null;
+  };
+  const [start, end] = [day('start_date'), day('end_date')];
+  if (!start || !end || Object.keys(rangeErrors(start, end)).length > 0) return null;
+  return toRange(start, end);
+}
