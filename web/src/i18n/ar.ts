@@ -1296,6 +1296,7 @@ export const ar: ArabicTexts<Texts> = {
       'انتهت خطة {{plan}}: اختر خطة لإضافة مدافئ. بياناتك محفوظة وتستمر مدافئك في تنفيذ جداولها.',
     trialLeft: 'الأيام المتبقية من التجربة المجانية: {{count}} (تنتهي في {{end}}).',
     periodEnd: 'مدفوعة حتى {{end}}.',
+    periodEndCancelled: 'مدفوعة حتى {{end}}: تبقى سارية حتى ذلك الحين ولا تتجدد.',
     renews: 'مدفوعة حتى {{end}}، وتتجدد حينها على البطاقة المنتهية بـ {{card}}.',
     renewsOnto:
       'مدفوعة حتى {{end}}، وتتجدد حينها إلى خطة {{plan}} بسعر {{price}} شهريًا على البطاقة المنتهية بـ {{card}}.',
@@ -1309,6 +1310,7 @@ export const ar: ArabicTexts<Texts> = {
       active: 'مفعّلة',
       past_due: 'الدفعة مستحقة',
       cancelled: 'ملغاة',
+      notRenewing: 'لا تتجدد',
       expired: 'انتهت التجربة',
     },
     paymentStatus: { paid: 'مدفوعة', declined: 'مرفوضة' },

@@ -1270,6 +1270,7 @@ export const en = {
       'Your {{plan}} plan has ended: choose a plan to add radiators. Your data is kept and your radiators keep running their schedules.',
     trialLeft: 'Free trial days left: {{count}} (it ends {{end}}).',
     periodEnd: 'Paid until {{end}}.',
+    periodEndCancelled: 'Paid until {{end}}: it stays in force until then and does not renew.',
     renews: 'Paid until {{end}}; it renews then on the card ending {{card}}.',
     renewsOnto:
       'Paid until {{end}}; it renews then as {{plan}}, {{price}} a month, on the card ending {{card}}.',
@@ -1283,6 +1284,7 @@ export const en = {
       active: 'Active',
       past_due: 'Payment due',
       cancelled: 'Cancelled',
+      notRenewing: 'Not renewing',
       expired: 'Trial ended',
     },
     paymentStatus: { paid: 'Paid', declined: 'Declined' },

@@ -24,7 +24,7 @@ import { fetchMe } from '../auth';
 import { radiatorsApi } from '../radiators';
 import { subscriptionsApi } from './api';
 import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
-import type { Plan } from './types';
+import { statusShown, type Plan } from './types';
 import { useKeepPlan } from './useKeepPlan';
 
 /** How many radiators the business has, read once it is on a paid plan: a move down must fit them. */
@@ -203,7 +203,7 @@ export function PlanChooser() {
                       <Chip
                         size="small"
                         color={userPlan.status === 'trialing' ? 'success' : 'warning'}
-                        label={t(`subscriptions.status.${userPlan.status}`)}
+                        label={t(`subscriptions.status.${statusShown(userPlan)}`)}
                       />
                     )}
                   </Typography>

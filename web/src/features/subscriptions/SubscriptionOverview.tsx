@@ -24,7 +24,7 @@ import { useAction } from '../../lib/useAction';
 import { wideOnly } from '../../lib/responsive';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, userPlanChanged } from './slice';
-import type { Payment } from './types';
+import { statusShown, type Payment } from './types';
 import { useKeepPlan } from './useKeepPlan';
 
 /** `/subscriptions`: the plan and its status, trial days left or the paid period, payments. */
@@ -80,7 +80,7 @@ export function SubscriptionOverview() {
                     ? 'success'
                     : 'warning'
                 }
-                label={t(`subscriptions.status.${userPlan.status}`)}
+                label={t(`subscriptions.status.${statusShown(userPlan)}`)}
               />
             </Typography>
             <Typography>
@@ -127,7 +127,9 @@ export function SubscriptionOverview() {
                         end: when(userPlan.period_end),
                         card: userPlan.renews_on_card,
                       })
-                  : t('subscriptions.periodEnd', { end: when(userPlan.period_end) })}
+                  : userPlan.status === 'cancelled'
+                    ? t('subscriptions.periodEndCancelled', { end: when(userPlan.period_end) })
+                    : t('subscriptions.periodEnd', { end: when(userPlan.period_end) })}
               </Typography>
             )}
             {/* A cancelled trial runs to its end: the days left are no longer counted. */}

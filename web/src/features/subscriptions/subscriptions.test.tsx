@@ -263,7 +263,13 @@ describe('changing a paid plan', () => {
     expect(
       await screen.findByText(/^Your plan is cancelled: it stays in force until 15 Feb 2026/),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    // Paid up until then: not renewing, rather than "cancelled" as if it had stopped.
+    expect(await screen.findByText('Not renewing')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Paid until 15 Feb 2026, .*: it stays in force until then and does not renew\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/it renews then/)).toBeNull();
     // Nothing left to cancel once the dialog has gone.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull());
@@ -314,7 +320,7 @@ describe('a cancelled plan whose paid month runs', () => {
       await within(smaller).findByRole('button', { name: 'Move to it when this period ends' }),
     ).toBeEnabled();
     const same = screen.getByRole('region', { name: /Business/ });
-    expect(within(same).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(same).getByText('Not renewing')).toBeInTheDocument();
     expect(within(same).queryByRole('button', { name: /Pay by card|Upgrade/ })).toBeNull();
     await user.click(within(same).getByRole('button', { name: 'Resume Business' }));
     expect(

@@ -11,6 +11,11 @@ export interface Plan {
 
 export type PlanStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
 
+/** The status as a business reads it: a cancelled plan still in force is paid up and simply
+ *  does not renew, not "cancelled" as if the service had stopped. */
+export const statusShown = (userPlan: Pick<UserPlan, 'status' | 'in_force'>) =>
+  userPlan.status === 'cancelled' && userPlan.in_force === 1 ? 'notRenewing' : userPlan.status;
+
 /** The business's plan (`GET /v2/users/subscriptions/plan`). */
 export interface UserPlan {
   plan: Plan;
