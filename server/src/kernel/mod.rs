@@ -3,6 +3,7 @@
 //! server's sentences in the reader's language.
 
 pub mod change;
+pub mod csv;
 pub mod named;
 pub mod tokens;
 pub mod validation;

@@ -16,13 +16,15 @@ use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::Business;
-use crate::error::ErrorBody;
+use crate::clock::iso8601;
+use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, Path, ok};
+use crate::kernel::csv::{Format, download, field};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::words::Language;
 use crate::state::AppState;
@@ -122,12 +124,44 @@ pub struct PaymentsData {
     payments: Vec<Payment>,
 }
 
-/// The business's card payments, latest first.
+#[derive(Deserialize, IntoParams)]
+pub struct PaymentsQuery {
+    /// `csv` for a download instead of JSON.
+    format: Option<String>,
+}
+
+/// The business's card payments, latest first; `?format=csv` answers them as a CSV file, for
+/// the business's records.
 #[utoipa::path(get, path = "/v2/users/subscriptions/payments", tag = "subscriptions",
-    responses((status = 200, body = Envelope<PaymentsData>)))]
-pub async fn payments(Business { state, user }: Business) -> Answer<PaymentsData> {
+    params(PaymentsQuery),
+    responses((status = 200, body = Envelope<PaymentsData>), (status = 422, body = ErrorBody)))]
+pub async fn payments(
+    Business { state, user }: Business,
+    crate::http::Query(query): crate::http::Query<PaymentsQuery>,
+) -> ApiResult<Response> {
+    let format = Format::parse(query.format.as_deref())?;
     let payments = store::payments(state.store.reader(), user.business_id).await?;
-    Ok(ok("Payments.", PaymentsData { payments }))
+    Ok(match format {
+        Format::Csv => payments_csv(&payments),
+        Format::Json => ok("Payments.", PaymentsData { payments }).into_response(),
+    })
+}
+
+/// A line a payment, the amount in pounds as a spreadsheet sums it.
+fn payments_csv(payments: &[Payment]) -> Response {
+    let mut text = String::from("date,plan,amount_gbp,status,card_last4\n");
+    for payment in payments {
+        let (pounds, pence) = (payment.amount_pence / 100, payment.amount_pence % 100);
+        let line = format!(
+            "{},{},{pounds}.{pence:02},{},{}\n",
+            iso8601(payment.date.0),
+            field(&payment.plan),
+            payment.status,
+            field(&payment.card_last4)
+        );
+        text.push_str(&line);
+    }
+    download("heatdesk-payments.csv", text)
 }
 
 #[derive(Serialize, ToSchema)]

@@ -221,6 +221,33 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
         .collect();
     assert_eq!(payments, [("paid", 7900, "1111"), ("declined", 7900, "0002")]);
     assert_eq!(owner.history("?kind=subscription").await.total, 1);
+    // The same payments as a CSV file for the business's records, the amounts in pounds.
+    let response = app
+        .client
+        .get(format!("{}/v2/users/subscriptions/payments?format=csv", app.base))
+        .bearer_auth(&owner.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"heatdesk-payments.csv\""
+    );
+    let text = response.text().await.unwrap();
+    let dated =
+        owner.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    let date = |index: usize| dated[index]["date"].as_str().unwrap().to_owned();
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "date,plan,amount_gbp,status,card_last4".to_owned(),
+            format!("{},Business,79.00,paid,1111", date(0)),
+            format!("{},Business,79.00,declined,0002", date(1)),
+        ]
+    );
+    let refused = owner.get("/v2/users/subscriptions/payments?format=pdf").await;
+    assert_eq!(refused.field_error("format"), "Choose json or csv.");
 
     // Another business sees none of it.
     let rival = app.register_business_without_plan("owner@rival.co.uk").await;

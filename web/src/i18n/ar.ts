@@ -175,6 +175,7 @@ export const ar: ArabicTexts<Texts> = {
     deleteConfirmTitle: 'هل تريد حذف حسابك؟',
     deleteConfirmText:
       'سيتم حذف حسابك وشركتك نهائيًا، مع جميع غرفها ومناطقها ومدافئها وقراءاتها وجداولها وأتمتتها وسجل الطاقة والتعرفات والميزانية والأهداف والإشعارات والخطة والمدفوعات وموافقة العداد الذكي وسجل الإجراءات.',
+    keepPayments: 'احتفظ بمدفوعاتك بالبطاقة لسجلاتك أولًا: لا يمكن تنزيلها بعد ذلك.',
     cancel: 'إلغاء',
     confirmDelete: 'احذف نهائيًا',
     image: {
@@ -822,7 +823,6 @@ export const ar: ArabicTexts<Texts> = {
     choose: 'العروض البيانية',
     open: 'فتح',
     openNamed: 'فتح {{name, isolate}}',
-    downloadCsv: 'تنزيل CSV',
     showTable: 'عرض الأرقام في جدول',
     method: {
       thermal:
@@ -1303,6 +1303,7 @@ export const ar: ArabicTexts<Texts> = {
     trialUntil: 'تستمر التجربة المجانية حتى {{end}}.',
     changePlan: 'غيّر الخطة',
     payments: 'المدفوعات',
+    downloadPayments: 'تنزيل المدفوعات (CSV)',
     noPayments: 'لا توجد مدفوعات بعد',
     noPaymentsText: 'ستظهر هنا مدفوعات خطتك بالبطاقة.',
     status: {
@@ -1323,6 +1324,7 @@ export const ar: ArabicTexts<Texts> = {
     },
   },
   common: {
+    downloadCsv: 'تنزيل CSV',
     loading: 'جارٍ التحميل…',
     actions: 'إجراءات',
     details: 'التفاصيل',

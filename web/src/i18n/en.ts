@@ -166,6 +166,8 @@ export const en = {
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmText:
       'Your account and your business will be deleted for good, with all of its rooms, zones, radiators and their readings, schedules, automations, energy history, tariffs, budget and goals, notifications, plan and payments, smart-meter consent and action history.',
+    keepPayments:
+      'Keep your card payments for your records first: they cannot be downloaded afterwards.',
     cancel: 'Cancel',
     confirmDelete: 'Delete for good',
     image: {
@@ -812,7 +814,6 @@ export const en = {
     choose: 'Visualisations',
     open: 'Open',
     openNamed: 'Open {{name}}',
-    downloadCsv: 'Download CSV',
     showTable: 'Show the figures as a table',
     // How a CO2 saving was worked out: the baseline's sentence, then the CO2's.
     method: {
@@ -1277,6 +1278,7 @@ export const en = {
     trialUntil: 'The free trial runs until {{end}}.',
     changePlan: 'Change plan',
     payments: 'Payments',
+    downloadPayments: 'Download the payments (CSV)',
     noPayments: 'No payments yet',
     noPaymentsText: 'Card payments for your plan will be listed here.',
     status: {
@@ -1291,6 +1293,7 @@ export const en = {
     columns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status', card: 'Card' },
   },
   common: {
+    downloadCsv: 'Download CSV',
     loading: 'Loading…',
     actions: 'Actions',
     details: 'Details',

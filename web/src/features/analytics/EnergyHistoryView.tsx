@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { useAppDispatch } from '../../lib/hooks';
 import { endpoints } from './api';
-import { DownloadCsvButton } from './DownloadCsvButton';
+import { DownloadCsvButton } from '../../components/DownloadCsvButton';
 import { useEnergyHistory } from './hooks';
 import { bucketLabel, periodLabel } from './labels';
 import { EnergyChart } from './LazyCharts';

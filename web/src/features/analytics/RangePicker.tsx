@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField, parseDate, type Dayjs } from '../../components/DateField';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { DownloadCsvButton } from './DownloadCsvButton';
+import { DownloadCsvButton } from '../../components/DownloadCsvButton';
 import { lastDays, rangeErrors, sameRange, thisMonth, thisYear, toRange } from './ranges';
 import { selectRange } from './slice';
 import type { DateRange } from './types';

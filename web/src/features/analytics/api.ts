@@ -24,7 +24,4 @@ export const analyticsApi = {
     authClient.get<Envelope<{ rooms: PlaceUsage[] }>>(endpoints['rooms-usage'], { params: range }),
   zonesUsage: (range: DateRange) =>
     authClient.get<Envelope<{ zones: PlaceUsage[] }>>(endpoints['zones-usage'], { params: range }),
-  /** The same data as a CSV file's text, with the token like every authenticated call. */
-  csv: (path: string, params: Record<string, string>) =>
-    authClient.get<string>(path, { params: { ...params, format: 'csv' }, responseType: 'text' }),
 };

@@ -28,6 +28,13 @@ describe('deleting the account', () => {
     });
     await ui.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    // The payments can be kept first: nothing is left to download afterwards.
+    expect(
+      within(dialog).getByText(/Keep your card payments for your records first/),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByRole('button', { name: 'Download the payments (CSV)' }),
+    ).toBeEnabled();
     const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
     await ui.click(confirm);
     expect(within(dialog).getByText('This field is required.')).toBeInTheDocument();

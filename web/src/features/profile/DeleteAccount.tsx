@@ -9,6 +9,7 @@ import { Heading } from '../../components/Heading';
 import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { authApi, useEndSession } from '../auth';
+import { DownloadPayments } from '../subscriptions';
 
 /**
  * Deletes the account and the business's data, after asking, with the password given again: a
@@ -60,6 +61,8 @@ export function DeleteAccount() {
         onClose={close}
       >
         <DialogContentText>{t('profile.deleteConfirmText')}</DialogContentText>
+        <DialogContentText sx={{ mt: 2, mb: 1 }}>{t('profile.keepPayments')}</DialogContentText>
+        <DownloadPayments />
         <FormField
           name="password"
           type="password"

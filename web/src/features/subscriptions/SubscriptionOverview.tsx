@@ -23,6 +23,7 @@ import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { wideOnly } from '../../lib/responsive';
 import { subscriptionsApi } from './api';
+import { DownloadPayments } from './DownloadPayments';
 import { fetchUserPlan, userPlanChanged } from './slice';
 import { statusShown, type Payment } from './types';
 import { useKeepPlan } from './useKeepPlan';
@@ -200,9 +201,19 @@ export function SubscriptionOverview() {
           </Stack>
         )}
       </Paper>
-      <Typography variant="h2" gutterBottom>
-        {t('subscriptions.payments')}
-      </Typography>
+      <Stack
+        direction="row"
+        sx={{
+          mb: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 1,
+        }}
+      >
+        <Typography variant="h2">{t('subscriptions.payments')}</Typography>
+        {payments.length > 0 && <DownloadPayments />}
+      </Stack>
       <ListStates
         count={payments.length}
         load={{ ...load, retry }}

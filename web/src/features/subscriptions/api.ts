@@ -1,6 +1,9 @@
 import { authClient, type Envelope } from '../../lib/http';
 import type { Payment, Plan, UserPlan } from './types';
 
+/** The business's card payments: JSON, or with `?format=csv` a file. */
+export const PAYMENTS_PATH = '/v2/users/subscriptions/payments';
+
 export const subscriptionsApi = {
   plans: () =>
     authClient.get<Envelope<{ plans: Plan[]; pays_now_pence: Record<string, number> }>>(
@@ -24,6 +27,5 @@ export const subscriptionsApi = {
       { plan_id: planId },
     ),
   cancel: () => authClient.post<Envelope<{ plan: UserPlan }>>('/v2/users/subscriptions/cancel', {}),
-  payments: () =>
-    authClient.get<Envelope<{ payments: Payment[] }>>('/v2/users/subscriptions/payments'),
+  payments: () => authClient.get<Envelope<{ payments: Payment[] }>>(PAYMENTS_PATH),
 };

@@ -6,6 +6,7 @@ export {
   type SubscriptionPlanState,
 } from './slice';
 export type { Payment, Plan, UserPlan } from './types';
+export { DownloadPayments } from './DownloadPayments';
 export { PlanChooser } from './PlanChooser';
 export { PlanPayment } from './PlanPayment';
 export { PlanReminder } from './PlanReminder';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { signedInAs, testUser } from '../../test/user';
@@ -485,11 +485,20 @@ describe('paying for a plan', () => {
 });
 
 describe('the subscription page', () => {
-  it('shows the plan, the trial days left and the payments', async () => {
+  it('shows the plan, the trial days left and the payments, and downloads them', async () => {
+    const user = userEvent.setup();
     plansServer(onPlan('trialing', { trial_days_left: 9, trial_end: '2026-01-29T09:00:00Z' }));
+    const asked: string[] = [];
     server.use(
-      http.get('/v2/users/subscriptions/payments', () =>
-        answer('Payments.', {
+      http.get('/v2/users/subscriptions/payments', ({ request }) => {
+        const format = new URL(request.url).searchParams.get('format');
+        if (format === 'csv') {
+          asked.push(format);
+          return new HttpResponse('date,plan,amount_gbp,status,card_last4\n', {
+            headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+          });
+        }
+        return answer('Payments.', {
           payments: [
             {
               date: '2026-01-15T09:00:00Z',
@@ -499,9 +508,20 @@ describe('the subscription page', () => {
               card_last4: '0002',
             },
           ],
-        }),
-      ),
+        });
+      }),
     );
+    const saved: string[] = [];
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:payments', revokeObjectURL }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
     renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
     expect(await screen.findByText('Free trial')).toBeInTheDocument();
     expect(screen.getByTestId('trial-left')).toHaveTextContent('Free trial days left: 9');
@@ -509,6 +529,11 @@ describe('the subscription page', () => {
     expect(within(table).getByText('Declined')).toBeInTheDocument();
     expect(within(table).getByText(iso('•••• 0002'))).toBeInTheDocument();
     expect(within(table).getByText(iso('£79.00'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download the payments (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['heatdesk-payments.csv']));
+    expect(asked).toEqual(['csv']);
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:payments'));
+    click.mockRestore();
   });
 });
 

@@ -1,5 +1,5 @@
 import { AxiosError } from 'axios';
-import { analyticsApi } from './api';
+import { authClient } from './http';
 
 /**
  * A refusal of a text request arrives as text: read it back into the server's error envelope,
@@ -27,7 +27,8 @@ export async function downloadCsv(
 ): Promise<void> {
   let text: string;
   try {
-    text = (await analyticsApi.csv(path, params)).data;
+    const query = { params: { ...params, format: 'csv' }, responseType: 'text' } as const;
+    text = (await authClient.get<string>(path, query)).data;
   } catch (error) {
     throw envelopeOf(error);
   }

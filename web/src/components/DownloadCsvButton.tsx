@@ -1,18 +1,21 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useAction } from '../../lib/useAction';
-import { downloadCsv } from './download';
+import { downloadCsv } from '../lib/download';
+import { useAction } from '../lib/useAction';
 
-/** Downloads what a visualisation shows as a CSV file named `filename`. */
+/** Downloads what the API answers at `path` (with `?format=csv`) as a file named `filename`. */
 export function DownloadCsvButton({
   path,
-  params,
+  params = {},
   filename,
+  label,
 }: {
   path: string;
-  params: Record<string, string>;
+  params?: Record<string, string>;
   filename: string;
+  /** The button's text; "Download CSV" unless told. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const { run, busy } = useAction();
@@ -23,7 +26,7 @@ export function DownloadCsvButton({
       disabled={busy}
       onClick={() => void run(() => downloadCsv(path, params, filename), { toast: () => null })}
     >
-      {t('analytics.downloadCsv')}
+      {label ?? t('common.downloadCsv')}
     </Button>
   );
 }
