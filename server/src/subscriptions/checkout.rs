@@ -195,8 +195,9 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
     // trial ends; paid for the plan whose paid month runs, it starts after that one (no checkout
     // opens for such a plan now, as a cancelled one is resumed instead, but one opened before
     // that rule keeps to its word).
-    let running = store::subscription(change.db(), checkout.business_id)
-        .await?
+    let previous = store::subscription(change.db(), checkout.business_id).await?;
+    let running = previous
+        .as_ref()
         .and_then(|row| match row.status.as_str() {
             "trialing" => row.trial_end,
             "active" | "cancelled" if row.plan_id == plan.id => row.period_end,
@@ -212,7 +213,11 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         .await?;
     let after = serde_json::json!({"plan": plan.name, "status": "active",
         "period_end": crate::clock::iso8601(month.end), "card_last4": card.last4()});
-    change.commit(Entry::new("paid", "subscription", checkout.business_id).after(&after)).await?;
+    let mut entry = Entry::new("paid", "subscription", checkout.business_id).after(&after);
+    if let Some(row) = &previous {
+        entry = entry.before(&super::domain::told_before(change.db(), row, &after).await?);
+    }
+    change.commit(entry).await?;
     Ok(Page::Paid { plan })
 }
 

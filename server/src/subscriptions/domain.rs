@@ -358,9 +358,9 @@ pub async fn change_plan(
         }
         store::renew_onto(change.db(), actor.business_id, None, now).await?;
         let after = renewal_told(&current, None, resumed);
-        change
-            .commit(Entry::new("update", "subscription", actor.business_id).after(&after))
-            .await?;
+        let before = told_before(change.db(), &row, &after).await?;
+        let entry = Entry::new("update", "subscription", actor.business_id);
+        change.commit(entry.before(&before).after(&after)).await?;
         let plan = user_plan(state, actor.business_id, language).await?;
         return Ok(PlanChange::Scheduled(Box::new(plan.ok_or(StoreError::NotFound)?)));
     }
@@ -380,9 +380,38 @@ pub async fn change_plan(
     }
     store::renew_onto(change.db(), actor.business_id, Some(target.id), now).await?;
     let after = renewal_told(&current, Some(&target), resumed);
-    change.commit(Entry::new("update", "subscription", actor.business_id).after(&after)).await?;
+    let before = told_before(change.db(), &row, &after).await?;
+    let entry = Entry::new("update", "subscription", actor.business_id);
+    change.commit(entry.before(&before).after(&after)).await?;
     let plan = user_plan(state, actor.business_id, language).await?;
     Ok(PlanChange::Scheduled(Box::new(plan.ok_or(StoreError::NotFound)?)))
+}
+
+/// The business's plan as it stood before a change, as the history tells it: each field the
+/// change's `after` tells (its plan, the plan it renews onto, its status, when its trial or paid
+/// month ends, its card), so that the history shows what changed ("Starter → Business").
+pub async fn told_before(
+    db: &mut AnyConnection,
+    row: &SubscriptionRow,
+    after: &serde_json::Value,
+) -> StoreResult<serde_json::Value> {
+    let plan = store::plan(&mut *db, row.plan_id).await?.map(|plan| plan.name);
+    let next_plan = match row.pending_plan_id {
+        Some(id) => store::plan(&mut *db, id).await?.map(|plan| plan.name),
+        None => None,
+    };
+    let stood = serde_json::json!({"plan": plan, "next_plan": next_plan, "status": row.status,
+        "trial_end": row.trial_end.map(iso8601), "period_end": row.period_end.map(iso8601),
+        "card_last4": row.card_last4});
+    let told = |key: &String| after.get(key).is_some();
+    Ok(match stood {
+        serde_json::Value::Object(fields) => fields
+            .into_iter()
+            .filter(|(key, _)| told(key))
+            .collect::<serde_json::Map<_, _>>()
+            .into(),
+        other => other,
+    })
 }
 
 /// The history's record of what the plan renews onto: `next` (none: the plan itself), and that a
@@ -406,8 +435,11 @@ pub async fn cancel(state: &AppState, actor: Actor, language: Language) -> ApiRe
     };
     let plan = store::plan(change.db(), row.plan_id).await?.ok_or(StoreError::NotFound)?;
     store::cancel(change.db(), actor.business_id, now).await?;
-    let after = serde_json::json!({"plan": plan.name, "status": "cancelled"});
-    change.commit(Entry::new("cancel", "subscription", actor.business_id).after(&after)).await?;
+    // A move down that was waiting is called off with it.
+    let after = serde_json::json!({"plan": plan.name, "status": "cancelled", "next_plan": null});
+    let before = told_before(change.db(), &row, &after).await?;
+    let entry = Entry::new("cancel", "subscription", actor.business_id);
+    change.commit(entry.before(&before).after(&after)).await?;
     let plan = user_plan(state, actor.business_id, language).await?;
     plan.ok_or_else(|| StoreError::NotFound.into())
 }

@@ -403,23 +403,30 @@ async fn a_plan_goes_up_through_the_checkout_down_at_the_periods_end_and_is_canc
     assert_eq!(cancelled.body["data"]["plan"]["status"], "cancelled");
     let again = owner.post("/v2/users/subscriptions/cancel", json!({})).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
-    // The history tells each step by the plan's name, as the business saw it.
-    let told: Vec<(String, Value)> = owner
+    // The history tells each step by the plan's name, as the business saw it, beside what it
+    // was (the cancel calls off the move down that was waiting); the first payment had none.
+    let told: Vec<(String, Option<Value>, Value)> = owner
         .history("?kind=subscription")
         .await
         .history
         .into_iter()
-        .map(|entry| (entry.action, entry.after.unwrap()))
+        .map(|entry| (entry.action, entry.before, entry.after.unwrap()))
         .collect();
+    let business = |next: Value| json!({"plan": "Business", "next_plan": next});
     assert_eq!(
         told,
         [
-            ("cancel".into(), json!({"plan": "Business", "status": "cancelled"})),
-            ("update".into(), json!({"plan": "Business", "next_plan": "Starter"})),
-            ("update".into(), json!({"plan": "Business", "next_plan": null})),
-            ("update".into(), json!({"plan": "Business", "next_plan": "Starter"})),
+            (
+                "cancel".into(),
+                Some(json!({"plan": "Business", "status": "active", "next_plan": "Starter"})),
+                json!({"plan": "Business", "status": "cancelled", "next_plan": null})
+            ),
+            ("update".into(), Some(business(Value::Null)), business(json!("Starter"))),
+            ("update".into(), Some(business(json!("Starter"))), business(Value::Null)),
+            ("update".into(), Some(business(Value::Null)), business(json!("Starter"))),
             (
                 "paid".into(),
+                None,
                 json!({"plan": "Business", "status": "active", "card_last4": "1111",
                     "period_end": "2026-02-15T09:00:00Z"})
             ),
@@ -456,6 +463,18 @@ async fn an_upgrade_is_charged_less_the_rest_of_the_month_already_paid(app: Test
     );
     let plan = owner.get("/v2/users/subscriptions/plan").await.body["data"]["plan"].clone();
     assert_eq!(plan["period_end"], "2026-02-25T09:00:00Z", "Estate's month starts as it is paid");
+    // The history tells the upgrade as what changed: Business to Estate, a new month.
+    let paid = owner.history("?kind=subscription").await.history[0].clone();
+    assert_eq!(
+        (paid.action.as_str(), paid.before, paid.after),
+        (
+            "paid",
+            Some(json!({"plan": "Business", "status": "active",
+                "period_end": "2026-02-15T09:00:00Z", "card_last4": "1111"})),
+            Some(json!({"plan": "Estate", "status": "active",
+                "period_end": "2026-02-25T09:00:00Z", "card_last4": "1111"}))
+        )
+    );
     // A first plan is charged in full.
     let rival = app.register_business_without_plan("owner@rival.co.uk").await;
     let url = open_checkout(&rival, 1).await;
@@ -644,7 +663,7 @@ async fn a_cancelled_plan_still_paid_for_is_resumed_or_moves_down_when_its_month
         told,
         [
             json!({"plan": "Business", "next_plan": "Starter", "status": "active"}),
-            json!({"plan": "Business", "status": "cancelled"}),
+            json!({"plan": "Business", "status": "cancelled", "next_plan": null}),
             json!({"plan": "Business", "next_plan": null, "status": "active"}),
         ]
     );

@@ -123,6 +123,24 @@ describe('what a change did', () => {
       after: { plan: 'Business', next_plan: null },
     });
     expect(describeChange(kept, t, 'en')).toEqual(['Plan: Business', 'Next plan: None']);
+    // An upgrade or a cancel, told beside what the plan was: what changed.
+    const upgraded = entry({
+      record_type: 'subscription',
+      action: 'paid',
+      before: { plan: 'Business', status: 'active', card_last4: '1111' },
+      after: { plan: 'Estate', status: 'active', card_last4: '1111' },
+    });
+    expect(describeChange(upgraded, t, 'en')).toEqual(['Plan: Business → Estate']);
+    const cancelled = entry({
+      record_type: 'subscription',
+      action: 'cancel',
+      before: { plan: 'Business', status: 'active', next_plan: 'Starter' },
+      after: { plan: 'Business', status: 'cancelled', next_plan: null },
+    });
+    expect(describeChange(cancelled, t, 'en')).toEqual([
+      'Next plan: Starter → None',
+      'Status: Active → Cancelled',
+    ]);
     const declined = entry({
       record_type: 'payment',
       action: 'declined',
