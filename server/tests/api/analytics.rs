@@ -213,19 +213,11 @@ async fn the_history_downloads_as_csv_and_the_type_is_checked(app: TestApp) {
     let owner = with_a_radiator(&app).await;
     let mut counter = 0.0;
     used(&app, &mut counter, 1000.0, "2026-01-15T07:10:00Z").await;
-    let response = app
-        .client
-        .get(format!(
-            "{}/analytics/commercial/web/energy-history-graph?type=day&format=csv",
-            app.base
-        ))
-        .bearer_auth(&owner.token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
-    let text = response.text().await.unwrap();
+    let response =
+        owner.download("/analytics/commercial/web/energy-history-graph?type=day&format=csv").await;
+    assert_eq!(response.status, StatusCode::OK);
+    assert_eq!(response.headers["content-type"], "text/csv; charset=utf-8");
+    let text = response.text;
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "period,start,kwh,cost_pence,co2_kg");
     // Today's hours; yesterday came before the business began, so it has no rows to compare.
@@ -335,15 +327,11 @@ async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
     // No dates: this month so far.
     let month = owner.get(path).await;
     assert_eq!(month.body["data"]["rooms"][0]["kwh"], 1.0);
-    let response = app
-        .client
-        .get(format!("{}{path}?start_date=2026-01-01&end_date=2026-01-31&format=csv", app.base))
-        .bearer_auth(&owner.token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
-    let text = response.text().await.unwrap();
+    let response = owner
+        .download(&format!("{path}?start_date=2026-01-01&end_date=2026-01-31&format=csv"))
+        .await;
+    assert_eq!(response.headers["content-type"], "text/csv; charset=utf-8");
+    let text = response.text;
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines,
@@ -500,16 +488,10 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
         totals["baseline_kg"].as_f64().unwrap() - totals["actual_kg"].as_f64().unwrap();
     assert!((difference - saved).abs() < 1e-9, "{totals}");
 
-    let csv = app
-        .client
-        .get(format!("{}/analytics/commercial/web/co2_saving?start_date=2026-01-13&end_date=2026-01-13&format=csv", app.base))
-        .bearer_auth(&owner.token)
-        .send()
+    let csv = owner
+        .download("/analytics/commercial/web/co2_saving?start_date=2026-01-13&end_date=2026-01-13&format=csv")
         .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text;
     assert!(csv.starts_with("date,baseline_kg,actual_kg,saved_kg\n2026-01-13,"), "{csv}");
 
     // Only radiators in rooms count, as only rooms have a baseline: not one in no room (nor one

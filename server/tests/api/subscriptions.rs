@@ -222,19 +222,13 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
     assert_eq!(payments, [("paid", 7900, "1111"), ("declined", 7900, "0002")]);
     assert_eq!(owner.history("?kind=subscription").await.total, 1);
     // The same payments as a CSV file for the business's records, the amounts in pounds.
-    let response = app
-        .client
-        .get(format!("{}/v2/users/subscriptions/payments?format=csv", app.base))
-        .bearer_auth(&owner.token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    let response = owner.download("/v2/users/subscriptions/payments?format=csv").await;
+    assert_eq!(response.headers["content-type"], "text/csv; charset=utf-8");
     assert_eq!(
-        response.headers()["content-disposition"],
+        response.headers["content-disposition"],
         "attachment; filename=\"heatdesk-payments.csv\""
     );
-    let text = response.text().await.unwrap();
+    let text = response.text;
     let dated =
         owner.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
     let date = |index: usize| dated[index]["date"].as_str().unwrap().to_owned();

@@ -13,9 +13,24 @@ pub struct Owner<'a> {
     pub token: String,
 }
 
+/// A file a GET answered (a CSV download): its status, headers and text.
+pub struct Download {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub text: String,
+}
+
 impl Owner<'_> {
     pub async fn get(&self, path: &str) -> Answer {
         self.app.call(Method::GET, path, Some(&self.token), None).await
+    }
+
+    /// A GET whose answer is a file rather than JSON.
+    pub async fn download(&self, path: &str) -> Download {
+        let request = self.app.client.get(format!("{}{path}", self.app.base));
+        let response = request.bearer_auth(&self.token).send().await.unwrap();
+        let (status, headers) = (response.status(), response.headers().clone());
+        Download { status, headers, text: response.text().await.unwrap() }
     }
 
     /// A GET whose answer is asked for in `language` (an `Accept-Language` value).
