@@ -6,7 +6,7 @@
 use serde::Deserialize;
 use time::OffsetDateTime;
 
-use super::domain::{chosen_plan, ensure_checkout_allowed, unused_credit};
+use super::domain::{chosen_plan, ensure_checkout_allowed, told_before, unused_credit};
 use super::renewals::paid_month;
 use super::store::{self, CheckoutRow, PlanRow};
 use crate::cards::{Card, ChargeOutcome};
@@ -215,7 +215,7 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         "period_end": crate::clock::iso8601(month.end), "card_last4": card.last4()});
     let mut entry = Entry::new("paid", "subscription", checkout.business_id).after(&after);
     if let Some(row) = &previous {
-        entry = entry.before(&super::domain::told_before(change.db(), row, &after).await?);
+        entry = entry.before(&told_before(change.db(), row, &after).await?);
     }
     change.commit(entry).await?;
     Ok(Page::Paid { plan })

@@ -400,18 +400,16 @@ pub async fn told_before(
         Some(id) => store::plan(&mut *db, id).await?.map(|plan| plan.name),
         None => None,
     };
-    let stood = serde_json::json!({"plan": plan, "next_plan": next_plan, "status": row.status,
-        "trial_end": row.trial_end.map(iso8601), "period_end": row.period_end.map(iso8601),
-        "card_last4": row.card_last4});
-    let told = |key: &String| after.get(key).is_some();
-    Ok(match stood {
-        serde_json::Value::Object(fields) => fields
-            .into_iter()
-            .filter(|(key, _)| told(key))
-            .collect::<serde_json::Map<_, _>>()
-            .into(),
-        other => other,
-    })
+    let stood = [
+        ("plan", serde_json::json!(plan)),
+        ("next_plan", serde_json::json!(next_plan)),
+        ("status", serde_json::json!(row.status)),
+        ("trial_end", serde_json::json!(row.trial_end.map(iso8601))),
+        ("period_end", serde_json::json!(row.period_end.map(iso8601))),
+        ("card_last4", serde_json::json!(row.card_last4)),
+    ];
+    let told = stood.into_iter().filter(|(key, _)| after.get(key).is_some());
+    Ok(told.map(|(key, value)| (key.to_owned(), value)).collect::<serde_json::Map<_, _>>().into())
 }
 
 /// The history's record of what the plan renews onto: `next` (none: the plan itself), and that a

@@ -23,7 +23,7 @@ use utoipa_axum::routes;
 use crate::auth::Business;
 use crate::clock::iso8601;
 use crate::error::{ApiResult, ErrorBody};
-use crate::http::{Answer, ApiJson, Envelope, Path, ok};
+use crate::http::{Answer, ApiJson, Envelope, Path, Query as ApiQuery, ok};
 use crate::kernel::csv::{Format, download, field};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::words::Language;
@@ -137,7 +137,7 @@ pub struct PaymentsQuery {
     responses((status = 200, body = Envelope<PaymentsData>), (status = 422, body = ErrorBody)))]
 pub async fn payments(
     Business { state, user }: Business,
-    crate::http::Query(query): crate::http::Query<PaymentsQuery>,
+    ApiQuery(query): ApiQuery<PaymentsQuery>,
 ) -> ApiResult<Response> {
     let format = Format::parse(query.format.as_deref())?;
     let payments = store::payments(state.store.reader(), user.business_id).await?;
