@@ -2,6 +2,7 @@
 // server binary on a fresh SQLite database.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cspViolations, launchBrowser, screenshots, startServer } from './harness.mjs';
 
@@ -238,12 +239,20 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   await page.getByText('Profile image updated.').waitFor();
   await page.locator('img[alt="Your profile image"]').waitFor();
   await page.getByRole('button', { name: 'Delete account' }).click();
-  await page
-    .getByRole('dialog')
-    .getByText(/payments/)
-    .waitFor();
-  await page.getByRole('dialog').getByLabel('Your password, to confirm').fill(business.password);
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(/will be deleted for good/).waitFor();
+  // The card payments can be kept first; a trial has none, so the file holds its header alone.
+  const [payments] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download the payments (CSV)' }).click(),
+  ]);
+  assert.equal(payments.suggestedFilename(), 'heatdesk-payments.csv');
+  assert.equal(
+    readFileSync(await payments.path(), 'utf8'),
+    'date,plan,amount_gbp,status,card_last4\n',
+  );
+  await dialog.getByLabel('Your password, to confirm').fill(business.password);
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
   await page.waitForURL(`${base}/`);
   await signIn(page);
   await page.getByText('The email or password is incorrect.').waitFor();
