@@ -68,6 +68,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         phone: args.contact_phone.clone(),
         address: args.contact_address.clone(),
         hours: args.contact_hours.clone(),
+        vat_number: args.vat_number.clone(),
     };
     let trusted_proxies = args.trusted_proxies.clone();
     let config = AppConfig { public_url: public_url.clone(), trusted_proxies, contact };

@@ -141,6 +141,11 @@ pub struct ServeArgs {
     #[arg(long, env = "HEATDESK_CONTACT_HOURS", default_value_t = ContactDetails::default().hours)]
     pub contact_hours: String,
 
+    /// HeatDesk's VAT registration number (`GB123456789`), printed on its VAT invoices. Unset:
+    /// payments get receipts, with no VAT shown.
+    #[arg(long, env = "HEATDESK_VAT_NUMBER", value_parser = parse_vat_number)]
+    pub vat_number: Option<String>,
+
     /// The address users open, used in links sent by mail (default: http://<bind>).
     #[arg(long, env = "HEATDESK_PUBLIC_URL")]
     pub public_url: Option<String>,
@@ -203,6 +208,36 @@ fn parse_max_connections(raw: &str) -> Result<usize, String> {
     }
 }
 
+/// A UK VAT number: GB (or XI, Northern Ireland) and 9 digits, or 12 for a group; spaces are
+/// dropped and the letters taken in any case.
+fn parse_vat_number(raw: &str) -> Result<String, String> {
+    let number: String =
+        raw.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+    let digits = number.strip_prefix("GB").or_else(|| number.strip_prefix("XI"));
+    match digits {
+        Some(digits)
+            if [9, 12].contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            Ok(number)
+        }
+        _ => Err("use GB and 9 digits, as GB123456789".into()),
+    }
+}
+
 fn parse_uid(raw: &str) -> Result<String, String> {
     Uid::parse(raw).map(Uid::into_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_vat_number_is_gb_or_xi_and_9_or_12_digits_kept_without_spaces_in_capitals() {
+        assert_eq!(parse_vat_number("gb 123 4567 89"), Ok("GB123456789".to_owned()));
+        assert_eq!(parse_vat_number("XI123456789012"), Ok("XI123456789012".to_owned()));
+        for wrong in ["123456789", "GB12345678", "GB1234567890", "FR123456789", "GB12345678X"] {
+            assert!(parse_vat_number(wrong).is_err(), "{wrong}");
+        }
+    }
 }

@@ -29,13 +29,17 @@ pub struct AppConfig {
     pub contact: ContactDetails,
 }
 
-/// How users reach HeatDesk's support: shown on the contact page; messages go to `email`.
+/// How users reach HeatDesk's support: shown on the contact page; messages go to `email`. The
+/// address and VAT number are also the seller's on invoices.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct ContactDetails {
     pub email: String,
     pub phone: String,
+    /// HeatDesk's name first, then its address, separated by commas.
     pub address: String,
     pub hours: String,
+    /// HeatDesk's VAT registration number; without one, invoices are receipts with no VAT.
+    pub vat_number: Option<String>,
 }
 
 impl Default for ContactDetails {
@@ -45,6 +49,7 @@ impl Default for ContactDetails {
             phone: "0113 496 0000".into(),
             address: "HeatDesk, 12 Wellington Street, Leeds LS1 4DL".into(),
             hours: "Monday to Friday, 08:30–17:30".into(),
+            vat_number: None,
         }
     }
 }

@@ -65,6 +65,9 @@ export async function startServer({ demo = false } = {}) {
     `sqlite://${data}/e2e.db?mode=rwc`,
     '--time-scale',
     '60',
+    // HeatDesk here is registered for VAT: its invoices show the VAT.
+    '--vat-number',
+    'GB123456789',
     ...(demo ? ['--demo'] : []),
   ];
   const server = spawn(binary, args, {

@@ -249,7 +249,7 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   assert.equal(payments.suggestedFilename(), 'heatdesk-payments.csv');
   assert.equal(
     readFileSync(await payments.path(), 'utf8'),
-    'date,plan,amount_gbp,status,card_last4\n',
+    'date,plan,amount_gbp,status,card_last4,invoice\n',
   );
   await dialog.getByLabel('Your password, to confirm').fill(business.password);
   await dialog.getByRole('button', { name: 'Delete for good' }).click();

@@ -117,6 +117,16 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   await payments.getByText('Declined').waitFor();
   assert.equal(await payments.getByRole('row').count(), 3, 'a header, the payment, the refusal');
   await page.screenshot({ path: path.join(screenshots, 'subscriptions-1280.png'), fullPage: true });
+  // The payment's VAT invoice, to the business that paid, ready to print.
+  await payments.getByRole('link', { name: 'HD-000001' }).click();
+  await page.waitForURL(`${base}/subscriptions/invoices/HD-000001`);
+  const invoice = page.getByRole('article');
+  await invoice.getByRole('heading', { name: 'VAT invoice' }).waitFor();
+  await invoice.getByText(/VAT number .GB123456789/).waitFor();
+  await invoice.getByRole('row', { name: /Total paid/ }).waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'invoice-1280.png'), fullPage: true });
+  await page.getByRole('link', { name: 'Back to Subscriptions' }).click();
+  await page.waitForURL(`${base}/subscriptions`);
   // Past onboarding, the plans page keeps the app's menu, so the way back is one click.
   await page.getByRole('link', { name: 'Change plan' }).click();
   await page.waitForURL(`${base}/subscription-plan`);

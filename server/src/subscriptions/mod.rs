@@ -5,6 +5,7 @@
 
 mod checkout;
 mod domain;
+mod invoices;
 mod page;
 pub mod renewals;
 mod store;
@@ -32,6 +33,7 @@ pub use checkout::CHECKOUT_LIFETIME_SECS;
 use checkout::CardForm;
 use domain::PlanChange;
 pub use domain::{PlanView, UserPlan, ensure_radiator_allowed, grant_plan, subscribe_since};
+use invoices::InvoiceView;
 pub use store::Payment;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -40,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(user_plan))
         .routes(routes!(free_trial))
         .routes(routes!(payments))
+        .routes(routes!(invoice))
         .routes(routes!(get_token))
         .routes(routes!(change_plan))
         .routes(routes!(cancel))
@@ -149,11 +152,12 @@ pub async fn payments(
 
 /// A line a payment, the amount in pounds as a spreadsheet sums it.
 fn payments_csv(payments: &[Payment]) -> Response {
-    let mut text = String::from("date,plan,amount_gbp,status,card_last4\n");
+    let mut text = String::from("date,plan,amount_gbp,status,card_last4,invoice\n");
     for payment in payments {
         let (pounds, pence) = (payment.amount_pence / 100, payment.amount_pence % 100);
+        let invoice = payment.invoice.map(|number| number.to_string()).unwrap_or_default();
         let line = format!(
-            "{},{},{pounds}.{pence:02},{},{}\n",
+            "{},{},{pounds}.{pence:02},{},{},{invoice}\n",
             iso8601(payment.date.0),
             field(&payment.plan),
             payment.status,
@@ -162,6 +166,23 @@ fn payments_csv(payments: &[Payment]) -> Response {
         text.push_str(&line);
     }
     download("heatdesk-payments.csv", text)
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InvoiceData {
+    invoice: InvoiceView,
+}
+
+/// A paid payment's invoice (`HD-000042`): a VAT invoice once HeatDesk's VAT number is set, a
+/// receipt before.
+#[utoipa::path(get, path = "/v2/users/subscriptions/invoices/{number}", tag = "subscriptions",
+    responses((status = 200, body = Envelope<InvoiceData>), (status = 404, body = ErrorBody)))]
+pub async fn invoice(
+    Business { state, user }: Business,
+    Path(number): Path<String>,
+) -> Answer<InvoiceData> {
+    let invoice = invoices::find(&state, user.business_id, &number).await?;
+    Ok(ok(format!("Invoice {}.", invoice.number), InvoiceData { invoice }))
 }
 
 #[derive(Serialize, ToSchema)]

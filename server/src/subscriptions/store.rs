@@ -1,5 +1,7 @@
 //! The plans' and subscriptions' SQL.
 
+use std::fmt;
+
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
@@ -200,14 +202,23 @@ impl CheckoutRow {
     }
 }
 
+/// Records a payment tried; a paid one takes the next invoice number and keeps the business's
+/// name and registered address as they are now, for its invoice.
 pub async fn record_payment(
     db: &mut AnyConnection,
     payment: &NewPayment<'_>,
     now: i64,
 ) -> StoreResult<()> {
+    let invoiced = match payment.status {
+        "paid" => Some(invoice_customer(db, payment.business_id).await?),
+        _ => None,
+    };
+    let (number, customer) = invoiced.unzip();
+    let (name, address) = customer.unzip();
     sqlx::query(
-        "INSERT INTO payments (business_id, plan_id, amount_pence, status, card_last4, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO payments (business_id, plan_id, amount_pence, status, card_last4, created_at,
+            invoice_number, customer_name, customer_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(payment.business_id)
     .bind(payment.plan_id)
@@ -215,9 +226,54 @@ pub async fn record_payment(
     .bind(payment.status)
     .bind(payment.card_last4)
     .bind(now)
+    .bind(number)
+    .bind(name)
+    .bind(address)
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// A business as its invoices name it: its name and registered address.
+#[derive(sqlx::FromRow)]
+struct Customer {
+    name: String,
+    address_line1: String,
+    address_line2: String,
+    town: String,
+    city: String,
+    post_code: String,
+}
+
+/// Takes the next invoice number (the counter's row is locked until the payment commits, so
+/// numbers follow one another with no gap), with the business's name and registered address.
+async fn invoice_customer(
+    db: &mut AnyConnection,
+    business_id: i64,
+) -> StoreResult<(i64, (String, String))> {
+    let (number,): (i64,) = sqlx::query_as(
+        "UPDATE invoice_numbers SET last_number = last_number + 1 WHERE id = 1
+         RETURNING last_number",
+    )
+    .fetch_one(&mut *db)
+    .await?;
+    let customer: Customer = sqlx::query_as(
+        "SELECT name, address_line1, address_line2, town, city, post_code
+         FROM businesses WHERE id = $1",
+    )
+    .bind(business_id)
+    .fetch_one(db)
+    .await?;
+    let Customer { name, address_line1, address_line2, town, city, post_code } = customer;
+    let mut address: Vec<String> = Vec::new();
+    for line in [address_line1, address_line2, town, city, post_code] {
+        // A town that is also the city ("Leeds, Leeds") is written once.
+        let repeated = address.last().is_some_and(|last| last.eq_ignore_ascii_case(&line));
+        if !line.trim().is_empty() && !repeated {
+            address.push(line);
+        }
+    }
+    Ok((number, (name, address.join("\n"))))
 }
 
 /// Keeps the provider's token of the card the plan renews on.
@@ -339,12 +395,15 @@ pub struct Payment {
     /// `paid` or `declined`.
     pub status: String,
     pub card_last4: String,
+    /// A paid payment's invoice.
+    pub invoice: Option<InvoiceNumber>,
 }
 
 /// The business's payments, latest first.
 pub async fn payments<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Vec<Payment>> {
     let rows = sqlx::query_as(
-        "SELECT p.created_at AS date, l.name AS plan, p.amount_pence, p.status, p.card_last4
+        "SELECT p.created_at AS date, l.name AS plan, p.amount_pence, p.status, p.card_last4,
+            p.invoice_number AS invoice
          FROM payments p JOIN plans l ON l.id = p.plan_id
          WHERE p.business_id = $1 ORDER BY p.created_at DESC, p.id DESC",
     )
@@ -352,6 +411,78 @@ pub async fn payments<'e>(db: impl Db<'e>, business_id: i64) -> StoreResult<Vec<
     .fetch_all(db)
     .await?;
     Ok(rows)
+}
+
+/// An invoice's number; the API spells it `HD-000042`.
+#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq)]
+#[sqlx(transparent)]
+pub struct InvoiceNumber(pub i64);
+
+impl InvoiceNumber {
+    const PREFIX: &str = "HD-";
+
+    /// The number in `HD-000042` (any case); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (prefix, digits) = text.split_at_checked(Self::PREFIX.len())?;
+        let valid = prefix.eq_ignore_ascii_case(Self::PREFIX)
+            && !digits.is_empty()
+            && digits.bytes().all(|byte| byte.is_ascii_digit());
+        valid.then(|| digits.parse().ok()).flatten().filter(|&number| number > 0).map(Self)
+    }
+}
+
+impl fmt::Display for InvoiceNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{:06}", Self::PREFIX, self.0)
+    }
+}
+
+impl Serialize for InvoiceNumber {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl utoipa::PartialSchema for InvoiceNumber {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .examples(["HD-000042"])
+            .into()
+    }
+}
+
+impl ToSchema for InvoiceNumber {}
+
+/// A paid payment as its invoice tells it.
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct InvoiceRow {
+    pub number: InvoiceNumber,
+    pub paid_at: i64,
+    pub plan: String,
+    pub amount_pence: i64,
+    pub card_last4: String,
+    pub customer_name: String,
+    pub customer_address: String,
+}
+
+/// The business's invoice with this number; another business's is as missing as an unknown one.
+pub async fn invoice<'e>(
+    db: impl Db<'e>,
+    business_id: i64,
+    number: InvoiceNumber,
+) -> StoreResult<Option<InvoiceRow>> {
+    let row = sqlx::query_as(
+        "SELECT p.invoice_number AS number, p.created_at AS paid_at, l.name AS plan,
+            p.amount_pence, p.card_last4, p.customer_name, p.customer_address
+         FROM payments p JOIN plans l ON l.id = p.plan_id
+         WHERE p.business_id = $1 AND p.invoice_number = $2",
+    )
+    .bind(business_id)
+    .bind(number.0)
+    .fetch_optional(db)
+    .await?;
+    Ok(row)
 }
 
 /// How many radiators the business has.

@@ -5,7 +5,7 @@ use heatdesk::demo::{DEMO_EMAIL, DEMO_PASSWORD, HISTORY_DAYS, seed};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::store_tests;
 use crate::support::{TestApp, User};
@@ -96,6 +96,18 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
     let last = *paid.last().unwrap();
     assert!(last <= now && now < month_after(last).timestamp());
     assert_eq!(at(&plan["period_end"]), month_after(last).timestamp(), "paid to a month after");
+    // Each payment has its invoice, to the demo's registered office (Leeds written once, though it
+    // is the town and the city).
+    let latest = payments[0]["invoice"].as_str().unwrap();
+    let invoice = demo.get(&format!("/v2/users/subscriptions/invoices/{latest}")).await;
+    let customer = &invoice.body["data"]["invoice"]["customer"];
+    assert_eq!(
+        (&customer["name"], &customer["address"]),
+        (
+            &json!("Northwind Offices Ltd"),
+            &json!(["48 Park Square East", "Second floor", "Leeds", "LS1 2NE"])
+        )
+    );
 
     // The building comes alive with the first tick of the simulated fleet.
     app.tick(60).await;

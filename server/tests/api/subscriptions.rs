@@ -28,6 +28,7 @@ store_tests!(
     a_business_has_one_open_checkout_and_pays_only_for_moves_it_can_make,
     a_cancelled_plan_still_paid_for_is_resumed_or_moves_down_when_its_month_ends,
     a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed,
+    a_paid_payment_has_an_invoice_numbered_in_turn_that_keeps_the_customer_as_it_was,
 );
 
 /// Adds radiators `HD-{from}` to `HD-{to}` without a room, each answered 200.
@@ -235,9 +236,9 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
     assert_eq!(
         text.lines().collect::<Vec<_>>(),
         [
-            "date,plan,amount_gbp,status,card_last4".to_owned(),
-            format!("{},Business,79.00,paid,1111", date(0)),
-            format!("{},Business,79.00,declined,0002", date(1)),
+            "date,plan,amount_gbp,status,card_last4,invoice".to_owned(),
+            format!("{},Business,79.00,paid,1111,HD-000001", date(0)),
+            format!("{},Business,79.00,declined,0002,", date(1)),
         ]
     );
     let refused = owner.get("/v2/users/subscriptions/payments?format=pdf").await;
@@ -249,6 +250,82 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
         rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
     assert_eq!(theirs, json!([]));
     assert_eq!(rival.get("/v2/users/subscriptions/plan").await.body["data"]["plan"], Value::Null);
+}
+
+async fn a_paid_payment_has_an_invoice_numbered_in_turn_that_keeps_the_customer_as_it_was(
+    app: TestApp,
+) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 2).await;
+    assert_eq!(
+        pay(&app, &url, "4000 0000 0000 0002", "12/29").await.0,
+        StatusCode::PAYMENT_REQUIRED
+    );
+    assert_eq!(pay(&app, &url, "4111 1111 1111 1111", "12/29").await.0, StatusCode::OK);
+    let payments =
+        owner.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    // A declined payment has no invoice, and takes no number.
+    assert_eq!(
+        (&payments[0]["invoice"], &payments[1]["invoice"]),
+        (&json!("HD-000001"), &Value::Null)
+    );
+    let date = payments[0]["date"].clone();
+
+    // Another business's payment takes the next number.
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
+    let url = open_checkout(&rival, 1).await;
+    assert_eq!(pay(&app, &url, "4111 1111 1111 1111", "12/29").await.0, StatusCode::OK);
+    let theirs =
+        rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
+    assert_eq!(theirs[0]["invoice"], "HD-000002");
+
+    // The business moves its registered office after paying: the invoice keeps the address it
+    // paid from.
+    let mut moved = crate::support::registration("owner@acme.co.uk");
+    moved["is_same_address"] = json!(0);
+    moved["business_address_line1"] = json!("2 Registered Way");
+    moved["business_town"] = json!("Holborn");
+    moved["business_city"] = json!("London");
+    moved["business_post_code"] = json!("wc1x8aa");
+    let updated = owner.post("/v2/auth/update_profile", moved).await;
+    assert_eq!(updated.status, StatusCode::OK, "{:?}", updated.body);
+
+    let answer = owner.get("/v2/users/subscriptions/invoices/HD-000001").await;
+    assert_eq!(answer.body["description"], "Invoice HD-000001.");
+    assert_eq!(
+        answer.body["data"]["invoice"],
+        json!({
+            "number": "HD-000001",
+            "date": date,
+            "kind": "vat_invoice",
+            "seller": {
+                "name": "HeatDesk",
+                "address": ["12 Wellington Street", "Leeds LS1 4DL"],
+                "vat_number": "GB123456789"
+            },
+            "customer": {
+                "name": "Acme Heating",
+                "address": ["1 High Street", "Headingley", "Leeds", "LS1 4AP"],
+                "vat_number": null
+            },
+            "plan": "Business",
+            "card_last4": "1111",
+            "total_pence": 7900,
+            "vat": {"rate_percent": 20, "net_pence": 6583, "vat_pence": 1317}
+        })
+    );
+    // Read in any case; another business's invoice is as missing as an unknown one.
+    let lower = owner.get("/v2/users/subscriptions/invoices/hd-000001").await;
+    assert_eq!(lower.body["data"]["invoice"]["number"], "HD-000001");
+    for missing in ["HD-000002", "HD-000003", "HD-0", "receipt"] {
+        let refused = owner.get(&format!("/v2/users/subscriptions/invoices/{missing}")).await;
+        assert_eq!(refused.status, StatusCode::NOT_FOUND, "{missing}");
+        assert_eq!(refused.body["description"], "This invoice does not exist.");
+    }
+    let own = rival.get("/v2/users/subscriptions/invoices/HD-000002").await;
+    assert_eq!(own.body["data"]["invoice"]["customer"]["name"], "Acme Heating");
+    assert_eq!(own.body["data"]["invoice"]["plan"], "Starter");
+    assert_eq!(own.body["data"]["invoice"]["vat"]["vat_pence"], 483);
 }
 
 async fn the_checkout_page_is_in_the_language_the_app_asked_for(app: TestApp) {

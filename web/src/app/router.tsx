@@ -39,6 +39,7 @@ const PreferencesPage = lazyPage(() => import('./pages/PreferencesPage'));
 const SubscriptionPlanPage = lazyPage(() => import('./pages/SubscriptionPlanPage'));
 const PlanPaymentPage = lazyPage(() => import('./pages/PlanPaymentPage'));
 const SubscriptionsPage = lazyPage(() => import('./pages/SubscriptionsPage'));
+const InvoicePage = lazyPage(() => import('./pages/InvoicePage'));
 const ConsentSetupPage = lazyPage(() => import('./pages/ConsentSetupPage'));
 const ConfirmAddressPage = lazyPage(() => import('./pages/ConfirmAddressPage'));
 const EnergyUsageSetupPage = lazyPage(() => import('./pages/EnergyUsageSetupPage'));
@@ -124,6 +125,7 @@ export const routes: RouteObject[] = [
           { path: paths.scheduleUpdate, element: page(<UpdateSchedulePage />) },
           { path: paths.schedule, element: page(<SchedulePage />) },
           { path: paths.subscriptions, element: page(<SubscriptionsPage />) },
+          { path: paths.invoice, element: page(<InvoicePage />) },
           { path: paths.withdrawConsent, element: page(<WithdrawConsentPage />) },
           { path: paths.settings, element: page(<SettingsPage />) },
           { path: paths.contactUs, element: page(<ContactUsPage />) },

@@ -38,6 +38,7 @@ export const paths = {
   scheduleUpdate: '/schedules/update',
   schedule: '/schedules/:cuschedule',
   subscriptions: '/subscriptions',
+  invoice: '/subscriptions/invoices/:invoiceNumber',
   withdrawConsent: '/withdraw-consent',
   profile: '/profile',
   settings: '/settings',
@@ -53,5 +54,7 @@ export const roomPath = (name: string) => `/rooms/${encodeURIComponent(name)}`;
 export const radiatorPath = (id: number) => `/radiators/${id}`;
 export const zonePath = (id: number) => `/zones/${id}`;
 export const schedulePath = (id: number) => `/schedules/${id}`;
+export const invoicePath = (number: string) =>
+  `/subscriptions/invoices/${encodeURIComponent(number)}`;
 /** The settings page open at `tab` (`history`, `automations`, `business`, `notifications`). */
 export const settingsPath = (tab: string) => `/settings?tab=${tab}`;

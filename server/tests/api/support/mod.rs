@@ -186,7 +186,9 @@ impl TestApp {
             None => fleet.clone(),
         };
         let trusted_proxies = setup.trusted_proxies.clone();
-        let contact = ContactDetails::default();
+        // HeatDesk under test is registered for VAT, so its invoices show the VAT.
+        let vat_number = Some("GB123456789".to_owned());
+        let contact = ContactDetails { vat_number, ..ContactDetails::default() };
         let config = AppConfig { public_url: base.clone(), trusted_proxies, contact };
         let mut state =
             AppState::new(store.clone(), devices, Arc::new(clock.clone()), setup.mailer, config);

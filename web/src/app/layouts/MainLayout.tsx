@@ -93,7 +93,10 @@ export function MainLayout() {
         variant={narrow ? 'temporary' : 'persistent'}
         open={open}
         onClose={() => setOpen(false)}
-        sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        sx={{
+          displayPrint: 'none',
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
       >
         {navigation}
       </Drawer>
@@ -107,9 +110,12 @@ export function MainLayout() {
           transition: 'margin 0.3s',
           p: { xs: 2, sm: 3 },
           pt: { xs: 10, sm: 11 },
+          '@media print': { marginInlineStart: 0, p: 0, transition: 'none' },
         }}
       >
-        <PlanReminder />
+        <Box sx={{ displayPrint: 'none' }}>
+          <PlanReminder />
+        </Box>
         <Outlet />
       </Box>
     </LayoutPage>

@@ -23,7 +23,8 @@ export function TopBar({
       position={position}
       color="inherit"
       elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', ...style }}
+      // A printed page (an invoice) is the page alone.
+      sx={{ borderBottom: 1, borderColor: 'divider', displayPrint: 'none', ...style }}
     >
       {children}
     </AppBar>

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -15,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Heading } from '../../components/Heading';
 import { ListStates } from '../../components/ListStates';
-import { paths } from '../../config/paths';
+import { invoicePath, paths } from '../../config/paths';
 import { formatDateTime, ltr } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeError } from '../../lib/http';
@@ -224,20 +225,28 @@ export function SubscriptionOverview() {
             <TableHead>
               <TableRow>
                 <TableCell>{t('subscriptions.columns.date')}</TableCell>
-                <TableCell>{t('subscriptions.columns.plan')}</TableCell>
+                <TableCell sx={wideOnly}>{t('subscriptions.columns.plan')}</TableCell>
                 <TableCell>{t('subscriptions.columns.amount')}</TableCell>
                 <TableCell>{t('subscriptions.columns.status')}</TableCell>
                 <TableCell sx={wideOnly}>{t('subscriptions.columns.card')}</TableCell>
+                <TableCell>{t('subscriptions.columns.invoice')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {payments.map((payment) => (
                 <TableRow key={`${payment.date}-${payment.status}-${payment.card_last4}`}>
                   <TableCell>{when(payment.date)}</TableCell>
-                  <TableCell>{payment.plan}</TableCell>
+                  <TableCell sx={wideOnly}>{payment.plan}</TableCell>
                   <TableCell>{formatPence(payment.amount_pence)}</TableCell>
                   <TableCell>{t(`subscriptions.paymentStatus.${payment.status}`)}</TableCell>
                   <TableCell sx={wideOnly}>{ltr(`•••• ${payment.card_last4}`)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {payment.invoice && (
+                      <Link component={RouterLink} to={invoicePath(payment.invoice)}>
+                        {ltr(payment.invoice)}
+                      </Link>
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,5 +1,5 @@
 import { authClient, type Envelope } from '../../lib/http';
-import type { Payment, Plan, UserPlan } from './types';
+import type { Invoice, Payment, Plan, UserPlan } from './types';
 
 /** The business's card payments: JSON, or with `?format=csv` a file. */
 export const PAYMENTS_PATH = '/v2/users/subscriptions/payments';
@@ -28,4 +28,8 @@ export const subscriptionsApi = {
     ),
   cancel: () => authClient.post<Envelope<{ plan: UserPlan }>>('/v2/users/subscriptions/cancel', {}),
   payments: () => authClient.get<Envelope<{ payments: Payment[] }>>(PAYMENTS_PATH),
+  invoice: (number: string) =>
+    authClient.get<Envelope<{ invoice: Invoice }>>(
+      `/v2/users/subscriptions/invoices/${encodeURIComponent(number)}`,
+    ),
 };

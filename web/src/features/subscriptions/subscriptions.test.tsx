@@ -8,9 +8,10 @@ import { answer, refusal, server } from '../../test/server';
 import { PAYMENT_POLL_MS, PlanPayment } from './PlanPayment';
 import { PlanChooser } from './PlanChooser';
 import { PlanReminder } from './PlanReminder';
+import { InvoiceDocument } from './InvoiceDocument';
 import { SubscriptionOverview } from './SubscriptionOverview';
 import { planChosen, subscriptionPlanSlice } from './slice';
-import type { Plan, UserPlan } from './types';
+import type { Invoice, Plan, UserPlan } from './types';
 
 /** A figure as the page writes it: isolated left-to-right. */
 const iso = (text: string) => `\u2066${text}\u2069`;
@@ -494,7 +495,7 @@ describe('the subscription page', () => {
         const format = new URL(request.url).searchParams.get('format');
         if (format === 'csv') {
           asked.push(format);
-          return new HttpResponse('date,plan,amount_gbp,status,card_last4\n', {
+          return new HttpResponse('date,plan,amount_gbp,status,card_last4,invoice\n', {
             headers: { 'Content-Type': 'text/csv; charset=utf-8' },
           });
         }
@@ -504,8 +505,17 @@ describe('the subscription page', () => {
               date: '2026-01-15T09:00:00Z',
               plan: 'Business',
               amount_pence: 7900,
+              status: 'paid',
+              card_last4: '1111',
+              invoice: 'HD-000042',
+            },
+            {
+              date: '2026-01-15T08:59:00Z',
+              plan: 'Business',
+              amount_pence: 7900,
               status: 'declined',
               card_last4: '0002',
+              invoice: null,
             },
           ],
         });
@@ -528,12 +538,103 @@ describe('the subscription page', () => {
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).getByText('Declined')).toBeInTheDocument();
     expect(within(table).getByText(iso('•••• 0002'))).toBeInTheDocument();
-    expect(within(table).getByText(iso('£79.00'))).toBeInTheDocument();
+    expect(within(table).getAllByText(iso('£79.00'))).toHaveLength(2);
+    // The paid one links to its invoice; the declined one has none.
+    const links = within(table).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/subscriptions/invoices/HD-000042',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Download the payments (CSV)' }));
     await waitFor(() => expect(saved).toEqual(['heatdesk-payments.csv']));
     expect(asked).toEqual(['csv']);
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:payments'));
     click.mockRestore();
+  });
+});
+
+describe('an invoice', () => {
+  const invoice = (extra: Partial<Invoice> = {}): Invoice => ({
+    number: 'HD-000042',
+    date: '2026-01-15T09:00:00Z',
+    kind: 'vat_invoice',
+    seller: {
+      name: 'HeatDesk',
+      address: ['12 Wellington Street', 'Leeds LS1 4DL'],
+      vat_number: 'GB123456789',
+    },
+    customer: { name: 'Acme Heating', address: ['1 High Street', 'LS1 4AP'], vat_number: null },
+    plan: 'Business',
+    card_last4: '1111',
+    total_pence: 7900,
+    vat: { rate_percent: 20, net_pence: 6583, vat_pence: 1317 },
+    ...extra,
+  });
+  const route = {
+    route: '/subscriptions/invoices/HD-000042',
+    path: '/subscriptions/invoices/:invoiceNumber',
+  };
+
+  it('shows the seller, the customer, the price without VAT, the VAT and the total, and prints', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get('/v2/users/subscriptions/invoices/HD-000042', () =>
+        answer('Invoice HD-000042.', { invoice: invoice() }),
+      ),
+    );
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderWithProviders(<InvoiceDocument />, route);
+    const sheet = await screen.findByRole('article');
+    expect(within(sheet).getByRole('heading', { level: 1 })).toHaveTextContent('VAT invoice');
+    expect(sheet).toHaveTextContent('Date and tax point: 15 Jan 2026');
+    expect(sheet).toHaveTextContent(`VAT number ${iso('GB123456789')}`);
+    expect(sheet).toHaveTextContent('Acme Heating1 High StreetLS1 4AP');
+    const rows = within(sheet)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      `HeatDesk Business plan, excluding VAT${iso('£65.83')}`,
+      `VAT at 20%${iso('£13.17')}`,
+      `Total paid${iso('£79.00')}`,
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('is a receipt with no VAT while HeatDesk has no VAT number', async () => {
+    const receipt = invoice({
+      kind: 'receipt',
+      vat: null,
+      seller: { ...invoice().seller, vat_number: null },
+    });
+    server.use(
+      http.get('/v2/users/subscriptions/invoices/HD-000042', () =>
+        answer('Invoice HD-000042.', { invoice: receipt }),
+      ),
+    );
+    renderWithProviders(<InvoiceDocument />, route);
+    const sheet = await screen.findByRole('article');
+    expect(within(sheet).getByRole('heading', { level: 1 })).toHaveTextContent('Receipt');
+    expect(sheet).not.toHaveTextContent('VAT');
+    expect(
+      within(sheet)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([`HeatDesk Business plan${iso('£79.00')}`, `Total paid${iso('£79.00')}`]);
+  });
+
+  it('says one that is not the business’s does not exist, with the way back', async () => {
+    server.use(
+      http.get('/v2/users/subscriptions/invoices/HD-000042', () =>
+        refusal(404, 'This invoice does not exist.'),
+      ),
+    );
+    renderWithProviders(<InvoiceDocument />, route);
+    expect(await screen.findByText('This invoice does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Subscriptions' })).toHaveAttribute(
+      'href',
+      '/subscriptions',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });
 

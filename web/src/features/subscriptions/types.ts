@@ -37,6 +37,29 @@ export interface Payment {
   amount_pence: number;
   status: 'paid' | 'declined';
   card_last4: string;
+  /** A paid payment's invoice number (`HD-000042`); null for a declined one. */
+  invoice: string | null;
+}
+
+export interface InvoiceParty {
+  name: string;
+  /** One line of the postal address an item. */
+  address: string[];
+  vat_number: string | null;
+}
+
+/** A paid payment's invoice: a VAT invoice, or a receipt while HeatDesk has no VAT number. */
+export interface Invoice {
+  number: string;
+  date: string;
+  kind: 'vat_invoice' | 'receipt';
+  seller: InvoiceParty;
+  customer: InvoiceParty;
+  plan: string;
+  card_last4: string;
+  /** What was paid, VAT included. */
+  total_pence: number;
+  vat: { rate_percent: number; net_pence: number; vat_pence: number } | null;
 }
 
 /** A checkout opened in a new tab, waited on until the plan is active. */

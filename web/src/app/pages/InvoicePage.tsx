@@ -1,0 +1,5 @@
+import { InvoiceDocument } from '../../features/subscriptions';
+
+export default function InvoicePage() {
+  return <InvoiceDocument />;
+}
