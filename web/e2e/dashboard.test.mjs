@@ -180,6 +180,8 @@ test('on a phone in Arabic, no page is wider than the screen', async () => {
     '/schedules',
     '/analytics/rooms-usage',
     '/settings?tab=history',
+    '/subscriptions',
+    '/subscriptions/invoices/HD-000001',
   ]) {
     await page.goto(`${base}${route}`);
     await page.locator('main h1').waitFor();

@@ -1327,6 +1327,7 @@ export const ar: ArabicTexts<Texts> = {
   invoice: {
     kind: { vat_invoice: 'فاتورة ضريبة القيمة المضافة', receipt: 'إيصال' },
     date: 'التاريخ ونقطة الضريبة: {{date}}',
+    receiptDate: 'التاريخ: {{date}}',
     from: 'من',
     to: 'إلى',
     vatNumber: 'رقم ضريبة القيمة المضافة {{number}}',

@@ -1302,6 +1302,7 @@ export const en = {
   invoice: {
     kind: { vat_invoice: 'VAT invoice', receipt: 'Receipt' },
     date: 'Date and tax point: {{date}}',
+    receiptDate: 'Date: {{date}}',
     from: 'From',
     to: 'To',
     vatNumber: 'VAT number {{number}}',

@@ -38,9 +38,15 @@ function Party({ heading, party }: { heading: string; party: InvoiceParty }) {
       <Typography variant="overline" component="h2" color="text.secondary">
         {heading}
       </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{party.name}</Typography>
+      {/* Each line reads in its own direction: "12 Wellington Street" keeps its number first
+          on an Arabic page. */}
+      <Typography sx={{ fontWeight: 600 }}>
+        <bdi>{party.name}</bdi>
+      </Typography>
       {party.address.map((line) => (
-        <Typography key={line}>{line}</Typography>
+        <Typography key={line}>
+          <bdi>{line}</bdi>
+        </Typography>
       ))}
       {party.vat_number && (
         <Typography>{t('invoice.vatNumber', { number: ltr(party.vat_number) })}</Typography>
@@ -69,7 +75,9 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         </Typography>
         <Box sx={{ textAlign: { xs: 'start', sm: 'end' } }}>
           <Typography sx={{ fontWeight: 600 }}>{ltr(invoice.number)}</Typography>
-          <Typography color="text.secondary">{t('invoice.date', { date })}</Typography>
+          <Typography color="text.secondary">
+            {t(invoice.vat ? 'invoice.date' : 'invoice.receiptDate', { date })}
+          </Typography>
         </Box>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ my: 3 }}>

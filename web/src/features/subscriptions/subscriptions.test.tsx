@@ -614,6 +614,7 @@ describe('an invoice', () => {
     renderWithProviders(<InvoiceDocument />, route);
     const sheet = await screen.findByRole('article');
     expect(within(sheet).getByRole('heading', { level: 1 })).toHaveTextContent('Receipt');
+    expect(sheet).toHaveTextContent('Date: 15 Jan 2026');
     expect(sheet).not.toHaveTextContent('VAT');
     expect(
       within(sheet)
