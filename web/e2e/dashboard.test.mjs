@@ -192,6 +192,14 @@ test('on a phone in Arabic, no page is wider than the screen', async () => {
       document.documentElement.clientWidth,
     ]);
     assert.ok(scrolled <= shown, `${route} is ${scrolled} px wide on a ${shown} px screen`);
+    // Every chart is drawn: none squeezed to nothing by a column without a set height.
+    const heights = await page
+      .locator('.recharts-responsive-container')
+      .evaluateAll((charts) => charts.map((chart) => chart.getBoundingClientRect().height));
+    assert.ok(
+      heights.every((height) => height > 0),
+      `${route} has charts ${heights.join(', ')} px high`,
+    );
   }
   await context.close();
 });

@@ -90,10 +90,19 @@ const tooltipValue = (metric: Metric) => (value: unknown) =>
  * {false}`), where it would be a stop that says nothing.
  */
 function Frame({ height, children }: { height: number | 'fill'; children: ReactElement }) {
-  const size = height === 'fill' ? { flex: 1, minHeight: CHART_HEIGHT } : { height };
+  if (height !== 'fill')
+    return (
+      <div style={{ width: '100%', height }} aria-hidden dir="ltr">
+        <ResponsiveContainer>{children}</ResponsiveContainer>
+      </div>
+    );
+  // A flex item's height is not one a percentage can take where the column itself has no set
+  // height (the phone's stacked dashboard): the chart fills the item from its edges instead.
   return (
-    <div style={{ width: '100%', ...size }} aria-hidden dir="ltr">
-      <ResponsiveContainer>{children}</ResponsiveContainer>
+    <div style={{ width: '100%', flex: 1, minHeight: CHART_HEIGHT, position: 'relative' }}>
+      <div style={{ position: 'absolute', inset: 0 }} aria-hidden dir="ltr">
+        <ResponsiveContainer>{children}</ResponsiveContainer>
+      </div>
     </div>
   );
 }

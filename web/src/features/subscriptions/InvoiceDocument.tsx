@@ -56,7 +56,7 @@ function Party({ heading, party }: { heading: string; party: InvoiceParty }) {
 }
 
 /** The document itself, as it is printed. */
-export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
+function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation();
   const date = formatDate(invoice.date, i18n.language);
   const line = (label: string, pence: number, strong = false) => (
