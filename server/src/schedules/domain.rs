@@ -358,9 +358,19 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
         .collect())
 }
 
-/// 404 unless every target is one of the business's records of the kind; 422 naming the slot
-/// and field when a setpoint is outside a targeted radiator's bounds.
-async fn check_targets(change: &mut Change, checked: &Checked) -> ApiResult<()> {
+/// A radiator a room or zone schedule reaches whose own limits keep it from a setpoint or the
+/// setback the schedule asks: it is kept to its limits, as setting a zone's temperature keeps it.
+pub struct Kept {
+    pub name: String,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// 404 unless every target is one of the business's records of the kind. A radiator's own
+/// schedule is refused (422 naming the slot and field) where it asks what the radiator does not
+/// take, as setting its temperature is; a room's or zone's answers the radiators kept to their
+/// own limits.
+async fn check_targets(change: &mut Change, checked: &Checked) -> ApiResult<Vec<Kept>> {
     let business_id = change.business_id();
     let kind = checked.schedule_for;
     let names = store::target_names(change.db(), business_id).await?;
@@ -371,28 +381,38 @@ async fn check_targets(change: &mut Change, checked: &Checked) -> ApiResult<()> 
         return Err(ApiError::NotFound(format!("There is no {kind} with id {missing}.")));
     }
     let radiators = store::radiators(change.db(), Some(business_id)).await?;
-    let reached: Vec<&RadiatorPlace> =
-        radiators.iter().filter(|radiator| targets(checked, radiator)).collect();
+    let reached = radiators.iter().filter(|radiator| targets(checked, radiator));
+    let slots = checked.slots.iter().enumerate();
+    let mut asked: Vec<(String, f64)> =
+        slots.map(|(index, slot)| (format!("slots.{index}.setpoint"), slot.setpoint)).collect();
+    asked.extend(checked.setback.map(|setback| ("setback".to_owned(), setback)));
+    let outside = |radiator: &RadiatorPlace, setpoint: f64| {
+        setpoint < radiator.min_temperature || setpoint > radiator.max_temperature
+    };
+    if kind != "radiator" {
+        let kept = reached
+            .filter(|radiator| asked.iter().any(|(_, setpoint)| outside(radiator, *setpoint)));
+        return Ok(kept
+            .map(|radiator| Kept {
+                name: radiator.name.clone(),
+                min: radiator.min_temperature,
+                max: radiator.max_temperature,
+            })
+            .collect());
+    }
+    let reached: Vec<&RadiatorPlace> = reached.collect();
     let mut errors = FieldErrors::new();
-    let mut out_of_bounds = |field: String, setpoint: f64| {
-        if let Some(radiator) =
-            reached.iter().find(|r| setpoint < r.min_temperature || setpoint > r.max_temperature)
-        {
+    for (field, setpoint) in asked {
+        if let Some(radiator) = reached.iter().find(|radiator| outside(radiator, setpoint)) {
             let message = format!(
                 "{setpoint} °C is outside what radiator '{}' takes ({}–{} °C).",
                 radiator.name, radiator.min_temperature, radiator.max_temperature
             );
             errors.entry(field).or_default().push(message);
         }
-    };
-    for (index, slot) in checked.slots.iter().enumerate() {
-        out_of_bounds(format!("slots.{index}.setpoint"), slot.setpoint);
-    }
-    if let Some(setback) = checked.setback {
-        out_of_bounds("setback".into(), setback);
     }
     if errors.is_empty() {
-        Ok(())
+        Ok(Vec::new())
     } else {
         Err(ApiError::Validation { description: "Some fields need correcting.".into(), errors })
     }
@@ -413,7 +433,12 @@ fn reaches(schedule_for: &str, target_ids: &[i64], radiator: &RadiatorPlace) -> 
     place.is_some_and(|id| target_ids.contains(&id))
 }
 
-async fn write(change: &mut Change, id: Option<i64>, checked: &Checked) -> ApiResult<i64> {
+/// Writes the schedule; answers its id and the radiators kept to their own limits.
+async fn write(
+    change: &mut Change,
+    id: Option<i64>,
+    checked: &Checked,
+) -> ApiResult<(i64, Vec<Kept>)> {
     let business_id = change.business_id();
     ensure_name_free(
         change.db(),
@@ -423,7 +448,7 @@ async fn write(change: &mut Change, id: Option<i64>, checked: &Checked) -> ApiRe
         id.unwrap_or(0),
     )
     .await?;
-    check_targets(change, checked).await?;
+    let kept = check_targets(change, checked).await?;
     let (days, slots) = (days_text(&checked.days), slots_json(&checked.slots));
     let (start, end) =
         (checked.start_date.map(|d| d.to_string()), checked.end_date.map(|d| d.to_string()));
@@ -450,7 +475,7 @@ async fn write(change: &mut Change, id: Option<i64>, checked: &Checked) -> ApiRe
     };
     store::set_targets(change.db(), id, &checked.target_ids).await?;
     change.reschedule();
-    Ok(id)
+    Ok((id, kept))
 }
 
 /// The schedule as it stands on `db` (a reader, or a change's own connection).
@@ -487,13 +512,18 @@ async fn ensure_not_over(
     Ok(())
 }
 
-pub async fn create(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult<ScheduleView> {
+/// Creates a schedule; answers it and the radiators kept to their own limits.
+pub async fn create(
+    state: &AppState,
+    actor: Actor,
+    checked: &Checked,
+) -> ApiResult<(ScheduleView, Vec<Kept>)> {
     ensure_not_over(state, actor.business_id, checked.end_date, None).await?;
     let mut change = state.change(actor).await?;
-    let id = write(&mut change, None, checked).await?;
+    let (id, kept) = write(&mut change, None, checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("create", "schedule", id).after(&after)).await?;
-    Ok(after)
+    Ok((after, kept))
 }
 
 pub async fn update(
@@ -501,14 +531,14 @@ pub async fn update(
     actor: Actor,
     id: i64,
     checked: &Checked,
-) -> ApiResult<ScheduleView> {
+) -> ApiResult<(ScheduleView, Vec<Kept>)> {
     let mut change = state.change(actor).await?;
     let before = read(state, change.db(), actor.business_id, id).await?;
     ensure_not_over(state, actor.business_id, checked.end_date, before.end_date.as_deref()).await?;
-    write(&mut change, Some(id), checked).await?;
+    let (_, kept) = write(&mut change, Some(id), checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;
     change.commit(Entry::new("update", "schedule", id).before(&before).after(&after)).await?;
-    Ok(after)
+    Ok((after, kept))
 }
 
 pub async fn delete(state: &AppState, actor: Actor, id: i64) -> ApiResult<ScheduleView> {

@@ -21,7 +21,7 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{ClockTime, Temperature, calendar_date, record_name};
 use crate::state::AppState;
 use crate::store::contains_pattern;
-use domain::{Checked, Duration, InForceView, KINDS, ScheduleView};
+use domain::{Checked, Duration, InForceView, KINDS, Kept, ScheduleView};
 use program::Slot;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -294,8 +294,36 @@ pub async fn create(
     ApiJson(request): ApiJson<ScheduleRequest>,
 ) -> Answer<ScheduleData> {
     let checked = parse(&request)?;
-    let schedule = domain::create(&state, user.actor(), &checked).await?;
-    Ok(ok(format!("Schedule '{}' created.", schedule.name), ScheduleData { schedule }))
+    let (schedule, kept) = domain::create(&state, user.actor(), &checked).await?;
+    let description = written(&schedule.name, Written::Created, &kept);
+    Ok(ok(description, ScheduleData { schedule }))
+}
+
+enum Written {
+    Created,
+    Saved,
+}
+
+/// The answer to a schedule written, naming the radiators kept to their own limits.
+fn written(name: &str, how: Written, kept: &[Kept]) -> String {
+    match (how, kept) {
+        (Written::Created, []) => format!("Schedule '{name}' created."),
+        (Written::Saved, []) => format!("Schedule '{name}' saved."),
+        (Written::Created, [one]) => format!(
+            "Schedule '{name}' created; '{}' keeps to its own limits, {}–{} °C.",
+            one.name, one.min, one.max
+        ),
+        (Written::Saved, [one]) => format!(
+            "Schedule '{name}' saved; '{}' keeps to its own limits, {}–{} °C.",
+            one.name, one.min, one.max
+        ),
+        (Written::Created, many) => {
+            format!("Schedule '{name}' created; {} radiators keep to their own limits.", many.len())
+        }
+        (Written::Saved, many) => {
+            format!("Schedule '{name}' saved; {} radiators keep to their own limits.", many.len())
+        }
+    }
 }
 
 /// Replace a schedule.
@@ -309,8 +337,9 @@ pub async fn update(
     ApiJson(request): ApiJson<ScheduleRequest>,
 ) -> Answer<ScheduleData> {
     let checked = parse(&request)?;
-    let schedule = domain::update(&state, user.actor(), id, &checked).await?;
-    Ok(ok(format!("Schedule '{}' saved.", schedule.name), ScheduleData { schedule }))
+    let (schedule, kept) = domain::update(&state, user.actor(), id, &checked).await?;
+    let description = written(&schedule.name, Written::Saved, &kept);
+    Ok(ok(description, ScheduleData { schedule }))
 }
 
 /// Delete a schedule; its radiators keep their settings until something changes them.

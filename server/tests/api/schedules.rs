@@ -20,7 +20,7 @@ store_tests!(
     every_bad_field_is_named_and_nothing_is_created,
     a_schedule_cannot_end_before_today_but_one_that_ran_its_course_can_be_renamed,
     targets_that_are_not_the_businesss_are_404,
-    a_setpoint_outside_a_target_radiators_bounds_names_the_slot,
+    a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_them,
     names_are_unique_per_business,
     schedules_with_and_without_a_setback_are_written_in_any_order,
     a_schedule_is_replaced_toggled_and_deleted_with_history,
@@ -195,18 +195,49 @@ async fn targets_that_are_not_the_businesss_are_404(app: TestApp) {
     assert_eq!(owner.get("/v2/schedules").await.body["data"]["schedules"], json!([]));
 }
 
-async fn a_setpoint_outside_a_target_radiators_bounds_names_the_slot(app: TestApp) {
+async fn a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_them(app: TestApp) {
     let owner = app.register_business("owner@acme.co.uk").await;
-    let (room, _) = room_with_radiator(&owner, "Studio", "HD-1").await;
-    let mut hot = office("room", &[room]);
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let mut hot = office("radiator", &[radiator]);
     hot["slots"] = json!([{"start": "07:00", "end": "09:00", "setpoint": 21},
         {"start": "09:00", "end": "18:00", "setpoint": 27}]);
-    let answer = owner.post("/v2/schedules", hot).await;
+    // A radiator's own schedule asks what it does not take: refused, naming the slot, as setting
+    // its temperature is.
+    let answer = owner.post("/v2/schedules", hot.clone()).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         answer.field_error("slots.1.setpoint"),
         "27 °C is outside what radiator 'Studio 1' takes (10–25 °C)."
     );
+    assert_eq!(owner.get("/v2/schedules").await.body["data"]["schedules"], json!([]));
+
+    // A room's schedule keeps each radiator to its own limits, as setting a zone's temperature
+    // does, and says which.
+    hot["schedule_for"] = json!("room");
+    hot["target_ids"] = json!([room]);
+    let answer = owner.post("/v2/schedules", hot.clone()).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    assert_eq!(
+        answer.description(),
+        "Schedule 'Office hours' created; 'Studio 1' keeps to its own limits, 10–25 °C."
+    );
+    let id = answer.body["data"]["schedule"]["id"].as_i64().unwrap();
+    owner.add_radiator_to(room, "HD-2", "Studio 2").await;
+    let saved = owner.post(&format!("/v2/schedules/{id}"), hot.clone()).await;
+    assert_eq!(
+        saved.description(),
+        "Schedule 'Office hours' saved; 2 radiators keep to their own limits."
+    );
+    let path = format!("/v2/schedules/{id}");
+    let arabic = owner.call_in(Method::POST, &path, Some(hot.clone()), "ar").await;
+    assert_eq!(
+        arabic.description(),
+        "تم حفظ الجدول «\u{2068}Office hours\u{2069}»؛ وتبقى \u{2068}2\u{2069} من المدافئ ضمن \
+         حدودها الخاصة."
+    );
+    hot["slots"] = json!([{"start": "07:00", "end": "18:00", "setpoint": 21}]);
+    let within = owner.post(&path, hot).await;
+    assert_eq!(within.description(), "Schedule 'Office hours' saved.");
 }
 
 async fn names_are_unique_per_business(app: TestApp) {
