@@ -10,6 +10,7 @@ pub use history::{Backfilled, DAYS as HISTORY_DAYS, backfill};
 use crate::auth::account::{self, create_if_missing};
 use crate::auth::profile::ProfileRequest;
 use crate::cards::{Card, TEST_CARD_PAID};
+use crate::devices::Scope;
 use crate::error::ApiResult;
 use crate::kernel::change::Actor;
 use crate::kernel::named;
@@ -121,7 +122,8 @@ async fn build(state: &AppState, actor: Actor) -> ApiResult<Vec<i64>> {
                 }
             }
             if !on {
-                rooms::domain::switch_all(state, actor, room_id, false).await?;
+                let room = (room_id, Scope::Room(room_id));
+                radiators::switch_group::<RoomDetail>(state, actor, room, false).await?;
             }
         }
     }

@@ -275,6 +275,30 @@ pub async fn set_group_temperature<G: Group>(
     Ok((group, clamped))
 }
 
+/// Switches every radiator of a group (a room, a zone: `scope`) on or off; 409 when it has none.
+pub async fn switch_group<G: Group>(
+    state: &AppState,
+    actor: Actor,
+    (id, scope): (i64, Scope),
+    on: bool,
+) -> ApiResult<G> {
+    let mut change = state.change(actor).await?;
+    let now = change.now();
+    let before = find_group::<G>(change.db(), actor.business_id, id, now).await?;
+    let name = G::name(&before);
+    let refusal = || match on {
+        true => format!("'{name}' has no radiators to switch on."),
+        false => format!("'{name}' has no radiators to switch off."),
+    };
+    refuse_if_empty(&mut change, scope, refusal).await?;
+    store::set_on(change.db(), actor.business_id, scope, on).await?;
+    let group = G::read(change.db(), actor.business_id, id, now).await?;
+    change.touch(scope);
+    let entry = Entry::new("toggle_status", G::KIND.noun(), id).before(&before).after(group.view());
+    change.commit(entry).await?;
+    Ok(group)
+}
+
 /// 409 with `refusal` when `scope` (a room or a zone) has no radiators: a change to all of
 /// them would change nothing, and its answer would say it had.
 pub async fn refuse_if_empty(

@@ -20,10 +20,11 @@ use crate::state::AppState;
 use crate::store::contains_pattern;
 pub use domain::{
     Settings, attach, find, not_yours, refuse_if_empty, register, set_group_temperature, set_state,
+    switch_group,
 };
 pub use store::{
     Clamped, GROUP_STATE_COLUMNS, GroupState, RadiatorView, by_uid, in_room, list as search,
-    set_on, set_room, set_setpoint_within_bounds,
+    set_room, set_setpoint_within_bounds,
 };
 
 /// What a room's or zone's temperature set says: `name` set, and the radiators their own bounds

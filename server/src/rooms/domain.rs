@@ -62,29 +62,6 @@ pub async fn read_detail(state: &AppState, business_id: i64, id: i64) -> ApiResu
     RoomDetail::read(&mut tx, business_id, id, state.clock.now().unix_timestamp()).await
 }
 
-/// Switches every radiator of the room on or off.
-pub async fn switch_all(
-    state: &AppState,
-    actor: Actor,
-    id: i64,
-    on: bool,
-) -> ApiResult<RoomDetail> {
-    let mut change = state.change(actor).await?;
-    let now = change.now();
-    let before = find::<RoomDetail>(change.db(), actor.business_id, id, now).await?;
-    let refusal = || match on {
-        true => format!("'{}' has no radiators to switch on.", before.name),
-        false => format!("'{}' has no radiators to switch off.", before.name),
-    };
-    radiators::refuse_if_empty(&mut change, Scope::Room(id), refusal).await?;
-    radiators::set_on(change.db(), actor.business_id, Scope::Room(id), on).await?;
-    let room = RoomDetail::read(change.db(), actor.business_id, id, now).await?;
-    change.touch(Scope::Room(id));
-    let entry = Entry::new("toggle_status", "room", id).before(&before).after(&room.room);
-    change.commit(entry).await?;
-    Ok(room)
-}
-
 /// How a radiator came into a room.
 pub enum Placement {
     /// A new uid, registered with this name.

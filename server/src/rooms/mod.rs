@@ -17,7 +17,8 @@ use crate::kernel::named;
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, record_name};
 use crate::radiators::{
-    Clamped, RadiatorRequest, RadiatorView, StatusRequest, set_group_temperature, temperature_set,
+    Clamped, RadiatorRequest, RadiatorView, StatusRequest, set_group_temperature, switch_group,
+    temperature_set,
 };
 use crate::state::AppState;
 use crate::store::{name_key, search_key};
@@ -180,7 +181,7 @@ pub async fn toggle_status(
     let mut check = FieldCheck::default();
     let on = check.check("status", flag(request.status));
     let on = check.finish(on)?;
-    let room = domain::switch_all(&state, user.actor(), id, on).await?;
+    let room = switch_group::<RoomDetail>(&state, user.actor(), (id, Scope::Room(id)), on).await?;
     let word = if on { "on" } else { "off" };
     Ok(ok(format!("Every radiator in '{}' switched {word}.", room.room.name), RoomData { room }))
 }

@@ -14,9 +14,11 @@ use crate::devices::Scope;
 use crate::error::{ApiResult, ErrorBody};
 use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
-use crate::kernel::validation::FieldCheck;
+use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, record_name};
-use crate::radiators::{Clamped, set_group_temperature, temperature_set};
+use crate::radiators::{
+    Clamped, StatusRequest, set_group_temperature, switch_group, temperature_set,
+};
 use crate::rooms::RoomView;
 use crate::state::AppState;
 use crate::store::contains_pattern;
@@ -30,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(rooms_of))
         .routes(routes!(add_room, remove_room))
         .routes(routes!(set_temperature))
+        .routes(routes!(toggle_status))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -200,4 +203,22 @@ pub async fn set_temperature(
     let description =
         temperature_set(&zone.zone.name, temperature, &clamped, zone.zone.live.status);
     Ok(ok(description, ZoneTemperatureData { zone, clamped }))
+}
+
+/// Switch every radiator in the zone's rooms on or off.
+#[utoipa::path(put, path = "/v2/zones/toggle-status/{id}", tag = "zones",
+    request_body = StatusRequest,
+    responses((status = 200, body = Envelope<ZoneData>), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn toggle_status(
+    Business { state, user }: Business,
+    Path(id): Path<i64>,
+    ApiJson(request): ApiJson<StatusRequest>,
+) -> Answer<ZoneData> {
+    let mut check = FieldCheck::default();
+    let on = check.check("status", flag(request.status));
+    let on = check.finish(on)?;
+    let zone = switch_group::<ZoneDetail>(&state, user.actor(), (id, Scope::Zone(id)), on).await?;
+    let word = if on { "on" } else { "off" };
+    Ok(ok(format!("Every radiator in '{}' switched {word}.", zone.zone.name), ZoneData { zone }))
 }

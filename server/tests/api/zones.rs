@@ -11,8 +11,51 @@ store_tests!(
     zone_names_are_validated_and_unique_within_a_business,
     a_room_joins_one_zone_at_a_time,
     zone_temperature_clamps_each_radiator_to_its_bounds,
+    a_zone_switches_every_radiator_of_its_rooms_on_and_off,
     another_businesss_zones_answer_404_and_stay_unchanged,
 );
+
+async fn a_zone_switches_every_radiator_of_its_rooms_on_and_off(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let ground = acme.add_zone("Ground floor").await.id;
+    let outside = acme.add_room("Porch").await.id;
+    acme.add_radiator_to(outside, "HD-9", "Porch 1").await;
+    for (room, uid) in [("Kitchen", "HD-1"), ("Hall", "HD-2")] {
+        let room = acme.add_room(room).await.id;
+        acme.add_radiator_to(room, uid, &format!("{uid} radiator")).await;
+        acme.post(&format!("/v2/zones/{ground}/room/{room}"), json!({})).await;
+    }
+    let toggle = format!("/v2/zones/toggle-status/{ground}");
+    let off = acme.put(&toggle, json!({"status": 0})).await;
+    assert_eq!(off.description(), "Every radiator in 'Ground floor' switched off.");
+    let zone: Zone = off.data("zone");
+    assert_eq!(zone.status, 0);
+    assert!(zone.rooms.iter().all(|room| room.status == 0));
+    let radiators: Vec<Radiator> = acme.get("/v2/radiators").await.data("radiators");
+    let on: Vec<&str> =
+        radiators.iter().filter(|r| r.status == 1).map(|r| r.name.as_str()).collect();
+    assert_eq!(on, ["Porch 1"], "a room outside the zone is left as it was");
+    let entry = &acme.history("?kind=zone").await.history[0];
+    assert_eq!(
+        (entry.action.as_str(), entry.after.as_ref().unwrap()["status"].as_i64()),
+        ("toggle_status", Some(0))
+    );
+
+    let bad = acme.put(&toggle, json!({"status": 2})).await;
+    assert_eq!(bad.field_error("status"), "Send 1 or 0.");
+    let back_on = acme.put(&toggle, json!({"status": 1})).await.data::<Zone>("zone");
+    assert_eq!(back_on.status, 1);
+    // A zone with no radiators has nothing to switch; another business's is not found.
+    let empty = acme.add_zone("Loft").await.id;
+    let nothing = acme.put(&format!("/v2/zones/toggle-status/{empty}"), json!({"status": 0})).await;
+    assert_eq!(
+        (nothing.status, nothing.description()),
+        (StatusCode::CONFLICT, "'Loft' has no radiators to switch off.")
+    );
+    let rival = app.register_business("owner@rival.co.uk").await;
+    assert_eq!(rival.put(&toggle, json!({"status": 0})).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(acme.zone(ground).await.status, 1);
+}
 
 async fn zones_are_created_listed_searched_renamed_and_deleted(app: TestApp) {
     let acme = app.register_business("owner@acme.co.uk").await;

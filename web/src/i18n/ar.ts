@@ -524,6 +524,8 @@ export const ar: ArabicTexts<Texts> = {
     temperatureHelp: 'تبقى كل مدفأة ضمن حدودها.',
     temperatureEmpty: 'ضع في المنطقة غرفًا فيها مدافئ لضبط درجة حرارتها.',
     apply: 'اضبطها للمنطقة كلها',
+    allRadiators: 'تدفئة المنطقة (كل مدافئ غرفها)',
+    switch: 'تشغيل أو إيقاف كل مدافئ {{name, isolate}}',
     addRoom: 'غرفة للإضافة',
     add: 'أضف إلى المنطقة',
     noFreeRooms: 'كل الغرف موجودة في مناطق بالفعل.',

@@ -515,6 +515,8 @@ export const en = {
     temperatureHelp: 'Each radiator keeps within its own limits.',
     temperatureEmpty: 'Put rooms with radiators in the zone to set their temperature.',
     apply: 'Set for the whole zone',
+    allRadiators: 'Zone heating (every radiator of its rooms)',
+    switch: 'Switch every radiator in {{name}} on or off',
     addRoom: 'Room to add',
     add: 'Add to zone',
     noFreeRooms: 'Every room is already in a zone.',

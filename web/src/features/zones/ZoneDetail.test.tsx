@@ -117,6 +117,31 @@ describe('a zone’s page', () => {
     expect(sent).toEqual(['rename Lab', 'rename Ground', 'take out 4', 'delete']);
   });
 
+  it('switches every radiator of its rooms off, and says so', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/v2/zones/2', () => answer('Zone.', { zone: zone('First floor', [lab]) })),
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [] })),
+      http.put('/v2/zones/toggle-status/2', async ({ request }) => {
+        sent.push(await request.json());
+        const off = { ...zone('First floor', [{ ...lab, status: 0 }]), status: 0 };
+        return answer("Every radiator in 'First floor' switched off.", { zone: off });
+      }),
+    );
+    renderWithProviders(<ZoneDetail />, { route: '/zones/2', path: '/zones/:cuzone' });
+    const all = await screen.findByRole('switch', {
+      name: 'Zone heating (every radiator of its rooms)',
+    });
+    expect(all).toBeChecked();
+    await user.click(all);
+    expect(
+      await screen.findByText("Every radiator in 'First floor' switched off."),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ status: 0 }]);
+    await waitFor(() => expect(all).not.toBeChecked());
+  });
+
   it('sums up its rooms: temperature live from their radiators, target and state', async () => {
     const office: Room = { ...lab, id: 5, name: 'Office', radiator_count: 2 };
     server.use(

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
@@ -78,6 +80,20 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
       <GroupFigures group={zone} live={summary} testId="zone-temperature">
         <Chip
           label={t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={zone.status === 1}
+              disabled={zone.radiator_count === 0}
+              onChange={(event) =>
+                void run(() => zonesApi.toggle(zone.id, event.target.checked), {
+                  onSuccess: ({ data }) => dispatch(zoneChanged(data.data.zone)),
+                })
+              }
+            />
+          }
+          label={t('zones.allRadiators')}
         />
       </GroupFigures>
       <GroupTemperature

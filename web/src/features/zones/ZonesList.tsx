@@ -1,8 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +19,7 @@ import { formatCelsius } from '../../lib/format';
 import { groupChip } from '../radiators';
 import { zonesApi } from './api';
 import { fetchZones } from './slice';
+import { useAction } from '../../lib/useAction';
 
 export function ZonesList() {
   const { t } = useTranslation();
@@ -24,6 +27,7 @@ export function ZonesList() {
   const { search, setSearch, load } = useSearchLoad(fetchZones);
   const { zones, isLoading, error } = useAppSelector((state) => state.zones);
   const [creating, setCreating] = useState(false);
+  const { run } = useAction();
 
   const add = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
@@ -63,11 +67,23 @@ export function ZonesList() {
                 <Typography variant="h3" component="p" sx={{ mt: 1 }}>
                   {formatCelsius(zone.current_temperature)}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                <Typography variant="body2" color="text.secondary">
                   {t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
                 </Typography>
-                <HeatingChip {...groupChip(zone, null)} />
               </CardContent>
+              <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>
+                <HeatingChip {...groupChip(zone, null)} />
+                <Switch
+                  checked={zone.status === 1}
+                  disabled={zone.radiator_count === 0}
+                  onChange={(event) =>
+                    void run(() => zonesApi.toggle(zone.id, event.target.checked), {
+                      onSuccess: load,
+                    })
+                  }
+                  slotProps={{ input: { 'aria-label': t('zones.switch', { name: zone.name }) } }}
+                />
+              </CardActions>
             </Card>
           )}
         </CardGrid>

@@ -14,6 +14,11 @@ export const zonesApi = {
     authClient.post<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}/room/${roomId}`),
   removeRoom: (id: number, roomId: number) =>
     authClient.delete<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/${id}/room/${roomId}`),
+  /** Switches every radiator of the zone's rooms on or off. */
+  toggle: (id: number, on: boolean) =>
+    authClient.put<Envelope<{ zone: ZoneDetail }>>(`/v2/zones/toggle-status/${id}`, {
+      status: on ? 1 : 0,
+    }),
   setTemperature: (zone_id: number, temperature: number) =>
     authClient.post<Envelope<{ zone: ZoneDetail; clamped: Clamped[] }>>(
       '/v2/zones/set-temperature',
