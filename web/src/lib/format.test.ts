@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay } from './format';
+import { formatDateTime, formatDay, joinList } from './format';
 
 describe('dates', () => {
   it('are written with the month as a word, in either language', () => {
@@ -12,5 +12,13 @@ describe('dates', () => {
     const iso = new Date(2026, 10, 26, 21, 5).toISOString();
     expect(formatDateTime(iso, 'en')).toBe('26 Nov 2026, 21:05');
     expect(formatDateTime(iso, 'ar')).toContain('21:05');
+  });
+});
+
+describe('lists in a line', () => {
+  it('are separated by the reader’s comma', () => {
+    expect(joinList(['Mon', 'Tue'], 'en')).toBe('Mon, Tue');
+    expect(joinList(['الاثنين', 'الثلاثاء'], 'ar')).toBe('الاثنين، الثلاثاء');
+    expect(joinList([], 'ar')).toBe('');
   });
 });

@@ -89,6 +89,11 @@ export function formatDateTime(iso: string, language: string) {
   return new Intl.DateTimeFormat(dateLocale(language), options).format(date);
 }
 
+/** Items in a line, separated by the reader's comma: "a, b", "أ، ب". */
+export function joinList(items: string[], language: string) {
+  return items.join(language === 'ar' ? '، ' : ', ');
+}
+
 /** Names as a list in the reader's words: "‘A’, ‘B’ and ‘C’" (each name quoted by `quote`). */
 export function formatNames(names: string[], language: string, quote: (name: string) => string) {
   const list = new Intl.ListFormat(dateLocale(language), { type: 'conjunction' });

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { schedulePath } from '../../config/paths';
-import { formatCelsius, formatWallTime } from '../../lib/format';
+import { formatCelsius, formatWallTime, joinList } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
 import { radiatorsApi } from '../radiators';
 import { schedulesApi } from './api';
@@ -203,7 +203,10 @@ export function SchedulesInForce({
         return (
           <Typography key={`manual-${first.until}`}>
             {t('schedules.inForce.manual', { time: formatWallTime(first.until, i18n.language) })}:{' '}
-            {group.map((entry) => names.get(entry.radiator_id)).join(', ')}
+            {joinList(
+              group.map((entry) => names.get(entry.radiator_id) ?? ''),
+              i18n.language,
+            )}
           </Typography>
         );
       })}

@@ -22,6 +22,7 @@ import {
   formatDay,
   formatNames,
   formatWallTime,
+  joinList,
   weekdayName,
 } from '../../lib/format';
 import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
@@ -162,7 +163,10 @@ function ScheduleRow({
   const setpoint = (value: number | null) => (value === null ? off : formatCelsius(value));
   const days =
     schedule.duration === 'custom'
-      ? schedule.days.map((day) => weekdayName(day, i18n.language)).join(', ')
+      ? joinList(
+          schedule.days.map((day) => weekdayName(day, i18n.language)),
+          i18n.language,
+        )
       : t(`schedules.durations.${schedule.duration}`);
   const next = schedule.next_change
     ? t('schedules.nextChange', {
@@ -186,7 +190,10 @@ function ScheduleRow({
     [t('schedules.days'), dates ? `${days}\u00a0· ${dates}` : days],
     [
       t('schedules.slots'),
-      schedule.slots.map((slot) => `${slotRange(slot)} ${formatCelsius(slot.setpoint)}`).join(', '),
+      joinList(
+        schedule.slots.map((slot) => `${slotRange(slot)} ${formatCelsius(slot.setpoint)}`),
+        i18n.language,
+      ),
     ],
     [t('schedules.outside'), setpoint(schedule.setback)],
     [t('schedules.next'), next],
@@ -209,7 +216,10 @@ function ScheduleRow({
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <Chip size="small" label={t(`schedules.kinds.${schedule.schedule_for}`)} />
             <Typography variant="body2" color="text.secondary">
-              {schedule.targets.map((target) => target.name).join(', ') || t('schedules.noTargets')}
+              {joinList(
+                schedule.targets.map((target) => target.name),
+                i18n.language,
+              ) || t('schedules.noTargets')}
             </Typography>
           </Stack>
         </Box>

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatDay,
   formatNames,
+  joinList,
   ltr,
   weekdayName,
 } from '../../lib/format';
@@ -44,7 +45,12 @@ const FIELDS: Record<string, Show> = {
   comfort_setpoint: celsius,
   time_zone: text,
   working_days: (value, _t, language) =>
-    Array.isArray(value) ? value.map((day) => weekdayName(Number(day), language)).join(', ') : '',
+    Array.isArray(value)
+      ? joinList(
+          value.map((day) => weekdayName(Number(day), language)),
+          language,
+        )
+      : '',
   working_hours: (value) => {
     const hours = value as { start?: string; end?: string } | null;
     return hours ? `${hours.start ?? ''}–${hours.end ?? ''}` : '';
