@@ -184,6 +184,11 @@ describe('the schedule form', () => {
     await user.type(await screen.findByLabelText(/Schedule name/), 'Late');
     await user.click(screen.getByRole('combobox', { name: 'Repeats on' }));
     await user.click(screen.getByRole('option', { name: 'Custom days' }));
+    // Custom days start from the weekdays chosen before; with none left, it says so.
+    const ticked = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+    for (const day of ticked) expect(screen.getByRole('checkbox', { name: day })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+    for (const day of ticked) await user.click(screen.getByRole('checkbox', { name: day }));
     await user.click(screen.getByRole('button', { name: 'Create schedule' }));
     expect(screen.getByText('Choose at least one.')).toBeInTheDocument();
     expect(screen.getByText('Choose the days it repeats on.')).toBeInTheDocument();

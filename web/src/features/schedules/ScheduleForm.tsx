@@ -178,7 +178,14 @@ export function ScheduleForm({
                   {...form.field('duration')}
                   select
                   label={t('schedules.form.duration')}
-                  onChange={(event) => setValue('duration', event.target.value as DurationKey)}
+                  onChange={(event) => {
+                    const key = event.target.value as DurationKey;
+                    // Custom days start from the days the choice before repeated on.
+                    const before = durations.find((duration) => duration.key === values.duration);
+                    if (key === 'custom' && values.days.length === 0 && before)
+                      setValue('days', before.days);
+                    setValue('duration', key);
+                  }}
                 >
                   {durations.map((duration) => (
                     <MenuItem key={duration.key} value={duration.key}>
