@@ -18,16 +18,20 @@ export interface FieldProps {
   error?: string;
 }
 
-/** Moves the focus to the first field with an error, so that keyboard and screen-reader users
- *  land on it: at once, or once it is drawn (a time slot's fields appear when the slot with
- *  the error is chosen). Errors with no `field-` element keep the focus where it is. */
+/** Moves the focus to the first field on the page with an error (whatever order the checks
+ *  ran in), so that keyboard and screen-reader users land on it: at once, or once it is drawn
+ *  (a time slot's fields appear when the slot with the error is chosen). Errors with no
+ *  `field-` element keep the focus where it is. */
 function focusFirst(errors: Errors) {
-  const first = Object.keys(errors).find((name) => errors[name]);
-  if (!first) return;
+  const named = Object.keys(errors).filter((name) => errors[name]);
+  if (named.length === 0) return;
   const focus = () => {
-    const field = document.getElementById(`field-${first}`);
-    field?.focus();
-    return field !== null;
+    const fields = named.flatMap((name) => document.getElementById(`field-${name}`) ?? []);
+    const [first] = fields.sort((a, b) =>
+      a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+    );
+    first?.focus();
+    return first !== undefined;
   };
   if (!focus()) requestAnimationFrame(focus);
 }

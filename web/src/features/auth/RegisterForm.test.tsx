@@ -148,4 +148,15 @@ describe('RegisterForm', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.state).toEqual({ email: 'owner@acme.co.uk' });
   });
+
+  it('puts the focus on the first wrong field on the page, the email above the mobile', async () => {
+    renderWithProviders(<RegisterForm />, { route: '/register' });
+    await fillValidForm();
+    await userEvent.clear(screen.getByLabelText(/^email/i));
+    await fill(/^email/i, 'owner@cosycafe');
+    await fill(/mobile/i, 'x');
+    await submit();
+    expect(screen.getByLabelText(/^email/i)).toHaveFocus();
+    expect(screen.getByLabelText(/mobile/i)).toHaveAccessibleDescription(/./);
+  });
 });
