@@ -41,6 +41,11 @@ impl Words {
         }
     }
 
+    /// A card number kept on one line (its groups joined by no-break spaces).
+    fn card(self, number: &str) -> String {
+        self.figure(&number.replace(' ', "\u{a0}"))
+    }
+
     fn pounds(self, pence: i64) -> String {
         self.figure(&format!("£{}.{:02}", pence / 100, pence % 100))
     }
@@ -106,9 +111,9 @@ fn form_page(
     let sandbox = format!(
         "This is HeatDesk's sandbox checkout: no money moves. Card {} is paid; {} is paid now and \
          declined at renewal; {} is declined.",
-        words.figure("4111 1111 1111 1111"),
-        words.figure("4000 0000 0000 0341"),
-        words.figure("4000 0000 0000 0002")
+        words.card("4111 1111 1111 1111"),
+        words.card("4000 0000 0000 0341"),
+        words.card("4000 0000 0000 0002")
     );
     let mut body = format!(
         "<h1>{}</h1><p>{}</p>{today}<p class=\"note\">{}</p>",

@@ -167,6 +167,8 @@ async fn the_checkout_checks_the_card_declines_the_test_card_and_charges_once(ap
     let html = page.text().await.unwrap();
     assert!(html.contains("Pay for HeatDesk Business") && html.contains("£79.00 a month"));
     assert!(html.contains("<label for=\"card_number\">Card number</label>"));
+    // The test cards are each kept on one line.
+    assert!(html.contains("4111\u{a0}1111\u{a0}1111\u{a0}1111"), "{html}");
 
     // Field errors: the page again, with each field's sentence; nothing is charged.
     let (status, html) = pay(&app, &url, "4111 1111 1111 1112", "12/25").await;
@@ -341,7 +343,10 @@ async fn the_checkout_page_is_in_the_language_the_app_asked_for(app: TestApp) {
     assert!(page.contains("<h1>ادفع لخطة HeatDesk \u{2068}Business\u{2069}</h1>"), "{page}");
     // Amounts and card numbers read left to right inside the Arabic sentences.
     assert!(page.contains("\u{2066}£79.00\u{2069} شهريًا، تتجدد كل شهر."), "{page}");
-    assert!(page.contains("البطاقة \u{2066}4111 1111 1111 1111\u{2069} تُقبل"), "{page}");
+    assert!(
+        page.contains("البطاقة \u{2066}4111\u{a0}1111\u{a0}1111\u{a0}1111\u{2069} تُقبل"),
+        "{page}"
+    );
     let (status, page) = pay(&app, &url, "4111111111111112", "12/29").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("رقم البطاقة هذا غير صالح: تحقق من الأرقام."), "{page}");
