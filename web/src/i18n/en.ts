@@ -330,7 +330,7 @@ export const en = {
     reload: 'Reload',
     chunkTitle: 'Loading chunk failed',
     chunkText:
-      'Part of the app could not be loaded ({{type}}: {{url}}). Check your connection and reload.',
+      'Part of the app could not be loaded ({{type}}: {{url}}). HeatDesk may have been updated since this page opened, or the connection dropped: reload to carry on.',
   },
   legal: {
     terms: 'Terms and conditions',
