@@ -16,6 +16,7 @@ use crate::http::{Answer, ApiJson, Envelope, NoData, Path, Query, done, ok};
 use crate::kernel::named;
 use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Temperature, Uid, record_name};
+use crate::schedules;
 use crate::state::AppState;
 use crate::store::contains_pattern;
 pub use domain::{
@@ -196,10 +197,24 @@ pub async fn update(
     let (radiator, target_before) =
         domain::update(&state, user.actor(), id, &settings, request.room_id, uid).await?;
     let (name, target) = (&radiator.name, radiator.target_temperature);
-    let description = if target == target_before {
+    let saved = if target == target_before {
         format!("Radiator '{name}' saved.")
     } else {
         format!("Radiator '{name}' saved; its target moved to {target} °C, within its new limits.")
+    };
+    let limits = (radiator.min_temperature, radiator.max_temperature);
+    let mut db = state.store.begin_read().await?;
+    let asking = schedules::domain::asking_beyond(&mut db, user.business_id, id, limits).await?;
+    let description = match asking.as_slice() {
+        [] => saved,
+        [one] => format!(
+            "{saved} Schedule '{}' asks {} °C: the radiator is kept to its limits, {}–{} °C.",
+            one.schedule, one.setpoint, limits.0, limits.1
+        ),
+        many => format!(
+            "{saved} {} schedules ask for more or less than its limits: the radiator is kept to them.",
+            many.len()
+        ),
     };
     Ok(ok(description, RadiatorData { radiator }))
 }

@@ -204,6 +204,35 @@ fn view(
     }
 }
 
+/// A schedule that is on and asks a radiator for what the radiator's own limits keep it from.
+pub struct AskedBeyond {
+    pub schedule: String,
+    /// The setpoint (a slot's or the setback) furthest outside the limits.
+    pub setpoint: f64,
+}
+
+/// The schedules on that reach the radiator and ask it for a setpoint outside `min`–`max`: it
+/// is kept to its limits there, which a business narrowing them should hear of.
+pub async fn asking_beyond(
+    db: &mut AnyConnection,
+    business_id: i64,
+    radiator_id: i64,
+    (min, max): (f64, f64),
+) -> ApiResult<Vec<AskedBeyond>> {
+    let schedules = EnabledSchedules::read(db, business_id).await?;
+    let beyond = |setpoint: f64| (setpoint - max).max(min - setpoint);
+    let asking = schedules.enabled.iter().filter_map(|(program, row)| {
+        let reached = schedules.reach.get(&row.id).is_some_and(|ids| ids.contains(&radiator_id));
+        let asked = program.slots.iter().map(|slot| slot.setpoint).chain(program.setback);
+        let furthest = asked
+            .filter(|&setpoint| beyond(setpoint) > 0.0)
+            .max_by(|a, b| beyond(*a).total_cmp(&beyond(*b)));
+        let setpoint = furthest.filter(|_| reached)?;
+        Some(AskedBeyond { schedule: row.name.clone(), setpoint })
+    });
+    Ok(asking.collect())
+}
+
 /// The business's schedules that are on, with every schedule's targets: what a schedule's
 /// overlaps are found among.
 struct EnabledSchedules {

@@ -21,6 +21,7 @@ store_tests!(
     a_schedule_cannot_end_before_today_but_one_that_ran_its_course_can_be_renamed,
     targets_that_are_not_the_businesss_are_404,
     a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_them,
+    narrowing_a_radiators_limits_below_what_schedules_ask_says_it_is_kept_to_them,
     names_are_unique_per_business,
     schedules_with_and_without_a_setback_are_written_in_any_order,
     a_schedule_is_replaced_toggled_and_deleted_with_history,
@@ -238,6 +239,51 @@ async fn a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_
     hot["slots"] = json!([{"start": "07:00", "end": "18:00", "setpoint": 21}]);
     let within = owner.post(&path, hot).await;
     assert_eq!(within.description(), "Schedule 'Office hours' saved.");
+}
+
+async fn narrowing_a_radiators_limits_below_what_schedules_ask_says_it_is_kept_to_them(
+    app: TestApp,
+) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let office_hours = create(&owner, office("room", &[room])).await["id"].as_i64().unwrap();
+    let path = format!("/v2/radiators/{radiator}");
+    let limits = |min: f64, max: f64| json!({"name": "Studio 1", "min_temperature": min, "max_temperature": max, "room_id": room});
+    let within = owner.post(&path, limits(10.0, 25.0)).await;
+    assert_eq!(within.description(), "Radiator 'Studio 1' saved.");
+    // The room's schedule asks 21 °C from 07:00.
+    let narrowed = owner.post(&path, limits(10.0, 19.0)).await;
+    let said = narrowed.description();
+    assert!(said.starts_with("Radiator 'Studio 1' saved"), "{said}");
+    assert!(
+        said.ends_with(
+            " Schedule 'Office hours' asks 21 °C: the radiator is kept to its limits, 10–19 °C."
+        ),
+        "{said}"
+    );
+    // A zone's schedule sets back to 12 °C: two schedules now ask beyond the limits.
+    let zone = owner.add_zone("Ground floor").await.id;
+    owner.post(&format!("/v2/zones/{zone}/room/{room}"), json!({})).await;
+    let mut cool = office("zone", &[zone]);
+    cool["name"] = json!("Cool nights");
+    cool["slots"] = json!([{"start": "07:00", "end": "18:00", "setpoint": 18}]);
+    cool["setback"] = json!(12);
+    create(&owner, cool).await;
+    let both = owner.post(&path, limits(14.0, 19.0)).await;
+    assert_eq!(
+        both.description(),
+        "Radiator 'Studio 1' saved. 2 schedules ask for more or less than its limits: the \
+         radiator is kept to them."
+    );
+    // A schedule switched off asks nothing.
+    owner.put(&format!("/v2/schedules/toggle-status/{office_hours}/0"), json!({})).await;
+    let arabic = owner.call_in(Method::POST, &path, Some(limits(14.0, 19.0)), "ar").await;
+    assert_eq!(
+        arabic.description(),
+        "تم حفظ المدفأة «\u{2068}Studio 1\u{2069}». يطلب الجدول «\u{2068}Cool nights\u{2069}» \
+         \u{2068}12\u{2069} °C: فتبقى المدفأة ضمن حدودها، من \u{2068}14\u{2069} إلى \
+         \u{2068}19\u{2069} °C."
+    );
 }
 
 async fn names_are_unique_per_business(app: TestApp) {
