@@ -12,7 +12,7 @@ use crate::state::{AppState, ContactDetails};
 use crate::store::columns::Iso8601;
 
 /// The UK's standard rate of VAT, in percent.
-pub const VAT_RATE_PERCENT: i64 = 20;
+const VAT_RATE_PERCENT: i64 = 20;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
 pub struct InvoiceView {

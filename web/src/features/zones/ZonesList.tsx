@@ -16,10 +16,10 @@ import { NameDialog } from '../../components/NameDialog';
 import { HeatingChip } from '../../components/HeatingChip';
 import { zonePath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
+import { useAction } from '../../lib/useAction';
 import { groupChip } from '../radiators';
 import { zonesApi } from './api';
 import { fetchZones } from './slice';
-import { useAction } from '../../lib/useAction';
 
 export function ZonesList() {
   const { t } = useTranslation();
