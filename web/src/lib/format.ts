@@ -70,7 +70,7 @@ export function formatDay(day: string, language: string) {
 }
 
 /** A moment's date in the viewer's own time zone, as the app writes dates. */
-export function formatDate(iso: string, language: string) {
+export function formatMomentDate(iso: string, language: string) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(dateLocale(language), DATE).format(date);

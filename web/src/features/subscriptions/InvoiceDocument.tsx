@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
-import { formatDate, ltr } from '../../lib/format';
+import { formatMomentDate, ltr } from '../../lib/format';
 import { describeError } from '../../lib/http';
 import { formatPence } from '../../lib/units';
 import { useLoad } from '../../lib/useLoad';
@@ -58,7 +58,7 @@ function Party({ heading, party }: { heading: string; party: InvoiceParty }) {
 /** The document itself, as it is printed. */
 function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation();
-  const date = formatDate(invoice.date, i18n.language);
+  const date = formatMomentDate(invoice.date, i18n.language);
   const line = (label: string, pence: number, strong = false) => (
     <TableRow>
       <TableCell sx={{ fontWeight: strong ? 700 : undefined }}>{label}</TableCell>

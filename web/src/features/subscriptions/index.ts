@@ -5,7 +5,7 @@ export {
   subscriptionPlanSlice,
   type SubscriptionPlanState,
 } from './slice';
-export type { Invoice, Payment, Plan, UserPlan } from './types';
+export type { Payment, Plan, UserPlan } from './types';
 export { DownloadPayments } from './DownloadPayments';
 export { InvoiceDocument } from './InvoiceDocument';
 export { PlanChooser } from './PlanChooser';
