@@ -39,6 +39,8 @@ pub struct RadiatorView {
 pub struct GroupState {
     /// 1 when any of its radiators is on.
     pub status: i64,
+    /// How many of its radiators are on: a group switch is on only when every one is.
+    pub radiators_on: i64,
     /// Average temperature reported by its online radiators, °C.
     pub current_temperature: Option<f64>,
     /// Average target of its radiators that are on, °C.
@@ -70,8 +72,10 @@ impl<'r> sqlx::FromRow<'r, AnyRow> for GroupState {
         let current: Option<f64> = row.try_get("current_temperature")?;
         let target: Option<f64> = row.try_get("target_temperature")?;
         let half = |t: f64| (t * 2.0).round() / 2.0;
+        let radiators_on: i64 = row.try_get("radiators_on")?;
         Ok(GroupState {
-            status: i64::from(row.try_get::<i64, _>("radiators_on")? > 0),
+            status: i64::from(radiators_on > 0),
+            radiators_on,
             current_temperature: current.map(|t| (t * 10.0).round() / 10.0),
             target_temperature: target.map(half),
             lowest_target: row.try_get::<Option<f64>, _>("lowest_target")?.map(half),

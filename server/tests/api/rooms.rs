@@ -234,14 +234,20 @@ async fn deleting_a_room_or_detaching_keeps_the_radiators_without_a_room(app: Te
 async fn a_room_switches_all_its_radiators_on_and_off(app: TestApp) {
     let acme = app.register_business("owner@acme.co.uk").await;
     let kitchen = acme.add_room("Kitchen").await;
-    acme.add_radiator_to(kitchen.id, "HD-1", "One").await;
+    let one = acme.add_radiator_to(kitchen.id, "HD-1", "One").await;
     acme.add_radiator_to(kitchen.id, "HD-2", "Two").await;
+
+    // One radiator off: the room still heats, and says how many of its radiators are on.
+    let one_off = json!({"status": 0});
+    acme.put(&format!("/v2/radiators/toggle-status/{}/{}", kitchen.id, one.id), one_off).await;
+    let partly = acme.get(&format!("/v2/rooms/{}", kitchen.id)).await.data::<Room>("room");
+    assert_eq!((partly.status, partly.radiators_on, partly.radiator_count), (1, 1, 2));
 
     let toggle = format!("/v2/rooms/toggle-status/{}", kitchen.id);
     let all_off = acme.put(&toggle, json!({"status": 0})).await;
     assert_eq!(all_off.description(), "Every radiator in 'Kitchen' switched off.");
     let room: Room = all_off.data("room");
-    assert_eq!(room.status, 0);
+    assert_eq!((room.status, room.radiators_on), (0, 0));
     assert!(room.radiators.iter().all(|radiator| radiator.status == 0));
     // A temperature set while every radiator is off says that nothing heats to it yet.
     let body = json!({"room_id": kitchen.id, "temperature": 22});
@@ -261,6 +267,7 @@ async fn a_room_switches_all_its_radiators_on_and_off(app: TestApp) {
     assert_eq!(bad.field_error("status"), "Send 1 or 0.");
     let on = acme.put(&toggle, json!({"status": 1})).await.data::<Room>("room");
     assert!(on.radiators.iter().all(|radiator| radiator.status == 1));
+    assert_eq!(on.radiators_on, 2);
 
     // A room with no radiators has nothing to switch, and says so instead of "switched on".
     let hall = acme.add_room("Hall").await.id;

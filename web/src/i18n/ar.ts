@@ -459,6 +459,7 @@ export const ar: ArabicTexts<Texts> = {
   },
   radiators: {
     missing: 'هذه المدفأة غير موجودة.',
+    partlyOn: 'تعمل {{on}} من {{count}}',
     intro: 'كل مدافئ شركتك مع آخر ما أبلغت عنه.',
     search: 'البحث في المدافئ',
     searchHint: 'اكتب جزءًا من الاسم أو معرّف المدفأة، مثل HD-0042',
@@ -474,6 +475,7 @@ export const ar: ArabicTexts<Texts> = {
     max: 'أعلى درجة حرارة (\u2066°C\u2069)',
     current: 'درجة الحرارة',
     target: 'الهدف',
+    onceOn: 'عند التشغيل',
     state: 'الحالة',
     onOff: 'تشغيل',
     power: 'التشغيل',

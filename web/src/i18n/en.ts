@@ -451,6 +451,7 @@ export const en = {
   },
   radiators: {
     missing: 'This radiator does not exist.',
+    partlyOn: '{{on}} of {{count}} on',
     intro: 'Every radiator of your business with what it last reported.',
     search: 'Search radiators',
     searchHint: 'Type part of a name or a radiator id, like HD-0042',
@@ -466,6 +467,7 @@ export const en = {
     max: 'Highest temperature (°C)',
     current: 'Temperature',
     target: 'Target',
+    onceOn: 'once on',
     state: 'State',
     onOff: 'On',
     power: 'Power',

@@ -67,6 +67,7 @@ const room = {
   zone_name: null,
   radiator_count: 2,
   status: 1,
+  radiators_on: 2,
   current_temperature: 19.6,
   target_temperature: 21,
   heating: 1,

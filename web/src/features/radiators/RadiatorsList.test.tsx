@@ -49,6 +49,21 @@ describe('the radiators page', () => {
   });
 });
 
+describe('a radiator switched off', () => {
+  it('shows its target as the one it heats to once switched on', async () => {
+    const off = { ...eastWall, id: 8, uid: 'HD-0008', name: 'West wall', status: 0 };
+    server.use(
+      http.get('/v2/radiators', () =>
+        answer('Radiators.', { radiators: [eastWall, off], simulated: false }),
+      ),
+    );
+    renderWithProviders(<RadiatorsList />, { route: '/radiators' });
+    const row = await screen.findByTestId('radiator-HD-0008');
+    expect(within(row).getByText('once on')).toBeInTheDocument();
+    expect(within(screen.getByTestId('radiator-HD-0007')).queryByText('once on')).toBeNull();
+  });
+});
+
 describe('adding a radiator with the rooms to choose from', () => {
   it('puts it in the room chosen, or in none', async () => {
     const user = userEvent.setup();

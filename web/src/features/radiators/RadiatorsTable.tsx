@@ -64,6 +64,7 @@ export function RadiatorsTable({
         <TableBody>
           {radiators.map((loaded) => {
             const radiator = withLive(loaded, live);
+            const off = radiator.status !== 1;
             // Below the temperature on a phone, in a column of its own on a wider screen.
             const chip = (
               <HeatingChip
@@ -101,8 +102,15 @@ export function RadiatorsTable({
                   </span>
                   <Box sx={narrowBelow}>{chip}</Box>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ whiteSpace: 'nowrap', color: off ? 'text.secondary' : undefined }}>
                   {formatCelsius(radiator.target_temperature)}
+                  {/* A radiator switched off heats to nothing: its target waits for it. */}
+                  {off && (
+                    <>
+                      <br />
+                      <small>{t('radiators.onceOn')}</small>
+                    </>
+                  )}
                 </TableCell>
                 <TableCell sx={wideOnly}>{chip}</TableCell>
                 <TableCell>

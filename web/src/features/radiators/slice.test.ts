@@ -112,6 +112,7 @@ describe('live radiator state', () => {
 describe('a room’s or zone’s heating chip', () => {
   const fresh = {
     status: 1,
+    radiators_on: 2,
     current_temperature: null,
     target_temperature: 21,
     lowest_target: 21,

@@ -20,6 +20,8 @@ export interface Radiator {
 export interface GroupState {
   /** 1 when any of its radiators is on. */
   status: number;
+  /** How many of its radiators are on. */
+  radiators_on: number;
   /** The average its online radiators report. */
   current_temperature: number | null;
   /** The average target of its radiators that are on. */

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { HeatingChip } from '../../components/HeatingChip';
 import { formatCelsius } from '../../lib/format';
-import { groupChip, type GroupLive } from '../radiators';
+import { groupChip, type GroupLive, type GroupState } from '../radiators';
 import { groupTargetFigure } from './target';
-import type { Room } from './types';
 
 /**
  * A room's or zone's page head: its temperature (live where the stream has heard its radiators),
@@ -17,16 +16,7 @@ export function GroupFigures({
   testId,
   children,
 }: {
-  group: Pick<
-    Room,
-    | 'status'
-    | 'current_temperature'
-    | 'target_temperature'
-    | 'lowest_target'
-    | 'highest_target'
-    | 'heating'
-    | 'reported'
-  > & { radiator_count: number };
+  group: GroupState & { radiator_count: number };
   live: GroupLive;
   testId: string;
   children?: ReactNode;

@@ -4,11 +4,11 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../lib/hooks';
+import { GroupSwitch } from '../../components/GroupSwitch';
 import { HeatingChip } from '../../components/HeatingChip';
 import { roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -48,11 +48,10 @@ export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolea
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>
         <HeatingChip {...groupChip(room, live)} />
-        <Switch
-          checked={room.status === 1}
-          disabled={room.radiator_count === 0}
-          onChange={(event) => onToggle(event.target.checked)}
-          slotProps={{ input: { 'aria-label': t('rooms.switch', { name: room.name }) } }}
+        <GroupSwitch
+          group={room}
+          ariaLabel={t('rooms.switch', { name: room.name })}
+          onToggle={onToggle}
         />
       </CardActions>
     </Card>

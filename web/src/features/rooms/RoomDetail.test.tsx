@@ -18,6 +18,7 @@ const room = (name: string, radiators: Radiator[]): RoomWithRadiators => ({
   zone_name: null,
   radiator_count: radiators.length,
   status: 1,
+  radiators_on: radiators.filter((radiator) => radiator.status === 1).length,
   current_temperature: 20,
   target_temperature: 21,
   lowest_target: 21,
@@ -125,6 +126,30 @@ describe('a room’s page', () => {
       await screen.findByText("'Kitchen' set to 26 °C; 1 radiator kept to its own limits."),
     ).toBeInTheDocument();
     expect(sent).toEqual([{ room_id: 1, temperature: 26 }]);
+  });
+
+  it('reads its switch as on only while every radiator is, and switches the rest on', async () => {
+    const user = userEvent.setup();
+    const west = { ...east, id: 8, uid: 'HD-0008', name: 'West wall', status: 0 };
+    const sent: unknown[] = [];
+    const partly = room('Kitchen', [east, west]);
+    server.use(
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [partly] })),
+      http.get('/v2/rooms/1', () => answer('Room.', { room: partly })),
+      http.put('/v2/rooms/toggle-status/1', async ({ request }) => {
+        sent.push(await request.json());
+        const on = room('Kitchen', [east, { ...west, status: 1 }]);
+        return answer("Every radiator in 'Kitchen' switched on.", { room: on });
+      }),
+    );
+    renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
+    const toggle = await screen.findByRole('switch', { name: /Room heating/ });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText('1 of 2 on')).toBeInTheDocument();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(sent).toEqual([{ status: 1 }]);
+    expect(screen.queryByText('1 of 2 on')).not.toBeInTheDocument();
   });
 
   it('starts the temperature of a room switched off at the business’s comfort setpoint', async () => {

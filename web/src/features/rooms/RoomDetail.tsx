@@ -1,9 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +13,7 @@ import {
   GroupTemperature,
   type GroupDialog,
 } from '../../components/GroupPage';
+import { GroupSwitch } from '../../components/GroupSwitch';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
 import type { Envelope } from '../../lib/http';
@@ -79,19 +78,10 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
       <GroupHeader group={room} texts="rooms" open={setDialog} />
       <GroupFigures group={room} live={summary} testId="room-temperature">
         {room.zone_name && <Chip label={t('rooms.zone', { name: room.zone_name })} />}
-        <FormControlLabel
-          control={
-            <Switch
-              checked={room.status === 1}
-              disabled={room.radiators.length === 0}
-              onChange={(event) =>
-                void run(() => roomsApi.toggle(room.id, event.target.checked), {
-                  onSuccess: changed,
-                })
-              }
-            />
-          }
+        <GroupSwitch
+          group={room}
           label={t('rooms.allRadiators')}
+          onToggle={(on) => void run(() => roomsApi.toggle(room.id, on), { onSuccess: changed })}
         />
       </GroupFigures>
       <GroupTemperature

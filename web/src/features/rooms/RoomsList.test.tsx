@@ -13,6 +13,7 @@ const board = {
   zone_name: 'First floor',
   radiator_count: 3,
   status: 1,
+  radiators_on: 3,
   current_temperature: 20.4,
   target_temperature: 21,
   heating: 1,

@@ -17,6 +17,7 @@ const lab: Room = {
   zone_name: 'First floor',
   radiator_count: 1,
   status: 1,
+  radiators_on: 1,
   current_temperature: 20,
   target_temperature: 21,
   lowest_target: 21,
@@ -31,6 +32,7 @@ const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
   room_count: rooms.length,
   radiator_count: rooms.length,
   status: 1,
+  radiators_on: rooms.reduce((on, room) => on + room.radiators_on, 0),
   current_temperature: 20,
   target_temperature: 20.5,
   lowest_target: 20.5,
@@ -125,7 +127,7 @@ describe('a zone’s page', () => {
       http.get('/v2/rooms', () => answer('Rooms.', { rooms: [] })),
       http.put('/v2/zones/toggle-status/2', async ({ request }) => {
         sent.push(await request.json());
-        const off = { ...zone('First floor', [{ ...lab, status: 0 }]), status: 0 };
+        const off = { ...zone('First floor', [{ ...lab, status: 0, radiators_on: 0 }]), status: 0 };
         return answer("Every radiator in 'First floor' switched off.", { zone: off });
       }),
     );

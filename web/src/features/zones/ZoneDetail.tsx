@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
@@ -23,6 +21,7 @@ import {
   type GroupDialog,
 } from '../../components/GroupPage';
 import { ListSkeleton, ListStates, LoadError } from '../../components/ListStates';
+import { GroupSwitch } from '../../components/GroupSwitch';
 import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -81,19 +80,14 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
         <Chip
           label={t('zones.counts', { rooms: zone.room_count, radiators: zone.radiator_count })}
         />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={zone.status === 1}
-              disabled={zone.radiator_count === 0}
-              onChange={(event) =>
-                void run(() => zonesApi.toggle(zone.id, event.target.checked), {
-                  onSuccess: ({ data }) => dispatch(zoneChanged(data.data.zone)),
-                })
-              }
-            />
-          }
+        <GroupSwitch
+          group={zone}
           label={t('zones.allRadiators')}
+          onToggle={(on) =>
+            void run(() => zonesApi.toggle(zone.id, on), {
+              onSuccess: ({ data }) => dispatch(zoneChanged(data.data.zone)),
+            })
+          }
         />
       </GroupFigures>
       <GroupTemperature

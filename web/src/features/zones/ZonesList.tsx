@@ -4,7 +4,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { CardGrid } from '../../components/CardGrid';
 import { SearchListPage } from '../../components/SearchListPage';
 import { NameDialog } from '../../components/NameDialog';
+import { GroupSwitch } from '../../components/GroupSwitch';
 import { HeatingChip } from '../../components/HeatingChip';
 import { zonePath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
@@ -73,15 +73,12 @@ export function ZonesList() {
               </CardContent>
               <CardActions sx={{ justifyContent: 'space-between', px: 2 }}>
                 <HeatingChip {...groupChip(zone, null)} />
-                <Switch
-                  checked={zone.status === 1}
-                  disabled={zone.radiator_count === 0}
-                  onChange={(event) =>
-                    void run(() => zonesApi.toggle(zone.id, event.target.checked), {
-                      onSuccess: load,
-                    })
+                <GroupSwitch
+                  group={zone}
+                  ariaLabel={t('zones.switch', { name: zone.name })}
+                  onToggle={(on) =>
+                    void run(() => zonesApi.toggle(zone.id, on), { onSuccess: load })
                   }
-                  slotProps={{ input: { 'aria-label': t('zones.switch', { name: zone.name }) } }}
                 />
               </CardActions>
             </Card>

@@ -1,0 +1,62 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/** How many of a room's or zone's radiators there are and how many of them are on. */
+interface Counted {
+  radiator_count: number;
+  radiators_on: number;
+}
+
+/**
+ * A room's or zone's switch for every radiator in it. It is on only while every radiator is:
+ * with some off it says how many are on, and switching it on switches the rest on. `label` is
+ * shown beside it on a group's page; a card names the group in `ariaLabel` instead.
+ */
+export function GroupSwitch({
+  group,
+  label,
+  ariaLabel,
+  onToggle,
+}: {
+  group: Counted;
+  label?: string;
+  ariaLabel?: string;
+  onToggle: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { radiator_count: count, radiators_on: on } = group;
+  const partly = on > 0 && on < count && (
+    <Typography variant="caption" color="text.secondary">
+      {t('radiators.partlyOn', { on, count })}
+    </Typography>
+  );
+  const control = (
+    <Switch
+      checked={count > 0 && on === count}
+      disabled={count === 0}
+      onChange={(event) => onToggle(event.target.checked)}
+      slotProps={{ input: { 'aria-label': ariaLabel } }}
+    />
+  );
+  if (label === undefined)
+    return (
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        {partly}
+        {control}
+      </Stack>
+    );
+  return (
+    <FormControlLabel
+      control={control}
+      label={
+        <Stack>
+          <span>{label}</span>
+          {partly}
+        </Stack>
+      }
+    />
+  );
+}
