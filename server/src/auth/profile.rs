@@ -116,7 +116,25 @@ pub fn parse_address(
     Some(Address { line1: line1?, line2: line2?, town: town?, city: city?, post_code: post_code? })
 }
 
+/// An address as a letter carries it, a line each: empty lines left out, and a town that is
+/// also the city ("Leeds, Leeds") written once.
+pub fn postal_address(lines: [&str; 5]) -> String {
+    let mut postal: Vec<&str> = Vec::new();
+    for line in lines {
+        let repeated = postal.last().is_some_and(|last| last.eq_ignore_ascii_case(line));
+        if !line.trim().is_empty() && !repeated {
+            postal.push(line);
+        }
+    }
+    postal.join("\n")
+}
+
 impl Address {
+    /// The address as [`postal_address`] writes it.
+    pub fn postal(&self) -> String {
+        postal_address([&self.line1, &self.line2, &self.town, &self.city, self.post_code.as_str()])
+    }
+
     fn copy(&self) -> Self {
         Self {
             line1: self.line1.clone(),

@@ -154,7 +154,13 @@ pub async fn readings(
 
 pub async fn confirm_address(state: &AppState, actor: Actor, address: &Address) -> ApiResult<Step> {
     let mut change = state.change(actor).await?;
+    let onboarding = store::step(change.db(), actor.business_id).await? == Step::Address.key();
     store::confirm_address(change.db(), actor.business_id, address).await?;
+    if onboarding {
+        // The plan's first invoice was written before this step, to the address given at sign
+        // up; the app shows invoices only once onboarding is done, so no one has seen it yet.
+        store::readdress_invoices(change.db(), actor.business_id, &address.postal()).await?;
+    }
     passed(change.db(), actor.business_id, Step::Address).await?;
     let after = serde_json::json!({"address_line1": address.line1, "address_line2": address.line2,
         "town": address.town, "city": address.city, "post_code": address.post_code.as_str()});

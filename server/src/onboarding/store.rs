@@ -136,3 +136,21 @@ pub async fn confirm_address(
     .await?;
     Ok(())
 }
+
+/// Writes the business's invoices to `address` (lines as [`crate::auth::profile::postal_address`]
+/// writes them).
+pub async fn readdress_invoices(
+    db: &mut AnyConnection,
+    business_id: i64,
+    address: &str,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE payments SET customer_address = $1
+         WHERE business_id = $2 AND invoice_number IS NOT NULL",
+    )
+    .bind(address)
+    .bind(business_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}

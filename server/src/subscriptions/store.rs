@@ -6,6 +6,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
+use crate::auth::profile::postal_address;
 use crate::cards::SavedCard;
 use crate::store::columns::Iso8601;
 use crate::store::{Db, StoreResult};
@@ -265,15 +266,8 @@ async fn invoice_customer(
     .fetch_one(db)
     .await?;
     let Customer { name, address_line1, address_line2, town, city, post_code } = customer;
-    let mut address: Vec<String> = Vec::new();
-    for line in [address_line1, address_line2, town, city, post_code] {
-        // A town that is also the city ("Leeds, Leeds") is written once.
-        let repeated = address.last().is_some_and(|last| last.eq_ignore_ascii_case(&line));
-        if !line.trim().is_empty() && !repeated {
-            address.push(line);
-        }
-    }
-    Ok((number, (name, address.join("\n"))))
+    let address = postal_address([&address_line1, &address_line2, &town, &city, &post_code]);
+    Ok((number, (name, address)))
 }
 
 /// Keeps the provider's token of the card the plan renews on.

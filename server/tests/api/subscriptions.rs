@@ -29,6 +29,7 @@ store_tests!(
     a_cancelled_plan_still_paid_for_is_resumed_or_moves_down_when_its_month_ends,
     a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed,
     a_paid_payment_has_an_invoice_numbered_in_turn_that_keeps_the_customer_as_it_was,
+    the_plans_first_invoice_carries_the_address_confirmed_in_onboarding,
 );
 
 /// Adds radiators `HD-{from}` to `HD-{to}` without a room, each answered 200.
@@ -823,4 +824,28 @@ async fn a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed(app: TestApp
     let payments =
         rival.get("/v2/users/subscriptions/payments").await.body["data"]["payments"].clone();
     assert_eq!(payments.as_array().unwrap().len(), 1, "charged at the checkout only");
+}
+
+async fn the_plans_first_invoice_carries_the_address_confirmed_in_onboarding(app: TestApp) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 2).await;
+    assert_eq!(pay(&app, &url, "4111 1111 1111 1111", "12/29").await.0, StatusCode::OK);
+    let consent = json!({"terms_version": "2026-11", "agreed": 1, "mpan": "1200023305967"});
+    assert_eq!(owner.post("/v2/consents", consent).await.status, StatusCode::OK);
+    let registered = |line1: &str| {
+        json!({"business_address_line1": line1, "business_address_line2": "",
+            "business_town": "Leeds", "business_city": "Leeds", "business_post_code": "ls14dl"})
+    };
+    let confirmed = owner.post("/v2/users/address/confirm", registered("4 Registered Row")).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{:?}", confirmed.body);
+    let customer = || async {
+        let invoice = owner.get("/v2/users/subscriptions/invoices/HD-000001").await;
+        invoice.body["data"]["invoice"]["customer"]["address"].clone()
+    };
+    assert_eq!(customer().await, json!(["4 Registered Row", "Leeds", "LS1 4DL"]));
+
+    // Once past that step, the invoice keeps the address it was written to.
+    let moved = owner.post("/v2/users/address/confirm", registered("9 New Yard")).await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    assert_eq!(customer().await, json!(["4 Registered Row", "Leeds", "LS1 4DL"]));
 }
