@@ -23,7 +23,7 @@ const plan = (id: number, key: string, name: string, pence: number, limit: numbe
   monthly_price_pence: pence,
   radiator_limit: limit,
   trial_days: 14,
-  features: [`Up to ${limit} radiators`],
+  features: ['Help by email'],
 });
 const business = plan(2, 'business', 'Business', 7900, 100);
 const plans = [plan(1, 'starter', 'Starter', 2900, 25), business];
