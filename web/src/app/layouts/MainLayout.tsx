@@ -83,6 +83,8 @@ export function MainLayout() {
           >
             <MenuIcon />
           </IconButton>
+          {/* Beside the menu button while the sidebar, which carries it, is shut. */}
+          {(!open || narrow) && <Brand markOnPhones />}
           <Box sx={{ flex: 1 }} />
           <NotificationsBell />
           <PreferenceControls />
