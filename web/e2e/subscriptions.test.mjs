@@ -97,8 +97,9 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   const token = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
   const headers = { Authorization: `Bearer ${token}` };
   const consent = { terms_version: '2026-11', agreed: 1, mpan: '1200023305967' };
+  // The registered office differs from the trading address given at sign-up.
   const address = {
-    business_address_line1: '3 Mill Lane',
+    business_address_line1: 'Unit 2, Tannery Yard',
     business_address_line2: '',
     business_town: 'Leeds',
     business_city: 'Leeds',
@@ -123,6 +124,8 @@ test('a business pays for a plan in the checkout tab and the app moves on by its
   const invoice = page.getByRole('article');
   await invoice.getByRole('heading', { name: 'VAT invoice' }).waitFor();
   await invoice.getByText(/VAT number .GB123456789/).waitFor();
+  // Paid before the address step, it is addressed to the office confirmed there.
+  await invoice.getByText('Unit 2, Tannery Yard').waitFor();
   await invoice.getByRole('row', { name: /Total paid/ }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'invoice-1280.png'), fullPage: true });
   await page.getByRole('link', { name: 'Back to Subscriptions' }).click();
