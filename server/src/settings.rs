@@ -240,4 +240,29 @@ mod tests {
             assert!(parse_vat_number(wrong).is_err(), "{wrong}");
         }
     }
+
+    #[test]
+    fn the_readme_lists_every_flag_of_serve_with_its_variable() {
+        use clap::CommandFactory;
+        let readme = include_str!("../../README.md");
+        let table: std::collections::BTreeSet<(String, String)> = readme
+            .lines()
+            .filter_map(|line| {
+                let mut cells = line.strip_prefix("| `--")?.split(" | ");
+                let flag = cells.next()?.trim_end_matches('`');
+                let variable = cells.next()?.trim_matches('`');
+                Some((flag.to_owned(), variable.to_owned()))
+            })
+            .collect();
+        let cli = Cli::command();
+        let serve = cli.find_subcommand("serve").expect("serve");
+        let flags: std::collections::BTreeSet<(String, String)> = serve
+            .get_arguments()
+            .filter_map(|argument| {
+                let variable = argument.get_env()?.to_string_lossy().into_owned();
+                Some((argument.get_long()?.to_owned(), variable))
+            })
+            .collect();
+        assert_eq!(table, flags);
+    }
 }
