@@ -18,7 +18,8 @@ use super::mqtt::{
 };
 use super::simulator::SimulatedFleet;
 use super::thermal::uk_outside_temperature;
-use super::{DesiredState, DeviceGateway, report_timer};
+use super::{DesiredState, DeviceGateway, Report, report_timer};
+use crate::clock::{Clock, SystemClock};
 
 /// Setpoints a radiator accepts, °C.
 const SETPOINT_RANGE: std::ops::RangeInclusive<f64> = 5.0..=30.0;
@@ -37,8 +38,8 @@ pub struct Emulator {
 
 impl Emulator {
     /// Connects a radiator for each uid to the broker at `url`. Each starts on at 21 °C, until
-    /// the server sends its desired state.
-    pub fn start(url: &str, uids: &[String]) -> anyhow::Result<Self> {
+    /// the server sends its desired state; `clock` times the reports it sends after a command.
+    pub fn start(url: &str, uids: &[String], clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
         let fleet = Arc::new(SimulatedFleet::default());
         let mut devices = HashMap::new();
         for (index, uid) in uids.iter().enumerate() {
@@ -55,7 +56,7 @@ impl Emulator {
             let claim_code = new_claim_code();
             let hello = HelloMessage { claim_hash: hex::encode(claim_hash(uid, &claim_code)) };
             let device = Connection { id, uid: uid.clone(), client: client.clone(), hello };
-            tokio::spawn(serve(device, events, fleet.clone()));
+            tokio::spawn(serve(device, events, fleet.clone(), clock.clone()));
             devices.insert(uid.clone(), Device { id, client, claim_code });
         }
         Ok(Self { fleet, devices })
@@ -65,12 +66,7 @@ impl Emulator {
     pub fn report(&self, seconds: f64, now: OffsetDateTime) {
         for report in self.fleet.advance(seconds, uk_outside_temperature(now)) {
             let Some(device) = self.devices.get(&report.uid) else { continue };
-            let state = topic(&report.uid, "state");
-            let message = StateMessage { report, ts: now.unix_timestamp() };
-            let payload = serde_json::to_vec(&message).unwrap_or_default();
-            if let Err(error) = device.client.try_publish(state, QoS::AtLeastOnce, true, payload) {
-                tracing::warn!(uid = message.report.uid, %error, "cannot queue a report");
-            }
+            publish_state(&device.client, report, now);
         }
     }
 
@@ -82,6 +78,16 @@ impl Emulator {
     /// Whether the radiator is on, and its setpoint.
     pub fn heater_of(&self, uid: &str) -> Option<(bool, f64)> {
         self.fleet.heater_of(self.devices.get(uid)?.id)
+    }
+}
+
+/// Publishes a radiator's report, measured at `now`, as its retained state.
+fn publish_state(client: &AsyncClient, report: Report, now: OffsetDateTime) {
+    let state = topic(&report.uid, "state");
+    let message = StateMessage { report, ts: now.unix_timestamp() };
+    let payload = serde_json::to_vec(&message).unwrap_or_default();
+    if let Err(error) = client.try_publish(state, QoS::AtLeastOnce, true, payload) {
+        tracing::warn!(uid = message.report.uid, %error, "cannot queue a report");
     }
 }
 
@@ -109,8 +115,13 @@ struct Connection {
 }
 
 /// One radiator's connection: announces its claim and itself online, applies and
-/// acknowledges commands.
-async fn serve(device: Connection, mut events: EventLoop, fleet: Arc<SimulatedFleet>) {
+/// acknowledges commands, and reports what a command changed at once.
+async fn serve(
+    device: Connection,
+    mut events: EventLoop,
+    fleet: Arc<SimulatedFleet>,
+    clock: Arc<dyn Clock>,
+) {
     let Connection { id, uid, client, hello } = device;
     let hello = serde_json::to_vec(&hello).unwrap_or_default();
     loop {
@@ -145,6 +156,10 @@ async fn serve(device: Connection, mut events: EventLoop, fleet: Arc<SimulatedFl
                 {
                     tracing::warn!(uid, %error, "cannot acknowledge a command");
                 }
+                // A device says at once what a command changed, not at its next minute.
+                if let Some(report) = fleet.report_of(id) {
+                    publish_state(&client, report, clock.now());
+                }
             }
             Ok(_) => {}
             Err(error) => {
@@ -158,7 +173,8 @@ async fn serve(device: Connection, mut events: EventLoop, fleet: Arc<SimulatedFl
 /// Runs radiators `uids` on the broker at `url` until the process ends, reporting every
 /// simulated minute, `time_scale` times faster than real time (at most one report a second).
 pub async fn run(url: &str, uids: &[String], time_scale: f64) -> anyhow::Result<()> {
-    let emulator = Emulator::start(url, uids)?;
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let emulator = Emulator::start(url, uids, clock.clone())?;
     let (mut interval, period) = report_timer(time_scale);
     tracing::info!(radiators = uids.len(), "emulating radiators");
     for uid in uids {
@@ -167,6 +183,6 @@ pub async fn run(url: &str, uids: &[String], time_scale: f64) -> anyhow::Result<
     }
     loop {
         interval.tick().await;
-        emulator.report(period * time_scale, OffsetDateTime::now_utc());
+        emulator.report(period * time_scale, clock.now());
     }
 }

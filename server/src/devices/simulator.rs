@@ -2,7 +2,7 @@
 //! heating the thermal model of the room the business put it in (a radiator without a room
 //! heats a small room of its own). Rooms differ a little in insulation and size.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 
 use time::OffsetDateTime;
@@ -38,10 +38,27 @@ struct Fleet {
     placement: HashMap<i64, Placement>,
 }
 
-/// The simulated devices. Commands take effect at once; physics advances on [`Self::advance`].
+/// The simulated devices. Commands take effect at once, and a commanded device reports at
+/// once (as a real one does on a change); physics advances on [`Self::advance`].
 #[derive(Default)]
 pub struct SimulatedFleet {
     fleet: Mutex<Fleet>,
+    /// Radiators commanded since the fleet last reported them on their own.
+    commanded: Mutex<BTreeSet<i64>>,
+    wake: tokio::sync::Notify,
+}
+
+/// What a radiator reports, in a room at `temperature`.
+fn report(uid: &str, temperature: f64, heater: &Heater) -> Report {
+    Report {
+        uid: uid.to_owned(),
+        temperature: (temperature * 100.0).round() / 100.0,
+        setpoint: heater.setpoint,
+        on: heater.on,
+        heating: heater.heating,
+        power_w: heater.power_w(),
+        energy_wh_total: heater.energy_wh_total,
+    }
 }
 
 /// A number in [0, 1) that is always the same for `seed`, so each room keeps its character.
@@ -104,7 +121,16 @@ impl Fleet {
             let heater = &mut room.model.heaters[index];
             heater.on = desired.on;
             heater.setpoint = desired.setpoint;
+            // Its thermostat acts on the command at once, not at the next step of the room.
+            heater.regulate(room.model.temperature);
         }
+    }
+
+    /// What the radiator `radiator_id` reports now.
+    fn report_of(&self, radiator_id: i64) -> Option<Report> {
+        let room = self.rooms.get(self.placement.get(&radiator_id)?)?;
+        let index = room.radiators.iter().position(|(id, _)| *id == radiator_id)?;
+        Some(report(&room.radiators[index].1, room.model.temperature, &room.model.heaters[index]))
     }
 
     /// Removes a radiator from its room, dropping the room when it empties.
@@ -166,18 +192,23 @@ impl SimulatedFleet {
         for room in fleet.rooms.values_mut() {
             room.model.advance(seconds, outside);
             for ((_, uid), heater) in room.radiators.iter().zip(&room.model.heaters) {
-                reports.push(Report {
-                    uid: uid.clone(),
-                    temperature: (room.model.temperature * 100.0).round() / 100.0,
-                    setpoint: heater.setpoint,
-                    on: heater.on,
-                    heating: heater.heating,
-                    power_w: heater.power_w(),
-                    energy_wh_total: heater.energy_wh_total,
-                });
+                reports.push(report(uid, room.model.temperature, heater));
             }
         }
         reports
+    }
+
+    /// What the radiator `radiator_id` reports now, time standing still.
+    pub fn report_of(&self, radiator_id: i64) -> Option<Report> {
+        self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).report_of(radiator_id)
+    }
+
+    /// The reports of the radiators commanded since the last call, time standing still.
+    pub fn commanded_reports(&self) -> Vec<Report> {
+        let commanded = std::mem::take(
+            &mut *self.commanded.lock().unwrap_or_else(|poisoned| poisoned.into_inner()),
+        );
+        commanded.into_iter().filter_map(|id| self.report_of(id)).collect()
     }
 
     /// The simulated room temperature around a radiator.
@@ -202,7 +233,22 @@ impl DeviceGateway for SimulatedFleet {
     fn send(&self, desired: DesiredState) {
         let mut fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         fleet.apply(&desired);
+        drop(fleet);
+        let mut commanded = self.commanded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        commanded.insert(desired.radiator_id);
+        self.wake.notify_one();
     }
+}
+
+/// Stores and publishes what the radiators commanded since the last call report at `now`.
+pub async fn report_commanded(
+    store: &Store,
+    live: &LiveHub,
+    fleet: &SimulatedFleet,
+    now: OffsetDateTime,
+) -> StoreResult<()> {
+    ingest(store, live, &fleet.commanded_reports(), now.unix_timestamp(), Source::Fleet).await?;
+    Ok(())
 }
 
 /// One step of the simulated fleet: take the store's desired states, advance the physics by
@@ -221,7 +267,8 @@ pub async fn simulate_tick(
 }
 
 /// Runs the simulated fleet until the process ends: a report per radiator every simulated
-/// minute, `time_scale` times faster than real time (at most one tick a second).
+/// minute, `time_scale` times faster than real time (at most one tick a second), and one from
+/// each radiator at once after a command.
 pub async fn run_simulation(
     store: Store,
     live: LiveHub,
@@ -232,13 +279,22 @@ pub async fn run_simulation(
     let mut interval = report_timer(time_scale).0;
     let mut last = clock.now();
     loop {
-        interval.tick().await;
-        let now = clock.now();
-        // After a pause (a suspended laptop) catch up at most an hour.
-        let elapsed = (now - last).as_seconds_f64().clamp(0.0, 3600.0);
-        last = now;
-        if let Err(error) = simulate_tick(&store, &live, &fleet, elapsed * time_scale, now).await {
-            tracing::error!(?error, "simulated fleet tick failed");
+        tokio::select! {
+            _ = interval.tick() => {
+                let now = clock.now();
+                // After a pause (a suspended laptop) catch up at most an hour.
+                let elapsed = (now - last).as_seconds_f64().clamp(0.0, 3600.0);
+                last = now;
+                let tick = simulate_tick(&store, &live, &fleet, elapsed * time_scale, now).await;
+                if let Err(error) = tick {
+                    tracing::error!(?error, "simulated fleet tick failed");
+                }
+            }
+            () = fleet.wake.notified() => {
+                if let Err(error) = report_commanded(&store, &live, &fleet, clock.now()).await {
+                    tracing::error!(?error, "simulated radiators' reports after a command failed");
+                }
+            }
         }
     }
 }
@@ -282,5 +338,24 @@ mod tests {
         fleet.reconcile(&[desired(2, Some(8), true, 22.0)]);
         assert_eq!(fleet.heater_of(1), None);
         assert_eq!(fleet.advance(60.0, 5.0).len(), 1);
+    }
+
+    #[test]
+    fn a_commanded_radiator_reports_its_thermostat_acting_at_once() {
+        let fleet = SimulatedFleet::default();
+        fleet.reconcile(&[desired(1, Some(7), false, 21.0), desired(2, Some(7), false, 21.0)]);
+        fleet.advance(24.0 * 3600.0, 0.0);
+        fleet.send(desired(1, Some(7), true, 21.0));
+        let reports = fleet.commanded_reports();
+        assert_eq!(reports.len(), 1, "the commanded radiator alone");
+        let cold = &reports[0];
+        assert_eq!(cold.uid, "HD-1");
+        assert!(cold.on && cold.heating && cold.power_w > 0.0, "{cold:?}");
+        assert!(cold.temperature < 20.0, "{cold:?}");
+        assert_eq!(cold.energy_wh_total, 0.0, "no time has passed");
+        assert!(fleet.commanded_reports().is_empty(), "reported once");
+        // Switched off, it stops heating at once too.
+        fleet.send(desired(1, Some(7), false, 21.0));
+        assert!(!fleet.commanded_reports()[0].heating);
     }
 }

@@ -60,7 +60,7 @@ impl Heater {
     }
 
     /// Switches the heater by the room temperature: on below the band, off above it.
-    fn regulate(&mut self, room_temperature: f64) {
+    pub fn regulate(&mut self, room_temperature: f64) {
         if !self.on {
             self.heating = false;
         } else if room_temperature <= self.setpoint - HYSTERESIS {

@@ -6,11 +6,15 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use heatdesk::clock::Clock;
+use heatdesk::devices::simulator::report_commanded;
+
 use crate::store_tests;
 use crate::support::{Owner, Room, TestApp, next_event};
 
 store_tests!(
     a_change_reaches_the_simulated_radiator_at_once,
+    a_switched_on_radiator_reports_heating_at_once_not_at_its_next_minute,
     ticks_store_the_state_and_one_reading_per_minute,
     a_radiator_that_stops_reporting_is_offline_after_five_minutes,
     a_heated_room_warms_up_and_a_switched_off_one_cools,
@@ -53,6 +57,25 @@ async fn a_change_reaches_the_simulated_radiator_at_once(app: TestApp) {
     acme.post(&format!("/v2/zones/{zone}/room/{room}"), json!({})).await;
     acme.post("/v2/zones/set-temperature", json!({"zone_id": zone, "temperature": 22})).await;
     assert_eq!(app.fleet.heater_of(ids[0]), Some((true, 22.0)));
+}
+
+async fn a_switched_on_radiator_reports_heating_at_once_not_at_its_next_minute(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let (room, ids) = room_with_radiators(&acme, "Office", &["HD-1"]).await;
+    acme.put(&format!("/v2/rooms/toggle-status/{room}"), json!({"status": 0})).await;
+    app.tick(60).await;
+    report_commanded(&app.store, &app.state.live, &app.fleet, app.clock.now()).await.unwrap();
+    assert_eq!(acme.room(room).await.heating, 0);
+    let readings = count(&app, "SELECT COUNT(*) FROM readings").await;
+
+    let toggle = format!("/v2/radiators/toggle-status/{room}/{}", ids[0]);
+    acme.put(&toggle, json!({"status": 1})).await;
+    report_commanded(&app.store, &app.state.live, &app.fleet, app.clock.now()).await.unwrap();
+    assert_eq!(acme.room(room).await.heating, 1, "a room below 21 °C heats once switched on");
+    let radiator = acme.get(&format!("/v2/radiators/{}", ids[0])).await;
+    assert!(radiator.body["data"]["radiator"]["power_w"].as_f64().unwrap() > 0.0);
+    // The minute's reading is the one the tick stored.
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM readings").await, readings);
 }
 
 async fn ticks_store_the_state_and_one_reading_per_minute(app: TestApp) {

@@ -4,6 +4,7 @@
 //! reports of known radiators are stored; a radiator is added with the claim code it announced,
 //! reports that cannot be true are refused, and an oversized message breaks nothing.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use heatdesk::clock::Clock;
@@ -75,7 +76,8 @@ async fn emulated_radiator_at(
 ) -> (i64, String, Emulator) {
     let app = owner.app;
     let uid = fresh_uid();
-    let emulator = Emulator::start(url, std::slice::from_ref(&uid)).unwrap();
+    let emulator =
+        Emulator::start(url, std::slice::from_ref(&uid), Arc::new(app.clock.clone())).unwrap();
     let gateway = app.mqtt.as_ref().unwrap();
     eventually("the gateway hears the claim", || async { gateway.heard_claim(&uid) }).await;
     let added = add_claimed(owner, &uid, emulator.claim_code(&uid).unwrap()).await;
@@ -160,6 +162,25 @@ async fn a_command_reaches_an_emulated_radiator_is_acknowledged_and_its_reports_
     assert_eq!(radiator.target_temperature, 23.5);
     assert!(radiator.current_temperature.is_some_and(|t| (5.0..30.0).contains(&t)));
     assert!(radiator.power_w.is_some());
+}
+
+#[tokio::test]
+async fn an_emulated_radiator_reports_what_a_command_changed_at_once() {
+    let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
+    let owner = app.register_business("mqtt@example.com").await;
+    // On at 25 °C in a room at 16–19 °C: heating, as its report stores.
+    let (id, _, emulator) = emulated_radiator_at(&owner, &url, 25.0).await;
+    emulator.report(60.0, app.clock.now());
+    eventually("it heats", || async { owner.radiator(id).await.heating == 1 }).await;
+    let room = owner.radiator(id).await.room_id.unwrap_or(0);
+    let toggle = format!("/v2/radiators/toggle-status/{room}/{id}");
+    assert_eq!(owner.put(&toggle, json!({"status": 0})).await.status, StatusCode::OK);
+    // No minute passes: the report that says so is the one the command set off.
+    eventually("it says it stopped", || async {
+        let radiator = owner.radiator(id).await;
+        radiator.heating == 0 && radiator.power_w == Some(0.0)
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -270,7 +291,8 @@ async fn adding_a_real_radiator_needs_the_claim_code_it_announced() {
     let Some((app, url)) = TestApp::spawn_with_mqtt(Db::Sqlite).await else { return };
     let owner = app.register_business("claim@example.com").await;
     let uid = fresh_uid();
-    let emulator = Emulator::start(&url, std::slice::from_ref(&uid)).unwrap();
+    let emulator =
+        Emulator::start(&url, std::slice::from_ref(&uid), Arc::new(app.clock.clone())).unwrap();
     let gateway = app.mqtt.clone().unwrap();
     eventually("the gateway hears the claim", || async { gateway.heard_claim(&uid) }).await;
     let code = emulator.claim_code(&uid).unwrap().to_owned();
