@@ -1,11 +1,11 @@
 //! Housekeeping: every hour, forget what no longer matters, so that the store and the memory do
 //! not grow without bound: expired sessions, spent reset links, sign-in failures out of the
 //! throttling window, undelivered mail older than a week, raw readings older than the retention
-//! (their hourly and daily rollups stay), and cached values of businesses nobody looked at
-//! lately; each business's insights are worked out again once a day, and paid plans whose
-//! period ended are renewed. The store's part runs on the instance holding the `housekeeping`
-//! lease (each step is idempotent, so an overlap at a handover does no harm); each instance
-//! evicts its own cache.
+//! (their hourly and daily rollups stay), invoices of deleted businesses once kept 6 years, and
+//! cached values of businesses nobody looked at lately; each business's insights are worked out
+//! again once a day, and paid plans whose period ended are renewed. The store's part runs on
+//! the instance holding the `housekeeping` lease (each step is idempotent, so an overlap at a
+//! handover does no harm); each instance evicts its own cache.
 
 use std::time::Duration;
 
@@ -29,6 +29,8 @@ pub struct Swept {
     pub accounts: crate::auth::Purged,
     pub mail: u64,
     pub readings: u64,
+    /// Invoices of deleted businesses past the 6 years they are kept.
+    pub invoices: u64,
     pub cached: usize,
     /// Businesses whose insights were worked out again (daily).
     pub insights: usize,
@@ -45,11 +47,12 @@ pub async fn sweep(
     let accounts = crate::auth::purge(store, now).await?;
     let mail = crate::mail::purge_outbox(store, (now - KEEP_MAIL).unix_timestamp()).await?;
     let readings = purge_readings(store, (now - retention).unix_timestamp()).await?;
+    let invoices = crate::subscriptions::purge_kept_invoices(store, now.unix_timestamp()).await?;
     let cached = state.version_cache.evict_stale(now.unix_timestamp());
     let insights = crate::insights::refresh_stale(store, now).await?;
     let billing = Billing { store, devices: &state.devices, cards: state.cards.as_ref() };
     let renewals = renew_due(&billing, now).await?;
-    Ok(Swept { accounts, mail, readings, cached, insights, renewals })
+    Ok(Swept { accounts, mail, readings, invoices, cached, insights, renewals })
 }
 
 /// Sweeps every [`EVERY`] until the process ends.

@@ -58,10 +58,16 @@ pub async fn update_profile(
     find_view(state, user_id).await
 }
 
-/// Deletes the business and, through the foreign keys, everything it owns: one user per
-/// business for now, so deleting the account deletes the business.
+/// How long the invoices of a deleted business are kept: 6 years, as HMRC asks of the seller's
+/// records (two leap days at the most in any 6 years).
+const KEEP_INVOICES: time::Duration = time::Duration::days(6 * 365 + 2);
+
+/// Deletes the business and, through the foreign keys, everything it owns but its invoices,
+/// kept for [`KEEP_INVOICES`]: one user per business for now, so deleting the account deletes
+/// the business.
 pub async fn delete(state: &AppState, business_id: i64) -> ApiResult<()> {
-    Ok(store::delete_with_business(&state.store, business_id).await?)
+    let kept_until = (state.clock.now() + KEEP_INVOICES).unix_timestamp();
+    Ok(store::delete_with_business(&state.store, business_id, kept_until).await?)
 }
 
 /// Creates a business account unless its email is already registered; for seeding (the demo

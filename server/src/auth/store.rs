@@ -154,9 +154,25 @@ pub async fn set_password(db: &mut AnyConnection, user_id: i64, hash: &str) -> S
 }
 
 /// Deletes the business of this user and, through the foreign keys, everything it owns:
-/// one user per business for now, so deleting the account deletes the business.
-pub async fn delete_with_business(store: &Store, business_id: i64) -> StoreResult<()> {
-    store.write(sqlx::query("DELETE FROM businesses WHERE id = $1").bind(business_id)).await?;
+/// one user per business for now, so deleting the account deletes the business. Its invoices
+/// (paid payments) stay, in no business, until `kept_until`; its declined payments go.
+pub async fn delete_with_business(
+    store: &Store,
+    business_id: i64,
+    kept_until: i64,
+) -> StoreResult<()> {
+    let mut tx = store.begin_write().await?;
+    sqlx::query("DELETE FROM payments WHERE business_id = $1 AND invoice_number IS NULL")
+        .bind(business_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE payments SET kept_until = $1 WHERE business_id = $2")
+        .bind(kept_until)
+        .bind(business_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM businesses WHERE id = $1").bind(business_id).execute(&mut *tx).await?;
+    store.commit(tx).await?;
     Ok(())
 }
 

@@ -34,7 +34,7 @@ use checkout::CardForm;
 use domain::PlanChange;
 pub use domain::{PlanView, UserPlan, ensure_radiator_allowed, grant_plan, subscribe_since};
 use invoices::InvoiceView;
-pub use store::Payment;
+pub use store::{Payment, purge_kept_invoices};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

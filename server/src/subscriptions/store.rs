@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::auth::profile::postal_address;
 use crate::cards::SavedCard;
 use crate::store::columns::Iso8601;
-use crate::store::{Db, StoreResult};
+use crate::store::{Db, Store, StoreResult};
 
 #[derive(sqlx::FromRow, Clone, Debug)]
 pub struct PlanRow {
@@ -519,4 +519,9 @@ pub async fn cancel(db: &mut AnyConnection, business_id: i64, now: i64) -> Store
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Deletes the invoices of deleted businesses kept until before `now` (unix seconds).
+pub async fn purge_kept_invoices(store: &Store, now: i64) -> StoreResult<u64> {
+    store.write(sqlx::query("DELETE FROM payments WHERE kept_until < $1").bind(now)).await
 }

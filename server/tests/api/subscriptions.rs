@@ -30,6 +30,7 @@ store_tests!(
     a_plan_cancelled_while_a_renewal_round_runs_is_not_renewed,
     a_paid_payment_has_an_invoice_numbered_in_turn_that_keeps_the_customer_as_it_was,
     the_plans_first_invoice_carries_the_address_confirmed_in_onboarding,
+    a_deleted_business_leaves_its_invoices_for_6_years_and_nothing_else,
 );
 
 /// Adds radiators `HD-{from}` to `HD-{to}` without a room, each answered 200.
@@ -848,4 +849,47 @@ async fn the_plans_first_invoice_carries_the_address_confirmed_in_onboarding(app
     let moved = owner.post("/v2/users/address/confirm", registered("9 New Yard")).await;
     assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
     assert_eq!(customer().await, json!(["4 Registered Row", "Leeds", "LS1 4DL"]));
+}
+
+async fn a_deleted_business_leaves_its_invoices_for_6_years_and_nothing_else(app: TestApp) {
+    let owner = app.register_business_without_plan("owner@acme.co.uk").await;
+    let url = open_checkout(&owner, 2).await;
+    pay(&app, &url, "4000 0000 0000 0002", "12/29").await;
+    assert_eq!(pay(&app, &url, "4111 1111 1111 1111", "12/29").await.0, StatusCode::OK);
+    let rival = app.register_business_without_plan("owner@rival.co.uk").await;
+    let url = open_checkout(&rival, 1).await;
+    assert_eq!(pay(&app, &url, "4111 1111 1111 1111", "12/29").await.0, StatusCode::OK);
+
+    let id = owner.get("/v2/auth/me").await.body["data"]["me"]["id"].as_i64().unwrap();
+    assert_eq!(owner.delete_account(id, PASSWORD).await.status, StatusCode::OK);
+    type Kept = (i64, Option<i64>, Option<String>, Option<i64>);
+    let kept = || async {
+        let rows: Vec<Kept> = sqlx::query_as(
+            "SELECT invoice_number, business_id, customer_name, kept_until FROM payments
+             ORDER BY invoice_number",
+        )
+        .fetch_all(app.store.reader())
+        .await
+        .unwrap();
+        rows
+    };
+    // The paid one stays, in no business, with its customer; the declined one is gone.
+    let six_years = app.clock.now() + time::Duration::days(6 * 365 + 2);
+    let rows = kept().await;
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0], (1, None, Some("Acme Heating".into()), Some(six_years.unix_timestamp())));
+    assert_eq!((rows[1].0, rows[1].3), (2, None), "the rival's is the rival's still");
+    assert!(rows[1].1.is_some());
+
+    // Housekeeping lets them go once the 6 years are over, and not before.
+    let sweep = |at| heatdesk::housekeeping::sweep(&app.state, at, time::Duration::days(35));
+    assert_eq!(sweep(six_years).await.unwrap().invoices, 0);
+    assert_eq!(sweep(six_years + time::Duration::hours(1)).await.unwrap().invoices, 1);
+    // The rival's stay (with what its plan's renewals in those sweeps added).
+    let left = kept().await;
+    assert_eq!(left[0].0, 2);
+    assert!(left.iter().all(|row| row.1.is_some()), "{left:?}");
+    let rival = app.sign_in("owner@rival.co.uk", PASSWORD).await;
+    let theirs = rival.get("/v2/users/subscriptions/invoices/HD-000002").await;
+    assert_eq!(theirs.status, StatusCode::OK);
 }

@@ -154,7 +154,8 @@ export const en = {
     save: 'Save changes',
     saved: 'Profile updated successfully',
     deleteTitle: 'Delete account',
-    deleteIntro: 'This deletes your account and all of your business’s data. It cannot be undone.',
+    deleteIntro:
+      'This deletes your account and all of your business’s data but the invoices the law makes us keep. It cannot be undone.',
     deleteButton: 'Delete account',
     passwordAgain: 'Your password, to confirm',
     changeEmail: 'Change email',
@@ -165,7 +166,7 @@ export const en = {
     sendLink: 'Send the link',
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmText:
-      'Your account and your business will be deleted for good, with all of its rooms, zones, radiators and their readings, schedules, automations, energy history, tariffs, budget and goals, notifications, plan and payments, smart-meter consent and action history.',
+      'Your account and your business will be deleted for good, with all of its rooms, zones, radiators and their readings, schedules, automations, energy history, tariffs, budget and goals, notifications, plan, smart-meter consent and action history. Only the invoices of what you paid stay, for 6 years as UK tax law requires, and are then deleted.',
     keepPayments:
       'Keep your card payments for your records first: they cannot be downloaded afterwards.',
     cancel: 'Cancel',
