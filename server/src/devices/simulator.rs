@@ -43,7 +43,7 @@ struct Fleet {
 #[derive(Default)]
 pub struct SimulatedFleet {
     fleet: Mutex<Fleet>,
-    /// Radiators commanded since the fleet last reported them on their own.
+    /// Radiators sent a command since `commanded_reports` last took them.
     commanded: Mutex<BTreeSet<i64>>,
     wake: tokio::sync::Notify,
 }
