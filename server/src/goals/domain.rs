@@ -13,6 +13,7 @@ use super::store::{self, Goal};
 use crate::automations::Budget;
 use crate::error::ApiResult;
 use crate::kernel::change::{Actor, Entry};
+use crate::notifications::store as notifications;
 use crate::state::AppState;
 use crate::store::{Store, StoreResult};
 use crate::tariffs::Tariffs;
@@ -31,6 +32,14 @@ pub async fn set(state: &AppState, actor: Actor, goal: Goal) -> ApiResult<()> {
         return Ok(());
     }
     store::set_goal(change.db(), actor.business_id, goal).await?;
+    if let Goal::Budget(pence) = goal {
+        // The month's budget notifications of the budget replaced no longer stand.
+        let settings = crate::business::read(change.db(), actor.business_id).await?;
+        let today = crate::business::local_date(&settings, state.clock.now());
+        let month = notifications::event_month(today);
+        notifications::withdraw_budget_events(change.db(), actor.business_id, &month, pence)
+            .await?;
+    }
     let (record, before, after) = match goal {
         Goal::Budget(pence) => (
             "budget",

@@ -199,10 +199,11 @@ async fn check_business(
     let goals = crate::goals::read(pool, business_id).await?;
     let settings = crate::business::read(pool, business_id).await?;
     let today = crate::business::local_date(&settings, now);
-    let month = format!("{:04}-{:02}", today.year(), today.month());
-    // A budget's events are keyed by the budget too: one changed is watched afresh, and the
-    // month's notifications of the budget it replaced, whose figures no longer stand, go.
-    store::withdraw_budget_events(store, business_id, &month, goals.budget_pence).await?;
+    let month = store::event_month(today);
+    // A budget's events are keyed by the budget too: one changed is watched afresh. Setting it
+    // withdraws the month's notifications of the budget it replaced, and so does a round that
+    // read the old budget as it changed.
+    store::withdraw_raced_budget_events(store, business_id, &month, goals.budget_pence).await?;
     if let Some(budget_pence) = goals.budget_pence {
         let budget_key = |event: &str| format!("budget-{event}-{month}-{budget_pence}");
         let tz = crate::business::time_zone(&settings);

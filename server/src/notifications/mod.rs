@@ -3,7 +3,7 @@
 //! here, the SQL in `store.rs`.
 
 pub mod domain;
-mod store;
+pub(crate) mod store;
 
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -159,18 +159,49 @@ pub async fn add(
     Ok(added == 1)
 }
 
-/// Deletes the `month`'s budget notifications (`budget-{event}-{month}…`) other than those of
-/// `budget_pence`, all of them without a budget. Read first, so a round writes only when there
-/// is something to withdraw.
+/// The month a dated event key names, `2026-11` for a `day` in November 2026.
+pub fn event_month(day: jiff::civil::Date) -> String {
+    format!("{:04}-{:02}", day.year(), day.month())
+}
+
+/// The `LIKE` patterns of the `month`'s budget notifications (`budget-{event}-{month}…`) and,
+/// among them, of those of `budget_pence` (none without a budget).
+fn budget_event_keys(month: &str, budget_pence: Option<i64>) -> (String, String) {
+    let current =
+        budget_pence.map_or_else(String::new, |pence| format!("budget-%-{month}-{pence}"));
+    (format!("budget-%-{month}%"), current)
+}
+
+const DELETE_STALE_BUDGET_EVENTS: &str = "DELETE FROM notifications
+     WHERE business_id = $1 AND event_key LIKE $2 AND event_key NOT LIKE $3";
+
+/// Deletes the `month`'s budget notifications other than those of `budget_pence`, all of them
+/// without a budget, within the change that sets the budget.
 pub async fn withdraw_budget_events(
+    db: &mut AnyConnection,
+    business_id: i64,
+    month: &str,
+    budget_pence: Option<i64>,
+) -> StoreResult<()> {
+    let (of_month, current) = budget_event_keys(month, budget_pence);
+    sqlx::query(DELETE_STALE_BUDGET_EVENTS)
+        .bind(business_id)
+        .bind(of_month)
+        .bind(current)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// [`withdraw_budget_events`] for a round of checks, which can have raced a change of the
+/// budget. Read first, so a round writes only when there is something to withdraw.
+pub async fn withdraw_raced_budget_events(
     store: &crate::store::Store,
     business_id: i64,
     month: &str,
     budget_pence: Option<i64>,
 ) -> StoreResult<()> {
-    let of_month = format!("budget-%-{month}%");
-    let current =
-        budget_pence.map_or_else(String::new, |pence| format!("budget-%-{month}-{pence}"));
+    let (of_month, current) = budget_event_keys(month, budget_pence);
     let (stale,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM notifications
          WHERE business_id = $1 AND event_key LIKE $2 AND event_key NOT LIKE $3",
@@ -181,17 +212,8 @@ pub async fn withdraw_budget_events(
     .fetch_one(store.reader())
     .await?;
     if stale > 0 {
-        store
-            .write(
-                sqlx::query(
-                    "DELETE FROM notifications
-                     WHERE business_id = $1 AND event_key LIKE $2 AND event_key NOT LIKE $3",
-                )
-                .bind(business_id)
-                .bind(of_month)
-                .bind(current),
-            )
-            .await?;
+        let delete = sqlx::query(DELETE_STALE_BUDGET_EVENTS);
+        store.write(delete.bind(business_id).bind(of_month).bind(current)).await?;
     }
     Ok(())
 }

@@ -84,20 +84,33 @@ async fn budget_events_are_notified_once_each(app: TestApp) {
     // The figures the web app words it from in the reader's language.
     assert_eq!(latest["params"], json!({"cost_pence": 381.0, "budget_pence": 100.0}));
 
-    // A larger budget: the notifications of the £1.00 one go, and the new one is watched afresh:
-    // 381 p is past 80 % of £4.00, and the month is forecast over it.
+    // A larger budget: the notifications of the £1.00 one go as it is set, and the new one is
+    // watched afresh: 381 p is past 80 % of £4.00, and the month is forecast over it.
     let budget =
         app.call(Method::PATCH, "/v2/users/budget/electricity/4", Some(&owner.token), None);
     assert_eq!(budget.await.status, StatusCode::OK);
+    assert_eq!(kinds(&owner).await, Vec::<String>::new());
     assert_eq!(round(&app).await, 2);
     assert_eq!(kinds(&owner).await, ["budget_forecast", "budget_80"]);
     let list = owner.get("/v2/notifications").await.body["data"]["notifications"].clone();
     assert_eq!(list[1]["params"], json!({"cost_pence": 381.0, "budget_pence": 400.0}));
     assert_eq!(round(&app).await, 0, "once for this budget too");
-    // Without a budget, none of the month's budget notifications stands.
+    // Without a budget, none of the month's budget notifications stands, from the removal on.
     let removed =
         app.call(Method::DELETE, "/v2/users/budget/electricity", Some(&owner.token), None);
     assert_eq!(removed.await.status, StatusCode::OK);
+    assert_eq!(kinds(&owner).await, Vec::<String>::new());
+    assert_eq!(round(&app).await, 0);
+
+    // A round that read the £4.00 budget as it was removed adds a notification of it; the next
+    // round withdraws it.
+    let me = owner.get("/v2/auth/me").await.body["data"]["me"]["business_id"].as_i64();
+    let raced = sqlx::query(
+        "INSERT INTO notifications (business_id, kind, event_key, title, body, params, created_at)
+         VALUES ($1, 'budget_80', 'budget-80-2026-01-400', '80% of the budget used', '', '{}', 0)",
+    );
+    app.store.write(raced.bind(me.unwrap())).await.unwrap();
+    assert_eq!(kinds(&owner).await, ["budget_80"]);
     assert_eq!(round(&app).await, 0);
     assert_eq!(kinds(&owner).await, Vec::<String>::new());
 }
