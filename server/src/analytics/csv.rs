@@ -10,15 +10,19 @@ use super::savings::Co2Saving;
 use super::usage::PlaceUsage;
 
 /// A history: the current period's buckets, then the previous period's. A bucket that has not
-/// begun by `now` (unix seconds) has no figures yet, rather than figures of 0.
+/// begun by `now` (unix seconds), or that ended before the business began, has no figures,
+/// rather than figures of 0 (as the web app's table shows it).
 pub fn energy_history(history: &EnergyHistory, now: i64) -> Response {
+    let second = |iso: &str| iso.parse::<jiff::Timestamp>().map(|at| at.as_second()).ok();
+    let began = second(&history.began);
     let mut text = String::from("period,start,kwh,cost_pence,co2_kg\n");
     for (name, period) in [("current", &history.current), ("previous", &history.previous)] {
-        for bucket in &period.buckets {
+        for (index, bucket) in period.buckets.iter().enumerate() {
             let figures = &bucket.figures;
-            let to_come =
-                bucket.start.parse::<jiff::Timestamp>().is_ok_and(|start| start.as_second() > now);
-            let line = if to_come {
+            let end = period.buckets.get(index + 1).map_or(&period.end, |next| &next.start);
+            let to_come = second(&bucket.start).is_some_and(|start| start > now);
+            let before_began = second(end).zip(began).is_some_and(|(end, began)| end <= began);
+            let line = if to_come || before_began {
                 format!("{name},{},,,\n", bucket.start)
             } else {
                 format!(

@@ -45,10 +45,15 @@ pub struct Checked {
 
 /// Until a business sets its own: London, Monday to Friday 08:00–18:00, 21 °C.
 pub fn defaults() -> BusinessSettings {
-    BusinessSettings {
+    from_row(default_row())
+}
+
+fn default_row() -> SettingsRow {
+    SettingsRow {
         time_zone: "Europe/London".into(),
-        working_days: vec![1, 2, 3, 4, 5],
-        working_hours: WorkingHours { start: "08:00".into(), end: "18:00".into() },
+        working_days: "1,2,3,4,5".into(),
+        work_start: 8 * 60,
+        work_end: 18 * 60,
         comfort_setpoint: 21.0,
     }
 }
@@ -93,7 +98,7 @@ pub async fn update(
     settings: Checked,
 ) -> ApiResult<BusinessSettings> {
     let mut change = state.change(actor).await?;
-    let before = store::find(change.db(), actor.business_id).await?.map_or_else(defaults, from_row);
+    let was = store::find(change.db(), actor.business_id).await?.unwrap_or_else(default_row);
     let days: Vec<String> = settings.working_days.iter().map(u8::to_string).collect();
     let row = SettingsRow {
         time_zone: settings.time_zone.as_str().to_owned(),
@@ -104,10 +109,47 @@ pub async fn update(
     };
     let now = change.now();
     store::save(change.db(), actor.business_id, &row, now).await?;
+    // A day's savings baseline keeps the pattern of its day: a new one holds from today (in
+    // the new time zone), and the first change keeps the one it replaces for the days before.
+    if row.pattern() != was.pattern() {
+        let today = time::OffsetDateTime::from_unix_timestamp(now)
+            .map(|at| local_date(&from_row(row.clone()), at).to_string())
+            .unwrap_or_default();
+        store::keep_pattern(change.db(), actor.business_id, BEFORE_ANY_CHANGE, &was, false).await?;
+        store::keep_pattern(change.db(), actor.business_id, &today, &row, true).await?;
+    }
     // The schedules' slots are wall-clock times in this time zone.
     change.reschedule();
-    let after = from_row(row);
+    let (before, after) = (from_row(was), from_row(row));
     let entry = Entry::new("update", "business_settings", actor.business_id);
     change.commit(entry.before(&before).after(&after)).await?;
     Ok(after)
+}
+
+/// The day the pattern replaced by a business's first change is kept from.
+const BEFORE_ANY_CHANGE: &str = "0001-01-01";
+
+/// The working pattern in force from each local day it was set on, oldest first (the first
+/// from 0001-01-01, before any day of the business), each with the time zone of `settings`;
+/// none for a business that never changed it, whose `settings` hold for every day.
+pub async fn patterns_in_force<'e>(
+    db: impl Db<'e>,
+    business_id: i64,
+    settings: &BusinessSettings,
+) -> StoreResult<Vec<(jiff::civil::Date, BusinessSettings)>> {
+    let rows = store::patterns(db, business_id).await?;
+    Ok(rows
+        .into_iter()
+        .map(|pattern| {
+            let from = pattern.from_day.parse().unwrap_or(jiff::civil::Date::MIN);
+            let row = SettingsRow {
+                time_zone: settings.time_zone.clone(),
+                working_days: pattern.working_days,
+                work_start: pattern.work_start,
+                work_end: pattern.work_end,
+                comfort_setpoint: pattern.comfort_setpoint,
+            };
+            (from, from_row(row))
+        })
+        .collect())
 }

@@ -16,7 +16,7 @@ use crate::http::{Answer, ApiJson, Envelope, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{ClockTime, Temperature, TimeZoneName};
 use crate::state::AppState;
-pub use domain::{BusinessSettings, get, local_date, read, time_zone};
+pub use domain::{BusinessSettings, get, local_date, patterns_in_force, read, time_zone};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show, update))

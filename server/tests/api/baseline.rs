@@ -1,5 +1,5 @@
 //! The savings baseline: simulated days are stored once over and read back, worked out again
-//! when what they were worked out from changes; today counts up to now and no day after it;
+//! when what they were worked out from changes, each at the settings in force that day; today counts up to now and no day after it;
 //! real radiators are predicted by degree-days from their first weeks.
 
 use heatdesk::analytics::baseline::degree_days::{LEARNING_DAYS, heating_degree_days};
@@ -15,7 +15,7 @@ use crate::store_tests;
 use crate::support::{Owner, TestApp};
 
 store_tests!(
-    a_simulated_baseline_is_stored_once_each_day_is_over_and_redone_when_its_basis_changes,
+    a_simulated_baseline_is_stored_once_each_day_is_over_and_kept_at_the_settings_of_its_day,
     today_counts_up_to_now_and_no_later_day_can_be_asked_for,
     real_radiators_are_predicted_by_degree_days_after_their_first_weeks,
     a_room_is_counted_from_the_minute_its_radiators_first_reported,
@@ -42,7 +42,7 @@ async fn stored(app: &TestApp) -> (i64, i64, i64, i64) {
     .unwrap()
 }
 
-async fn a_simulated_baseline_is_stored_once_each_day_is_over_and_redone_when_its_basis_changes(
+async fn a_simulated_baseline_is_stored_once_each_day_is_over_and_kept_at_the_settings_of_its_day(
     app: TestApp,
 ) {
     let owner = app.register_business("owner@acme.co.uk").await;
@@ -60,22 +60,43 @@ async fn a_simulated_baseline_is_stored_once_each_day_is_over_and_redone_when_it
     assert_eq!(longer["days"].as_array().unwrap()[..7], first["days"].as_array().unwrap()[..7]);
     assert_eq!(stored(&app).await, (7, 1, 7, 1), "today is not stored until it is over");
 
+    // A cooler setpoint counts from the day it is saved: the days before keep the 21 °C they
+    // were worked out at (a change must not rewrite the savings already made), today is
+    // worked out at 18 °C (by 13:00, once the rooms have warmed up to either).
+    app.clock.advance(time::Duration::hours(4));
+    let today_before = saving(&owner, "2026-01-15", "2026-01-15").await;
     let cooler = json!({"time_zone": "Europe/London", "working_days": [1, 2, 3, 4, 5],
         "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 18.0});
     assert_eq!(owner.put("/v2/settings/business", cooler).await.status, StatusCode::OK);
-    let redone = saving(&owner, "2026-01-08", "2026-01-14").await;
+    let kept = saving(&owner, "2026-01-08", "2026-01-14").await;
     let baseline = |saving: &Value| saving["totals"]["baseline_kg"].as_f64().unwrap();
-    assert!(baseline(&redone) < baseline(&first), "{redone} against {first}");
-    assert!(redone["method"].as_str().unwrap().contains("held at 18.0 °C"));
-    assert_eq!(redone["method_parts"]["baseline"], "thermal");
-    assert_eq!(redone["method_parts"]["comfort_setpoint"], 18.0);
-    assert_eq!(stored(&app).await, (7, 1, 7, 1), "the old basis's rows were replaced");
+    assert_eq!(kept["days"], first["days"]);
+    assert!(kept["method"].as_str().unwrap().contains("in force each day (now 18.0 °C"));
+    assert_eq!(kept["method_parts"]["baseline"], "thermal");
+    assert_eq!(kept["method_parts"]["comfort_setpoint"], 18.0);
+    let today_after = saving(&owner, "2026-01-15", "2026-01-15").await;
+    assert!(
+        baseline(&today_after) < baseline(&today_before),
+        "{today_after} against {today_before}"
+    );
+    assert_eq!(stored(&app).await.0, 7, "the past days' rows still hold");
+    // Changed back the next day, that day is at 21 °C again and the 15th stays at 18 °C.
+    app.clock.advance(time::Duration::days(1));
+    let warm = json!({"time_zone": "Europe/London", "working_days": [1, 2, 3, 4, 5],
+        "working_hours": {"start": "08:00", "end": "18:00"}, "comfort_setpoint": 21.0});
+    assert_eq!(owner.put("/v2/settings/business", warm).await.status, StatusCode::OK);
+    let fifteenth = saving(&owner, "2026-01-15", "2026-01-15").await;
+    let whole_day_at_18 = baseline(&fifteenth);
+    assert!(whole_day_at_18 > baseline(&today_after), "the whole day is more than its morning");
+    let redone = saving(&owner, "2026-01-08", "2026-01-15").await;
+    assert_eq!(redone["days"].as_array().unwrap()[..7], first["days"].as_array().unwrap()[..7]);
+    assert_eq!(redone["days"][7], fifteenth["days"][0]);
 
     // A second radiator reporting in the room changes the basis too: twice the power to heat.
     owner.add_radiator_to(room, "HD-2", "Office 2").await;
     used_by(&app, "HD-2", &mut 0.0, 0.0, "2026-01-08T00:01:00Z").await;
     let doubled = saving(&owner, "2026-01-08", "2026-01-14").await;
-    assert!(baseline(&doubled) > baseline(&redone), "{doubled} against {redone}");
+    assert!(baseline(&doubled) > baseline(&kept), "{doubled} against {kept}");
 }
 
 async fn today_counts_up_to_now_and_no_later_day_can_be_asked_for(app: TestApp) {

@@ -4,7 +4,7 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 
-use super::thermal::WorkingPattern;
+use super::thermal::WorkingPatterns;
 use crate::store::Store;
 
 /// What every part of one baseline shares.
@@ -12,7 +12,7 @@ pub struct Context<'a> {
     pub store: &'a Store,
     pub business_id: i64,
     pub tz: &'a TimeZone,
-    pub pattern: &'a WorkingPattern,
+    pub patterns: &'a WorkingPatterns,
     pub today: Date,
     pub now: i64,
 }

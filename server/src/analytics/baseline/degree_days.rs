@@ -72,18 +72,18 @@ pub struct RoomModel {
 }
 
 /// Learns a room's model from its daily energy (`(day, Wh)`, any order and range) given the
-/// local day it began reporting.
+/// local day it began reporting, and which days were working days.
 pub fn learn(
     daily: &[(Date, f64)],
     first_day: Date,
-    working_days: &[u8],
+    is_working: impl Fn(Date) -> bool,
     tz: &TimeZone,
 ) -> RoomModel {
     let learned_until = first_day.checked_add(LEARNING_DAYS.days()).unwrap_or(first_day);
     let (mut working, mut other) = (Vec::new(), Vec::new());
     for &(day, wh) in daily.iter().filter(|(day, _)| *day > first_day && *day <= learned_until) {
         let point = (heating_degree_days(day, tz), wh);
-        if is_working_day(day, working_days) { working.push(point) } else { other.push(point) }
+        if is_working(day) { working.push(point) } else { other.push(point) }
     }
     RoomModel { working: Fit::of(&working), other: Fit::of(&other), learned_until }
 }
@@ -95,11 +95,16 @@ pub fn is_working_day(day: Date, working_days: &[u8]) -> bool {
 impl RoomModel {
     /// The day's baseline energy (Wh), or None while still learning (or with too few days of
     /// its kind to fit).
-    pub fn predict(&self, day: Date, working_days: &[u8], tz: &TimeZone) -> Option<f64> {
+    pub fn predict(
+        &self,
+        day: Date,
+        is_working: impl Fn(Date) -> bool,
+        tz: &TimeZone,
+    ) -> Option<f64> {
         if day <= self.learned_until {
             return None;
         }
-        let fit = if is_working_day(day, working_days) { self.working } else { self.other };
+        let fit = if is_working(day) { self.working } else { self.other };
         fit.map(|fit| fit.predict(heating_degree_days(day, tz)))
     }
 }
@@ -139,26 +144,22 @@ mod tests {
     fn a_room_learns_its_first_weeks_and_predicts_after_them() {
         let tz = TimeZone::get("Europe/London").unwrap();
         let first = jiff::civil::date(2026, 1, 5);
-        let weekdays = [1, 2, 3, 4, 5];
+        let weekdays = |day: Date| is_working_day(day, &[1, 2, 3, 4, 5]);
         // 2 kWh per degree-day on working days, nothing on weekends.
         let daily: Vec<(Date, f64)> = (0..40)
             .map(|n| first.checked_add(n.days()).unwrap())
             .map(|day| {
-                let wh = if is_working_day(day, &weekdays) {
-                    2000.0 * heating_degree_days(day, &tz)
-                } else {
-                    0.0
-                };
+                let wh = if weekdays(day) { 2000.0 * heating_degree_days(day, &tz) } else { 0.0 };
                 (day, wh)
             })
             .collect();
-        let model = learn(&daily, first, &weekdays, &tz);
+        let model = learn(&daily, first, weekdays, &tz);
         assert_eq!(model.learned_until, jiff::civil::date(2026, 1, 26));
-        assert_eq!(model.predict(jiff::civil::date(2026, 1, 20), &weekdays, &tz), None);
+        assert_eq!(model.predict(jiff::civil::date(2026, 1, 20), weekdays, &tz), None);
         let later = jiff::civil::date(2026, 2, 10);
         let expected = 2000.0 * heating_degree_days(later, &tz);
-        let predicted = model.predict(later, &weekdays, &tz).unwrap();
+        let predicted = model.predict(later, weekdays, &tz).unwrap();
         assert!((predicted - expected).abs() < 1.0, "{predicted} vs {expected}");
-        assert_eq!(model.predict(jiff::civil::date(2026, 2, 14), &weekdays, &tz), Some(0.0));
+        assert_eq!(model.predict(jiff::civil::date(2026, 2, 14), weekdays, &tz), Some(0.0));
     }
 }

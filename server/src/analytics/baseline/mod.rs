@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 
 use self::context::Context;
 use self::degree_days::{BASE_TEMPERATURE, LEARNING_DAYS, RoomModel, is_working_day, learn};
-use self::thermal::WorkingPattern;
+use self::thermal::{WorkingPattern, WorkingPatterns};
 use super::store;
 use crate::business::BusinessSettings;
 use crate::error::ApiResult;
@@ -87,15 +87,18 @@ pub async fn business_baseline(
 ) -> ApiResult<Baseline> {
     let (business_id, settings) = (business.id, business.settings);
     let tz = crate::business::time_zone(settings);
-    let time = |text: &str| ClockTime::parse(text).unwrap_or(ClockTime::MIDNIGHT);
-    let pattern = WorkingPattern {
-        days: settings.working_days.clone(),
-        start: time(&settings.working_hours.start),
-        end: time(&settings.working_hours.end),
-        comfort: settings.comfort_setpoint,
+    let mut in_force =
+        crate::business::patterns_in_force(store.reader(), business_id, settings).await?;
+    let patterns = if in_force.is_empty() {
+        WorkingPatterns { first: working_pattern(settings), changes: Vec::new() }
+    } else {
+        let (_, first) = in_force.remove(0);
+        let changes = in_force.iter().map(|(from, set)| (*from, working_pattern(set))).collect();
+        WorkingPatterns { first: working_pattern(&first), changes }
     };
     let today = Timestamp::from_second(now).unwrap_or(Timestamp::UNIX_EPOCH).to_zoned(tz.clone());
-    let ctx = Context { store, business_id, tz: &tz, pattern: &pattern, today: today.date(), now };
+    let ctx =
+        Context { store, business_id, tz: &tz, patterns: &patterns, today: today.date(), now };
     let last = last.min(ctx.today);
     // Nothing to work out for a range that begins after today.
     let days = if first > last {
@@ -121,11 +124,22 @@ pub async fn business_baseline(
     Ok(Baseline { days, method: method(model, settings), parts })
 }
 
+fn working_pattern(settings: &BusinessSettings) -> WorkingPattern {
+    let time = |text: &str| ClockTime::parse(text).unwrap_or(ClockTime::MIDNIGHT);
+    WorkingPattern {
+        days: settings.working_days.clone(),
+        start: time(&settings.working_hours.start),
+        end: time(&settings.working_hours.end),
+        comfort: settings.comfort_setpoint,
+    }
+}
+
 fn method(model: Model, settings: &BusinessSettings) -> String {
     match model {
         Model::Thermal => format!(
-            "Baseline: the same rooms held at {:.1} °C from {} to {} on working days and off \
-             otherwise, with no schedules or automations, in the same modelled weather.",
+            "Baseline: the same rooms held at the comfort setpoint through the working hours in \
+             force each day (now {:.1} °C, {} to {}), off outside them, with no schedules or \
+             automations, in the same modelled weather.",
             settings.comfort_setpoint, settings.working_hours.start, settings.working_hours.end
         ),
         Model::DegreeDays => format!(
@@ -161,16 +175,16 @@ async fn degree_day_days(
             used.entry(room_id).or_default().push((day, wh, co2_g));
         }
     }
-    let working_days = &ctx.pattern.days;
+    let working = |day: Date| is_working_day(day, &ctx.patterns.on(day).days);
     for (room_id, _, since) in rooms {
         let room_days = used.remove(&room_id).unwrap_or_default();
         let energy: Vec<(Date, f64)> = room_days.iter().map(|(day, wh, _)| (*day, *wh)).collect();
-        let model: RoomModel = learn(&energy, ctx.day_of(since), working_days, ctx.tz);
+        let model: RoomModel = learn(&energy, ctx.day_of(since), working, ctx.tz);
         let actual: HashMap<Date, (f64, f64)> =
             room_days.into_iter().map(|(day, wh, co2_g)| (day, (wh, co2_g))).collect();
         for day in first.series(1.day()).take_while(|day| *day <= last) {
             let (actual_wh, actual_co2_g) = actual.get(&day).copied().unwrap_or_default();
-            let baseline = match model.predict(day, working_days, ctx.tz) {
+            let baseline = match model.predict(day, working, ctx.tz) {
                 None => (actual_wh, actual_co2_g),
                 Some(full_day_wh) => {
                     let wh = full_day_wh * gone_by(ctx, day);
@@ -179,7 +193,7 @@ async fn degree_day_days(
                     let grams_per_wh = if actual_wh > 0.0 {
                         actual_co2_g / actual_wh
                     } else {
-                        working_hours_intensity(ctx.pattern, day) / 1000.0
+                        working_hours_intensity(ctx.patterns.on(day), day) / 1000.0
                     };
                     (wh, wh * grams_per_wh)
                 }
@@ -199,9 +213,10 @@ fn gone_by(ctx: &Context<'_>, day: Date) -> f64 {
         return 1.0;
     }
     let midnight = ctx.start_of(day);
-    let (from, to) = if is_working_day(day, &ctx.pattern.days) {
+    let pattern = ctx.patterns.on(day);
+    let (from, to) = if is_working_day(day, &pattern.days) {
         let at = |time: ClockTime| midnight + time.minutes() * 60;
-        (at(ctx.pattern.start), at(ctx.pattern.end))
+        (at(pattern.start), at(pattern.end))
     } else {
         (midnight, midnight + 86_400)
     };

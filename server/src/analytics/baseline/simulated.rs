@@ -10,15 +10,30 @@ use jiff::civil::Date;
 use sha2::{Digest, Sha256};
 
 use super::context::Context;
-use super::thermal::{self, BaselineRoom, PartDay, Period, SimulatedDay, Start, Surroundings};
+use super::thermal::{
+    self, BaselineRoom, PartDay, Period, SimulatedDay, Start, Surroundings, WorkingPattern,
+    WorkingPatterns,
+};
 use crate::analytics::store::{self, StoredBaseline};
 use crate::business::BusinessSettings;
 use crate::error::ApiResult;
 
-/// A room as its stored days were worked out: what it is, and the basis its days are kept with.
+/// A room as its stored days were worked out: what it is, and the basis each of its days is
+/// kept with (the time zone, the working pattern in force that day, the radiators).
 struct RoomBasis {
     room: BaselineRoom,
-    basis: String,
+    time_zone: String,
+    radiators: String,
+}
+
+impl RoomBasis {
+    fn on(&self, day: Date, patterns: &WorkingPatterns) -> String {
+        format!("{}|{}|{}", self.time_zone, pattern_basis(patterns.on(day)), self.radiators)
+    }
+}
+
+fn pattern_basis(pattern: &WorkingPattern) -> String {
+    format!("{:?}|{}-{}|{}", pattern.days, pattern.start, pattern.end, pattern.comfort)
 }
 
 /// Simulated rooms: the business's stored daily sums where every room's basis still holds (a
@@ -40,22 +55,18 @@ pub(super) async fn thermal_days(
                 radiators: usize::try_from(radiators).unwrap_or(0),
                 since,
             },
-            basis: format!(
-                "{}|{:?}|{}-{}|{}|{}|{}",
-                settings.time_zone,
-                settings.working_days,
-                settings.working_hours.start,
-                settings.working_hours.end,
-                settings.comfort_setpoint,
-                radiators,
-                since
-            ),
+            time_zone: settings.time_zone.clone(),
+            radiators: format!("{radiators}|{since}"),
         })
         .collect();
     let digest = {
         let mut hasher = Sha256::new();
         for room in &rooms {
-            hasher.update(format!("{}:{};", room.room.room_id, room.basis));
+            hasher.update(format!("{}:{}|{};", room.room.room_id, room.time_zone, room.radiators));
+        }
+        hasher.update(pattern_basis(&ctx.patterns.first));
+        for (from, pattern) in &ctx.patterns.changes {
+            hasher.update(format!(";{from}:{}", pattern_basis(pattern)));
         }
         hex::encode(hasher.finalize())
     };
@@ -129,11 +140,13 @@ async fn rooms_days(
     };
     read(&mut stored, wanted_first, stored_last).await?;
     // A room whose first wanted day is missing resumes from the day before, if it is stored.
-    let resumes = rooms.iter().any(|RoomBasis { room, basis }| {
-        let from = wanted_first.max(ctx.day_of(room.since));
+    let resumes = rooms.iter().any(|basis| {
+        let from = wanted_first.max(ctx.day_of(basis.room.since));
         from == wanted_first
             && from <= stored_last
-            && stored.get(&(room.room_id, from)).is_none_or(|row| row.basis != *basis)
+            && stored
+                .get(&(basis.room.room_id, from))
+                .is_none_or(|row| row.basis != basis.on(from, ctx.patterns))
     });
     if resumes {
         read(&mut stored, read_first, read_first).await?;
@@ -142,9 +155,11 @@ async fn rooms_days(
     let fetched = crate::grid::fetched_between(pool, ctx.start_of(read_first), end).await?;
     let surroundings = Surroundings { tz: ctx.tz, fetched: &fetched };
     let mut new_days = Vec::new();
-    for RoomBasis { room, basis } in rooms {
-        let (room_id, since) = (room.room_id, room.since);
-        let valid = |day: Date| stored.get(&(room_id, day)).filter(|row| row.basis == *basis);
+    for basis in rooms {
+        let (room, room_id, since) = (&basis.room, basis.room.room_id, basis.room.since);
+        let valid = |day: Date| {
+            stored.get(&(room_id, day)).filter(|row| row.basis == basis.on(day, ctx.patterns))
+        };
         let from = wanted_first.max(ctx.day_of(since));
         let mut days: BTreeMap<Date, SimulatedDay> = BTreeMap::new();
         for day in from.series(1.day()).take_while(|day| *day <= stored_last) {
@@ -161,12 +176,12 @@ async fn rooms_days(
                         .map_or(Start::Cold, Start::Resume);
                     let period = Period { first: day, last: stored_last, until: ctx.now };
                     for (date, simulated) in
-                        thermal::simulate(room, start, &period, ctx.pattern, &surroundings)
+                        thermal::simulate(room, start, &period, ctx.patterns, &surroundings)
                     {
                         new_days.push(StoredBaseline {
                             room_id,
                             day: date.to_string(),
-                            basis: basis.clone(),
+                            basis: basis.on(date, ctx.patterns),
                             energy_wh: simulated.energy_wh,
                             co2_g: simulated.co2_g,
                             end_temperature: simulated.end_temperature,
@@ -184,7 +199,8 @@ async fn rooms_days(
                     .get(&yesterday)
                     .map_or(Start::Cold, |day| Start::Resume(day.end_temperature)),
             };
-            if let Some(part) = today_so_far(ctx, room, basis, start, &surroundings) {
+            let today_basis = basis.on(ctx.today, ctx.patterns);
+            if let Some(part) = today_so_far(ctx, room, &today_basis, start, &surroundings) {
                 days.insert(ctx.today, part.day);
             }
         }
@@ -224,9 +240,10 @@ fn kept_starts(ctx: &Context<'_>, rooms: &[RoomBasis]) -> Option<HashMap<i64, St
     let kept = TODAY.lock().unwrap_or_else(PoisonError::into_inner);
     rooms
         .iter()
-        .map(|RoomBasis { room, basis }| {
-            let (key, _) = kept.get(&(ctx.store.id(), room.room_id))?;
-            (key.basis == *basis && key.today == ctx.today).then_some((room.room_id, key.start))
+        .map(|basis| {
+            let (key, _) = kept.get(&(ctx.store.id(), basis.room.room_id))?;
+            let holds = key.basis == basis.on(ctx.today, ctx.patterns) && key.today == ctx.today;
+            holds.then_some((basis.room.room_id, key.start))
         })
         .collect()
 }
@@ -260,7 +277,7 @@ fn today_so_far(
         room,
         (ctx.today, start, part),
         ctx.now,
-        ctx.pattern,
+        ctx.patterns,
         surroundings,
     )?;
     let mut kept = TODAY.lock().unwrap_or_else(PoisonError::into_inner);

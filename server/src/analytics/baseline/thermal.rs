@@ -23,6 +23,21 @@ pub struct WorkingPattern {
     pub comfort: f64,
 }
 
+/// The working patterns of a business's days: each day runs on the one in force that day.
+pub struct WorkingPatterns {
+    /// In force before the first change, and on every day of a business that never changed it.
+    pub first: WorkingPattern,
+    /// Each change and the local day it holds from, oldest first.
+    pub changes: Vec<(Date, WorkingPattern)>,
+}
+
+impl WorkingPatterns {
+    pub fn on(&self, day: Date) -> &WorkingPattern {
+        let change = self.changes.iter().rev().find(|(from, _)| *from <= day);
+        change.map_or(&self.first, |(_, pattern)| pattern)
+    }
+}
+
 /// Where the rooms are: the business's time zone and the grid intensity the API gave (g/kWh by
 /// half-hour start; the modelled profile elsewhere).
 pub struct Surroundings<'a> {
@@ -73,16 +88,12 @@ pub fn simulate(
     baseline_room: &BaselineRoom,
     start: Start,
     period: &Period,
-    pattern: &WorkingPattern,
+    patterns: &WorkingPatterns,
     surroundings: &Surroundings,
 ) -> BTreeMap<Date, SimulatedDay> {
     let mut days = BTreeMap::new();
     let mut room = simulated_room(baseline_room.room_id);
-    // Radiators of the typical size: a room held to a setpoint uses what its heat loss asks,
-    // whatever the sizes of its radiators.
-    room.heaters = (0..baseline_room.radiators)
-        .map(|_| Heater::new(RATED_POWER_W, false, pattern.comfort))
-        .collect();
+    room.heaters = heaters(baseline_room);
     let mut date = match start {
         Start::Cold => match period.first.checked_sub(WARM_UP_DAYS.days()) {
             Ok(date) => date,
@@ -95,7 +106,7 @@ pub fn simulate(
     };
     let run = Run { baseline_room, surroundings, until: period.until };
     while date <= period.last {
-        let Some(clock) = DayClock::of(date, surroundings.tz, pattern) else { break };
+        let Some(clock) = DayClock::of(date, surroundings.tz, patterns) else { break };
         if clock.start >= period.until {
             break;
         }
@@ -126,25 +137,23 @@ pub fn simulate_today(
     baseline_room: &BaselineRoom,
     (today, start, part): (Date, Start, Option<PartDay>),
     until: i64,
-    pattern: &WorkingPattern,
+    patterns: &WorkingPatterns,
     surroundings: &Surroundings,
 ) -> Option<PartDay> {
-    let clock = DayClock::of(today, surroundings.tz, pattern)?;
+    let clock = DayClock::of(today, surroundings.tz, patterns)?;
     let run = Run { baseline_room, surroundings, until };
     let mut part = match part {
         Some(part) => part,
         None => {
             let mut room = simulated_room(baseline_room.room_id);
-            room.heaters = (0..baseline_room.radiators)
-                .map(|_| Heater::new(RATED_POWER_W, false, pattern.comfort))
-                .collect();
+            room.heaters = heaters(baseline_room);
             match start {
                 Start::Resume(temperature) => room.temperature = temperature,
                 // Warmed up over the days before, as `simulate` does.
                 Start::Cold => {
                     let mut date = today.checked_sub(WARM_UP_DAYS.days()).ok()?;
                     while date < today {
-                        let warm_up = DayClock::of(date, surroundings.tz, pattern)?;
+                        let warm_up = DayClock::of(date, surroundings.tz, patterns)?;
                         run.day(&mut room, &warm_up, warm_up.start, None);
                         date = warm_up.tomorrow;
                     }
@@ -161,18 +170,26 @@ pub fn simulate_today(
     Some(part)
 }
 
+/// Radiators of the typical size: a room held to a setpoint uses what its heat loss asks,
+/// whatever the sizes of its radiators. Each day sets their setpoint.
+fn heaters(baseline_room: &BaselineRoom) -> Vec<Heater> {
+    (0..baseline_room.radiators).map(|_| Heater::new(RATED_POWER_W, false, 0.0)).collect()
+}
+
 /// A local day's clock, worked out once: when it starts and the next one does (unix seconds),
-/// the working hours if it is a working day, and tomorrow's date.
+/// the working hours if it is a working day, the comfort setpoint, and tomorrow's date.
 struct DayClock {
     date: Date,
     start: i64,
     next_start: i64,
     hours: Option<(i64, i64)>,
+    comfort: f64,
     tomorrow: Date,
 }
 
 impl DayClock {
-    fn of(date: Date, tz: &TimeZone, pattern: &WorkingPattern) -> Option<Self> {
+    fn of(date: Date, tz: &TimeZone, patterns: &WorkingPatterns) -> Option<Self> {
+        let pattern = patterns.on(date);
         let instant = |day: Date, time: ClockTime| -> Option<i64> {
             let minutes = time.minutes();
             let (day, minutes) =
@@ -192,6 +209,7 @@ impl DayClock {
             start: instant(date, ClockTime::MIDNIGHT)?,
             next_start: instant(tomorrow, ClockTime::MIDNIGHT)?,
             hours,
+            comfort: pattern.comfort,
             tomorrow,
         })
     }
@@ -231,6 +249,7 @@ impl Run<'_> {
             let working = clock.hours.is_some_and(|(start, end)| at >= start && at < end);
             for heater in &mut room.heaters {
                 heater.on = working;
+                heater.setpoint = clock.comfort;
             }
             let before: f64 = room.heaters.iter().map(|h| h.energy_wh_total).sum();
             let outside =
@@ -259,14 +278,19 @@ impl Run<'_> {
 mod tests {
     use super::*;
 
-    fn pattern() -> WorkingPattern {
+    fn pattern(comfort: f64) -> WorkingPattern {
         let time = |text| ClockTime::parse(text).unwrap();
         WorkingPattern {
             days: vec![1, 2, 3, 4, 5],
             start: time("08:00"),
             end: time("18:00"),
-            comfort: 21.0,
+            comfort,
         }
+    }
+
+    /// Weekdays 08:00–18:00 at 21 °C, never changed.
+    fn patterns() -> WorkingPatterns {
+        WorkingPatterns { first: pattern(21.0), changes: Vec::new() }
     }
 
     fn room(since: i64) -> BaselineRoom {
@@ -287,7 +311,7 @@ mod tests {
         // Monday 2026-01-12 to Sunday 2026-01-18.
         let period = days(jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 18));
         let surroundings = Surroundings { tz: &tz, fetched };
-        sums(simulate(&room(0), Start::Cold, &period, &pattern(), &surroundings))
+        sums(simulate(&room(0), Start::Cold, &period, &patterns(), &surroundings))
     }
 
     #[test]
@@ -302,6 +326,30 @@ mod tests {
         // Winter CO2: 100-200 g per kWh.
         let grams_per_kwh = monday.1 / (monday.0 / 1000.0);
         assert!((100.0..200.0).contains(&grams_per_kwh), "{grams_per_kwh}");
+    }
+
+    #[test]
+    fn each_day_runs_on_the_pattern_in_force_that_day() {
+        let tz = TimeZone::get("Europe/London").unwrap();
+        let none = HashMap::new();
+        let at = Surroundings { tz: &tz, fetched: &none };
+        let (monday, friday) = (jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 16));
+        let wednesday = jiff::civil::date(2026, 1, 14);
+        let cooler_from_wednesday =
+            WorkingPatterns { first: pattern(21.0), changes: vec![(wednesday, pattern(18.0))] };
+        let week = days(monday, friday);
+        let before = sums(simulate(&room(0), Start::Cold, &week, &patterns(), &at));
+        let after = sums(simulate(&room(0), Start::Cold, &week, &cooler_from_wednesday, &at));
+        assert_eq!(before[&monday], after[&monday]);
+        assert_eq!(before[&monday.tomorrow().unwrap()], after[&monday.tomorrow().unwrap()]);
+        for day in [wednesday, friday] {
+            assert!(
+                after[&day].0 < before[&day].0,
+                "{day}: {:?} against {:?}",
+                after[&day],
+                before[&day]
+            );
+        }
     }
 
     #[test]
@@ -324,7 +372,7 @@ mod tests {
         let noon = "2026-01-12T12:00:00Z".parse::<Timestamp>().unwrap().as_second();
         let one_day = days(monday, monday);
         let run = |since, period: &Period| {
-            sums(simulate(&room(since), Start::Cold, period, &pattern(), &at))[&monday]
+            sums(simulate(&room(since), Start::Cold, period, &patterns(), &at))[&monday]
         };
         let whole = run(0, &one_day);
         let afternoon = run(noon, &one_day);
@@ -341,13 +389,13 @@ mod tests {
         let none = HashMap::new();
         let at = Surroundings { tz: &tz, fetched: &none };
         let (monday, wednesday) = (jiff::civil::date(2026, 1, 12), jiff::civil::date(2026, 1, 14));
-        let whole = simulate(&room(0), Start::Cold, &days(monday, wednesday), &pattern(), &at);
+        let whole = simulate(&room(0), Start::Cold, &days(monday, wednesday), &patterns(), &at);
         let tuesday = monday.tomorrow().unwrap();
         let resumed = simulate(
             &room(0),
             Start::Resume(whole[&monday].end_temperature),
             &days(tuesday, wednesday),
-            &pattern(),
+            &patterns(),
             &at,
         );
         for day in [tuesday, wednesday] {
@@ -365,10 +413,10 @@ mod tests {
         let (ten, three) = (time("2026-01-12T10:00:00Z"), time("2026-01-12T15:00:00Z"));
         for start in [Start::Cold, Start::Resume(17.0)] {
             let period = Period { first: monday, last: monday, until: three };
-            let whole = simulate(&room(0), start, &period, &pattern(), &at)[&monday];
-            let morning = simulate_today(&room(0), (monday, start, None), ten, &pattern(), &at);
+            let whole = simulate(&room(0), start, &period, &patterns(), &at)[&monday];
+            let morning = simulate_today(&room(0), (monday, start, None), ten, &patterns(), &at);
             assert_eq!(morning.as_ref().unwrap().at, ten);
-            let day = simulate_today(&room(0), (monday, start, morning), three, &pattern(), &at)
+            let day = simulate_today(&room(0), (monday, start, morning), three, &patterns(), &at)
                 .unwrap()
                 .day;
             assert!(whole.energy_wh > 0.0);
