@@ -147,7 +147,7 @@ test('the monthly budget is set on the energy usage preferences, with the fixed 
   // The month's figures are read again against the new budget.
   await page.getByTestId('month-budget').filter({ hasText: '£1,500.00' }).waitFor();
   await page
-    .getByRole('table', { name: 'Tariff history' })
+    .getByRole('region', { name: 'Tariff history' })
     .or(page.getByText('No tariff entered yet.'))
     .waitFor();
   await page.screenshot({

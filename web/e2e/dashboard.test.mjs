@@ -58,9 +58,9 @@ test('the home dashboard shows the demo, and a widget dragged in edit mode stays
   // The demo's back-filled history fills last week (today, before the working day, may have
   // none yet).
   const week = page.getByRole('region', { name: 'Energy this week' });
-  const summary = week.getByText(/last week to the same point:/);
+  const summary = week.getByText(/Last week: .* to the same point/);
   await summary.waitFor();
-  const lastWeek = /\(([^)]*) in all\)/.exec(await summary.textContent())?.[1] ?? '';
+  const lastWeek = /point, (.*) in all\./.exec(await summary.textContent())?.[1] ?? '';
   const kwh = Number.parseFloat(lastWeek.replace(/[^\d.]/g, ''));
   assert.ok(kwh > 0, `last week's energy is ${kwh} kWh`);
   await page.getByTestId('month-cost').filter({ hasText: '£' }).waitFor();

@@ -232,9 +232,9 @@ export const en = {
     chart: {
       title: 'Energy this week',
       summary:
-        'This week so far: {{current}} ({{cost}}); last week to the same point: {{samePoint}} ({{previous}} in all).',
+        'This week so far: {{current}} ({{cost}}). Last week: {{samePoint}} to the same point, {{previous}} in all.',
       summaryNew:
-        'This week so far: {{current}} ({{cost}}); nothing was recorded last week to compare with.',
+        'This week so far: {{current}} ({{cost}}). Nothing was recorded last week to compare with.',
     },
     rooms: {
       title: 'Rooms live',
@@ -297,15 +297,15 @@ export const en = {
     kinds: {
       budget_forecast: {
         title: 'Budget forecast exceeded',
-        body: 'At the rate so far, electricity will cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
+        body: 'At the rate until this was sent, electricity would cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
       },
       budget_80: {
         title: '80% of the budget used',
-        body: 'This month’s electricity has cost {{cost}} of your {{budget}} budget.',
+        body: 'When this was sent, this month’s electricity had cost {{cost}} of your {{budget}} budget.',
       },
       budget_100: {
         title: 'Budget used up',
-        body: 'This month’s electricity has cost {{cost}} of your {{budget}} budget.',
+        body: 'When this was sent, this month’s electricity had cost {{cost}} of your {{budget}} budget.',
       },
       cf_goal: {
         title: 'CF goal reached',
@@ -757,6 +757,7 @@ export const en = {
     },
     automations: {
       range: 'From {{min}} to {{max}}, in steps of {{step}}.',
+      outOfRange: 'Use a number from {{min}} to {{max}} in steps of {{step}}.',
       emptyTitle: 'No automations',
       emptyText: 'HeatDesk offers no automations yet.',
       switch: 'Switch {{name}} on or off',
@@ -810,7 +811,7 @@ export const en = {
       endAfterStart: 'Make the end later than the start: a working day starts and ends on one day.',
       comfort: 'Comfort setpoint (°C)',
       comfortHelp:
-        'The temperature your rooms are kept at through the working day: new radiators and schedule slots start at it, and savings are measured against it.',
+        'The temperature your rooms are kept at through the working day: new radiators and schedule slots start at it, and savings are measured against it. A change counts from today: days before keep the settings they had.',
     },
   },
   analytics: {
@@ -823,14 +824,14 @@ export const en = {
     // How a CO2 saving was worked out: the baseline's sentence, then the CO2's.
     method: {
       thermal:
-        'Baseline: the same rooms held at {{comfort}} from {{start}} to {{end}} on working days and off otherwise, with no schedules or automations, in the same modelled weather.',
+        'Baseline: the same rooms held at the comfort setpoint through the working hours in force each day (now {{comfort}}, {{start}} to {{end}}), off outside them, with no schedules or automations, in the same modelled weather.',
       degree_days:
         'Baseline: each room’s daily energy over its first {{days}} full days of reports, fitted to heating degree-days ({{base}} base) of the modelled UK weather, working days and other days apart; until then the baseline is the energy used, so nothing counts as saved.',
       profile:
         'CO2 at the GB grid’s half-hourly carbon intensity (a modelled profile averaging about 124\u00a0g/kWh a year, or the Carbon Intensity API’s figures where switched on).',
       desnz: 'CO2 at the DESNZ reporting factor of 0.20705\u00a0kg per kWh.',
       // Why the actual CO2 here can be less than the building's in the energy history.
-      rooms: 'Both count the radiators in rooms only; one in no room is left out.',
+      rooms: 'Both count the radiators in rooms only: radiators not in a room are not counted.',
     },
     vis: {
       'energy-history': {
@@ -865,6 +866,8 @@ export const en = {
       caption:
         '{{period}} so far: {{total}}. {{previous}}: {{samePoint}} to the same point, {{previousTotal}} in all.',
       samePoint: '{{previous}}, to the same point: {{value}}',
+      // The table's column of the period before, in the figure the chart shows.
+      previousColumn: '{{previous}} ({{metric}})',
       captionNew: '{{period}} so far: {{total}}. {{previous}}: nothing recorded to compare with.',
       noSamePoint: '{{previous}}: nothing recorded to compare with',
     },
@@ -882,7 +885,7 @@ export const en = {
       summaryNone: 'No baseline and no CO2 on these days yet',
       noBaselineFigure: 'None yet',
       noBaseline:
-        'Nothing to measure on these days yet: the baseline counts from the first working hours your radiators report.',
+        'Nothing to measure on these days: the baseline heats only in working hours while your radiators report, and these days have had none yet.',
       captionNone: 'No baseline and no CO2 on these days yet.',
       noGoal: 'No monthly CF goal is set yet. Set one in Preferences, under CO2 savings.',
       goalTitle: 'Monthly carbon footprint (CF) goal: save {{goal}}',
@@ -894,7 +897,6 @@ export const en = {
       heatingHours: 'Heating',
       hours: '{{hours}} h',
       averageTemperature: 'Average temperature',
-      scrollHint: 'Swipe the table sideways for every column.',
       radiatorsOf: 'Show the radiators of {{name}}',
       costNote:
         'Costs are each day’s energy at that day’s unit rate; standing charges belong to the whole building, not to a room.',
@@ -985,6 +987,9 @@ export const en = {
       replaceText:
         'A tariff of {{unit}} and {{standing}} is already entered from that day. The new rates take its place for the days it covers.',
       replace: 'Replace',
+      pastTitle: 'Cost the days from {{day}} again?',
+      pastText:
+        'The energy used from {{day}} on is costed again at {{unit}} and {{standing}}, up to the next tariff entered: the costs in analytics, the month’s budget and the insights change with it.',
       history: 'Tariff history',
       entered: 'Entered',
       inForce: 'In force',
@@ -1103,32 +1108,38 @@ export const en = {
     severity: { info: 'Info', warning: 'Worth a look', critical: 'Act now' },
     kinds: {
       top_rooms: {
+        act: 'Compare the rooms’ use',
         title: '‘{{room}}’ uses the most energy',
         body: '‘{{room}}’ used {{kwh}} in the last 7 days, {{share}} of the building’s {{total}}.',
         bodyNext:
           '‘{{room}}’ used {{kwh}} in the last 7 days, {{share}} of the building’s {{total}}; next came ‘{{next}}’.',
       },
       out_of_hours: {
+        act: 'Review the schedules',
         title: 'Radiators heating outside working hours: {{count}}',
         body: 'In the last 7 days they used {{kwh}} outside working hours ({{hours}}) and outside their schedules, ‘{{worst}}’ the most with {{worstKwh}}. A schedule can switch them off.',
       },
       warm_rooms: {
+        act: 'Open the room',
         title: '‘{{room}}’ is kept above {{limit}}',
         body: '‘{{room}}’ averaged {{celsius}} over the last 7 days. Each degree lower saves up to 8% of its heating.',
         also: 'Other rooms above {{limit}} too: {{others}}.',
       },
       week_change: {
+        act: 'See the energy history',
         titleMore: '{{change}} more energy than the week before',
         titleLess: '{{change}} less energy than the week before',
         body: 'The last 7 days used {{kwh}} against {{previous}} in the 7 days before.',
       },
       budget: {
+        act: 'Review the budget',
         titleSpent: 'The monthly budget is spent',
         titleOver: 'On course to go over budget',
         titleWithin: 'On course to stay within budget',
         body: 'This month has cost {{cost}} so far; at the rate so far it ends at about {{forecast}} against a budget of {{budget}}.',
       },
       offline: {
+        act: 'Check the radiators',
         title: 'Radiators offline: {{number}}',
         bodyOne:
           'Radiator ‘{{name}}’ has stopped reporting: it keeps its last setpoint and cannot follow its schedule.',
@@ -1136,6 +1147,7 @@ export const en = {
           '{{number}} radiators have stopped reporting, ‘{{name}}’ among them: they keep their last setpoints and cannot follow their schedules.',
       },
       not_connected: {
+        act: 'Check the radiators',
         title: 'Radiators not connected: {{number}}',
         bodyOne:
           'Radiator ‘{{name}}’ has not reported since it was added: check that it is switched on and connected.',
@@ -1320,6 +1332,7 @@ export const en = {
     missing: 'This invoice does not exist.',
   },
   common: {
+    scrollHint: 'Swipe the table sideways for every column.',
     downloadCsv: 'Download CSV',
     loading: 'Loading…',
     actions: 'Actions',

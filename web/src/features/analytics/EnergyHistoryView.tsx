@@ -72,7 +72,8 @@ export function EnergyTotals({ history }: { history: EnergyHistory }) {
   );
 }
 
-function BucketsTable({ history }: { history: EnergyHistory }) {
+/** Each bucket's figures, and the period before's counterpart in the `metric` the chart shows. */
+function BucketsTable({ history, metric }: { history: EnergyHistory; metric: Metric }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
   return (
@@ -85,7 +86,12 @@ function BucketsTable({ history }: { history: EnergyHistory }) {
               {t(`analytics.metric.${metric}`)}
             </TableCell>
           ))}
-          <TableCell align="right">{t(`analytics.energy.previous.${history.type}`)}</TableCell>
+          <TableCell align="right">
+            {t('analytics.energy.previousColumn', {
+              previous: t(`analytics.energy.previous.${history.type}`),
+              metric: t(`analytics.metric.${metric}`),
+            })}
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -101,7 +107,7 @@ function BucketsTable({ history }: { history: EnergyHistory }) {
                   {withoutFigures(history, index, now) ? '–' : formatFigure(bucket, metric)}
                 </TableCell>
               ))}
-              <TableCell align="right">{before ? formatFigure(before, 'kwh') : '–'}</TableCell>
+              <TableCell align="right">{before ? formatFigure(before, metric) : '–'}</TableCell>
             </TableRow>
           );
         })}
@@ -161,7 +167,7 @@ export function EnergyHistoryView() {
                 </Typography>
               </figure>
               <TableAlternative>
-                <BucketsTable history={shown} />
+                <BucketsTable history={shown} metric={metric} />
               </TableAlternative>
             </Paper>
           </Stack>

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DateField, parseDate, type Dayjs } from '../../components/DateField';
 import { Form, SubmitButton, useForm } from '../../components/form';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { DownloadCsvButton } from '../../components/DownloadCsvButton';
 import { lastDays, rangeErrors, sameRange, thisMonth, thisYear, toRange } from './ranges';
-import { selectRange } from './slice';
 import type { DateRange } from './types';
 
 type Values = { start_date: Dayjs | null; end_date: Dayjs | null };
@@ -52,7 +52,6 @@ export function RangePicker() {
 
 function RangeForm({ range }: { range: DateRange }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const refused = useAppSelector((state) => state.analytics.refusedRange);
   const form = useForm<Values>(
     { start_date: parseDate(range.start_date), end_date: parseDate(range.end_date) },
@@ -65,9 +64,13 @@ function RangeForm({ range }: { range: DateRange }) {
   const server = refused && shown && sameRange(refused.range, shown) ? refused.errors : {};
   const error = (name: keyof Values) => errors[name] ?? server[name]?.[0];
 
+  // The range goes into the address, so that the page can be bookmarked or shared; the
+  // visualisation's page shows the range its address names.
+  const [, setParams] = useSearchParams();
+  const show = ({ start_date, end_date }: DateRange) =>
+    setParams({ start_date, end_date }, { replace: true });
   const apply = (chosen: Values) => {
-    if (chosen.start_date && chosen.end_date)
-      dispatch(selectRange(toRange(chosen.start_date, chosen.end_date)));
+    if (chosen.start_date && chosen.end_date) show(toRange(chosen.start_date, chosen.end_date));
     return Promise.resolve();
   };
 
@@ -106,7 +109,7 @@ function RangeForm({ range }: { range: DateRange }) {
             <Button
               key={preset.key}
               variant="text"
-              onClick={() => dispatch(selectRange(preset.range()))}
+              onClick={() => show(preset.range())}
               aria-pressed={sameRange(preset.range(), range)}
             >
               {t(`analytics.range.${preset.key}`)}

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,7 +13,6 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { formatCelsius, ltr } from '../../lib/format';
-import { scrollShadows } from '../../lib/scrollShadows';
 import { decimals } from '../../lib/units';
 import { endpoints } from './api';
 import { RangeLabel } from './Co2SavingView';
@@ -24,6 +22,7 @@ import { formatFigure, METRICS, type Metric } from './metrics';
 import { Loaded, MetricSwitch } from './parts';
 import { RangeToolbar } from './RangePicker';
 import type { PlaceUsage, RadiatorUsage } from './types';
+import { SidewaysTable } from '../../components/SidewaysTable';
 import { Unseen } from '../../components/Unseen';
 
 type Kind = 'rooms' | 'zones';
@@ -85,44 +84,32 @@ function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
   const { t } = useTranslation();
   const label = t(`analytics.usage.${kind}.table`);
   return (
-    // On a phone the figures scroll sideways, whole, with shadows and a line saying there is
-    // more; the box takes the focus, so that the arrow keys scroll it too.
-    <>
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        sx={{ display: { xs: 'block', sm: 'none' }, mb: 1 }}
-      >
-        {t('analytics.usage.scrollHint')}
-      </Typography>
-      <TableContainer tabIndex={0} role="region" aria-label={label} sx={scrollShadows('x')}>
-        {/* Named once, by the region around it. */}
-        <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Unseen>{t('common.details')}</Unseen>
+    <SidewaysTable label={label}>
+      <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Unseen>{t('common.details')}</Unseen>
+            </TableCell>
+            <TableCell>{t(`analytics.usage.${kind}.name`)}</TableCell>
+            {METRICS.map((metric) => (
+              <TableCell key={metric} align="right">
+                {t(`analytics.metric.${metric}`)}
               </TableCell>
-              <TableCell>{t(`analytics.usage.${kind}.name`)}</TableCell>
-              {METRICS.map((metric) => (
-                <TableCell key={metric} align="right">
-                  {t(`analytics.metric.${metric}`)}
-                </TableCell>
-              ))}
-              <TableCell align="right">{t('analytics.usage.heatingHours')}</TableCell>
-              <TableCell align="right">{t('analytics.usage.averageTemperature')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {places.map((place) => (
-              <Fragment key={place.id}>
-                <PlaceRows place={place} />
-              </Fragment>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </>
+            <TableCell align="right">{t('analytics.usage.heatingHours')}</TableCell>
+            <TableCell align="right">{t('analytics.usage.averageTemperature')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {places.map((place) => (
+            <Fragment key={place.id}>
+              <PlaceRows place={place} />
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </SidewaysTable>
   );
 }
 

@@ -240,6 +240,28 @@ describe('the energy history', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^January 2026.*–$/);
   });
 
+  it('sets each row beside the period before in the figure the chart shows', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${BASE}/energy-history-graph`, () =>
+        answer('Energy history.', { energy_history: history('week') }),
+      ),
+    );
+    renderWithProviders(<AnalyticsView id="energy-history" />, {
+      route: '/analytics/energy-history',
+    });
+    await screen.findByTestId('total-kwh');
+    await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
+    const table = screen.getByRole('table', { name: 'Energy history by period' });
+    const header = () => within(table).getAllByRole('columnheader').at(-1);
+    const firstRow = () => within(table).getAllByRole('row')[1];
+    expect(header()).toHaveTextContent('Last week (Energy)');
+    expect(firstRow()).toHaveTextContent(new RegExp(`${iso('15.3 kWh')}$`));
+    await user.click(screen.getByRole('button', { name: 'Cost' }));
+    expect(header()).toHaveTextContent('Last week (Cost)');
+    expect(firstRow()).toHaveTextContent(new RegExp(`${iso('£3.83')}$`));
+  });
+
   it('downloads the chosen period as CSV with the signed-in token', async () => {
     const user = userEvent.setup();
     setToken('token-1');
@@ -386,7 +408,9 @@ describe('the CO2 savings', () => {
     expect(await screen.findByTestId('co2-baseline')).toHaveTextContent('None yet');
     expect(screen.queryByTestId('co2-saved')).not.toBeInTheDocument();
     expect(
-      screen.getByText(/^Nothing to measure on these days yet: the baseline counts from/),
+      screen.getByText(
+        /^Nothing to measure on these days: the baseline heats only in working hours/,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('March 2026: nothing to measure yet')).toBeInTheDocument();
     expect(screen.getByText('No baseline and no CO2 on these days yet.')).toBeInTheDocument();
@@ -421,7 +445,7 @@ describe('the CO2 savings', () => {
         return answer('CO2 saving.', { co2_saving: saving });
       }),
     );
-    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+    const { router } = renderWithProviders(<AnalyticsView id="co2-savings" />, {
       route: '/analytics/co2-savings',
       preloadedState: { analytics: analytics() },
     });
@@ -454,6 +478,11 @@ describe('the CO2 savings', () => {
       ]),
     );
     expect(screen.queryByText('Choose at most 5 years.')).not.toBeInTheDocument();
+    // In the address too, to bookmark or share; a preset as well.
+    expect(router.state.location.search).toBe('?start_date=2025-03-01&end_date=2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'This year' }));
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?start_date=\d{4}-01-01&/));
+    expect(asked).toHaveLength(3);
   });
 
   it('shows the server’s refusal of a range on its field', async () => {

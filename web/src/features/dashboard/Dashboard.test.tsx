@@ -182,7 +182,7 @@ describe('the home dashboard', () => {
     expect(screen.getByTestId('active-schedules')).toHaveTextContent('2');
     expect(
       within(screen.getByRole('region', { name: 'Energy this week' })).getByText(
-        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); last week to the same point: ${ltr('120.0 kWh')} (${ltr('280.0 kWh')} in all).`,
+        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}). Last week: ${ltr('120.0 kWh')} to the same point, ${ltr('280.0 kWh')} in all.`,
       ),
     ).toBeInTheDocument();
     const latest = screen.getByRole('region', { name: 'Insights and notifications' });
@@ -197,7 +197,7 @@ describe('the home dashboard', () => {
     renderWithProviders(<WeekWidget week={{ ...week, previous_so_far: null }} />);
     expect(
       screen.getByText(
-        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}); nothing was recorded last week to compare with.`,
+        `This week so far: ${ltr('55.5 kWh')} (${ltr('£13.88')}). Nothing was recorded last week to compare with.`,
       ),
     ).toBeInTheDocument();
   });

@@ -49,14 +49,17 @@ const pence = (per: string) => ({
 });
 
 /** Adds a tariff from a day on; the history updates, then `onAdded`. One from the same day is
- *  replaced, after asking. */
+ *  replaced, and one from a past day costs the days since again, after asking. */
 export function TariffForm({ onAdded }: { onAdded: () => void }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { run, busy } = useAction();
   const charges = useAppSelector((state) => state.charges.charges);
-  /** The values sent once the tariff they replace is confirmed. */
-  const [replacing, setReplacing] = useState<{ values: Values; tariff: Tariff } | null>(null);
+  /** The values sent once confirmed: the tariff they replace, or the past day they cost again
+   *  from. */
+  const [asking, setAsking] = useState<{ values: Values; tariff?: Tariff; day: string } | null>(
+    null,
+  );
   const form = useForm<Values>(
     { unit_rate_pence: '', standing_charge_pence: '', effective_from: dayjs().startOf('day') },
     validate,
@@ -83,11 +86,16 @@ export function TariffForm({ onAdded }: { onAdded: () => void }) {
     );
 
   const sendOrAsk = (values: Values) => {
-    const day = formatDate(values.effective_from);
+    const day = formatDate(values.effective_from) ?? '';
     const tariff = charges?.history.find((entered) => entered.effective_from === day);
-    if (!tariff) return send(values);
-    setReplacing({ values, tariff });
+    if (!tariff && day >= dayjs().format('YYYY-MM-DD')) return send(values);
+    setAsking({ values, tariff, day });
     return Promise.resolve();
+  };
+  const asked = asking && {
+    day: formatDay(asking.day, i18n.language),
+    unit: formatRate(Number(asking.values.unit_rate_pence), 'kWh'),
+    standing: formatRate(Number(asking.values.standing_charge_pence), 'day'),
   };
 
   return (
@@ -117,22 +125,27 @@ export function TariffForm({ onAdded }: { onAdded: () => void }) {
       <SubmitButton busy={busy} sx={{ mt: 1 }}>
         {t('energyPrefs.tariff.add')}
       </SubmitButton>
-      {replacing && (
+      {asking && asked && (
         <ConfirmDialog
           open
-          title={t('energyPrefs.tariff.replaceTitle', {
-            day: formatDay(replacing.tariff.effective_from, i18n.language),
-          })}
-          text={t('energyPrefs.tariff.replaceText', {
-            unit: formatRate(replacing.tariff.unit_rate_pence, 'kWh'),
-            standing: formatRate(replacing.tariff.standing_charge_pence, 'day'),
-          })}
-          confirm={t('energyPrefs.tariff.replace')}
+          title={t(
+            asking.tariff ? 'energyPrefs.tariff.replaceTitle' : 'energyPrefs.tariff.pastTitle',
+            asked,
+          )}
+          text={
+            asking.tariff
+              ? t('energyPrefs.tariff.replaceText', {
+                  unit: formatRate(asking.tariff.unit_rate_pence, 'kWh'),
+                  standing: formatRate(asking.tariff.standing_charge_pence, 'day'),
+                })
+              : t('energyPrefs.tariff.pastText', asked)
+          }
+          confirm={t(asking.tariff ? 'energyPrefs.tariff.replace' : 'energyPrefs.tariff.add')}
           onConfirm={() => {
-            setReplacing(null);
-            void send(replacing.values);
+            setAsking(null);
+            void send(asking.values);
           }}
-          onClose={() => setReplacing(null)}
+          onClose={() => setAsking(null)}
         />
       )}
     </Form>

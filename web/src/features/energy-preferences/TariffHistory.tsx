@@ -4,7 +4,6 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SidewaysTable } from '../../components/SidewaysTable';
 import { formatDateTime, formatDay } from '../../lib/format';
 import { useAppDispatch } from '../../lib/hooks';
 import { formatRate } from '../../lib/units';
@@ -35,8 +35,8 @@ export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDele
   const day = (tariff: Tariff) => formatDay(tariff.effective_from, i18n.language);
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label={t('energyPrefs.tariff.history')}>
+      <SidewaysTable label={t('energyPrefs.tariff.history')}>
+        <Table size="small">
           <TableHead>
             <TableRow>
               <TableCell>{t('energyPrefs.tariff.effectiveFrom')}</TableCell>
@@ -83,7 +83,7 @@ export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDele
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </SidewaysTable>
       <ConfirmDialog
         open={deleting !== null}
         title={t('energyPrefs.tariff.deleteTitle', { day: deleting ? day(deleting) : '' })}

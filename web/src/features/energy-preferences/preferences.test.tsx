@@ -6,7 +6,7 @@ import type { User } from '../auth';
 import { formatDay } from '../../lib/format';
 import { renderWithProviders } from '../../test/render';
 import { signedInAs, testUser } from '../../test/user';
-import { answer, refusal, server } from '../../test/server';
+import { answer, refusal, server, takePosts } from '../../test/server';
 import { Co2Preferences } from './Co2Preferences';
 import { EnergyUsagePreferences } from './EnergyUsagePreferences';
 import { EntireOffice } from './EntireOffice';
@@ -228,7 +228,7 @@ describe('the energy usage preferences', () => {
       route: '/preferences/energy-usage',
       preloadedState: signedIn,
     });
-    const table = await screen.findByRole('table', { name: 'Tariff history' });
+    const table = await screen.findByRole('region', { name: 'Tariff history' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Upcoming');
@@ -282,12 +282,8 @@ describe('the energy usage preferences', () => {
         answer('Electricity charges.', { charges: { ...charges, history: [fromToday] } }),
       ),
     );
-    const posted: unknown[] = [];
-    server.use(
-      http.post('/v2/commercial/charges', async ({ request }) => {
-        posted.push(await request.json());
-        return answer('Electricity charges saved.', { charges });
-      }),
+    const posted = takePosts('/v2/commercial/charges', () =>
+      answer('Electricity charges saved.', { charges }),
     );
     renderWithProviders(<EnergyUsagePreferences />, {
       route: '/preferences/energy-usage',
@@ -313,6 +309,39 @@ describe('the energy usage preferences', () => {
     expect(posted).toEqual([
       { unit_rate_pence: 26.1, standing_charge_pence: 60, effective_from: today },
     ]);
+  });
+
+  it('asks before a tariff from a past day costs the days since again', async () => {
+    const userEvents = userEvent.setup();
+    api(() => user);
+    const posted = takePosts('/v2/commercial/charges', () =>
+      answer('Electricity charges saved.', { charges }),
+    );
+    renderWithProviders(<EnergyUsagePreferences />, {
+      route: '/preferences/energy-usage',
+      preloadedState: signedIn,
+    });
+    await screen.findByRole('region', { name: 'Tariff history' });
+    await userEvents.type(screen.getByLabelText('Unit rate'), '26.1');
+    await userEvents.type(screen.getByLabelText('Standing charge'), '60');
+    const from = screen.getByRole('group', { name: 'Effective from' });
+    await userEvents.click(within(from).getByRole('spinbutton', { name: 'Year' }));
+    await userEvents.keyboard('1990');
+    const day = formatDay(dayjs().year(1990).format('YYYY-MM-DD'), 'en');
+    await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
+    const dialog = await screen.findByRole('dialog', { name: `Cost the days from ${day} again?` });
+    expect(dialog).toHaveTextContent(
+      `The energy used from ${day} on is costed again at 26.1 p/kWh and 60 p/day, up to the next tariff entered`,
+    );
+    await userEvents.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posted).toEqual([]);
+
+    await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
+    const again = await screen.findByRole('dialog', { name: `Cost the days from ${day} again?` });
+    await userEvents.click(within(again).getByRole('button', { name: 'Add tariff' }));
+    expect(await screen.findByText('Electricity charges saved.')).toBeInTheDocument();
+    expect(posted).toMatchObject([{ unit_rate_pence: 26.1, standing_charge_pence: 60 }]);
+    expect((posted[0] as { effective_from: string }).effective_from).toMatch(/^1990-/);
   });
 
   it('deletes a tariff entered by mistake after asking, and keeps it when told not to', async () => {
@@ -347,7 +376,7 @@ describe('the energy usage preferences', () => {
     await waitFor(() => expect(calls.dashboardCalls()).toBe(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('tariff-2099-01-01')).not.toBeInTheDocument());
-    const table = screen.getByRole('table', { name: 'Tariff history' });
+    const table = screen.getByRole('region', { name: 'Tariff history' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
 });

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { insightText } from './text';
+import { insightAction, insightText } from './text';
 import type { Insight } from './types';
 
 const COLOUR = { info: 'info', warning: 'warning', critical: 'error' } as const;
@@ -46,7 +46,7 @@ export function InsightCard({ insight, compact = false }: { insight: Insight; co
           size="small"
           aria-describedby={`insight-${insight.id}`}
         >
-          {t('insights.act')}
+          {insightAction(insight, t)}
         </Button>
       )}
     </Paper>

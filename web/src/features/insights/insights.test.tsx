@@ -67,7 +67,7 @@ describe('insights', () => {
       within(card).getByText(/radiators have stopped reporting, ‘Kitchen 1’ among them/),
     ).toBeInTheDocument();
     expect(within(card).getByText('Act now')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Act on it' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Check the radiators' })).toHaveAttribute(
       'href',
       '/radiators',
     );

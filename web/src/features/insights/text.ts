@@ -101,3 +101,9 @@ export function insightText(insight: Insight, t: TFunction) {
     }
   }
 }
+
+/** The words of an insight's link, saying where it leads; a kind this app does not know acts
+ *  on it. */
+export function insightAction(insight: Insight, t: TFunction) {
+  return isKind(insight.kind) ? t(`insights.kinds.${insight.kind}.act`) : t('insights.act');
+}

@@ -141,6 +141,10 @@ describe('the notifications tab of the settings', () => {
   it('words each kind from its figures in the reader’s language', async () => {
     const user = userEvent.setup();
     const list = [
+      notification(3, {
+        kind: 'budget_100',
+        params: { cost_pence: 20150, budget_pence: 20000 },
+      }),
       notification(2, {
         kind: 'budget_forecast',
         params: { forecast_pence: 23456, budget_pence: 20000 },
@@ -149,12 +153,16 @@ describe('the notifications tab of the settings', () => {
     ];
     server.use(http.get('/v2/notifications', () => answer('Notifications.', data(list))));
     const { store } = renderWithProviders(<NotificationsBell />);
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
     const dialog = screen.getByRole('dialog', { name: 'Notifications' });
     expect(within(dialog).getByText('Budget forecast exceeded')).toBeInTheDocument();
-    // The body shares its line with the date.
-    expect(within(dialog).getByText(/^At the rate so far/)).toHaveTextContent(
-      `At the rate so far, electricity will cost about ${ltr('£234.56')} by the month’s end, over your ${ltr('£200.00')} budget.`,
+    // The body shares its line with the date; its figures are those of that moment, which
+    // the budget's figures on the home page have since moved on from.
+    expect(within(dialog).getByText(/^When this was sent/)).toHaveTextContent(
+      `When this was sent, this month’s electricity had cost ${ltr('£201.50')} of your ${ltr('£200.00')} budget.`,
+    );
+    expect(within(dialog).getByText(/^At the rate until this was sent/)).toHaveTextContent(
+      `At the rate until this was sent, electricity would cost about ${ltr('£234.56')} by the month’s end, over your ${ltr('£200.00')} budget.`,
     );
 
     act(() => {

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { Form, SubmitButton, useForm } from '../../components/form';
+import { useUnsavedChanges } from '../../components/UnsavedChanges';
 import { useAction } from '../../lib/useAction';
 import {
   ProfileFields,
@@ -40,10 +42,16 @@ export function ProfileForm() {
   const user = useAppSelector((state) => state.auth.user);
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const form = useForm(valuesOf(user), (values) => validateProfile(values));
+  // The values last sent and saved: the server may tidy them (a post code in capitals), and
+  // once saved the page may be left again.
+  const [saved, setSaved] = useState<string | null>(null);
+  const shown = JSON.stringify(form.values);
+  const unsaved = useUnsavedChanges(shown !== JSON.stringify(valuesOf(user)) && shown !== saved);
 
   const send = (values: ProfileValues) =>
     run(() => dispatch(updateProfile(profilePayload(values))).unwrap(), {
       toast: () => t('profile.saved'),
+      onSuccess: () => setSaved(JSON.stringify(values)),
       onError: form.showServerErrors,
     });
 
@@ -55,6 +63,7 @@ export function ProfileForm() {
           <SubmitButton busy={isLoading}>{t('profile.save')}</SubmitButton>
         </Box>
       </Form>
+      {unsaved.dialog}
     </Paper>
   );
 }

@@ -23,6 +23,13 @@ function kindOf(saved: Parameters[string] | undefined) {
   return toMinutes(String(saved)) === null ? 'text' : 'time';
 }
 
+/** Whether a number is outside its limits, as the server checks them: from `min` to `max`, a
+ *  whole number of `step`s. */
+function outside(value: number, limits: Automation['limits'][string] | undefined) {
+  if (!limits) return false;
+  return value < limits.min || value > limits.max || !Number.isInteger(value / limits.step);
+}
+
 /** Every automation HeatDesk offers, each on a card with its switch and parameters. */
 export function Automations() {
   const { t } = useTranslation();
@@ -79,6 +86,8 @@ function AutomationCard({ automation }: { automation: Automation }) {
         else if (kind === 'number' && Number.isNaN(Number(value)))
           errors[name] = 'validation.number';
         else if (kind === 'time' && readClock(value) === null) errors[name] = 'validation.time';
+        else if (kind === 'number' && outside(Number(value), automation.limits[name]))
+          errors[name] = t('settings.automations.outOfRange', automation.limits[name]);
       }
       return errors;
     },

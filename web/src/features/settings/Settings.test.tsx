@@ -180,9 +180,10 @@ describe('the settings page', () => {
       http.post('/v2/settings/automation', async ({ request }) => {
         const body = (await request.json()) as { key: string; enabled: number; parameters: object };
         sent.push(body);
-        if (body.key === 'frost_protection' && JSON.stringify(body.parameters).includes('13'))
+        // A refusal the page cannot foresee (the page checks the limits itself).
+        if (body.key === 'frost_protection' && JSON.stringify(body.parameters).includes('12'))
           return refusal(422, 'Some fields need attention.', {
-            'parameters.floor': ['Use a number from 5 to 12 in steps of 0.5.'],
+            'parameters.floor': ['Frost protection cannot be changed right now.'],
           });
         return answer('Automation saved.', {
           automations: [{ ...frost, enabled: body.enabled, parameters: body.parameters }, endOfDay],
@@ -197,14 +198,25 @@ describe('the settings page', () => {
     const card = within(screen.getByRole('region', { name: 'Frost protection' }));
     // What it may be is said before any refusal.
     expect(card.getByText('From 5 to 12, in steps of 0.5.')).toBeInTheDocument();
-    await user.clear(card.getByLabelText('Floor temperature (°C)'));
-    await user.type(card.getByLabelText('Floor temperature (°C)'), '13');
-    await user.click(card.getByRole('button', { name: 'Save settings' }));
-    expect(await card.findByText('Use a number from 5 to 12 in steps of 0.5.')).toBeInTheDocument();
+    // Outside the limits, or between steps: said on the field, and nothing is sent.
+    for (const wrong of ['13', '7.2']) {
+      await user.clear(card.getByLabelText('Floor temperature (°C)'));
+      await user.type(card.getByLabelText('Floor temperature (°C)'), wrong);
+      await user.click(card.getByRole('button', { name: 'Save settings' }));
+      expect(
+        await card.findByText('Use a number from 5 to 12 in steps of 0.5.'),
+      ).toBeInTheDocument();
+    }
     expect(card.getByLabelText(/Floor temperature/)).toHaveAttribute('max', '12');
+    await user.clear(card.getByLabelText('Floor temperature (°C)'));
+    await user.type(card.getByLabelText('Floor temperature (°C)'), '12');
+    await user.click(card.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await card.findByText('Frost protection cannot be changed right now.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual([
       { key: 'frost_protection', enabled: 1, parameters: { floor: 7 } },
-      { key: 'frost_protection', enabled: 1, parameters: { floor: 13 } },
+      { key: 'frost_protection', enabled: 1, parameters: { floor: 12 } },
     ]);
     expect(screen.getByLabelText('At')).toHaveValue('19:00');
     // The switch sends the values as typed: an edit is not lost by switching instead of saving.
