@@ -36,21 +36,22 @@ pub fn energy_history(history: &EnergyHistory, now: i64) -> Response {
     download(&format!("energy-history-{}.csv", history.kind), text)
 }
 
-/// Each place's radiators, a line each; `kind` is `room` or `zone`.
+/// Each place's radiators, a line each; `kind` is `room` or `zone`. A radiator without a
+/// reading in the range has no figures, rather than figures of 0.
 pub fn usage(kind: &str, places: &[PlaceUsage]) -> Response {
     let mut text = format!("{kind},radiator,kwh,cost_pence,co2_kg,heating_hours\n");
     for place in places {
         for radiator in &place.radiators {
             let used = &radiator.used;
-            let line = format!(
-                "{},{},{},{},{},{}\n",
-                field(&place.name),
-                field(&radiator.name),
-                used.kwh,
-                used.cost_pence,
-                used.co2_kg,
-                used.heating_hours
-            );
+            let names = format!("{},{}", field(&place.name), field(&radiator.name));
+            let line = if used.reported {
+                format!(
+                    "{names},{},{},{},{}\n",
+                    used.kwh, used.cost_pence, used.co2_kg, used.heating_hours
+                )
+            } else {
+                format!("{names},,,,\n")
+            };
             text.push_str(&line);
         }
     }

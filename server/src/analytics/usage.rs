@@ -23,6 +23,10 @@ pub struct UsageFigures {
     /// A radiator's hours heating; a room's or zone's, the mean of its radiators that reported
     /// (they heat together: summed, five radiators would heat five hours an hour).
     pub heating_hours: f64,
+    /// Whether any reading falls in the range: without one the figures are zeros for nothing
+    /// recorded (a radiator added later, a range before the business began), not for nothing
+    /// used.
+    pub reported: bool,
 }
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -51,13 +55,21 @@ struct Totals<'a> {
     cost_pence: f64,
 }
 
-/// Rounded figures from energy (Wh), cost (pence), CO2 (g) and heating minutes.
-fn figures(energy_wh: f64, cost_pence: f64, co2_g: f64, heating_minutes: f64) -> UsageFigures {
+/// Rounded figures from energy (Wh), cost (pence), CO2 (g), heating minutes and the number of
+/// readings.
+fn figures(
+    energy_wh: f64,
+    cost_pence: f64,
+    co2_g: f64,
+    heating_minutes: f64,
+    readings: i64,
+) -> UsageFigures {
     UsageFigures {
         kwh: rounded(energy_wh / 1000.0, 3),
         cost_pence: cost_pence.round() as i64,
         co2_kg: rounded(co2_g / 1000.0, 3),
         heating_hours: rounded(heating_minutes / 60.0, 2),
+        reported: readings > 0,
     }
 }
 
@@ -74,6 +86,7 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
             sum(|r| r.cost_pence),
             sum(|r| r.used.co2_g),
             sum(|r| r.used.heating_minutes as f64) / reported,
+            readings,
         ),
         average_temperature: (readings > 0).then(|| rounded(temperature_sum / readings as f64, 1)),
         radiators: radiators
@@ -86,6 +99,7 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
                     r.cost_pence,
                     r.used.co2_g,
                     r.used.heating_minutes as f64,
+                    r.used.readings,
                 ),
             })
             .collect(),
@@ -165,5 +179,7 @@ mod tests {
         // Two radiators reported, heating 2 h and 1 h; the one added without readings is left out.
         assert_eq!(room.used.heating_hours, 1.5);
         assert_eq!(room.radiators[0].used.heating_hours, 2.0);
+        assert!(room.used.reported && room.radiators[0].used.reported);
+        assert!(!room.radiators[2].used.reported, "zeros for nothing recorded");
     }
 }

@@ -308,6 +308,8 @@ async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
     owner.add_radiator_to(room, "HD-1", "Board 1").await;
     let mut counter = 0.0;
     used(&app, &mut counter, 1000.0, "2026-01-13T10:00:00Z").await;
+    // Added since, it has not reported: nothing recorded, rather than nothing used.
+    owner.add_radiator_to(room, "HD-2", "Board 2").await;
     let path = "/v2/analytics/commercial/web/rooms-radiator-usage";
     for (query, field, message) in [
         (
@@ -334,7 +336,10 @@ async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
     }
     // No dates: this month so far.
     let month = owner.get(path).await;
-    assert_eq!(month.body["data"]["rooms"][0]["kwh"], 1.0);
+    let board = &month.body["data"]["rooms"][0];
+    assert_eq!((board["kwh"].as_f64(), board["reported"].as_bool()), (Some(1.0), Some(true)));
+    let silent = &board["radiators"][1];
+    assert_eq!((silent["kwh"].as_f64(), silent["reported"].as_bool()), (Some(0.0), Some(false)));
     let response = owner
         .download(&format!("{path}?start_date=2026-01-01&end_date=2026-01-31&format=csv"))
         .await;
@@ -345,7 +350,8 @@ async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
         lines,
         [
             "room,radiator,kwh,cost_pence,co2_kg,heating_hours",
-            &format!("\"'=Board, room\",Board 1,1,25,{},0.03", intensity(1, 20).round() / 1000.0)
+            &format!("\"'=Board, room\",Board 1,1,25,{},0.03", intensity(1, 20).round() / 1000.0),
+            "\"'=Board, room\",Board 2,,,,",
         ]
     );
 }

@@ -906,6 +906,7 @@ export const ar: ArabicTexts<Texts> = {
       goalMonthNone: '{{month}}: لا شيء يُقاس بعد',
     },
     usage: {
+      nothingRecorded: 'لم يُسجَّل شيء في هذه الفترة: لم تكن المدافئ قد بدأت الإرسال بعد.',
       heatingHours: 'التدفئة',
       hours: '{{hours}} ساعة',
       averageTemperature: 'متوسط درجة الحرارة',

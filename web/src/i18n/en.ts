@@ -894,6 +894,7 @@ export const en = {
       goalMonthNone: '{{month}}: nothing to measure yet',
     },
     usage: {
+      nothingRecorded: 'Nothing recorded in this range: the radiators had not reported yet.',
       heatingHours: 'Heating',
       hours: '{{hours}} h',
       averageTemperature: 'Average temperature',

@@ -149,10 +149,12 @@ function UsageCard({ kind }: { kind: 'rooms' | 'zones' }) {
       }
       figures={
         ranged &&
-        t(`analytics.usage.${kind}.summary`, {
-          count: places.length,
-          total: formatKwh(usageTotals(places).kwh),
-        })
+        (places.some((place) => place.reported)
+          ? t(`analytics.usage.${kind}.summary`, {
+              count: places.length,
+              total: formatKwh(usageTotals(places).kwh),
+            })
+          : t('analytics.usage.nothingRecorded'))
       }
       chart={places.length > 0 && <UsageChart places={places} metric="kwh" compact />}
     />

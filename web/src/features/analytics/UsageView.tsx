@@ -27,17 +27,19 @@ import { Unseen } from '../../components/Unseen';
 
 type Kind = 'rooms' | 'zones';
 
+/** A radiator's or a place's figures; a dash for each where nothing was recorded. */
 function Figures({ usage }: { usage: RadiatorUsage }) {
   const { t } = useTranslation();
+  const shown = (figure: string) => (usage.reported ? figure : '–');
   return (
     <>
       {METRICS.map((metric) => (
         <TableCell key={metric} align="right">
-          {formatFigure(usage, metric)}
+          {shown(formatFigure(usage, metric))}
         </TableCell>
       ))}
       <TableCell align="right">
-        {t('analytics.usage.hours', { hours: ltr(decimals(usage.heating_hours, 1)) })}
+        {shown(t('analytics.usage.hours', { hours: ltr(decimals(usage.heating_hours, 1)) }))}
       </TableCell>
     </>
   );
@@ -152,10 +154,12 @@ export function UsageView({ kind }: { kind: Kind }) {
                 <figure style={{ margin: 0 }}>
                   <UsageChart places={places} metric={metric} />
                   <Typography component="figcaption" variant="body2" color="text.secondary">
-                    {t(`analytics.usage.${kind}.caption`, {
-                      count: places.length,
-                      total: formatFigure(usageTotals(places), metric),
-                    })}
+                    {places.some((place) => place.reported)
+                      ? t(`analytics.usage.${kind}.caption`, {
+                          count: places.length,
+                          total: formatFigure(usageTotals(places), metric),
+                        })
+                      : t('analytics.usage.nothingRecorded')}
                   </Typography>
                 </figure>
               </Paper>

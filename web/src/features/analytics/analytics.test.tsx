@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setToken, sessionEnded } from '../../lib/session';
@@ -86,6 +86,7 @@ const place = (id: number, name: string, kwh: number): PlaceUsage => ({
   cost_pence: kwh * 25,
   co2_kg: kwh / 8,
   heating_hours: 12.5,
+  reported: true,
   average_temperature: 20.4,
   radiators: [
     {
@@ -95,6 +96,7 @@ const place = (id: number, name: string, kwh: number): PlaceUsage => ({
       cost_pence: kwh * 25,
       co2_kg: kwh / 8,
       heating_hours: 6,
+      reported: true,
     },
   ],
 });
@@ -526,6 +528,43 @@ describe('the room usage', () => {
     expect(screen.queryByText('Café east')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show the radiators of Café' }));
     expect(screen.getByText('Café east')).toBeInTheDocument();
+  });
+
+  it('shows a dash, not a zero, where nothing was recorded in the range', async () => {
+    const user = userEvent.setup();
+    const quiet = place(2, 'Attic', 0);
+    const silent = { ...quiet, reported: false };
+    const cafe = place(1, 'Café', 40);
+    const added = { ...cafe.radiators[0], id: 11, name: 'Café west', reported: false };
+    server.use(
+      http.get(`${BASE}/rooms-radiator-usage`, ({ request }) => {
+        const start = new URL(request.url).searchParams.get('start_date');
+        // Before the business began, no room has reported.
+        const rooms = start?.startsWith('2020')
+          ? [{ ...cafe, reported: false }, silent]
+          : [{ ...cafe, radiators: [...cafe.radiators, added] }, silent];
+        return answer('Room usage.', { rooms });
+      }),
+    );
+    const { router } = renderWithProviders(<AnalyticsView id="rooms-usage" />, {
+      route: '/analytics/rooms-usage',
+      preloadedState: { analytics: analytics() },
+    });
+    const attic = await screen.findByTestId('usage-Attic');
+    expect(within(attic).getAllByText('–')).toHaveLength(4);
+    await user.click(screen.getByRole('button', { name: 'Show the radiators of Café' }));
+    const west = screen.getByText('Café west').closest('tr') as HTMLElement;
+    expect(within(west).getAllByText('–')).toHaveLength(4);
+    expect(screen.getByTestId('usage-Café')).toHaveTextContent(iso('40.0 kWh'));
+
+    await act(() =>
+      router.navigate('/analytics/rooms-usage?start_date=2020-01-01&end_date=2020-01-31'),
+    );
+    expect(
+      await screen.findByText(
+        'Nothing recorded in this range: the radiators had not reported yet.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the range a link names, as an insight’s last 7 days', async () => {

@@ -81,6 +81,9 @@ export interface RadiatorUsage extends Figures {
   id: number;
   name: string;
   heating_hours: number;
+  /** Whether any reading falls in the range: without one the zeros are for nothing recorded,
+   *  not for nothing used. */
+  reported: boolean;
 }
 
 /** A room's or a zone's use over a range, with its radiators'. */

@@ -263,6 +263,8 @@ export function DayEditor({
                     position: 'absolute',
                     top: 8,
                     bottom: 8,
+                    // A 15-minute slot is 4 px on a phone: wide enough to see and tap.
+                    minWidth: 10,
                     borderRadius: 1,
                     overflow: 'hidden',
                     cursor: 'pointer',
