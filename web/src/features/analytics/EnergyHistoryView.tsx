@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure, FigurePanel } from '../../components/Figure';
+import { SidewaysTable } from '../../components/SidewaysTable';
 import { useAppDispatch } from '../../lib/hooks';
 import { endpoints } from './api';
 import { DownloadCsvButton } from '../../components/DownloadCsvButton';
@@ -77,42 +78,44 @@ function BucketsTable({ history, metric }: { history: EnergyHistory; metric: Met
   const { t, i18n } = useTranslation();
   const now = useNow();
   return (
-    <Table size="small" aria-label={t('analytics.energy.table')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t(`analytics.energy.bucket.${history.type}`)}</TableCell>
-          {METRICS.map((metric) => (
-            <TableCell key={metric} align="right">
-              {t(`analytics.metric.${metric}`)}
-            </TableCell>
-          ))}
-          <TableCell align="right">
-            {t('analytics.energy.previousColumn', {
-              previous: t(`analytics.energy.previous.${history.type}`),
-              metric: t(`analytics.metric.${metric}`),
-            })}
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {history.buckets.map((bucket, index) => {
-          const before = counterpart(history, bucket);
-          return (
-            <TableRow key={bucket.start}>
-              <TableCell>
-                {bucketLabel(bucket.start, history.type, i18n.language, 'long')}
+    <SidewaysTable label={t('analytics.energy.table')}>
+      <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t(`analytics.energy.bucket.${history.type}`)}</TableCell>
+            {METRICS.map((metric) => (
+              <TableCell key={metric} align="right">
+                {t(`analytics.metric.${metric}`)}
               </TableCell>
-              {METRICS.map((metric) => (
-                <TableCell key={metric} align="right">
-                  {withoutFigures(history, index, now) ? '–' : formatFigure(bucket, metric)}
+            ))}
+            <TableCell align="right">
+              {t('analytics.energy.previousColumn', {
+                previous: t(`analytics.energy.previous.${history.type}`),
+                metric: t(`analytics.metric.${metric}`),
+              })}
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {history.buckets.map((bucket, index) => {
+            const before = counterpart(history, bucket);
+            return (
+              <TableRow key={bucket.start}>
+                <TableCell>
+                  {bucketLabel(bucket.start, history.type, i18n.language, 'long')}
                 </TableCell>
-              ))}
-              <TableCell align="right">{before ? formatFigure(before, metric) : '–'}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+                {METRICS.map((metric) => (
+                  <TableCell key={metric} align="right">
+                    {withoutFigures(history, index, now) ? '–' : formatFigure(bucket, metric)}
+                  </TableCell>
+                ))}
+                <TableCell align="right">{before ? formatFigure(before, metric) : '–'}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </SidewaysTable>
   );
 }
 

@@ -238,7 +238,7 @@ describe('the energy history', () => {
 
     // The figures behind the chart, as a table.
     await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
-    const table = screen.getByRole('table', { name: 'Energy history by period' });
+    const table = screen.getByRole('region', { name: 'Energy history by period' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^January 2026.*–$/);
   });
 
@@ -254,7 +254,7 @@ describe('the energy history', () => {
     });
     await screen.findByTestId('total-kwh');
     await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
-    const table = screen.getByRole('table', { name: 'Energy history by period' });
+    const table = screen.getByRole('region', { name: 'Energy history by period' });
     const header = () => within(table).getAllByRole('columnheader').at(-1);
     const firstRow = () => within(table).getAllByRole('row')[1];
     expect(header()).toHaveTextContent('Last week (Energy)');
