@@ -1158,6 +1158,16 @@ export const en = {
     },
   },
   reduce: {
+    goesTo: {
+      schedules: 'Open the schedules',
+      automations: 'Open the automations',
+      zones: 'Open the zones',
+      rooms: 'Open the rooms',
+      radiators: 'Open the radiators',
+      roomsUsage: 'Compare the rooms’ use',
+      budget: 'Review the budget',
+      goal: 'Set a CF goal',
+    },
     intro:
       'Where your CO2 saving stands this month, and the actions that cut it most for a business heated by electric radiators.',
     progress: 'This month against your CF goal',

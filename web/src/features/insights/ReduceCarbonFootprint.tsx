@@ -15,6 +15,18 @@ import { insightsApi } from './api';
 import { useLoad } from '../../lib/useLoad';
 import { ShareBar } from '../../components/ShareBar';
 
+/** Where a tip's link leads, by its path, for words that say so; another path acts on it. */
+const GOES_TO: Record<string, string> = {
+  '/schedules': 'schedules',
+  '/settings?tab=automations': 'automations',
+  '/zones': 'zones',
+  '/rooms': 'rooms',
+  '/radiators': 'radiators',
+  '/analytics/rooms-usage': 'roomsUsage',
+  '/preferences/energy-usage': 'budget',
+  '/preferences/co2-savings': 'goal',
+};
+
 const readTips = async () => (await insightsApi.tips()).data.data.energy_savings_tips;
 const readSaving = async () => (await insightsApi.co2ThisMonth()).data.data.co2_saving;
 
@@ -106,7 +118,9 @@ function Tips() {
               </Typography>
               {tip.action_path && (
                 <Button component={RouterLink} to={tip.action_path} size="small">
-                  {t('insights.act')}
+                  {GOES_TO[tip.action_path]
+                    ? t(`reduce.goesTo.${GOES_TO[tip.action_path]}`)
+                    : t('insights.act')}
                 </Button>
               )}
             </Paper>

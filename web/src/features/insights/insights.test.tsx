@@ -194,7 +194,7 @@ describe('reducing the carbon footprint', () => {
       'Tip draughts',
     ]);
     expect(
-      within(actions[0] as HTMLElement).getByRole('link', { name: 'Act on it' }),
+      within(actions[0] as HTMLElement).getByRole('link', { name: 'Open the schedules' }),
     ).toHaveAttribute('href', '/schedules');
     // Done in the building itself: nothing in the app to act on it with.
     expect(within(actions[2] as HTMLElement).queryByRole('link')).toBeNull();

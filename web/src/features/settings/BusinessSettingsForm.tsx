@@ -141,7 +141,7 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
           error={errors.working_days ? t(errors.working_days) : undefined}
         />
         <Grid container columnSpacing={2}>
-          <Grid size={{ xs: 6, sm: 4 }}>
+          <Grid size={{ xs: 6 }}>
             <ClockField
               name="working_hours.start"
               value={values['working_hours.start']}
@@ -150,7 +150,7 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
               label={t('settings.business.start')}
             />
           </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
+          <Grid size={{ xs: 6 }}>
             <ClockField
               name="working_hours.end"
               value={values['working_hours.end']}
@@ -159,7 +159,8 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
               label={t('settings.business.end')}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          {/* A row of its own: its help says what a change does. */}
+          <Grid size={{ xs: 12 }}>
             <FormField
               {...form.field('comfort_setpoint')}
               type="number"
