@@ -210,7 +210,9 @@ pub struct StoredBaseline {
     pub basis: String,
     pub energy_wh: f64,
     pub co2_g: f64,
-    pub end_temperature: f64,
+    /// Where the simulated room's air and fabric ended the day: the next day resumes there.
+    pub end_air_temperature: f64,
+    pub end_fabric_temperature: f64,
 }
 
 /// The stored baseline days of the business's rooms from `first` to `last` (`YYYY-MM-DD`).
@@ -223,7 +225,8 @@ pub async fn stored_baselines(
     let sql =
         // CROSS JOIN keeps the rooms as the outer loop in SQLite: each room's days are one
         // range of the key, not a scan of every room's.
-        "SELECT b.room_id, b.day, b.basis, b.energy_wh, b.co2_g, b.end_temperature
+        "SELECT b.room_id, b.day, b.basis, b.energy_wh, b.co2_g, b.end_air_temperature,
+             b.end_fabric_temperature
          FROM rooms r CROSS JOIN baseline_daily b
          WHERE r.business_id = $1 AND b.room_id = r.id AND b.day >= $2 AND b.day <= $3";
     rows_in_range(pool, sql, business_id, (first, last)).await
@@ -237,22 +240,24 @@ pub async fn save_baselines(store: &Store, days: &[StoredBaseline]) -> StoreResu
     let mut tx = store.begin_write().await?;
     let sql = |rows: &str| {
         format!(
-            "INSERT INTO baseline_daily (room_id, day, basis, energy_wh, co2_g, end_temperature)
+            "INSERT INTO baseline_daily (room_id, day, basis, energy_wh, co2_g,
+                 end_air_temperature, end_fabric_temperature)
              {rows}
              ON CONFLICT (room_id, day) DO UPDATE SET basis = excluded.basis,
                  energy_wh = excluded.energy_wh, co2_g = excluded.co2_g,
-                 end_temperature = excluded.end_temperature"
+                 end_air_temperature = excluded.end_air_temperature,
+                 end_fabric_temperature = excluded.end_fabric_temperature"
         )
     };
     rows::write(&mut tx, days, sql, |day| {
-        let (room, energy, co2, end) = (day.room_id, day.energy_wh, day.co2_g, day.end_temperature);
         vec![
-            room.into(),
+            day.room_id.into(),
             day.day.as_str().into(),
             day.basis.as_str().into(),
-            energy.into(),
-            co2.into(),
-            end.into(),
+            day.energy_wh.into(),
+            day.co2_g.into(),
+            day.end_air_temperature.into(),
+            day.end_fabric_temperature.into(),
         ]
     })
     .await?;

@@ -149,7 +149,8 @@ fn plan(
     // from it).
     let yesterday = today.yesterday()?;
     let rooms_yesterday = format!(
-        "SELECT b.day, b.energy_wh, b.end_temperature FROM rooms r
+        "SELECT b.day, b.energy_wh, b.end_air_temperature, b.end_fabric_temperature
+         FROM rooms r
          CROSS JOIN baseline_daily b
          WHERE r.business_id = {business} AND b.room_id = r.id AND b.day = '{yesterday}'"
     );

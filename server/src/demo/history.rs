@@ -79,7 +79,7 @@ pub async fn backfill(
             }
             let before: Vec<f64> = room.heaters.iter().map(|h| h.energy_wh_total).collect();
             room.advance(60.0, outside);
-            let temperature = (room.temperature * 100.0).round() / 100.0;
+            let temperature = (room.temperatures.air * 100.0).round() / 100.0;
             for ((heater, id), before) in room.heaters.iter().zip(ids.iter()).zip(before) {
                 let reading = Reading {
                     radiator_id: *id,

@@ -9,7 +9,9 @@ use time::OffsetDateTime;
 
 use super::live_hub::LiveHub;
 use super::telemetry::{Source, ingest, last_temperatures};
-use super::thermal::{Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room, uk_outside_temperature};
+use super::thermal::{
+    Heater, OFFICE_C, OFFICE_R, RATED_POWER_W, Room, Temperatures, uk_outside_temperature,
+};
 use super::{DesiredState, DeviceGateway, Report, all_desired_states, report_timer};
 use crate::clock::Clock;
 use crate::store::{Store, StoreResult};
@@ -89,7 +91,7 @@ fn new_room(placement: Placement) -> Room {
         Placement::Room(id) => id,
         Placement::Alone(id) => -id,
     };
-    let mut room = Room::office(16.0 + 3.0 * spread(seed, 1));
+    let mut room = Room::office(Temperatures::settled(16.0 + 3.0 * spread(seed, 1)));
     room.r = OFFICE_R * (0.8 + 0.4 * spread(seed, 2));
     room.c = OFFICE_C * (0.75 + 0.5 * spread(seed, 3));
     room
@@ -122,7 +124,7 @@ impl Fleet {
             heater.on = desired.on;
             heater.setpoint = desired.setpoint;
             // Its thermostat acts on the command at once, not at the next step of the room.
-            heater.regulate(room.model.temperature);
+            heater.regulate(room.model.temperatures.air);
         }
     }
 
@@ -130,7 +132,11 @@ impl Fleet {
     fn report_of(&self, radiator_id: i64) -> Option<Report> {
         let room = self.rooms.get(self.placement.get(&radiator_id)?)?;
         let index = room.radiators.iter().position(|(id, _)| *id == radiator_id)?;
-        Some(report(&room.radiators[index].1, room.model.temperature, &room.model.heaters[index]))
+        Some(report(
+            &room.radiators[index].1,
+            room.model.temperatures.air,
+            &room.model.heaters[index],
+        ))
     }
 
     /// Removes a radiator from its room, dropping the room when it empties.
@@ -178,8 +184,9 @@ impl SimulatedFleet {
         for room in fleet.rooms.values_mut() {
             // One radiator speaks for its room: they all report the room's temperature.
             let first = room.radiators.first().and_then(|(id, _)| last.get(id));
+            // A radiator reads the air only; the fabric is taken to be as warm.
             if let Some(temperature) = first {
-                room.model.temperature = *temperature;
+                room.model.temperatures = Temperatures::settled(*temperature);
             }
         }
         Ok(())
@@ -192,7 +199,7 @@ impl SimulatedFleet {
         for room in fleet.rooms.values_mut() {
             room.model.advance(seconds, outside);
             for ((_, uid), heater) in room.radiators.iter().zip(&room.model.heaters) {
-                reports.push(report(uid, room.model.temperature, heater));
+                reports.push(report(uid, room.model.temperatures.air, heater));
             }
         }
         reports
@@ -215,7 +222,7 @@ impl SimulatedFleet {
     pub fn temperature_of(&self, radiator_id: i64) -> Option<f64> {
         let fleet = self.fleet.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let placement = fleet.placement.get(&radiator_id)?;
-        fleet.rooms.get(placement).map(|room| room.model.temperature)
+        fleet.rooms.get(placement).map(|room| room.model.temperatures.air)
     }
 
     /// The setpoint a simulated radiator is working to, and whether it is on.

@@ -16,10 +16,12 @@ use super::thermal::{
 };
 use crate::analytics::store::{self, StoredBaseline};
 use crate::business::BusinessSettings;
+use crate::devices::thermal::{MODEL, Temperatures};
 use crate::error::ApiResult;
 
 /// A room as its stored days were worked out: what it is, and the basis each of its days is
-/// kept with (the time zone, the working pattern in force that day, the radiators).
+/// kept with (the thermal model's version, the time zone, the working pattern in force that
+/// day, the radiators).
 struct RoomBasis {
     room: BaselineRoom,
     time_zone: String,
@@ -28,7 +30,8 @@ struct RoomBasis {
 
 impl RoomBasis {
     fn on(&self, day: Date, patterns: &WorkingPatterns) -> String {
-        format!("{}|{}|{}", self.time_zone, pattern_basis(patterns.on(day)), self.radiators)
+        let pattern = pattern_basis(patterns.on(day));
+        format!("{MODEL}|{}|{pattern}|{}", self.time_zone, self.radiators)
     }
 }
 
@@ -61,6 +64,7 @@ pub(super) async fn thermal_days(
         .collect();
     let digest = {
         let mut hasher = Sha256::new();
+        hasher.update(MODEL);
         for room in &rooms {
             hasher.update(format!("{}:{}|{};", room.room.room_id, room.time_zone, room.radiators));
         }
@@ -172,7 +176,7 @@ async fn rooms_days(
                     let start = day
                         .yesterday()
                         .ok()
-                        .and_then(|before| valid(before).map(|row| row.end_temperature))
+                        .and_then(|before| valid(before).map(|row| stored_day(row).end))
                         .map_or(Start::Cold, Start::Resume);
                     let period = Period { first: day, last: stored_last, until: ctx.now };
                     for (date, simulated) in
@@ -184,7 +188,8 @@ async fn rooms_days(
                             basis: basis.on(date, ctx.patterns),
                             energy_wh: simulated.energy_wh,
                             co2_g: simulated.co2_g,
-                            end_temperature: simulated.end_temperature,
+                            end_air_temperature: simulated.end.air,
+                            end_fabric_temperature: simulated.end.fabric,
                         });
                         days.insert(date, simulated);
                     }
@@ -195,9 +200,7 @@ async fn rooms_days(
         if last == ctx.today && since < ctx.now {
             let start = match kept.as_ref().and_then(|kept| kept.get(&room_id)) {
                 Some(start) => *start,
-                None => days
-                    .get(&yesterday)
-                    .map_or(Start::Cold, |day| Start::Resume(day.end_temperature)),
+                None => days.get(&yesterday).map_or(Start::Cold, |day| Start::Resume(day.end)),
             };
             let today_basis = basis.on(ctx.today, ctx.patterns);
             if let Some(part) = today_so_far(ctx, room, &today_basis, start, &surroundings) {
@@ -289,6 +292,6 @@ fn stored_day(row: &StoredBaseline) -> SimulatedDay {
     SimulatedDay {
         energy_wh: row.energy_wh,
         co2_g: row.co2_g,
-        end_temperature: row.end_temperature,
+        end: Temperatures { air: row.end_air_temperature, fabric: row.end_fabric_temperature },
     }
 }

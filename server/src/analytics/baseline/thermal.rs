@@ -11,7 +11,7 @@ use jiff::{Timestamp, ToSpan};
 use time::OffsetDateTime;
 
 use crate::devices::simulator::simulated_room;
-use crate::devices::thermal::{Heater, RATED_POWER_W, Room, uk_outside_temperature};
+use crate::devices::thermal::{Heater, RATED_POWER_W, Room, Temperatures, uk_outside_temperature};
 use crate::grid::{half_hour_start, modelled_intensity};
 use crate::kernel::values::ClockTime;
 
@@ -61,12 +61,12 @@ pub struct Period {
     pub until: i64,
 }
 
-/// Where a simulation starts: from the model's starting temperature, warmed up over the days
-/// before the period, or at the temperature a stored day ended at.
+/// Where a simulation starts: from the model's starting temperatures, warmed up over the days
+/// before the period, or at the temperatures a stored day ended at.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Start {
     Cold,
-    Resume(f64),
+    Resume(Temperatures),
 }
 
 /// One local day of a room's baseline.
@@ -74,13 +74,14 @@ pub enum Start {
 pub struct SimulatedDay {
     pub energy_wh: f64,
     pub co2_g: f64,
-    /// The room's temperature when the day (or the simulation) ended, to resume from.
-    pub end_temperature: f64,
+    /// The room's temperatures when the day (or the simulation) ended, to resume from.
+    pub end: Temperatures,
 }
 
-/// Days a cold start is simulated before the period, so the room starts it at a realistic
-/// temperature rather than the model's starting one.
-const WARM_UP_DAYS: i64 = 2;
+/// Days a cold start is simulated before the period, so the room starts it at realistic
+/// temperatures rather than the model's starting ones: a week, as the fabric holds heat for
+/// days.
+const WARM_UP_DAYS: i64 = 7;
 
 /// The room's baseline per local day of the period, every day of it (a day with nothing used
 /// is there with zeros).
@@ -99,8 +100,8 @@ pub fn simulate(
             Ok(date) => date,
             Err(_) => return days,
         },
-        Start::Resume(temperature) => {
-            room.temperature = temperature;
+        Start::Resume(temperatures) => {
+            room.temperatures = temperatures;
             period.first
         }
     };
@@ -110,11 +111,11 @@ pub fn simulate(
         if clock.start >= period.until {
             break;
         }
-        let mut day = SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end_temperature: 0.0 };
+        let mut day = SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end: room.temperatures };
         let counted = date >= period.first;
         run.day(&mut room, &clock, clock.start, counted.then_some(&mut day));
         if counted {
-            day.end_temperature = room.temperature;
+            day.end = room.temperatures;
             days.insert(date, day);
         }
         date = clock.tomorrow;
@@ -148,7 +149,7 @@ pub fn simulate_today(
             let mut room = simulated_room(baseline_room.room_id);
             room.heaters = heaters(baseline_room);
             match start {
-                Start::Resume(temperature) => room.temperature = temperature,
+                Start::Resume(temperatures) => room.temperatures = temperatures,
                 // Warmed up over the days before, as `simulate` does.
                 Start::Cold => {
                     let mut date = today.checked_sub(WARM_UP_DAYS.days()).ok()?;
@@ -159,14 +160,13 @@ pub fn simulate_today(
                     }
                 }
             }
-            let day =
-                SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end_temperature: room.temperature };
+            let day = SimulatedDay { energy_wh: 0.0, co2_g: 0.0, end: room.temperatures };
             PartDay { room, at: clock.start, day }
         }
     };
     let from = part.at;
     part.at = run.day(&mut part.room, &clock, from, Some(&mut part.day));
-    part.day.end_temperature = part.room.temperature;
+    part.day.end = part.room.temperatures;
     Some(part)
 }
 
@@ -393,7 +393,7 @@ mod tests {
         let tuesday = monday.tomorrow().unwrap();
         let resumed = simulate(
             &room(0),
-            Start::Resume(whole[&monday].end_temperature),
+            Start::Resume(whole[&monday].end),
             &days(tuesday, wednesday),
             &patterns(),
             &at,
@@ -411,7 +411,7 @@ mod tests {
         let monday = jiff::civil::date(2026, 1, 12);
         let time = |text: &str| text.parse::<Timestamp>().unwrap().as_second();
         let (ten, three) = (time("2026-01-12T10:00:00Z"), time("2026-01-12T15:00:00Z"));
-        for start in [Start::Cold, Start::Resume(17.0)] {
+        for start in [Start::Cold, Start::Resume(Temperatures { air: 17.0, fabric: 15.0 })] {
             let period = Period { first: monday, last: monday, until: three };
             let whole = simulate(&room(0), start, &period, &patterns(), &at)[&monday];
             let morning = simulate_today(&room(0), (monday, start, None), ten, &patterns(), &at);
@@ -422,7 +422,8 @@ mod tests {
             assert!(whole.energy_wh > 0.0);
             assert!((day.energy_wh - whole.energy_wh).abs() < 1e-6, "{day:?} against {whole:?}");
             assert!((day.co2_g - whole.co2_g).abs() < 1e-6);
-            assert!((day.end_temperature - whole.end_temperature).abs() < 1e-9);
+            assert!((day.end.air - whole.end.air).abs() < 1e-9);
+            assert!((day.end.fabric - whole.end.fabric).abs() < 1e-9);
         }
     }
 }
