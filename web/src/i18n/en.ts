@@ -993,6 +993,7 @@ export const en = {
         'The energy used from {{day}} on is costed again at {{unit}} and {{standing}}, up to the next tariff entered: the costs in analytics, the month’s budget and the insights change with it.',
       history: 'Tariff history',
       entered: 'Entered',
+      enteredOn: 'Entered {{when}}',
       inForce: 'In force',
       upcoming: 'Upcoming',
       none: 'No tariff entered yet.',

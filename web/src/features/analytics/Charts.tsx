@@ -37,12 +37,14 @@ import type { Co2Saving, EnergyHistory, PlaceUsage, Span } from './types';
 /** Colours with at least 3:1 contrast on the paper of either theme. */
 function useChartStyle() {
   const { palette } = useTheme();
-  const { along, across, edge } = useChartDirection();
+  const { along, across, edge, legend, sideBySide } = useChartDirection();
   const tooltip = useTooltipStyle();
   return {
     along,
     across,
     edge,
+    legend,
+    sideBySide,
     current: palette.primary.main,
     other: palette.text.secondary,
     grid: palette.divider,
@@ -165,22 +167,26 @@ export function EnergyChart({ history, metric, compact = false, fill = false }: 
           {...style.across}
         />
         <Tooltip formatter={tooltipValue(metric)} {...style.tooltip} />
-        {!compact && <Legend itemSorter={inOrder('previous', 'current')} />}
-        {/* No bars, nor a legend entry, for a period before the business began. */}
-        {!compact && history.previous.buckets.length > 0 && (
+        {!compact && <Legend itemSorter={inOrder('previous', 'current')} {...style.legend} />}
+        {style.sideBySide([
+          // No bars, nor a legend entry, for a period before the business began.
+          !compact && history.previous.buckets.length > 0 && (
+            <Bar
+              key="previous"
+              isAnimationActive={false}
+              dataKey="previous"
+              name={t(`analytics.energy.previous.${history.type}`)}
+              fill={style.other}
+            />
+          ),
           <Bar
+            key="current"
             isAnimationActive={false}
-            dataKey="previous"
-            name={t(`analytics.energy.previous.${history.type}`)}
-            fill={style.other}
-          />
-        )}
-        <Bar
-          isAnimationActive={false}
-          dataKey="current"
-          name={t(`analytics.energy.current.${history.type}`)}
-          fill={style.current}
-        />
+            dataKey="current"
+            name={t(`analytics.energy.current.${history.type}`)}
+            fill={style.current}
+          />,
+        ])}
       </BarChart>
     </Frame>
   );
@@ -265,19 +271,23 @@ export function Co2Chart({ saving, compact = false, along }: Co2ChartProps) {
           {...style.across}
         />
         <Tooltip formatter={tooltipValue('co2_kg')} {...style.tooltip} />
-        {!compact && <Legend itemSorter={inOrder('baseline', 'actual')} />}
-        <Bar
-          isAnimationActive={false}
-          dataKey="baseline"
-          name={t('analytics.co2.baseline')}
-          fill={style.other}
-        />
-        <Bar
-          isAnimationActive={false}
-          dataKey="actual"
-          name={t('analytics.co2.actual')}
-          fill={style.current}
-        />
+        {!compact && <Legend itemSorter={inOrder('baseline', 'actual')} {...style.legend} />}
+        {style.sideBySide([
+          <Bar
+            key="baseline"
+            isAnimationActive={false}
+            dataKey="baseline"
+            name={t('analytics.co2.baseline')}
+            fill={style.other}
+          />,
+          <Bar
+            key="actual"
+            isAnimationActive={false}
+            dataKey="actual"
+            name={t('analytics.co2.actual')}
+            fill={style.current}
+          />,
+        ])}
       </BarChart>
     </Frame>
   );

@@ -16,7 +16,7 @@ import { formatDateTime, formatDay } from '../../lib/format';
 import { useAppDispatch } from '../../lib/hooks';
 import { formatRate } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
-import { wideOnly } from '../../lib/responsive';
+import { narrowOnly, wideOnly } from '../../lib/responsive';
 import { energyPreferencesApi } from './api';
 import { chargesChanged } from './slice';
 import type { Charges, Tariff } from './types';
@@ -42,7 +42,8 @@ export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDele
               <TableCell>{t('energyPrefs.tariff.effectiveFrom')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.unitRate')}</TableCell>
               <TableCell align="right">{t('energyPrefs.tariff.standingCharge')}</TableCell>
-              {/* Left out on a phone, so each row's delete button stays in sight. */}
+              {/* Left out on a phone, so each row's delete button stays in sight; the row says
+                  it under the day instead. */}
               <TableCell sx={wideOnly}>{t('energyPrefs.tariff.entered')}</TableCell>
               {/* Named for screen readers; the icons say it to the eye, in less room. */}
               <TableCell align="right" aria-label={t('energyPrefs.tariff.actions')} />
@@ -63,6 +64,11 @@ export function TariffHistory({ charges, onDeleted }: { charges: Charges; onDele
                       label={t('energyPrefs.tariff.upcoming')}
                     />
                   )}
+                  <Typography variant="caption" color="text.secondary" sx={narrowOnly}>
+                    {t('energyPrefs.tariff.enteredOn', {
+                      when: formatDateTime(tariff.created_at, i18n.language),
+                    })}
+                  </Typography>
                 </TableCell>
                 <TableCell align="right">{formatRate(tariff.unit_rate_pence, 'kWh')}</TableCell>
                 <TableCell align="right">

@@ -236,6 +236,9 @@ describe('the energy usage preferences', () => {
     expect(rows[2]).toHaveTextContent('In force');
     expect(rows[2]).toHaveTextContent('24.5 p/kWh');
     expect(rows[2]).toHaveTextContent('53.35 p/day');
+    // On a phone the Entered column is left out and the row says it under the day.
+    const [firstCell] = within(rows[2]).getAllByRole('cell');
+    expect(within(firstCell).getByText(/^Entered 30 Mar 2026/)).toBeInTheDocument();
     expect(rows[3]).not.toHaveTextContent('In force');
     expect(screen.getByTestId('tariff-current')).toHaveTextContent(
       'In force today: 24.5 p/kWh and 53.35 p/day.',

@@ -117,7 +117,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
               formatter={(value) => formatCelsius(Number(value))}
               {...tooltip}
             />
-            <Legend itemSorter={inOrder('temperature', 'setpoint')} />
+            <Legend itemSorter={inOrder('temperature', 'setpoint')} {...direction.legend} />
             <Line
               type="monotone"
               dataKey="temperature"
