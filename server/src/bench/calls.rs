@@ -63,7 +63,7 @@ pub async fn time_calls(
     };
     let floor = median(runs, || get("/v2/auth/me".to_owned())).await?;
     let mut calls = Vec::new();
-    for (call, path, bare) in plan(fleet.business_id, today, &tz)? {
+    for (call, path, bare) in planned_calls(fleet.business_id, today, &tz)? {
         let api = median(runs, || get(path.clone())).await?;
         let bare = median(runs, || async {
             sqlx::query(sqlx::AssertSqlSafe(bare.clone())).fetch_all(state.store.reader()).await?;
@@ -97,7 +97,7 @@ pub async fn time_calls(
 }
 
 /// `(call, path, bare query)` for each analytics call: a year where the call takes a range.
-fn plan(
+pub fn planned_calls(
     business: i64,
     today: Date,
     tz: &TimeZone,
@@ -149,8 +149,7 @@ fn plan(
     // from it).
     let yesterday = today.yesterday()?;
     let rooms_yesterday = format!(
-        "SELECT b.day, b.energy_wh, b.end_air_temperature, b.end_fabric_temperature
-         FROM rooms r
+        "SELECT b.day, b.end_air_temperature, b.end_fabric_temperature FROM rooms r
          CROSS JOIN baseline_daily b
          WHERE r.business_id = {business} AND b.room_id = r.id AND b.day = '{yesterday}'"
     );

@@ -9,6 +9,8 @@
 mod calls;
 mod fill;
 
+pub use calls::planned_calls;
+
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -8,6 +8,7 @@ mod auth;
 mod automations;
 mod avatar;
 mod baseline;
+mod bench;
 mod broker;
 mod business;
 mod connections;
