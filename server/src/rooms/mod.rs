@@ -26,8 +26,10 @@ use domain::Placement;
 pub use domain::RoomDetail;
 pub use store::{RoomView, in_zone, set_zone};
 
-/// The web app's route for a new room is `/rooms/add-room`, so no room may take that name.
-const RESERVED_NAME: &str = "add-room";
+/// A room's page in the web app is `/rooms/{name}`, so no room may take a name that path
+/// cannot carry: `add-room` is the new room's page, and a browser reads `.` and `..` as "this
+/// folder" and "the folder above", so their links would lead elsewhere.
+const RESERVED_NAMES: [&str; 3] = ["add-room", ".", ".."];
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -110,8 +112,8 @@ fn parse_name(request: &RoomRequest) -> ApiResult<String> {
     let name = check.check(
         "name",
         record_name(&request.name).and_then(|name| {
-            if name.eq_ignore_ascii_case(RESERVED_NAME) {
-                Err(format!("'{RESERVED_NAME}' cannot be a room's name."))
+            if RESERVED_NAMES.iter().any(|reserved| name.eq_ignore_ascii_case(reserved)) {
+                Err(format!("'{name}' cannot be a room's name."))
             } else {
                 Ok(name)
             }

@@ -54,12 +54,18 @@ async fn rooms_are_created_listed_searched_renamed_and_deleted(app: TestApp) {
 
 async fn room_names_are_validated_and_unique_within_a_business(app: TestApp) {
     let acme = app.register_business("owner@acme.co.uk").await;
-    acme.add_room("Kitchen").await;
-    for bad in ["", "   ", "add-room", &"x".repeat(61)] {
+    let kitchen = acme.add_room("Kitchen").await;
+    for bad in ["", "   ", "add-room", ".", " .. ", &"x".repeat(61)] {
         let answer = acme.post("/v2/rooms", json!({"name": bad})).await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}");
         answer.field_error("name");
     }
+    // Nor may a room be renamed to a name its page's path cannot carry.
+    let renamed = acme.post(&format!("/v2/rooms/{}", kitchen.id), json!({"name": ".."})).await;
+    assert_eq!(renamed.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(renamed.field_error("name"), "'..' cannot be a room's name.");
+    // Dots with more to them are a name like any other.
+    acme.add_room("...").await;
     let taken = acme.post("/v2/rooms", json!({"name": "KITCHEN "})).await;
     assert_eq!(taken.status, StatusCode::CONFLICT);
     // Named as the room is spelt.

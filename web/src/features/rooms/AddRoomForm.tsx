@@ -6,6 +6,10 @@ import { paths, roomPath } from '../../config/paths';
 import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
 
+/** Names a room's page path cannot carry (the server refuses them too): the new room's page,
+ *  and "." and "..", which a browser reads as this folder and the one above. */
+const RESERVED_NAMES = ['add-room', '.', '..'];
+
 export function AddRoomForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -13,7 +17,8 @@ export function AddRoomForm() {
   const form = useForm({ name: '' }, ({ name }) => {
     if (!name.trim()) return { name: 'validation.required' };
     if (name.trim().length > 60) return { name: 'validation.nameTooLong' };
-    if (name.trim().toLowerCase() === 'add-room') return { name: 'validation.reservedName' };
+    if (RESERVED_NAMES.includes(name.trim().toLowerCase()))
+      return { name: 'validation.reservedName' };
     return {};
   });
 

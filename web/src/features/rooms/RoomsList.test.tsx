@@ -92,9 +92,12 @@ describe('AddRoomForm', () => {
     renderWithProviders(<AddRoomForm />, { route: '/rooms/add-room' });
     await userEvent.click(screen.getByRole('button', { name: 'Create room' }));
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText(/room name/i), 'add-room');
-    await userEvent.click(screen.getByRole('button', { name: 'Create room' }));
-    expect(screen.getByText('This name is reserved; choose another.')).toBeInTheDocument();
+    for (const reserved of ['add-room', '..']) {
+      await userEvent.clear(screen.getByLabelText(/room name/i));
+      await userEvent.type(screen.getByLabelText(/room name/i), reserved);
+      await userEvent.click(screen.getByRole('button', { name: 'Create room' }));
+      expect(screen.getByText('This name is reserved; choose another.')).toBeInTheDocument();
+    }
     await userEvent.clear(screen.getByLabelText(/room name/i));
     await userEvent.type(screen.getByLabelText(/room name/i), 'Kitchen');
     await userEvent.click(screen.getByRole('button', { name: 'Create room' }));
