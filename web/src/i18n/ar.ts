@@ -463,7 +463,7 @@ export const ar: ArabicTexts<Texts> = {
     partlyOn: 'تعمل {{on}} من {{count}}',
     intro: 'كل مدافئ شركتك مع آخر ما أبلغت عنه.',
     search: 'البحث في المدافئ',
-    searchHint: 'اكتب جزءًا من الاسم أو معرّف المدفأة، مثل HD-0042',
+    searchHint: 'جزء من الاسم أو المعرّف، مثل HD-0042',
     name: 'اسم المدفأة',
     room: 'الغرفة',
     noRoom: 'بلا غرفة',

@@ -455,7 +455,7 @@ export const en = {
     partlyOn: '{{on}} of {{count}} on',
     intro: 'Every radiator of your business with what it last reported.',
     search: 'Search radiators',
-    searchHint: 'Type part of a name or a radiator id, like HD-0042',
+    searchHint: 'Part of a name or id, like HD-0042',
     name: 'Radiator name',
     room: 'Room',
     noRoom: 'No room',

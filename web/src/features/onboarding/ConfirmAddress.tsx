@@ -1,21 +1,19 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
-import { paths } from '../../config/paths';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
-import { fetchMe, optional, text, ukPostcode, validate } from '../auth';
+import { optional, text, ukPostcode, validate } from '../auth';
+import { useNextStep } from './useNextStep';
 import { onboardingApi } from './api';
 import type { AddressPayload } from './types';
 
 /** `/confirm-address`: the business's registered address, as registered, to confirm or correct. */
 export function ConfirmAddress() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const nextStep = useNextStep();
   const { run, busy } = useAction();
   const user = useAppSelector((state) => state.auth.user);
   const form = useForm<AddressPayload>(
@@ -38,10 +36,7 @@ export function ConfirmAddress() {
 
   const send = (address: AddressPayload) =>
     run(() => onboardingApi.confirmAddress(address), {
-      onSuccess: async () => {
-        await dispatch(fetchMe());
-        void navigate(paths.home);
-      },
+      onSuccess: () => nextStep(),
       onError: form.showServerErrors,
     });
 

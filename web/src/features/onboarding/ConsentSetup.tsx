@@ -7,14 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
 import { paths } from '../../config/paths';
 import { formatDay, ltr } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
-import { fetchMe } from '../auth';
+import { useNextStep } from './useNextStep';
 import { onboardingApi, TERMS_VERSION } from './api';
 import { consentChanged, consentPayloadChanged } from './consentSlice';
 import { macError, mpanError } from './steps';
@@ -28,7 +28,7 @@ import type { Consent } from './types';
 export function ConsentSetup() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const nextStep = useNextStep();
   const { run, busy } = useAction();
   const left = useAppSelector((state) => state.consent.consentPayload);
   const [agreed, setAgreed] = useState(left?.agreed ?? false);
@@ -78,8 +78,7 @@ export function ConsentSetup() {
         toast: () => t('onboarding.consent.saved'),
         onSuccess: async (answer) => {
           dispatch(consentChanged(answer.data.data.consent));
-          await dispatch(fetchMe());
-          void navigate(paths.home);
+          await nextStep();
         },
         onError: form.showServerErrors,
       },

@@ -9,17 +9,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { Heading } from '../../components/Heading';
 import { LinkAlert } from '../../components/LinkAlert';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { describeError, type ApiErrorBody } from '../../lib/http';
 import { formatKwh } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { dayLabel, MeterChart } from '../analytics';
-import { fetchMe } from '../auth';
+import { useNextStep } from './useNextStep';
 import { onboardingApi } from './api';
 import type { MeterReading } from './types';
 
@@ -39,8 +39,7 @@ function dailyTotals(readings: MeterReading[]) {
  */
 export function EnergyUsageSetup() {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const nextStep = useNextStep();
   const { run, busy } = useAction();
   const onboarding = useAppSelector((state) => state.auth.user?.onboarding);
   const [readings, setReadings] = useState<MeterReading[] | null>(null);
@@ -60,10 +59,7 @@ export function EnergyUsageSetup() {
 
   const finish = () =>
     run(onboardingApi.complete, {
-      onSuccess: async () => {
-        await dispatch(fetchMe());
-        void navigate(paths.home);
-      },
+      onSuccess: () => nextStep(),
     });
 
   const total = (readings ?? []).reduce((sum, reading) => sum + reading.kwh, 0);

@@ -8,6 +8,7 @@ export {
   type ConsentState,
 } from './consentSlice';
 export { onboardingRedirect } from './steps';
+export { useNextStep } from './useNextStep';
 export type { Consent, MeterReading, OnboardingStep } from './types';
 export { ConsentSetup } from './ConsentSetup';
 export { ConfirmAddress } from './ConfirmAddress';

@@ -105,7 +105,8 @@ describe('consent', () => {
     expect(sent).toEqual([]);
     await ui.click(screen.getByRole('checkbox', { name: /I agree/ }));
     await ui.click(screen.getByRole('button', { name: 'Give consent' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    // Straight on to the step `me` says is next, not home first for the guard to send it on.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm-address'));
     expect(sent).toEqual([
       { terms_version: '2026-11', agreed: 1, mpan: '1200023305967' },
       { ihd_mac: '00-1a-2b-3c-4d-5e-6f-70' },

@@ -20,7 +20,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { useLoad } from '../../lib/useLoad';
-import { fetchMe } from '../auth';
+import { useNextStep } from '../onboarding';
 import { radiatorsApi } from '../radiators';
 import { subscriptionsApi } from './api';
 import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
@@ -41,6 +41,7 @@ export function PlanChooser() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const nextStep = useNextStep();
   const { run, busy } = useAction();
   /** The smaller plan asked for, until the move is confirmed or called off. */
   const [movingTo, setMovingTo] = useState<Plan | null>(null);
@@ -68,9 +69,8 @@ export function PlanChooser() {
     run(() => subscriptionsApi.freeTrial(plan.id), {
       onSuccess: async (answer) => {
         dispatch(userPlanChanged(answer.data.data.plan));
-        // The trial is the plan step done: `me` says which step is next.
-        await dispatch(fetchMe());
-        void navigate(paths.home);
+        // The trial is the plan step done.
+        await nextStep();
       },
     });
   const moveDown = (plan: Plan) =>

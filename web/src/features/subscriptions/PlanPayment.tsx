@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { Heading } from '../../components/Heading';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useNow } from '../../lib/useNow';
 import { formatCount, formatPence } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
-import { fetchMe } from '../auth';
+import { useNextStep } from '../onboarding';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, paymentStarted, reset } from './slice';
 import { CHECKOUT_LIFETIME_MS } from './types';
@@ -30,7 +30,7 @@ export const PAYMENT_POLL_MS = 3000;
 export function PlanPayment() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const nextStep = useNextStep();
   const { enqueueSnackbar } = useSnackbar();
   const { run, busy } = useAction();
   const {
@@ -63,8 +63,8 @@ export function PlanPayment() {
     if (!paid) return;
     enqueueSnackbar(t('subscriptions.paid', { plan: userPlan.plan.name }), { variant: 'success' });
     dispatch(reset());
-    void dispatch(fetchMe()).then(() => navigate(onboarded ? paths.subscriptions : paths.home));
-  }, [paid, userPlan, onboarded, dispatch, enqueueSnackbar, navigate, t]);
+    void nextStep(onboarded ? paths.subscriptions : paths.home);
+  }, [paid, userPlan, onboarded, dispatch, enqueueSnackbar, nextStep, t]);
 
   if (!plan) {
     return (

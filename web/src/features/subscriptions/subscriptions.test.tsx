@@ -99,7 +99,8 @@ describe('choosing a plan', () => {
       await screen.findByText('Your 14-day free trial of Business has started.'),
     ).toBeInTheDocument();
     expect(asked).toEqual({ plan_id: 2 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    // Straight on to the step `me` says is next.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consent-setup'));
     expect(store.getState().subscriptionPlan.userPlan?.status).toBe('trialing');
     expect(store.getState().onboarding.isOnboarding).toBe(true);
     expect(store.getState().auth.user?.onboarding).toBe('consent');
@@ -441,7 +442,7 @@ describe('paying for a plan', () => {
         vi.advanceTimersByTime(PAYMENT_POLL_MS);
       });
       expect(await screen.findByText('Payment received: Business is active.')).toBeInTheDocument();
-      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/consent-setup'));
       expect(store.getState().subscriptionPlan.planChoosed).toBeNull();
       expect(store.getState().subscriptionPlan.paymentIntent).toBeNull();
     } finally {
