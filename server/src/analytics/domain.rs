@@ -220,28 +220,6 @@ pub async fn energy_history(
     let previous = boundaries(span, before, &tz).ok_or_else(invalid)?;
     let (from, to) =
         (previous[0].timestamp().as_second(), current[current.len() - 1].timestamp().as_second());
-    let pool = state.store.reader();
-    let co2 = crate::goals::read(pool, business_id).await?.carbon_method;
-    // A day's buckets are hours; longer periods' are local days or months, summed from the
-    // business's daily rollup (a year is 365 rows), each day placed at its local midnight.
-    let used: Vec<(i64, f64, f64)> = if matches!(span, Span::Day) {
-        store::hourly_energy(pool, business_id, from, to).await?
-    } else {
-        let (first, last) = (previous[0].date().to_string(), today.to_string());
-        crate::goals::daily_use(pool, business_id, &first, &last)
-            .await?
-            .into_iter()
-            .filter_map(|(day, wh, co2_g)| {
-                let midnight = day.parse::<jiff::civil::Date>().ok()?.to_zoned(tz.clone()).ok()?;
-                Some((midnight.timestamp().as_second(), wh, co2_g))
-            })
-            .collect()
-    };
-    let used: Vec<(i64, f64, f64)> =
-        used.into_iter().map(|(at, wh, co2_g)| (at, wh, co2.co2_g(wh, co2_g))).collect();
-    let tariffs = Tariffs::load(pool, business_id).await?;
-    let from = crate::tariffs::charged_from(pool, business_id, &tz).await?;
-    let charging = Charging { tariffs: &tariffs, tz: &tz, now, from };
     // The point reached, carried into the period before by the calendar; a day the period
     // before has not got (the 30th against February) is past its end.
     let point = first
@@ -250,15 +228,42 @@ pub async fn energy_history(
         .and_then(|day| day.to_datetime(now.to_zoned(tz.clone()).time()).to_zoned(tz.clone()))
         .map_err(|_| invalid())?
         .min(previous[previous.len() - 1].clone());
-    // Whole days before the point's day from the rollups above; its hours from the hourly ones,
-    // the hour it falls in by the share of it gone.
     let midnight = point.start_of_day().map_err(|_| invalid())?.timestamp().as_second();
     let point = point.timestamp();
+    let pool = state.store.reader();
+    // A day's buckets are hours; longer periods' are local days or months, summed from the
+    // business's daily rollup (a year is 365 rows), each day placed at its local midnight.
+    let used = async {
+        if matches!(span, Span::Day) {
+            return store::hourly_energy(pool, business_id, from, to).await;
+        }
+        let (first, last) = (previous[0].date().to_string(), today.to_string());
+        let days = crate::goals::daily_use(pool, business_id, &first, &last).await?;
+        Ok(days
+            .into_iter()
+            .filter_map(|(day, wh, co2_g)| {
+                let midnight = day.parse::<jiff::civil::Date>().ok()?.to_zoned(tz.clone()).ok()?;
+                Some((midnight.timestamp().as_second(), wh, co2_g))
+            })
+            .collect())
+    };
+    // The reads are independent: together, on the pool's connections, not one after another.
+    let (goals, used, tariffs, from, point_hours) = tokio::try_join!(
+        crate::goals::read(pool, business_id),
+        used,
+        Tariffs::load(pool, business_id),
+        crate::tariffs::charged_from(pool, business_id, &tz),
+        store::hourly_energy(pool, business_id, midnight, point.as_second()),
+    )?;
+    let co2 = goals.carbon_method;
+    let used: Vec<(i64, f64, f64)> =
+        used.into_iter().map(|(at, wh, co2_g)| (at, wh, co2.co2_g(wh, co2_g))).collect();
+    let charging = Charging { tariffs: &tariffs, tz: &tz, now, from };
+    // Whole days before the point's day from the rollups above; its hours from the hourly ones,
+    // the hour it falls in by the share of it gone.
     let mut so_far: Vec<(i64, f64, f64)> =
         used.iter().copied().filter(|&(at, ..)| at < midnight).collect();
-    for (at, wh, co2_g) in
-        store::hourly_energy(pool, business_id, midnight, point.as_second()).await?
-    {
+    for (at, wh, co2_g) in point_hours {
         let share = ((point.as_second() - at) as f64 / 3600.0).clamp(0.0, 1.0);
         so_far.push((at, wh * share, co2.co2_g(wh, co2_g) * share));
     }
