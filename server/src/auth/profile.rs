@@ -110,10 +110,20 @@ pub fn parse_address(
     );
     let line2 = check.check(&format!("{prefix}address_line2"), optional_text(line2));
     // A UK address has a post town (the city here) and not always a locality besides.
-    let town = check.check(&format!("{prefix}town"), optional_text(town));
-    let city = check.check(&format!("{prefix}city"), required_text(city, "city"));
+    let town = check.check(&format!("{prefix}town"), optional_text(town).and_then(place_name));
+    let city =
+        check.check(&format!("{prefix}city"), required_text(city, "city").and_then(place_name));
     let post_code = check.check(&format!("{prefix}post_code"), UkPostcode::parse(post_code));
     Some(Address { line1: line1?, line2: line2?, town: town?, city: city?, post_code: post_code? })
+}
+
+/// A town's or city's name, which has a letter in it: "1" is a house number in the wrong field.
+fn place_name(text: String) -> Result<String, String> {
+    if text.is_empty() || text.chars().any(char::is_alphabetic) {
+        Ok(text)
+    } else {
+        Err("Enter the name in letters, like Leeds.".into())
+    }
 }
 
 /// An address as a letter carries it, a line each: empty lines left out, and a town that is

@@ -80,6 +80,8 @@ async fn register_lists_every_bad_field(app: TestApp) {
         (json!({"address_line1": ""}), "address_line1"),
         (json!({"town": "x".repeat(101)}), "town"),
         (json!({"city": ""}), "city"),
+        (json!({"city": "1"}), "city"),
+        (json!({"town": "12"}), "town"),
         (json!({"address_line2": "x".repeat(101)}), "address_line2"),
         (json!({"is_same_address": 2}), "is_same_address"),
         (json!({"is_business": null}), "is_business"),
@@ -91,6 +93,9 @@ async fn register_lists_every_bad_field(app: TestApp) {
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{changes}");
         answer.field_error(field);
     }
+    // A place's name has letters in it, and the answer says so under the field.
+    let number = app.post("/v2/auth", registration_with("a@acme.co.uk", json!({"city": "1"})));
+    assert_eq!(number.await.field_error("city"), "Enter the name in letters, like Leeds.");
     // An empty body names every required field at once and creates nothing.
     let answer = app.post("/v2/auth", json!({})).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);

@@ -82,6 +82,7 @@ export const ar: ArabicTexts<Texts> = {
     required: 'هذا الحقل مطلوب.',
     email: 'أدخل بريدًا إلكترونيًا صالحًا، مثل name@company.co.uk.',
     postCode: 'أدخل رمزًا بريديًا بريطانيًا صالحًا، مثل SW1A 1AA.',
+    placeName: 'أدخل الاسم بالحروف، مثل ليدز.',
     mobile: 'أدخل رقم جوال صالحًا، مثل 07700 900123.',
     passwordLength: 'استخدم 10 أحرف على الأقل.',
     passwordMatch: 'كلمتا المرور غير متطابقتين.',

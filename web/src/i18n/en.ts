@@ -68,6 +68,7 @@ export const en = {
     required: 'This field is required.',
     email: 'Enter a valid email address, like name@company.co.uk.',
     postCode: 'Enter a valid UK postcode, like SW1A 1AA.',
+    placeName: 'Enter the name in letters, like Leeds.',
     mobile: 'Enter a valid mobile number, like 07700 900123.',
     passwordLength: 'Use at least 10 characters.',
     passwordMatch: 'The passwords do not match.',

@@ -6,7 +6,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, type FieldProps } from '../../components/form';
 import type { ProfileText } from './types';
-import { mobile, optional, text, ukPostcode, validate, type Check } from './validation';
+import {
+  mobile,
+  optional,
+  optionalPlace,
+  place,
+  text,
+  ukPostcode,
+  validate,
+  type Check,
+} from './validation';
 
 /** The profile as the forms hold it; `business_name` doubles as `first_name` when sent. */
 export interface ProfileValues extends ProfileText, Record<string, string> {
@@ -40,8 +49,8 @@ export function validateProfile<T extends ProfileValues>(
     mobile,
     address_line1: text,
     address_line2: optional,
-    town: optional,
-    city: text,
+    town: optionalPlace,
+    city: place,
     post_code: ukPostcode,
     ...extra,
   } as Partial<Record<keyof T, Check>>;
@@ -49,8 +58,8 @@ export function validateProfile<T extends ProfileValues>(
     Object.assign(checks, {
       business_address_line1: text,
       business_address_line2: optional,
-      business_town: optional,
-      business_city: text,
+      business_town: optionalPlace,
+      business_city: place,
       business_post_code: ukPostcode,
     });
   }

@@ -108,10 +108,14 @@ describe('RegisterForm', () => {
     renderWithProviders(<RegisterForm />, { route: '/register' });
     await fill(/^email/i, 'nope');
     await fill(/^postcode/i, '90210');
+    await fill(/^town or city/i, '1');
     await fill(/^password/i, 'short');
     await submit();
     expect(screen.getByText(/Enter a valid email address/)).toBeInTheDocument();
     expect(screen.getByText(/Enter a valid UK postcode/)).toBeInTheDocument();
+    expect(document.querySelector('#field-city-helper-text')).toHaveTextContent(
+      'Enter the name in letters, like Leeds.',
+    );
     expect(screen.getAllByText('This field is required.').length).toBeGreaterThan(3);
     expect(document.querySelector('#field-password-helper-text')).toHaveTextContent(
       'Use at least 10 characters.',

@@ -16,7 +16,16 @@ export {
   validateProfile,
   type ProfileValues,
 } from './ProfileFields';
-export { email, optional, required, text, ukPostcode, validate } from './validation';
+export {
+  email,
+  optional,
+  optionalPlace,
+  place,
+  required,
+  text,
+  ukPostcode,
+  validate,
+} from './validation';
 export { LoginForm } from './LoginForm';
 export { RegisterForm } from './RegisterForm';
 export { ForgotPasswordForm } from './ForgotPasswordForm';

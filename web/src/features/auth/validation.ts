@@ -31,6 +31,12 @@ export const optional: Check = (value) =>
 
 export const text: Check = (value) => required(value) ?? optional(value);
 
+/** A town's or city's name, which has a letter in it: "1" is a house number in the wrong box. */
+export const optionalPlace: Check = (value) =>
+  optional(value) ?? (!value.trim() || /\p{L}/u.test(value) ? null : 'validation.placeName');
+
+export const place: Check = (value) => required(value) ?? optionalPlace(value);
+
 /** Runs `checks` over `values`; answers the message key of each failing field. */
 export function validate<T extends Record<string, string>>(
   values: T,

@@ -5,7 +5,7 @@ import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { FormPage } from '../../components/FormPage';
 import { useAppSelector } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
-import { optional, text, ukPostcode, validate } from '../auth';
+import { optional, optionalPlace, place, text, ukPostcode, validate } from '../auth';
 import { useNextStep } from './useNextStep';
 import { onboardingApi } from './api';
 import type { AddressPayload } from './types';
@@ -28,8 +28,8 @@ export function ConfirmAddress() {
       validate(values, {
         business_address_line1: text,
         business_address_line2: optional,
-        business_town: optional,
-        business_city: text,
+        business_town: optionalPlace,
+        business_city: place,
         business_post_code: ukPostcode,
       }),
   );
