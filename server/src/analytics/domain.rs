@@ -248,7 +248,7 @@ pub async fn energy_history(
             .collect())
     };
     // The reads are independent: together, on the pool's connections, not one after another.
-    let (goals, used, tariffs, from, point_hours) = tokio::try_join!(
+    let (goals, used, tariffs, charged_from, point_hours) = tokio::try_join!(
         crate::goals::read(pool, business_id),
         used,
         Tariffs::load(pool, business_id),
@@ -258,7 +258,7 @@ pub async fn energy_history(
     let co2 = goals.carbon_method;
     let used: Vec<(i64, f64, f64)> =
         used.into_iter().map(|(at, wh, co2_g)| (at, wh, co2.co2_g(wh, co2_g))).collect();
-    let charging = Charging { tariffs: &tariffs, tz: &tz, now, from };
+    let charging = Charging { tariffs: &tariffs, tz: &tz, now, from: charged_from };
     // Whole days before the point's day from the rollups above; its hours from the hourly ones,
     // the hour it falls in by the share of it gone.
     let mut so_far: Vec<(i64, f64, f64)> =
@@ -267,7 +267,7 @@ pub async fn energy_history(
         let share = ((point.as_second() - at) as f64 / 3600.0).clamp(0.0, 1.0);
         so_far.push((at, wh * share, co2.co2_g(wh, co2_g) * share));
     }
-    let began = from.to_zoned(tz.clone()).map_err(|_| invalid())?;
+    let began = charged_from.to_zoned(tz.clone()).map_err(|_| invalid())?;
     let previous_so_far = (point > began.timestamp())
         .then(|| figures(&previous, &so_far, &Charging { now: point, ..charging }).totals);
     // A year before a business began is not a year of zeros: its buckets are left out.

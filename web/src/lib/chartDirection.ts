@@ -4,8 +4,8 @@ import { createElement, type ReactNode } from 'react';
 /**
  * Axis and legend props that mirror a recharts chart in right-to-left text: time and buckets
  * run from the right, the value axis stands on the right, bars side by side start from the
- * right, and the legend reads from the right, each name to the left of its mark. `edge` is the margin on the side where the axis along the
- * data ends, for its last label to overhang into.
+ * right, and the legend reads from the right, each name to the left of its mark. `edge` is the
+ * margin on the side where the axis along the data ends, for its last label to overhang into.
  */
 export function useChartDirection() {
   const rtl = useTheme().direction === 'rtl';
