@@ -347,17 +347,17 @@ pub async fn placed_daily_use(
 }
 
 /// `(room, day, energy Wh, CO2 g)` of the radiators in each of the business's rooms per local
-/// day from `first` to `last` (`YYYY-MM-DD`), from the daily rollups.
+/// day from `first` to `last` (`YYYY-MM-DD`), from the rooms' daily rollups: a row per
+/// room-day.
 pub async fn room_daily_use(
     pool: &AnyPool,
     business_id: i64,
     first: &str,
     last: &str,
 ) -> StoreResult<Vec<(i64, String, f64, f64)>> {
-    let sql = "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g) FROM energy_daily_live d
-         JOIN radiators r ON r.id = d.radiator_id
-         WHERE d.business_id = $1 AND r.room_id IS NOT NULL AND d.day >= $2 AND d.day <= $3
-         GROUP BY r.room_id, d.day";
+    let sql = "SELECT room_id, day, SUM(energy_wh), SUM(co2_g) FROM room_energy_daily_live
+         WHERE business_id = $1 AND day >= $2 AND day <= $3
+         GROUP BY room_id, day";
     rows_in_range(pool, sql, business_id, (first, last)).await
 }
 

@@ -9,7 +9,7 @@ use jiff::tz::TimeZone;
 use serde_json::{Value, json};
 
 use super::fill::{EMAIL, Fleet, PASSWORD, TIME_ZONE};
-use crate::analytics::MonthCover;
+use crate::analytics::{Model, MonthCover, co2_saving_between};
 use crate::goals::MonthlyBudget;
 use crate::state::AppState;
 
@@ -24,6 +24,10 @@ pub struct Timing {
 pub struct Timings {
     pub calls: Vec<Timing>,
     pub floor: Duration,
+    /// A year's CO2 saving with the baseline real radiators have (degree-days fitted to each
+    /// room's first weeks), called in process as the bench's radiators are simulated; and its
+    /// bare query.
+    pub degree_days: (Duration, Duration),
     /// A schedule engine round with every radiator under a schedule: the first, which sets
     /// every radiator, and then the median of rounds with nothing to change (what a change's
     /// wake costs).
@@ -72,6 +76,21 @@ pub async fn time_calls(
         .await?;
         calls.push(Timing { call, api, bare });
     }
+    let settings = crate::business::read(state.store.reader(), fleet.business_id).await?;
+    let year = (today.checked_sub(364.days())?, today);
+    let degree_days = median(runs, || async {
+        let (store, now) = (&state.store, time::OffsetDateTime::now_utc());
+        co2_saving_between(store, Model::DegreeDays, fleet.business_id, &settings, year, now)
+            .await?;
+        Ok(())
+    })
+    .await?;
+    let bare = degree_day_saving_bare(fleet.business_id, today)?;
+    let degree_days_bare = median(runs, || async {
+        sqlx::query(sqlx::AssertSqlSafe(bare.clone())).fetch_all(state.store.reader()).await?;
+        Ok(())
+    })
+    .await?;
     // Every zone's radiators under one schedule, in a slot all day.
     let zones: Value =
         client.get(format!("{base}/v2/zones")).bearer_auth(&token).send().await?.json().await?;
@@ -93,7 +112,34 @@ pub async fn time_calls(
     let first = started.elapsed();
     anyhow::ensure!(changed == fleet.radiators.len(), "the first round set {changed} radiators");
     let steady = median(runs, || async { round().await.map(|_: usize| ()) }).await?;
-    Ok(Timings { calls, floor, engine: (first, steady) })
+    Ok(Timings {
+        calls,
+        floor,
+        degree_days: (degree_days, degree_days_bare),
+        engine: (first, steady),
+    })
+}
+
+/// The bare query of a year's CO2 saving with the degree-day baseline: the rooms' days and when
+/// each room's radiators first reported, and the business's days less those of its deleted
+/// radiators (its radiators are all in rooms).
+pub fn degree_day_saving_bare(business: i64, today: Date) -> anyhow::Result<String> {
+    let first = today.checked_sub(364.days())?;
+    let days = |table: &str, room: &str| {
+        format!(
+            "SELECT {room}, day, energy_wh, co2_g FROM {table}
+             WHERE business_id = {business} AND day >= '{first}' AND day <= '{today}'"
+        )
+    };
+    Ok(format!(
+        "{} UNION ALL {} UNION ALL {} UNION ALL
+         SELECT room_id, CAST(COUNT(*) AS TEXT), MIN(first_report_at), 0 FROM radiators
+         WHERE business_id = {business} AND room_id IS NOT NULL AND first_report_at IS NOT NULL
+         GROUP BY room_id",
+        days("room_energy_daily", "room_id"),
+        days("business_energy_daily", "0"),
+        days("deleted_radiators_daily", "0")
+    ))
 }
 
 /// `(call, path, bare query)` for each analytics call: a year where the call takes a range.

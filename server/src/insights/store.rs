@@ -116,8 +116,8 @@ pub async fn room_energy(
     business_id: i64,
     (first, last): (&str, &str),
 ) -> StoreResult<Vec<(String, f64)>> {
-    let sql = "SELECT o.name, SUM(d.energy_wh) / 1000.0 FROM energy_daily_live d
-         JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
+    let sql = "SELECT o.name, SUM(d.energy_wh) / 1000.0 FROM room_energy_daily_live d
+         JOIN rooms o ON o.id = d.room_id
          WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
          GROUP BY o.id, o.name ORDER BY 2 DESC";
     rows_in_range(pool, sql, business_id, (first, last)).await
@@ -129,8 +129,9 @@ pub async fn room_temperatures(
     business_id: i64,
     (first, last): (&str, &str),
 ) -> StoreResult<Vec<(String, f64)>> {
-    let sql = "SELECT o.name, SUM(d.temperature_sum) / SUM(d.readings) FROM energy_daily_live d
-         JOIN radiators r ON r.id = d.radiator_id JOIN rooms o ON o.id = r.room_id
+    let sql =
+        "SELECT o.name, SUM(d.temperature_sum) / SUM(d.readings) FROM room_energy_daily_live d
+         JOIN rooms o ON o.id = d.room_id
          WHERE d.business_id = $1 AND d.day >= $2 AND d.day <= $3
          GROUP BY o.id, o.name HAVING SUM(d.readings) > 0";
     rows_in_range(pool, sql, business_id, (first, last)).await

@@ -1,6 +1,7 @@
 //! The savings baseline: simulated days are stored once over and read back, worked out again
 //! when what they were worked out from changes, each at the settings in force that day; today counts up to now and no day after it;
-//! real radiators are predicted by degree-days from their first weeks.
+//! real radiators are predicted by degree-days from their first weeks, from each room's days as
+//! its radiators now are.
 
 use heatdesk::analytics::baseline::degree_days::{LEARNING_DAYS, heating_degree_days};
 use heatdesk::analytics::{Model, co2_saving_between};
@@ -19,6 +20,7 @@ store_tests!(
     today_counts_up_to_now_and_no_later_day_can_be_asked_for,
     real_radiators_are_predicted_by_degree_days_after_their_first_weeks,
     a_room_is_counted_from_the_minute_its_radiators_first_reported,
+    a_rooms_days_are_those_of_the_radiators_in_it_now,
 );
 
 async fn saving(owner: &Owner<'_>, first: &str, last: &str) -> Value {
@@ -193,4 +195,85 @@ async fn a_room_is_counted_from_the_minute_its_radiators_first_reported(app: Tes
     app.store.write(earlier).await.unwrap();
     let from_nine = baseline().await;
     assert!(from_nine > from_nine_forty, "{from_nine} kg from 09:00, {from_nine_forty} from 09:40");
+}
+
+/// `(room, day, Wh, g CO2, readings)` of each room-day with readings: the rooms' rollups, then
+/// the same summed from the radiators' rollups of the radiators in each room now.
+async fn room_days(app: &TestApp) -> [Vec<(i64, String, f64, f64, i64)>; 2] {
+    let rolled_up = "SELECT room_id, day, SUM(energy_wh), SUM(co2_g), CAST(SUM(readings) AS BIGINT)
+         FROM room_energy_daily_live GROUP BY room_id, day ORDER BY room_id, day";
+    let summed = "SELECT r.room_id, d.day, SUM(d.energy_wh), SUM(d.co2_g),
+             CAST(SUM(d.readings) AS BIGINT)
+         FROM energy_daily_live d JOIN radiators r ON r.id = d.radiator_id
+         WHERE r.room_id IS NOT NULL GROUP BY r.room_id, d.day ORDER BY r.room_id, d.day";
+    let read = async |sql: &'static str| {
+        let rows: Vec<(i64, String, f64, f64, i64)> =
+            sqlx::query_as(sql).fetch_all(app.store.reader()).await.unwrap();
+        // Sums taken and given back leave the float's rounding.
+        rows.into_iter()
+            .map(|(room, day, wh, co2_g, readings)| {
+                (room, day, (wh * 1e6).round() / 1e6, (co2_g * 1e6).round() / 1e6, readings)
+            })
+            .collect()
+    };
+    [read(rolled_up).await, read(summed).await]
+}
+
+async fn a_rooms_days_are_those_of_the_radiators_in_it_now(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (office, hall) = (owner.add_room("Office").await.id, owner.add_room("Hall").await.id);
+    let one = owner.add_radiator_to(office, "HD-1", "Office 1").await.id;
+    let two = owner.add_radiator_to(office, "HD-2", "Office 2").await.id;
+    let three = owner.add_radiator_to(hall, "HD-3", "Hall 1").await.id;
+    let mut counters = [0.0; 3];
+    let mut use_day = async |day: &str, hours: &[&str]| {
+        for hour in hours {
+            for (n, uid) in ["HD-1", "HD-2", "HD-3"].into_iter().enumerate() {
+                let wh = 100.0 * (n + 1) as f64;
+                used_by(&app, uid, &mut counters[n], wh, &format!("{day}T{hour}:10:00Z")).await;
+            }
+        }
+    };
+    // Closed hours on two days, and an open one on the second.
+    use_day("2026-01-12", &["09", "10"]).await;
+    use_day("2026-01-13", &["09", "10"]).await;
+    let check = async |step: &str| {
+        let [rolled_up, summed] = room_days(&app).await;
+        assert_eq!(rolled_up, summed, "{step}");
+        rolled_up
+    };
+    let days = check("written").await;
+    assert_eq!(days.len(), 4, "two rooms, two days: {days:?}");
+    let request = |room: Value, uid: &str, name: &str| json!({"uid": uid, "name": name, "room_id": room, "min_temperature": 7, "max_temperature": 26});
+    let move_to = async |id: i64, body: Value| {
+        let answer = owner.post(&format!("/v2/radiators/{id}"), body).await;
+        assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    };
+    move_to(two, request(json!(hall), "HD-2", "Office 2")).await;
+    check("moved to the hall").await;
+    move_to(three, request(Value::Null, "HD-3", "Hall 1")).await;
+    check("taken out of its room").await;
+    // Later hours close the open ones into rows written before.
+    use_day("2026-01-13", &["11", "12"]).await;
+    check("open hours closed").await;
+    assert_eq!(owner.delete(&format!("/v2/radiators/{one}")).await.status, StatusCode::OK);
+    let days = check("deleted").await;
+    assert!(days.iter().all(|(room, ..)| *room == hall), "the office is left with none: {days:?}");
+    assert_eq!(owner.delete(&format!("/v2/rooms/{hall}")).await.status, StatusCode::OK);
+    assert!(check("its room deleted").await.is_empty());
+    move_to(three, request(json!(office), "HD-3", "Hall 1")).await;
+    assert_eq!(check("moved into a room").await.len(), 2);
+
+    // The migration's back-fill finds the same days.
+    let clear = sqlx::query("DELETE FROM room_energy_daily");
+    app.store.write(clear).await.unwrap();
+    let migration = if app.database_url.starts_with("sqlite") {
+        include_str!("../../migrations/sqlite/0042_room_energy_daily.sql")
+    } else {
+        include_str!("../../migrations/postgres/0042_room_energy_daily.sql")
+    };
+    let from = migration.find("INSERT INTO").unwrap();
+    let back_fill = &migration[from..from + migration[from..].find(';').unwrap()];
+    app.store.write(sqlx::query(sqlx::AssertSqlSafe(back_fill))).await.unwrap();
+    assert_eq!(check("back-filled").await.len(), 2);
 }
