@@ -201,6 +201,23 @@ pub async fn rooms_reporting(
     Ok(rows)
 }
 
+/// `(room, radiator)` of each of the business's radiators in a room that has reported, in
+/// order.
+pub async fn placed_radiators_reporting(
+    pool: &AnyPool,
+    business_id: i64,
+) -> StoreResult<Vec<(i64, i64)>> {
+    let rows = sqlx::query_as(
+        "SELECT room_id, id FROM radiators
+         WHERE business_id = $1 AND room_id IS NOT NULL AND first_report_at IS NOT NULL
+         ORDER BY room_id, id",
+    )
+    .bind(business_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
 /// One stored day of a room's simulated baseline.
 #[derive(sqlx::FromRow, Clone, Debug)]
 pub struct StoredBaseline {

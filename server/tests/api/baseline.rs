@@ -171,6 +171,27 @@ async fn real_radiators_are_predicted_by_degree_days_after_their_first_weeks(app
         }
     }
     assert!(saving.totals.saved_kg > 1.0, "{:?}", saving.totals);
+
+    // Each day's sum is stored once over and read back after: a stored day altered shows.
+    assert_eq!(stored(&app).await.2, 31);
+    let work_out = async || {
+        co2_saving_between(store, Model::DegreeDays, business_id.0, &settings, (first, last), now)
+            .await
+            .unwrap()
+            .days
+    };
+    assert_eq!(work_out().await, saving.days);
+    let alter = "UPDATE baseline_business_daily SET energy_wh = 3 * energy_wh, co2_g = 3 * co2_g
+         WHERE day = '2025-12-31'";
+    app.store.write(sqlx::query(alter)).await.unwrap();
+    let worked_out = saving.days[30].baseline_kg;
+    let altered = work_out().await[30].baseline_kg;
+    assert!((altered - 3.0 * worked_out).abs() < 0.002, "{altered} kg, not 3 × {worked_out}");
+    // Another radiator in the room makes it another room: its days are worked out again.
+    owner.add_radiator_to(room, "HD-2", "Office 2").await;
+    used_by(&app, "HD-2", &mut 0.0, 0.0, "2025-12-31T12:00:00Z").await;
+    let worked_again = work_out().await[30].baseline_kg;
+    assert!((worked_again - worked_out).abs() < 0.002, "{worked_again} kg, not {worked_out}");
 }
 
 async fn a_room_is_counted_from_the_minute_its_radiators_first_reported(app: TestApp) {

@@ -3,27 +3,28 @@
 //! time as the actual use. Simulated rooms run the thermal model (`thermal.rs`); a day's result
 //! is stored once the day is over and read back after, so only today is simulated per request
 //! (`simulated.rs`). Real radiators are predicted from their first weeks by degree-days
-//! (`degree_days.rs`).
+//! (`degree_days.rs`), each day's sum likewise stored once over (`fitted.rs`).
 
 mod context;
 pub mod degree_days;
+mod fitted;
 mod simulated;
+mod stored;
 pub mod thermal;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
+use jiff::Timestamp;
 use jiff::civil::Date;
-use jiff::{Timestamp, ToSpan};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use self::context::Context;
-use self::degree_days::{BASE_TEMPERATURE, LEARNING_DAYS, RoomModel, is_working_day, learn};
+use self::degree_days::{BASE_TEMPERATURE, LEARNING_DAYS};
 use self::thermal::{WorkingPattern, WorkingPatterns};
-use super::store;
 use crate::business::BusinessSettings;
 use crate::error::ApiResult;
-use crate::grid::{Co2Method, modelled_intensity};
+use crate::grid::Co2Method;
 use crate::kernel::values::ClockTime;
 use crate::store::Store;
 
@@ -106,7 +107,7 @@ pub async fn business_baseline(
     } else {
         match model {
             Model::Thermal => simulated::thermal_days(&ctx, settings, first, last).await?,
-            Model::DegreeDays => degree_day_days(&ctx, first, last).await?,
+            Model::DegreeDays => fitted::degree_day_days(&ctx, first, last).await?,
         }
     };
     let parts = MethodParts {
@@ -148,105 +149,5 @@ fn method(model: Model, settings: &BusinessSettings) -> String {
              UK weather, working days and other days apart; until then the baseline is the \
              energy used, so nothing counts as saved."
         ),
-    }
-}
-
-/// Real radiators: each room's first weeks fitted to degree-days; while it is still learning,
-/// a day's baseline is what it used. Today counts the share of its hours (of its working hours
-/// on a working day) gone by.
-async fn degree_day_days(
-    ctx: &Context<'_>,
-    first: Date,
-    last: Date,
-) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
-    let mut totals = BTreeMap::new();
-    let pool = ctx.store.reader();
-    let rooms = store::rooms_reporting(pool, ctx.business_id).await?;
-    let Some(earliest) = rooms.iter().map(|(_, _, since)| *since).min() else {
-        return Ok(totals);
-    };
-    let read_first = first.min(ctx.day_of(earliest));
-    let mut used: HashMap<i64, Vec<(Date, f64, f64)>> = HashMap::new();
-    for (room_id, day, wh, co2_g) in
-        store::room_daily_use(pool, ctx.business_id, &read_first.to_string(), &last.to_string())
-            .await?
-    {
-        if let Ok(day) = day.parse::<Date>() {
-            used.entry(room_id).or_default().push((day, wh, co2_g));
-        }
-    }
-    let working = |day: Date| is_working_day(day, &ctx.patterns.on(day).days);
-    for (room_id, _, since) in rooms {
-        let room_days = used.remove(&room_id).unwrap_or_default();
-        let energy: Vec<(Date, f64)> = room_days.iter().map(|(day, wh, _)| (*day, *wh)).collect();
-        let model: RoomModel = learn(&energy, ctx.day_of(since), working, ctx.tz);
-        let actual: HashMap<Date, (f64, f64)> =
-            room_days.into_iter().map(|(day, wh, co2_g)| (day, (wh, co2_g))).collect();
-        for day in first.series(1.day()).take_while(|day| *day <= last) {
-            let (actual_wh, actual_co2_g) = actual.get(&day).copied().unwrap_or_default();
-            let baseline = match model.predict(day, working, ctx.tz) {
-                None => (actual_wh, actual_co2_g),
-                Some(full_day_wh) => {
-                    let wh = full_day_wh * gone_by(ctx, day);
-                    // At the intensity the room's own use met that day, else the profile's
-                    // mean over the working hours.
-                    let grams_per_wh = if actual_wh > 0.0 {
-                        actual_co2_g / actual_wh
-                    } else {
-                        working_hours_intensity(ctx.patterns.on(day), day) / 1000.0
-                    };
-                    (wh, wh * grams_per_wh)
-                }
-            };
-            let total: &mut (f64, f64) = totals.entry(day).or_default();
-            total.0 += baseline.0;
-            total.1 += baseline.1;
-        }
-    }
-    Ok(totals)
-}
-
-/// The share of `day` gone by now: all of a past day; of today, the share of its working
-/// hours (on a working day) or of its 24 hours.
-fn gone_by(ctx: &Context<'_>, day: Date) -> f64 {
-    if day < ctx.today {
-        return 1.0;
-    }
-    let midnight = ctx.start_of(day);
-    let pattern = ctx.patterns.on(day);
-    let (from, to) = if is_working_day(day, &pattern.days) {
-        let at = |time: ClockTime| midnight + time.minutes() * 60;
-        (at(pattern.start), at(pattern.end))
-    } else {
-        (midnight, midnight + 86_400)
-    };
-    ((ctx.now - from) as f64 / (to - from).max(1) as f64).clamp(0.0, 1.0)
-}
-
-/// The modelled grid intensity averaged over the working hours of `day`'s month, g/kWh.
-fn working_hours_intensity(pattern: &WorkingPattern, day: Date) -> f64 {
-    let half_hours = |time: ClockTime| usize::try_from(time.minutes()).unwrap_or(0) / 30;
-    let first = half_hours(pattern.start).min(47);
-    let last = half_hours(pattern.end).clamp(first + 1, 48);
-    let sum: f64 = (first..last).map(|half_hour| modelled_intensity(day.month(), half_hour)).sum();
-    sum / (last - first) as f64
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn working_hours_intensity_is_the_mean_of_their_half_hours() {
-        let time = |text| ClockTime::parse(text).unwrap();
-        let pattern = WorkingPattern {
-            days: vec![1],
-            start: time("08:00"),
-            end: time("09:00"),
-            comfort: 21.0,
-        };
-        let day = jiff::civil::date(2026, 1, 12);
-        let expected = (modelled_intensity(1, 16) + modelled_intensity(1, 17)) / 2.0;
-        assert_eq!(working_hours_intensity(&pattern, day), expected);
     }
 }

@@ -10,6 +10,7 @@ use jiff::civil::Date;
 use sha2::{Digest, Sha256};
 
 use super::context::Context;
+use super::stored::stored_or_worked_out;
 use super::thermal::{
     self, BaselineRoom, PartDay, Period, SimulatedDay, Start, Surroundings, WorkingPattern,
     WorkingPatterns,
@@ -40,8 +41,8 @@ fn pattern_basis(pattern: &WorkingPattern) -> String {
 }
 
 /// Simulated rooms: the business's stored daily sums where every room's basis still holds (a
-/// year is 365 rows); from the first day without one, the rooms' own days (`rooms_days`),
-/// whose sums are stored for the next time; and today simulated up to now.
+/// year is 365 rows); from the first day without one, the rooms' own days (`rooms_days`); and
+/// today simulated up to now.
 pub(super) async fn thermal_days(
     ctx: &Context<'_>,
     settings: &BusinessSettings,
@@ -74,37 +75,10 @@ pub(super) async fn thermal_days(
         }
         hex::encode(hasher.finalize())
     };
-    let yesterday = ctx.today.yesterday().unwrap_or(ctx.today);
-    let stored_last = last.min(yesterday);
-    let (from, to) = (first.to_string(), stored_last.to_string());
-    let mut totals: BTreeMap<Date, (f64, f64)> =
-        store::business_baselines(pool, ctx.business_id, &from, &to, &digest)
-            .await?
-            .into_iter()
-            .filter_map(|(day, wh, co2_g)| Some((day.parse::<Date>().ok()?, (wh, co2_g))))
-            .collect();
-    let missing = first
-        .series(1.day())
-        .take_while(|day| *day <= stored_last)
-        .find(|day| !totals.contains_key(day));
-    let rooms_first = match missing {
-        Some(day) => day,
-        None if last == ctx.today => ctx.today,
-        None => return Ok(totals),
-    };
-    let rooms_totals = rooms_days(ctx, &rooms, rooms_first, last).await?;
-    // Every past day worked out from the rooms is kept, a day with nothing used as zeros.
-    let sums: Vec<(String, f64, f64)> = rooms_first
-        .series(1.day())
-        .take_while(|day| *day <= stored_last)
-        .map(|day| {
-            let (wh, co2_g) = rooms_totals.get(&day).copied().unwrap_or_default();
-            (day.to_string(), wh, co2_g)
-        })
-        .collect();
-    store::save_business_baselines(ctx.store, ctx.business_id, &digest, &sums).await?;
-    totals.extend(rooms_totals);
-    Ok(totals)
+    stored_or_worked_out(ctx, &digest, (first, last), async |from| {
+        rooms_days(ctx, &rooms, from, last).await
+    })
+    .await
 }
 
 /// The rooms' baselines summed per day from `first` to `last`: their stored days where their
