@@ -9,6 +9,7 @@ use jiff::tz::TimeZone;
 use serde_json::{Value, json};
 
 use super::fill::{EMAIL, Fleet, PASSWORD, TIME_ZONE};
+use crate::analytics::baseline::degree_days::LEARNING_DAYS;
 use crate::analytics::{Model, MonthCover, co2_saving_between};
 use crate::goals::MonthlyBudget;
 use crate::state::AppState;
@@ -25,13 +26,20 @@ pub struct Timings {
     pub calls: Vec<Timing>,
     pub floor: Duration,
     /// A year's CO2 saving with the baseline real radiators have (degree-days fitted to each
-    /// room's first weeks), called in process as the bench's radiators are simulated; and its
-    /// bare query.
-    pub degree_days: (Duration, Duration),
+    /// room's first weeks), called in process as the bench's radiators are simulated.
+    pub degree_days: DegreeDayTimings,
     /// A schedule engine round with every radiator under a schedule: the first, which sets
     /// every radiator, and then the median of rounds with nothing to change (what a change's
     /// wake costs).
     pub engine: (Duration, Duration),
+}
+
+pub struct DegreeDayTimings {
+    /// The first call, which works out the year and stores its days.
+    pub worked_out: Duration,
+    /// The median of the calls after it, which read the days back, and of their bare query.
+    pub stored: Duration,
+    pub bare: Duration,
 }
 
 /// Times each call and its bare query `runs` times after a warm-up; answers the medians.
@@ -78,19 +86,30 @@ pub async fn time_calls(
     }
     let settings = crate::business::read(state.store.reader(), fleet.business_id).await?;
     let year = (today.checked_sub(364.days())?, today);
-    let degree_days = median(runs, || async {
+    let saving = || async {
         let (store, now) = (&state.store, time::OffsetDateTime::now_utc());
         co2_saving_between(store, Model::DegreeDays, fleet.business_id, &settings, year, now)
             .await?;
-        Ok(())
-    })
-    .await?;
-    let bare = degree_day_saving_bare(fleet.business_id, today)?;
-    let degree_days_bare = median(runs, || async {
+        anyhow::Ok(())
+    };
+    // The first works the year out and stores its days; the rest read them back.
+    let started = Instant::now();
+    saving().await?;
+    let worked_out = started.elapsed();
+    let stored = median(runs, saving).await?;
+    let (first_report,): (i64,) =
+        sqlx::query_as("SELECT MIN(first_report_at) FROM radiators WHERE business_id = $1")
+            .bind(fleet.business_id)
+            .fetch_one(state.store.reader())
+            .await?;
+    let first_day = jiff::Timestamp::from_second(first_report)?.to_zoned(tz.clone()).date();
+    let bare = degree_day_saving_bare(fleet.business_id, today, first_day)?;
+    let bare = median(runs, || async {
         sqlx::query(sqlx::AssertSqlSafe(bare.clone())).fetch_all(state.store.reader()).await?;
         Ok(())
     })
     .await?;
+    let degree_days = DegreeDayTimings { worked_out, stored, bare };
     // Every zone's radiators under one schedule, in a slot all day.
     let zones: Value =
         client.get(format!("{base}/v2/zones")).bearer_auth(&token).send().await?.json().await?;
@@ -112,34 +131,45 @@ pub async fn time_calls(
     let first = started.elapsed();
     anyhow::ensure!(changed == fleet.radiators.len(), "the first round set {changed} radiators");
     let steady = median(runs, || async { round().await.map(|_: usize| ()) }).await?;
-    Ok(Timings {
-        calls,
-        floor,
-        degree_days: (degree_days, degree_days_bare),
-        engine: (first, steady),
-    })
+    Ok(Timings { calls, floor, degree_days, engine: (first, steady) })
 }
 
-/// The bare query of a year's CO2 saving with the degree-day baseline: the rooms' days and when
-/// each room's radiators first reported, and the business's days less those of its deleted
-/// radiators (its radiators are all in rooms).
-pub fn degree_day_saving_bare(business: i64, today: Date) -> anyhow::Result<String> {
+/// The bare query of a year's CO2 saving with the degree-day baseline, its days stored: the
+/// business's stored baseline days, its days less those of its deleted radiators (its
+/// radiators are all in rooms), its rooms and their radiators, and the rooms' days of their
+/// first weeks (from `first_day`) and of today.
+pub fn degree_day_saving_bare(
+    business: i64,
+    today: Date,
+    first_day: Date,
+) -> anyhow::Result<String> {
     let first = today.checked_sub(364.days())?;
-    let days = |table: &str, room: &str| {
+    let days = |table: &str, room: &str, (from, to): (Date, Date)| {
         format!(
             "SELECT {room}, day, energy_wh, co2_g FROM {table}
-             WHERE business_id = {business} AND day >= '{first}' AND day <= '{today}'"
+             WHERE business_id = {business} AND day >= '{from}' AND day <= '{to}'"
         )
     };
-    Ok(format!(
-        "{} UNION ALL {} UNION ALL {} UNION ALL
-         SELECT room_id, CAST(COUNT(*) AS TEXT), MIN(first_report_at), 0 FROM radiators
-         WHERE business_id = {business} AND room_id IS NOT NULL AND first_report_at IS NOT NULL
-         GROUP BY room_id",
-        days("room_energy_daily", "room_id"),
-        days("business_energy_daily", "0"),
-        days("deleted_radiators_daily", "0")
-    ))
+    let learned = first_day.checked_add(LEARNING_DAYS.days())?;
+    Ok([
+        days("baseline_business_daily", "0", (first, today.yesterday()?)),
+        days("business_energy_daily", "0", (first, today)),
+        days("deleted_radiators_daily", "0", (first, today)),
+        days("room_energy_daily", "room_id", (first_day, learned)),
+        days("room_energy_daily", "room_id", (today, today)),
+        format!(
+            "SELECT room_id, CAST(COUNT(*) AS TEXT), MIN(first_report_at), 0 FROM radiators
+             WHERE business_id = {business} AND room_id IS NOT NULL
+                 AND first_report_at IS NOT NULL
+             GROUP BY room_id"
+        ),
+        format!(
+            "SELECT room_id, '', id, 0 FROM radiators
+             WHERE business_id = {business} AND room_id IS NOT NULL
+                 AND first_report_at IS NOT NULL"
+        ),
+    ]
+    .join(" UNION ALL "))
 }
 
 /// `(call, path, bare query)` for each analytics call: a year where the call takes a range.
