@@ -9,7 +9,6 @@ use jiff::tz::TimeZone;
 use serde_json::{Value, json};
 
 use super::fill::{EMAIL, Fleet, PASSWORD, TIME_ZONE};
-use crate::analytics::baseline::degree_days::LEARNING_DAYS;
 use crate::analytics::{Model, MonthCover, co2_saving_between};
 use crate::goals::MonthlyBudget;
 use crate::state::AppState;
@@ -97,13 +96,7 @@ pub async fn time_calls(
     saving().await?;
     let worked_out = started.elapsed();
     let stored = median(runs, saving).await?;
-    let (first_report,): (i64,) =
-        sqlx::query_as("SELECT MIN(first_report_at) FROM radiators WHERE business_id = $1")
-            .bind(fleet.business_id)
-            .fetch_one(state.store.reader())
-            .await?;
-    let first_day = jiff::Timestamp::from_second(first_report)?.to_zoned(tz.clone()).date();
-    let bare = degree_day_saving_bare(fleet.business_id, today, first_day)?;
+    let bare = degree_day_saving_bare(fleet.business_id, today)?;
     let bare = median(runs, || async {
         sqlx::query(sqlx::AssertSqlSafe(bare.clone())).fetch_all(state.store.reader()).await?;
         Ok(())
@@ -134,15 +127,11 @@ pub async fn time_calls(
     Ok(Timings { calls, floor, degree_days, engine: (first, steady) })
 }
 
-/// The bare query of a year's CO2 saving with the degree-day baseline, its days stored: the
-/// business's stored baseline days, its days less those of its deleted radiators (its
-/// radiators are all in rooms), its rooms and their radiators, and the rooms' days of their
-/// first weeks (from `first_day`) and of today.
-pub fn degree_day_saving_bare(
-    business: i64,
-    today: Date,
-    first_day: Date,
-) -> anyhow::Result<String> {
+/// The bare query of a year's CO2 saving with the degree-day baseline, its days stored and its
+/// rooms' fits kept: the business's stored baseline days, its days less those of its deleted
+/// radiators (its radiators are all in rooms), its rooms and their radiators, and the rooms'
+/// days of today.
+pub fn degree_day_saving_bare(business: i64, today: Date) -> anyhow::Result<String> {
     let first = today.checked_sub(364.days())?;
     let days = |table: &str, room: &str, (from, to): (Date, Date)| {
         format!(
@@ -150,12 +139,10 @@ pub fn degree_day_saving_bare(
              WHERE business_id = {business} AND day >= '{from}' AND day <= '{to}'"
         )
     };
-    let learned = first_day.checked_add(LEARNING_DAYS.days())?;
     Ok([
         days("baseline_business_daily", "0", (first, today.yesterday()?)),
         days("business_energy_daily", "0", (first, today)),
         days("deleted_radiators_daily", "0", (first, today)),
-        days("room_energy_daily", "room_id", (first_day, learned)),
         days("room_energy_daily", "room_id", (today, today)),
         format!(
             "SELECT room_id, CAST(COUNT(*) AS TEXT), MIN(first_report_at), 0 FROM radiators

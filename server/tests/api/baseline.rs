@@ -192,6 +192,28 @@ async fn real_radiators_are_predicted_by_degree_days_after_their_first_weeks(app
     used_by(&app, "HD-2", &mut 0.0, 0.0, "2025-12-31T12:00:00Z").await;
     let worked_again = work_out().await[30].baseline_kg;
     assert!((worked_again - worked_out).abs() < 0.002, "{worked_again} kg, not {worked_out}");
+
+    // A room's fit is kept once its first weeks are over: today's baseline comes from it, not
+    // from those weeks read again (altered here, as they never are)...
+    let today = (date(2026, 1, 15), date(2026, 1, 15));
+    let today_kg = async || {
+        co2_saving_between(store, Model::DegreeDays, business_id.0, &settings, today, now)
+            .await
+            .unwrap()
+            .totals
+            .baseline_kg
+    };
+    let kept = today_kg().await;
+    assert!(kept > 0.0, "an hour of the working day: {kept} kg");
+    let alter = "UPDATE room_energy_daily SET energy_wh = 10 * energy_wh WHERE day <= '2025-12-22'";
+    app.store.write(sqlx::query(alter)).await.unwrap();
+    assert_eq!(today_kg().await, kept);
+    // ... until the room changes, and is fitted again.
+    owner.add_radiator_to(room, "HD-3", "Office 3").await;
+    used_by(&app, "HD-3", &mut 0.0, 0.0, "2026-01-15T08:30:00Z").await;
+    let fitted_again = today_kg().await;
+    // (Each to the gram.)
+    assert!((fitted_again / kept - 10.0).abs() < 0.05, "{fitted_again} kg, not 10 × {kept}");
 }
 
 async fn a_room_is_counted_from_the_minute_its_radiators_first_reported(app: TestApp) {

@@ -15,8 +15,7 @@ async fn every_bare_query_of_the_bench_runs_on_the_schema(app: TestApp) {
     let today = date(2026, 11, 29);
     let mut planned = heatdesk::bench::planned_calls(1, today, &tz).unwrap();
     assert!(planned.len() >= 8, "{} calls", planned.len());
-    let degree_days =
-        heatdesk::bench::degree_day_saving_bare(1, today, date(2025, 11, 30)).unwrap();
+    let degree_days = heatdesk::bench::degree_day_saving_bare(1, today).unwrap();
     planned.push(("CO2 savings, degree-days".into(), String::new(), degree_days));
     for (call, _, bare) in planned {
         let ran = sqlx::query(sqlx::AssertSqlSafe(bare)).fetch_all(app.store.reader()).await;

@@ -2,9 +2,10 @@
 //! day's use no longer changes (a reading is counted at the minute it arrives), so a day's sum
 //! is stored once it is over, kept with a digest of the rooms, their radiators and the working
 //! patterns, and read back after: a request works out only today and the days not stored, and
-//! reads each room's days only for those and for its first weeks.
+//! reads each room's days only for those, and for its first weeks until its fit is kept.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use jiff::ToSpan;
 use jiff::civil::Date;
@@ -54,7 +55,7 @@ pub(super) async fn degree_day_days(
         hex::encode(hasher.finalize())
     };
     stored_or_worked_out(ctx, &digest, (first, last), async |from| {
-        rooms_days(ctx, &rooms, from, last).await
+        rooms_days(ctx, &rooms, &digest, (from, last)).await
     })
     .await
 }
@@ -63,26 +64,42 @@ fn pattern_basis(pattern: &WorkingPattern) -> String {
     format!("{:?}|{}-{}", pattern.days, pattern.start, pattern.end)
 }
 
+/// Each room's fit once its first weeks are over (it does not change after).
+static FITS: LazyLock<Mutex<KeptFits>> = LazyLock::new(Default::default);
+
+/// Fits by database ([`crate::store::Store::id`]) and room, each with the digest of the
+/// business's rooms it was learned under.
+type KeptFits = HashMap<(u64, i64), (String, RoomModel)>;
+
 /// The rooms' baselines summed per day from `first` to `last`, from each room's days in that
-/// range and in its first weeks.
+/// range and its fit: kept, or learned from its first weeks.
 async fn rooms_days(
     ctx: &Context<'_>,
     rooms: &[(i64, i64, i64)],
-    first: Date,
-    last: Date,
+    digest: &str,
+    (first, last): (Date, Date),
 ) -> ApiResult<BTreeMap<Date, (f64, f64)>> {
     let mut totals = BTreeMap::new();
     let pool = ctx.store.reader();
-    let since_days: Vec<Date> = rooms.iter().map(|(_, _, since)| ctx.day_of(*since)).collect();
-    let (Some(earliest), Some(latest)) = (since_days.iter().min(), since_days.iter().max()) else {
-        return Ok(totals);
+    let store_id = ctx.store.id();
+    let fits: HashMap<i64, RoomModel> = {
+        let kept = FITS.lock().unwrap_or_else(PoisonError::into_inner);
+        let kept_fit = |room_id: i64| match kept.get(&(store_id, room_id)) {
+            Some((learned_under, fit)) if learned_under == digest => Some((room_id, *fit)),
+            _ => None,
+        };
+        rooms.iter().filter_map(|(room_id, _, _)| kept_fit(*room_id)).collect()
     };
-    // The first weeks before `first`, then the range.
-    let learned_by = latest.checked_add(LEARNING_DAYS.days()).unwrap_or(*latest);
-    let before_first = first.yesterday().unwrap_or(first);
+    // The range, and the first weeks before it of the rooms still to fit.
+    let learning: Vec<Date> = rooms
+        .iter()
+        .filter(|(room_id, _, _)| !fits.contains_key(room_id))
+        .map(|(_, _, since)| ctx.day_of(*since))
+        .collect();
     let mut ranges = vec![(first, last)];
-    if *earliest < first {
-        ranges.push((*earliest, learned_by.min(before_first)));
+    if let (Some(earliest), Some(latest)) = (learning.iter().min(), learning.iter().max()) {
+        let learned_by = latest.checked_add(LEARNING_DAYS.days()).unwrap_or(*latest);
+        ranges.push((*earliest, learned_by.min(first.yesterday().unwrap_or(first))));
     }
     let mut used: HashMap<i64, Vec<(Date, f64, f64)>> = HashMap::new();
     for (from, to) in ranges.into_iter().filter(|(from, to)| from <= to) {
@@ -96,10 +113,21 @@ async fn rooms_days(
         }
     }
     let working = |day: Date| is_working_day(day, &ctx.patterns.on(day).days);
-    for ((room_id, _, _), since_day) in rooms.iter().zip(since_days) {
+    let mut learned = Vec::new();
+    for (room_id, _, since) in rooms {
         let room_days = used.remove(room_id).unwrap_or_default();
-        let energy: Vec<(Date, f64)> = room_days.iter().map(|(day, wh, _)| (*day, *wh)).collect();
-        let model: RoomModel = learn(&energy, since_day, working, ctx.tz);
+        let model = match fits.get(room_id) {
+            Some(fit) => *fit,
+            None => {
+                let energy: Vec<(Date, f64)> =
+                    room_days.iter().map(|(day, wh, _)| (*day, *wh)).collect();
+                let fit = learn(&energy, ctx.day_of(*since), working, ctx.tz);
+                if fit.learned_until < ctx.today {
+                    learned.push((*room_id, fit));
+                }
+                fit
+            }
+        };
         let actual: HashMap<Date, (f64, f64)> =
             room_days.into_iter().map(|(day, wh, co2_g)| (day, (wh, co2_g))).collect();
         for day in first.series(1.day()).take_while(|day| *day <= last) {
@@ -122,6 +150,10 @@ async fn rooms_days(
             total.0 += baseline.0;
             total.1 += baseline.1;
         }
+    }
+    let mut kept = FITS.lock().unwrap_or_else(PoisonError::into_inner);
+    for (room_id, fit) in learned {
+        kept.insert((store_id, room_id), (digest.to_owned(), fit));
     }
     Ok(totals)
 }
