@@ -287,6 +287,19 @@ async fn a_rooms_days_are_those_of_the_radiators_in_it_now(app: TestApp) {
     };
     let days = check("written").await;
     assert_eq!(days.len(), 4, "two rooms, two days: {days:?}");
+    // The degree-day baseline reads them so too, the second day's open hour with its closed
+    // one: still learning, a day's baseline is what it used.
+    let business_id: (i64,) =
+        sqlx::query_as("SELECT id FROM businesses").fetch_one(app.store.reader()).await.unwrap();
+    let settings = heatdesk::business::read(app.store.reader(), business_id.0).await.unwrap();
+    let (days, now) = ((date(2026, 1, 12), date(2026, 1, 13)), app.clock.now());
+    let saving =
+        co2_saving_between(&app.store, Model::DegreeDays, business_id.0, &settings, days, now)
+            .await
+            .unwrap();
+    for day in &saving.days {
+        assert!(day.actual_kg > 0.0 && day.baseline_kg == day.actual_kg, "{day:?}");
+    }
     let request = |room: Value, uid: &str, name: &str| json!({"uid": uid, "name": name, "room_id": room, "min_temperature": 7, "max_temperature": 26});
     let move_to = async |id: i64, body: Value| {
         let answer = owner.post(&format!("/v2/radiators/{id}"), body).await;

@@ -72,17 +72,18 @@ pub struct RoomModel {
 }
 
 /// Learns a room's model from its daily energy (`(day, Wh)`, any order and range) given the
-/// local day it began reporting, and which days were working days.
+/// local day it began reporting, which days were working days, and each day's heating
+/// degree-days.
 pub fn learn(
     daily: &[(Date, f64)],
     first_day: Date,
     is_working: impl Fn(Date) -> bool,
-    tz: &TimeZone,
+    degree_days: impl Fn(Date) -> f64,
 ) -> RoomModel {
     let learned_until = first_day.checked_add(LEARNING_DAYS.days()).unwrap_or(first_day);
     let (mut working, mut other) = (Vec::new(), Vec::new());
     for &(day, wh) in daily.iter().filter(|(day, _)| *day > first_day && *day <= learned_until) {
-        let point = (heating_degree_days(day, tz), wh);
+        let point = (degree_days(day), wh);
         if is_working(day) { working.push(point) } else { other.push(point) }
     }
     RoomModel { working: Fit::of(&working), other: Fit::of(&other), learned_until }
@@ -99,13 +100,13 @@ impl RoomModel {
         &self,
         day: Date,
         is_working: impl Fn(Date) -> bool,
-        tz: &TimeZone,
+        degree_days: impl Fn(Date) -> f64,
     ) -> Option<f64> {
         if day <= self.learned_until {
             return None;
         }
         let fit = if is_working(day) { self.working } else { self.other };
-        fit.map(|fit| fit.predict(heating_degree_days(day, tz)))
+        fit.map(|fit| fit.predict(degree_days(day)))
     }
 }
 
@@ -153,13 +154,15 @@ mod tests {
                 (day, wh)
             })
             .collect();
-        let model = learn(&daily, first, weekdays, &tz);
+        let degree_days = |day: Date| heating_degree_days(day, &tz);
+        let model = learn(&daily, first, weekdays, degree_days);
         assert_eq!(model.learned_until, jiff::civil::date(2026, 1, 26));
-        assert_eq!(model.predict(jiff::civil::date(2026, 1, 20), weekdays, &tz), None);
+        assert_eq!(model.predict(jiff::civil::date(2026, 1, 20), weekdays, degree_days), None);
         let later = jiff::civil::date(2026, 2, 10);
         let expected = 2000.0 * heating_degree_days(later, &tz);
-        let predicted = model.predict(later, weekdays, &tz).unwrap();
+        let predicted = model.predict(later, weekdays, degree_days).unwrap();
         assert!((predicted - expected).abs() < 1.0, "{predicted} vs {expected}");
-        assert_eq!(model.predict(jiff::civil::date(2026, 2, 14), weekdays, &tz), Some(0.0));
+        let sunday = jiff::civil::date(2026, 2, 14);
+        assert_eq!(model.predict(sunday, weekdays, degree_days), Some(0.0));
     }
 }

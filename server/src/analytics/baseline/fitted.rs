@@ -4,6 +4,7 @@
 //! patterns, and read back after: a request works out only today and the days not stored, and
 //! reads each room's days only for those, and for its first weeks until its fit is kept.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{LazyLock, Mutex, PoisonError};
 
@@ -12,7 +13,9 @@ use jiff::civil::Date;
 use sha2::{Digest, Sha256};
 
 use super::context::Context;
-use super::degree_days::{BASE_TEMPERATURE, LEARNING_DAYS, RoomModel, is_working_day, learn};
+use super::degree_days::{
+    BASE_TEMPERATURE, LEARNING_DAYS, RoomModel, heating_degree_days, is_working_day, learn,
+};
 use super::stored::stored_or_worked_out;
 use super::thermal::WorkingPattern;
 use crate::analytics::store;
@@ -113,6 +116,11 @@ async fn rooms_days(
         }
     }
     let working = |day: Date| is_working_day(day, &ctx.patterns.on(day).days);
+    // Each day's degree-days once for all the rooms: each is the mean of 24 modelled hours.
+    let known = RefCell::new(HashMap::new());
+    let degree_days = |day: Date| {
+        *known.borrow_mut().entry(day).or_insert_with(|| heating_degree_days(day, ctx.tz))
+    };
     let mut learned = Vec::new();
     for (room_id, _, since) in rooms {
         let room_days = used.remove(room_id).unwrap_or_default();
@@ -121,7 +129,7 @@ async fn rooms_days(
             None => {
                 let energy: Vec<(Date, f64)> =
                     room_days.iter().map(|(day, wh, _)| (*day, *wh)).collect();
-                let fit = learn(&energy, ctx.day_of(*since), working, ctx.tz);
+                let fit = learn(&energy, ctx.day_of(*since), working, degree_days);
                 if fit.learned_until < ctx.today {
                     learned.push((*room_id, fit));
                 }
@@ -132,7 +140,7 @@ async fn rooms_days(
             room_days.into_iter().map(|(day, wh, co2_g)| (day, (wh, co2_g))).collect();
         for day in first.series(1.day()).take_while(|day| *day <= last) {
             let (actual_wh, actual_co2_g) = actual.get(&day).copied().unwrap_or_default();
-            let baseline = match model.predict(day, working, ctx.tz) {
+            let baseline = match model.predict(day, working, degree_days) {
                 None => (actual_wh, actual_co2_g),
                 Some(full_day_wh) => {
                     let wh = full_day_wh * gone_by(ctx, day);
