@@ -63,6 +63,9 @@ CREATE TRIGGER energy_daily_adds_to_room AFTER INSERT OR UPDATE ON energy_daily
 -- one arriving brings them.
 CREATE FUNCTION radiator_moves_its_days() RETURNS trigger AS $$
 BEGIN
+    -- Ingest's lock (INGEST_LOCK in devices/telemetry.rs): a closing hour adds to the rooms'
+    -- rows in radiator order, not in the order a move takes them, so the two take turns.
+    PERFORM pg_advisory_xact_lock(7522253200517591924);
     IF OLD.room_id IS NOT NULL THEN
         UPDATE room_energy_daily o SET
             energy_wh = o.energy_wh - d.energy_wh,

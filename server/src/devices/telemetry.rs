@@ -71,7 +71,8 @@ struct StoredBatch {
     refused: Vec<String>,
 }
 
-/// Key of the PostgreSQL lock that ingest holds for its transaction ("hdingest" in ASCII).
+/// Key of the PostgreSQL lock that ingest holds for its transaction ("hdingest" in ASCII); a
+/// radiator moving between rooms takes it too (migration 0042).
 const INGEST_LOCK: i64 = 0x6864_696e_6765_7374;
 
 /// Stores a batch of reports in one transaction.
@@ -316,7 +317,13 @@ pub async fn purge_readings(store: &Store, before: i64) -> StoreResult<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::energy_since;
+    use super::{INGEST_LOCK, energy_since};
+
+    #[test]
+    fn a_radiator_moving_between_rooms_takes_ingests_lock_by_its_key() {
+        let migration = include_str!("../../migrations/postgres/0042_room_energy_daily.sql");
+        assert!(migration.contains(&format!("pg_advisory_xact_lock({INGEST_LOCK})")));
+    }
 
     #[test]
     fn energy_is_the_counter_difference_and_survives_a_restart() {
