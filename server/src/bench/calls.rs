@@ -33,6 +33,7 @@ pub struct Timings {
     pub engine: (Duration, Duration),
 }
 
+/// A year's CO2 saving with the degree-day baseline: worked out, then read back.
 pub struct DegreeDayTimings {
     /// The first call, which works out the year and stores its days.
     pub worked_out: Duration,

@@ -21,6 +21,7 @@ store_tests!(
     real_radiators_are_predicted_by_degree_days_after_their_first_weeks,
     a_room_is_counted_from_the_minute_its_radiators_first_reported,
     a_rooms_days_are_those_of_the_radiators_in_it_now,
+    a_room_is_fitted_to_all_its_first_weeks_whatever_range_is_asked_first,
 );
 
 async fn saving(owner: &Owner<'_>, first: &str, last: &str) -> Value {
@@ -332,4 +333,50 @@ async fn a_rooms_days_are_those_of_the_radiators_in_it_now(app: TestApp) {
     let back_fill = &migration[from..from + migration[from..].find(';').unwrap()];
     app.store.write(sqlx::query(sqlx::AssertSqlSafe(back_fill))).await.unwrap();
     assert_eq!(check("back-filled").await.len(), 2);
+}
+
+/// A room's fit is kept, so it learns from all of its first weeks even when the first range
+/// asked for ends within them: two businesses with the same use, one asked for its first days
+/// before, have the same baseline after.
+async fn a_room_is_fitted_to_all_its_first_weeks_whatever_range_is_asked_first(app: TestApp) {
+    let tz = jiff::tz::TimeZone::get("Europe/London").unwrap();
+    for (email, uid) in [("one@acme.co.uk", "HD-1"), ("two@acme.co.uk", "HD-2")] {
+        let owner = app.register_business(email).await;
+        let room = owner.add_room("Office").await.id;
+        owner.add_radiator_to(room, uid, "Office 1").await;
+        let mut counter = 0.0;
+        used_by(&app, uid, &mut counter, 0.0, "2025-12-01T00:01:00Z").await;
+        // Working days use three times as much after the 10th as before it.
+        for day in date(2025, 12, 1).series(1.day()).take_while(|day| *day <= date(2025, 12, 31)) {
+            let per_degree_day = if day.day() <= 10 { 1000.0 } else { 3000.0 };
+            let wh =
+                if working_day(day) { per_degree_day * heating_degree_days(day, &tz) } else { 0.0 };
+            used_by(&app, uid, &mut counter, wh, &format!("{day}T12:00:00Z")).await;
+        }
+    }
+    let businesses: Vec<i64> = sqlx::query_scalar("SELECT id FROM businesses ORDER BY id")
+        .fetch_all(app.store.reader())
+        .await
+        .unwrap();
+    let now = app.clock.now();
+    let saving = async |business_id: i64, (first, last): (Date, Date)| {
+        let settings = heatdesk::business::read(app.store.reader(), business_id).await.unwrap();
+        co2_saving_between(
+            &app.store,
+            Model::DegreeDays,
+            business_id,
+            &settings,
+            (first, last),
+            now,
+        )
+        .await
+        .unwrap()
+        .days
+    };
+    saving(businesses[0], (date(2025, 12, 1), date(2025, 12, 10))).await;
+    let end_of_december = (date(2025, 12, 23), date(2025, 12, 31));
+    let asked_first = saving(businesses[0], end_of_december).await;
+    let asked_at_once = saving(businesses[1], end_of_december).await;
+    assert!(asked_at_once.iter().any(|day| day.baseline_kg != day.actual_kg), "{asked_at_once:?}");
+    assert_eq!(asked_first, asked_at_once);
 }

@@ -93,7 +93,8 @@ async fn rooms_days(
         };
         rooms.iter().filter_map(|(room_id, _, _)| kept_fit(*room_id)).collect()
     };
-    // The range, and the first weeks before it of the rooms still to fit.
+    // The range, and the first weeks of the rooms still to fit where they lie outside it: all
+    // of them, as a fit is kept (a range ending within them would otherwise teach it a part).
     let learning: Vec<Date> = rooms
         .iter()
         .filter(|(room_id, _, _)| !fits.contains_key(room_id))
@@ -103,6 +104,7 @@ async fn rooms_days(
     if let (Some(earliest), Some(latest)) = (learning.iter().min(), learning.iter().max()) {
         let learned_by = latest.checked_add(LEARNING_DAYS.days()).unwrap_or(*latest);
         ranges.push((*earliest, learned_by.min(first.yesterday().unwrap_or(first))));
+        ranges.push(((*earliest).max(last.tomorrow().unwrap_or(last)), learned_by));
     }
     let mut used: HashMap<i64, Vec<(Date, f64, f64)>> = HashMap::new();
     for (from, to) in ranges.into_iter().filter(|(from, to)| from <= to) {
