@@ -131,7 +131,7 @@ pub async fn time_calls(
 /// The bare query of a year's CO2 saving with the degree-day baseline, its days stored and its
 /// rooms' fits kept: the business's stored baseline days, its days less those of its deleted
 /// radiators (its radiators are all in rooms), its rooms and their radiators, and the rooms'
-/// days of today.
+/// days of today with their radiators' open hours.
 pub fn degree_day_saving_bare(business: i64, today: Date) -> anyhow::Result<String> {
     let first = today.checked_sub(364.days())?;
     let days = |table: &str, room: &str, (from, to): (Date, Date)| {
@@ -145,6 +145,12 @@ pub fn degree_day_saving_bare(business: i64, today: Date) -> anyhow::Result<Stri
         days("business_energy_daily", "0", (first, today)),
         days("deleted_radiators_daily", "0", (first, today)),
         days("room_energy_daily", "room_id", (today, today)),
+        format!(
+            "SELECT r.room_id, s.open_day, s.open_energy_wh, s.open_co2_g FROM radiators r
+             CROSS JOIN radiator_states s
+             WHERE r.business_id = {business} AND r.room_id IS NOT NULL
+                 AND s.radiator_id = r.id AND s.open_readings > 0 AND s.open_day = '{today}'"
+        ),
         format!(
             "SELECT room_id, CAST(COUNT(*) AS TEXT), MIN(first_report_at), 0 FROM radiators
              WHERE business_id = {business} AND room_id IS NOT NULL
