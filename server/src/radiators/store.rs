@@ -49,6 +49,9 @@ pub struct GroupState {
     /// radiator has, so the app shows the range where they differ.
     pub lowest_target: Option<f64>,
     pub highest_target: Option<f64>,
+    /// The target every one of its radiators has, on or off; none where they differ. A group
+    /// switched off has no target, so setting its temperature starts from this.
+    pub shared_target: Option<f64>,
     /// 1 while any of its radiators is heating.
     pub heating: i64,
     /// 1 once any of its radiators has reported; 0 while every one waits for its first report
@@ -63,6 +66,7 @@ pub const GROUP_STATE_COLUMNS: &str = "COUNT(CASE WHEN r.is_on = 1 THEN 1 END) A
         AVG(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS target_temperature,
         MIN(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS lowest_target,
         MAX(CASE WHEN r.is_on = 1 THEN r.setpoint END) AS highest_target,
+        CASE WHEN MIN(r.setpoint) = MAX(r.setpoint) THEN MIN(r.setpoint) END AS shared_target,
         MAX(CASE WHEN s.last_seen > $2 THEN s.heating END) AS heating,
         COUNT(s.last_seen) AS reports";
 
@@ -80,6 +84,7 @@ impl<'r> sqlx::FromRow<'r, AnyRow> for GroupState {
             target_temperature: target.map(half),
             lowest_target: row.try_get::<Option<f64>, _>("lowest_target")?.map(half),
             highest_target: row.try_get::<Option<f64>, _>("highest_target")?.map(half),
+            shared_target: row.try_get::<Option<f64>, _>("shared_target")?.map(half),
             heating: row.try_get::<Option<i64>, _>("heating")?.unwrap_or(0),
             reported: i64::from(row.try_get::<i64, _>("reports")? > 0),
         })

@@ -262,6 +262,9 @@ async fn a_room_switches_all_its_radiators_on_and_off(app: TestApp) {
         set.description(),
         "'Kitchen' set to 22 °C. Its radiators are switched off: they heat to it once switched on."
     );
+    // Off, the room has no target, but its radiators share the one they heat to once on.
+    let off = set.data::<Room>("room");
+    assert_eq!((off.target_temperature, off.shared_target), (None, Some(22.0)));
     let body = json!({"room_id": kitchen.id, "temperature": 22});
     let arabic = acme.call_in(Method::POST, "/v2/rooms/set-temperature", Some(body), "ar").await;
     assert_eq!(

@@ -139,6 +139,7 @@ async fn zone_temperature_clamps_each_radiator_to_its_bounds(app: TestApp) {
     let offices = set.data::<Zone>("zone");
     assert_eq!(offices.target_temperature, Some(21.5));
     assert_eq!((offices.lowest_target, offices.highest_target), (Some(20.0), Some(23.0)));
+    assert_eq!(offices.shared_target, None);
     let radiators: Vec<Radiator> = acme.radiators().await;
     assert_eq!((radiators[0].target_temperature, radiators[1].target_temperature), (20.0, 23.0));
 

@@ -143,15 +143,18 @@ type TemperatureSet = Answer & { data: { data: { clamped: unknown[] } } };
  */
 export function GroupTemperature<Set extends TemperatureSet>({
   target,
+  shared,
   comfort,
   radiators,
   texts,
   apply,
   onApplied,
 }: {
-  /** The group's target now, or null (none on): the field starts from it, or from `comfort`
-   *  (the business's comfort setpoint), or 21 °C. */
+  /** The group's target now, or null (none on): the field starts from it, or from `shared`
+   *  (the target all its radiators have, on or off), or from `comfort` (the business's comfort
+   *  setpoint), or 21 °C. */
   target: number | null;
+  shared: number | null;
   comfort?: number;
   radiators: number;
   texts: GroupTexts;
@@ -162,7 +165,7 @@ export function GroupTemperature<Set extends TemperatureSet>({
   const { run, busy } = useAction();
   /** The temperature typed; until then the group's own target. */
   const [typed, setTyped] = useState<string | null>(null);
-  const temperature = typed ?? String(target ?? comfort ?? 21);
+  const temperature = typed ?? String(target ?? shared ?? comfort ?? 21);
   const valid = !setpointError(temperature);
   const ready = valid && !busy && radiators > 0;
   const send = () =>

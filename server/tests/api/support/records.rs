@@ -49,6 +49,7 @@ pub struct Room {
     pub target_temperature: Option<f64>,
     pub lowest_target: Option<f64>,
     pub highest_target: Option<f64>,
+    pub shared_target: Option<f64>,
     pub heating: i64,
     pub reported: i64,
     #[serde(default)]
@@ -69,6 +70,7 @@ pub struct Zone {
     pub target_temperature: Option<f64>,
     pub lowest_target: Option<f64>,
     pub highest_target: Option<f64>,
+    pub shared_target: Option<f64>,
     pub heating: i64,
     pub reported: i64,
     #[serde(default)]

@@ -117,6 +117,7 @@ describe('a room’s or zone’s heating chip', () => {
     target_temperature: 21,
     lowest_target: 21,
     highest_target: 21,
+    shared_target: 21,
     heating: 0,
     reported: 0,
     radiator_count: 2,

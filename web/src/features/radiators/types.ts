@@ -29,6 +29,8 @@ export interface GroupState {
   /** The lowest and highest of those targets. */
   lowest_target: number | null;
   highest_target: number | null;
+  /** The target every one of its radiators has, on or off; null where they differ. */
+  shared_target: number | null;
   /** 1 while any of its radiators is heating. */
   heating: number;
   /** 1 once any of its radiators has reported. */

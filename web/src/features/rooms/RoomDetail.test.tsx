@@ -23,6 +23,7 @@ const room = (name: string, radiators: Radiator[]): RoomWithRadiators => ({
   target_temperature: 21,
   lowest_target: 21,
   highest_target: 21,
+  shared_target: 21,
   heating: 0,
   reported: 1,
   radiators,
@@ -152,9 +153,26 @@ describe('a room’s page', () => {
     expect(screen.queryByText('1 of 2 on')).not.toBeInTheDocument();
   });
 
-  it('starts the temperature of a room switched off at the business’s comfort setpoint', async () => {
+  it('starts the temperature of a room switched off at its radiators’ shared target', async () => {
     serveBusinessSettings({ comfort_setpoint: 19.5 });
     const off = { ...room('Kitchen', [east]), status: 0, target_temperature: null };
+    server.use(
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [off] })),
+      http.get('/v2/rooms/1', () => answer('Room.', { room: off })),
+    );
+    renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
+    const field = await screen.findByLabelText('Room temperature (°C)');
+    await waitFor(() => expect(field).toHaveValue(21));
+  });
+
+  it('starts the temperature of a room switched off whose radiators differ at the business’s comfort setpoint', async () => {
+    serveBusinessSettings({ comfort_setpoint: 19.5 });
+    const off = {
+      ...room('Kitchen', [east]),
+      status: 0,
+      target_temperature: null,
+      shared_target: null,
+    };
     server.use(
       http.get('/v2/rooms', () => answer('Rooms.', { rooms: [off] })),
       http.get('/v2/rooms/1', () => answer('Room.', { room: off })),

@@ -86,6 +86,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
       </GroupFigures>
       <GroupTemperature
         target={room.target_temperature}
+        shared={room.shared_target}
         comfort={business?.comfort_setpoint}
         radiators={room.radiators.length}
         texts="rooms"

@@ -28,6 +28,15 @@ describe('what a change did', () => {
     ]);
   });
 
+  it('tells a room switched off by its status, not by a target of none', () => {
+    const on = { name: 'Hall', status: 1, target_temperature: 20 };
+    const off = { name: 'Hall', status: 0, target_temperature: null };
+    const toggled = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+      describeChange(entry({ record_type: 'room', before, after }), t, 'en');
+    expect(toggled(on, off)).toEqual(['Status: On → Off']);
+    expect(toggled(off, on)).toEqual(['Status: Off → On']);
+  });
+
   it('tells a room’s temperature, and the radiators whose bounds held them back', () => {
     const room = { name: 'Hall', radiator_count: 3 };
     const set = (clamped: object[]) =>

@@ -92,6 +92,10 @@ const ONE_SIDED: Record<string, string[]> = {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A room's or zone's target is that of its radiators that are on: none while every one is off,
+ *  which the status line tells. A change to or from none is no change of temperature. */
+const NONE_WHILE_OFF = ['target_temperature'];
+
 /** A radiator a room's or zone's temperature could not reach, set to its nearest bound. */
 interface Clamped {
   name: string;
@@ -136,6 +140,8 @@ export function describeChange(entry: HistoryEntry, t: TFunction, language: stri
         : [];
     if (!before || !after || !(name in before) || !(name in after)) return [];
     if (same(before[name], after[name])) return [];
+    const unset = before[name] === null || after[name] === null;
+    if (unset && NONE_WHILE_OFF.includes(name)) return [];
     return [
       t('settings.history.changed', { field: field(name), from: read(before), to: read(after) }),
     ];

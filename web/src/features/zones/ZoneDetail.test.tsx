@@ -22,6 +22,7 @@ const lab: Room = {
   target_temperature: 21,
   lowest_target: 21,
   highest_target: 21,
+  shared_target: 21,
   heating: 0,
   reported: 1,
 };
@@ -37,6 +38,7 @@ const zone = (name: string, rooms: Room[]): ZoneWithRooms => ({
   target_temperature: 20.5,
   lowest_target: 20.5,
   highest_target: 20.5,
+  shared_target: 20.5,
   heating: 0,
   reported: 1,
   rooms,

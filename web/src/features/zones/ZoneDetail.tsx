@@ -92,6 +92,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
       </GroupFigures>
       <GroupTemperature
         target={zone.target_temperature}
+        shared={zone.shared_target}
         comfort={business?.comfort_setpoint}
         radiators={zone.radiator_count}
         texts="zones"
