@@ -4,12 +4,13 @@
 //! (`in_force.rs`) and when that schedule enters a new period, or another takes over (a slot
 //! starts or ends, a schedule is changed or switched on), it sets the radiator to what the
 //! period asks for. A manual change in between is left alone until the next period: that is
-//! how it holds until the next slot boundary. Each change is recorded in the action history as
-//! made by the schedule, and its radiators are sent their new state. Each round first runs the
+//! how it holds until the next slot boundary. Each radiator's change is recorded in the action
+//! history as made by the schedule, and the radiator is sent its new state; those a schedule
+//! sets in a round are one change of their business, one commit. Each round first runs the
 //! automations (`automations/rules.rs`): a radiator they hold is left alone, optimum start may
 //! apply a slot early, and eco lowers setpoints while the business is over budget.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -124,30 +125,38 @@ pub async fn tick(
     for schedule in InForce::all(reader, None, now).await? {
         in_force.entry(schedule.schedule.business_id).or_default().push(schedule);
     }
-    let mut changed = 0;
+    // What each radiator's schedule asks of it: the periods already so, or no longer held by
+    // any schedule, noted together; the radiators to set, by business and by what the history
+    // names as setting them, each group one change.
+    let mut marks = Vec::new();
+    let mut to_set: BTreeMap<(i64, String), Vec<Setting>> = BTreeMap::new();
     for radiator in store::radiators(reader, None).await? {
         if round.held.contains(&radiator.id) {
             continue;
         }
         let adjustments = adjustments.get(&radiator.business_id).cloned().unwrap_or_default();
         let theirs = in_force.get(&radiator.business_id).map_or(&[][..], Vec::as_slice);
-        let result = match InForce::on(theirs, &radiator) {
-            Some(hold) => apply(store, devices, &radiator, &hold, &adjustments, now).await,
-            // No schedule in force on it any more.
-            None if radiator.period_key.is_some() => {
-                mark(store, radiator.id, None).await.map(|()| false)
-            }
-            None => Ok(false),
-        };
-        match result {
-            Ok(true) => {
-                changed += 1;
-                businesses_changed.insert(radiator.business_id);
-            }
-            Ok(false) => {}
-            Err(error) => {
-                tracing::error!(radiator = radiator.id, ?error, "cannot apply a schedule")
-            }
+        match InForce::on(theirs, &radiator) {
+            Some(hold) => match step(&radiator, &hold, &adjustments, now) {
+                Step::Applied => {}
+                Step::AlreadySo(key) => marks.push((radiator.id, Some(key))),
+                Step::Set(by, setting) => {
+                    to_set.entry((radiator.business_id, by)).or_default().push(setting);
+                }
+            },
+            None if radiator.period_key.is_some() => marks.push((radiator.id, None)),
+            None => {}
+        }
+    }
+    if let Err(error) = mark(store, &marks).await {
+        tracing::error!(?error, "cannot note the schedules' periods applied");
+    }
+    let mut changed = 0;
+    for ((business_id, by), settings) in to_set {
+        let set = apply(store, devices, business_id, &by, settings, now).await;
+        if set > 0 {
+            changed += set;
+            businesses_changed.insert(business_id);
         }
     }
     for business_id in businesses_changed {
@@ -188,21 +197,36 @@ fn period_to_apply<'a>(
     if now.unix_timestamp() >= starts { (*next_schedule, next, true) } else { current }
 }
 
-/// Sets the radiator to what the schedule asks for, once per period; answers whether it
-/// changed anything.
-async fn apply(
-    store: &Store,
-    devices: &Arc<dyn DeviceGateway>,
+/// What a radiator's schedule asks of it this round.
+enum Step {
+    /// Its period is applied already.
+    Applied,
+    /// A new period that asks for what it has: only noted, under this key.
+    AlreadySo(String),
+    /// To be set, by the schedule the history names so.
+    Set(String, Setting),
+}
+
+/// A radiator to set to what its period asks for.
+struct Setting {
+    radiator_id: i64,
+    period_key: String,
+    on: bool,
+    setpoint: f64,
+}
+
+/// What the schedule holding the radiator asks of it: its period is applied once.
+fn step(
     radiator: &RadiatorPlace,
     hold: &Hold<'_>,
     adjustments: &Adjustments,
     now: OffsetDateTime,
-) -> ApiResult<bool> {
+) -> Step {
     let (schedule, period, early) = period_to_apply(radiator, hold, adjustments, now);
     let eco = adjustments.eco_lower_by;
-    let key = schedule.period_key(period, eco.is_some());
-    if radiator.period_key.as_deref() == Some(key.as_str()) {
-        return Ok(false);
+    let period_key = schedule.period_key(period, eco.is_some());
+    if radiator.period_key.as_deref() == Some(period_key.as_str()) {
+        return Step::Applied;
     }
     let (on, setpoint) = match period.wanted {
         Wanted::Heat(setpoint) => {
@@ -212,9 +236,7 @@ async fn apply(
         Wanted::Off => (false, radiator.setpoint),
     };
     if (radiator.is_on == 1, radiator.setpoint) == (on, setpoint) {
-        // Already so: nothing to record, but the period counts as applied.
-        mark(store, radiator.id, Some(&key)).await?;
-        return Ok(false);
+        return Step::AlreadySo(period_key);
     }
     let name = &schedule.schedule.name;
     let by = match (early, eco.is_some()) {
@@ -222,19 +244,78 @@ async fn apply(
         (false, true) => format!("schedule '{name}' (eco: over budget)"),
         (false, false) => format!("schedule '{name}'"),
     };
-    let author = Author::HeatDesk { business_id: radiator.business_id, by };
-    let mut change = Change::begin(store.clone(), devices.clone(), author, now).await?;
-    store::mark_applied(change.db(), radiator.id, Some(&key)).await?;
-    let (before, after) = radiators::set_state(&mut change, radiator.id, on, setpoint).await?;
-    let entry = Entry::new("schedule", "radiator", radiator.id).before(&before).after(&after);
-    change.commit(entry).await?;
-    Ok(true)
+    Step::Set(by, Setting { radiator_id: radiator.id, period_key, on, setpoint })
 }
 
-/// Notes the period applied to the radiator (`None`: none) in a write of its own.
-async fn mark(store: &Store, radiator_id: i64, period_key: Option<&str>) -> ApiResult<()> {
+/// Sets a business's radiators as `by` asks, each recorded in the history, in one change: a
+/// slot that starts on a whole building is one commit, not one a radiator. Should that fail,
+/// each radiator is set in a change of its own, so that one cannot hold back the rest. Answers
+/// how many were set.
+async fn apply(
+    store: &Store,
+    devices: &Arc<dyn DeviceGateway>,
+    business_id: i64,
+    by: &str,
+    settings: Vec<Setting>,
+    now: OffsetDateTime,
+) -> usize {
+    match set(store, devices, business_id, by, &settings, now).await {
+        Ok(()) => return settings.len(),
+        Err(error) => {
+            tracing::warn!(business_id, ?error, "setting a schedule's radiators one by one")
+        }
+    }
+    let mut set_alone = 0;
+    for setting in &settings {
+        match set(store, devices, business_id, by, std::slice::from_ref(setting), now).await {
+            Ok(()) => set_alone += 1,
+            Err(error) => {
+                let radiator = setting.radiator_id;
+                tracing::error!(radiator, ?error, "cannot apply a schedule");
+            }
+        }
+    }
+    set_alone
+}
+
+/// Sets the radiators in one change of the business, made by `by`, each with its entry.
+async fn set(
+    store: &Store,
+    devices: &Arc<dyn DeviceGateway>,
+    business_id: i64,
+    by: &str,
+    settings: &[Setting],
+    now: OffsetDateTime,
+) -> ApiResult<()> {
+    let author = Author::HeatDesk { business_id, by: by.to_owned() };
+    let mut change = Change::begin(store.clone(), devices.clone(), author, now).await?;
+    let mut entries = Vec::with_capacity(settings.len());
+    for Setting { radiator_id, period_key, on, setpoint } in settings {
+        store::mark_applied(change.db(), *radiator_id, Some(period_key)).await?;
+        let (before, after) =
+            radiators::set_state(&mut change, *radiator_id, *on, *setpoint).await?;
+        entries
+            .push(Entry::new("schedule", "radiator", *radiator_id).before(&before).after(&after));
+    }
+    let mut entries = entries.into_iter();
+    let Some(first) = entries.next() else { return Ok(()) };
+    // Each radiator's entry, as the change's own and the others'.
+    for entry in entries {
+        change.also(entry);
+    }
+    change.commit(first).await?;
+    Ok(())
+}
+
+/// Notes the periods applied to the radiators (`None`: none), in one write of their own.
+async fn mark(store: &Store, marks: &[(i64, Option<String>)]) -> ApiResult<()> {
+    if marks.is_empty() {
+        return Ok(());
+    }
     let mut tx = store.begin_write().await?;
-    store::mark_applied(&mut tx, radiator_id, period_key).await?;
+    for (radiator_id, period_key) in marks {
+        store::mark_applied(&mut tx, *radiator_id, period_key.as_deref()).await?;
+    }
     store.commit(tx).await?;
     Ok(())
 }

@@ -29,6 +29,7 @@ store_tests!(
     a_schedule_already_off_is_left_with_no_targets_and_not_said_to_be_switched_off,
     another_business_cannot_read_or_change_a_schedule,
     a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturday,
+    a_round_sets_a_schedules_radiators_together_each_with_its_own_entry,
     a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule,
     a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days,
     a_schedule_between_its_slots_leaves_the_days_it_does_not_repeat_to_the_others,
@@ -503,6 +504,36 @@ async fn a_weekday_schedule_heats_at_seven_sets_back_at_six_and_rests_on_saturda
     assert_eq!(entry.after.as_ref().unwrap()["target_temperature"], 16.0);
     // What the simulated radiator was sent.
     assert_eq!(app.fleet.heater_of(radiator), Some((true, 16.0)));
+}
+
+/// The radiators a schedule sets in a round are one change of their business: each still has
+/// its own history entry and is sent its state, and another business's are its own change.
+async fn a_round_sets_a_schedules_radiators_together_each_with_its_own_entry(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let (room, first) = room_with_radiator(&owner, "Studio", "HD-1").await;
+    let second = owner.add_radiator_to(room, "HD-2", "Studio 2").await.id;
+    let (their_room, theirs) = room_with_radiator(&rival, "Den", "HD-9").await;
+    create(&owner, office("room", &[room])).await;
+    create(&rival, office("room", &[their_room])).await;
+    // Monday 2026-01-12 before seven: the setback.
+    assert_eq!(round(&app, "2026-01-12T06:59:00Z").await, 3);
+    for (business, radiators) in [(&owner, vec![first, second]), (&rival, vec![theirs])] {
+        for &radiator in &radiators {
+            assert_eq!(state_of(business, radiator).await, (1, 16.0));
+            assert_eq!(app.fleet.heater_of(radiator), Some((true, 16.0)));
+        }
+        let history = business.history("?kind=radiator").await.history;
+        let mut set: Vec<i64> = history
+            .iter()
+            .filter(|entry| entry.by.as_deref() == Some("schedule 'Office hours'"))
+            .map(|entry| entry.record_id)
+            .collect();
+        set.sort_unstable();
+        assert_eq!(set, radiators);
+    }
+    assert_eq!(round(&app, "2026-01-12T07:00:00Z").await, 3);
+    assert_eq!(round(&app, "2026-01-12T07:01:00Z").await, 0, "each period is applied once");
 }
 
 async fn a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule(app: TestApp) {
