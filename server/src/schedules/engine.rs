@@ -299,7 +299,7 @@ async fn set(
     }
     let mut entries = entries.into_iter();
     let Some(first) = entries.next() else { return Ok(()) };
-    // Each radiator's entry, as the change's own and the others'.
+    // The first radiator's entry is the change's own; the others' are recorded with it.
     for entry in entries {
         change.also(entry);
     }
