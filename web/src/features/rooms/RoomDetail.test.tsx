@@ -153,32 +153,31 @@ describe('a room’s page', () => {
     expect(screen.queryByText('1 of 2 on')).not.toBeInTheDocument();
   });
 
-  it('starts the temperature of a room switched off at its radiators’ shared target', async () => {
-    serveBusinessSettings({ comfort_setpoint: 19.5 });
-    const off = { ...room('Kitchen', [east]), status: 0, target_temperature: null };
-    server.use(
-      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [off] })),
-      http.get('/v2/rooms/1', () => answer('Room.', { room: off })),
-    );
-    renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
-    const field = await screen.findByLabelText('Room temperature (°C)');
-    await waitFor(() => expect(field).toHaveValue(21));
-  });
-
-  it('starts the temperature of a room switched off whose radiators differ at the business’s comfort setpoint', async () => {
+  /** The temperature field of the Kitchen switched off, its radiators sharing `shared_target`,
+   *  with the business's comfort setpoint at 19.5 °C. */
+  const fieldSwitchedOff = async (shared_target: number | null) => {
     serveBusinessSettings({ comfort_setpoint: 19.5 });
     const off = {
       ...room('Kitchen', [east]),
       status: 0,
       target_temperature: null,
-      shared_target: null,
+      shared_target,
     };
     server.use(
       http.get('/v2/rooms', () => answer('Rooms.', { rooms: [off] })),
       http.get('/v2/rooms/1', () => answer('Room.', { room: off })),
     );
     renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
-    const field = await screen.findByLabelText('Room temperature (°C)');
+    return screen.findByLabelText('Room temperature (°C)');
+  };
+
+  it('starts the temperature of a room switched off at its radiators’ shared target', async () => {
+    const field = await fieldSwitchedOff(21);
+    await waitFor(() => expect(field).toHaveValue(21));
+  });
+
+  it('starts the temperature of a room switched off whose radiators differ at the business’s comfort setpoint', async () => {
+    const field = await fieldSwitchedOff(null);
     await waitFor(() => expect(field).toHaveValue(19.5));
   });
 });
