@@ -236,13 +236,7 @@ pub async fn set_temperature(
     };
     let radiator =
         RadiatorView { name, status: is_on, target_temperature: celsius, ..before.clone() };
-    change.send(DesiredState {
-        radiator_id: id,
-        uid: radiator.uid.clone(),
-        room_id: radiator.room_id,
-        on: is_on == 1,
-        setpoint: celsius,
-    });
+    change.send(desired(&radiator));
     let entry = Entry::new("set_temperature", "radiator", id).before(&before).after(&radiator);
     change.commit(entry).await?;
     Ok(radiator)
@@ -327,8 +321,20 @@ pub async fn set_state(
     store::set_on(change.db(), business_id, Scope::Radiator(id), on).await?;
     store::set_setpoint(change.db(), business_id, id, setpoint).await?;
     let after = find(change.db(), business_id, id, now).await?;
-    change.touch(Scope::Radiator(id));
+    // As the change leaves it: a schedule setting a whole building reads none again.
+    change.send(desired(&after));
     Ok((before, after))
+}
+
+/// What the radiator is to do, as `radiator` has it.
+fn desired(radiator: &RadiatorView) -> DesiredState {
+    DesiredState {
+        radiator_id: radiator.id,
+        uid: radiator.uid.clone(),
+        room_id: radiator.room_id,
+        on: radiator.status == 1,
+        setpoint: radiator.target_temperature,
+    }
 }
 
 /// Switches a radiator on or off; `room_id` must be its room, or 0 when it has none.
