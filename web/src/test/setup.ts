@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A lazy chunk (the date pickers) can take over the default second to load on a 2-core CI
+// machine running every test file at once: `findBy…` and `waitFor` wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 // jsdom lays nothing out, so it has nothing to scroll into view.
 Element.prototype.scrollIntoView = () => {};
 // jsdom has no object URLs: each test gets stand-ins (a test may spy on them).
