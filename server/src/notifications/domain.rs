@@ -69,6 +69,11 @@ pub async fn mark_read(
     list(state, actor).await
 }
 
+/// The whole percent of `budget` that `cost` is, down, so that 99.6% is not told as all of it.
+fn share_used(cost: f64, budget: f64) -> i64 {
+    (cost * 100.0 / budget).floor() as i64
+}
+
 /// `£1,573.00`: grouped in thousands, as the web app shows amounts.
 fn pounds(pence: f64) -> String {
     let text = format!("{:.2}", pence.abs() / 100.0);
@@ -225,14 +230,15 @@ async fn check_business(
         if cost >= budget {
             notify(spent("budget_100", budget_key("100"), "Budget used up")).await?;
         } else if cost >= 0.8 * budget {
-            let title = "80% of the budget used";
-            notify(spent("budget_80", budget_key("80"), title)).await?;
+            // The share the round saw (80 to 99): a budget set late in the month is past 80%.
+            let title = format!("{}% of the budget used", share_used(cost, budget));
+            notify(spent("budget_80", budget_key("80"), &title)).await?;
         }
         if cost < budget && forecast > budget {
             notify(NewNotification {
                 kind: "budget_forecast",
                 event_key: budget_key("forecast"),
-                title: "Budget forecast exceeded",
+                title: "Forecast over budget",
                 body: format!(
                     "At the rate so far, electricity will cost about {} by the month's end, over your {} budget.",
                     pounds(forecast),
@@ -314,6 +320,13 @@ mod tests {
     use time::macros::datetime;
 
     use super::*;
+
+    #[test]
+    fn the_share_used_is_whole_percent_down() {
+        assert_eq!(share_used(80.0, 100.0), 80);
+        assert_eq!(share_used(381.0, 400.0), 95);
+        assert_eq!(share_used(99.96, 100.0), 99);
+    }
 
     #[test]
     fn pounds_are_grouped_in_thousands() {

@@ -79,6 +79,10 @@ async fn budget_events_are_notified_once_each(app: TestApp) {
     assert_eq!(round(&app).await, 1);
     assert_eq!(round(&app).await, 0);
     assert_eq!(kinds(&owner).await, ["budget_100", "budget_80", "budget_forecast"]);
+    let titles = owner.get("/v2/notifications").await.body["data"]["notifications"].clone();
+    let titles: Vec<&str> =
+        titles.as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Budget used up", "80% of the budget used", "Forecast over budget"]);
     let latest = owner.get("/v2/notifications").await.body["data"]["notifications"][0].clone();
     assert_eq!(latest["body"], "This month's electricity has cost £3.81 of your £1.00 budget.");
     // The figures the web app words it from in the reader's language.
@@ -94,6 +98,7 @@ async fn budget_events_are_notified_once_each(app: TestApp) {
     assert_eq!(kinds(&owner).await, ["budget_forecast", "budget_80"]);
     let list = owner.get("/v2/notifications").await.body["data"]["notifications"].clone();
     assert_eq!(list[1]["params"], json!({"cost_pence": 381.0, "budget_pence": 400.0}));
+    assert_eq!(list[1]["title"], "95% of the budget used", "the share the round saw");
     assert_eq!(round(&app).await, 0, "once for this budget too");
     // Without a budget, none of the month's budget notifications stands, from the removal on.
     let removed =

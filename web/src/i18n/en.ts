@@ -297,11 +297,11 @@ export const en = {
     // Each kind's title and body, worded here from the figures the server sends.
     kinds: {
       budget_forecast: {
-        title: 'Budget forecast exceeded',
+        title: 'Forecast over budget',
         body: 'At the rate until this was sent, electricity would cost about {{forecast}} by the month’s end, over your {{budget}} budget.',
       },
       budget_80: {
-        title: '80% of the budget used',
+        title: '{{share}} of the budget used',
         body: 'When this was sent, this month’s electricity had cost {{cost}} of your {{budget}} budget.',
       },
       budget_100: {

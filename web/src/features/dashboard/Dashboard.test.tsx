@@ -186,7 +186,7 @@ describe('the home dashboard', () => {
       ),
     ).toBeInTheDocument();
     const latest = screen.getByRole('region', { name: 'Insights and notifications' });
-    expect(await within(latest).findByText('80% of the budget used')).toBeInTheDocument();
+    expect(await within(latest).findByText(`${ltr('80%')} of the budget used`)).toBeInTheDocument();
     // The latest insights join them.
     expect(
       await within(latest).findByText(`‘Boardroom’ is kept above ${ltr('22.0 °C')}`),

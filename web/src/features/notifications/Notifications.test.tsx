@@ -141,6 +141,11 @@ describe('the notifications tab of the settings', () => {
   it('words each kind from its figures in the reader’s language', async () => {
     const user = userEvent.setup();
     const list = [
+      // Seen at 99.95%: told as 99%, as the server titles it, not rounded up to all of it.
+      notification(4, {
+        kind: 'budget_80',
+        params: { cost_pence: 19990, budget_pence: 20000 },
+      }),
       notification(3, {
         kind: 'budget_100',
         params: { cost_pence: 20150, budget_pence: 20000 },
@@ -153,14 +158,19 @@ describe('the notifications tab of the settings', () => {
     ];
     server.use(http.get('/v2/notifications', () => answer('Notifications.', data(list))));
     const { store } = renderWithProviders(<NotificationsBell />);
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 4 unread' }));
     const dialog = screen.getByRole('dialog', { name: 'Notifications' });
-    expect(within(dialog).getByText('Budget forecast exceeded')).toBeInTheDocument();
+    expect(within(dialog).getByText('Forecast over budget')).toBeInTheDocument();
+    expect(within(dialog).getByText(`${ltr('99%')} of the budget used`)).toBeInTheDocument();
     // The body shares its line with the date; its figures are those of that moment, which
     // the budget's figures on the home page have since moved on from.
-    expect(within(dialog).getByText(/^When this was sent/)).toHaveTextContent(
-      `When this was sent, this month’s electricity had cost ${ltr('£201.50')} of your ${ltr('£200.00')} budget.`,
+    const spent = within(dialog).getAllByText(/^When this was sent/);
+    [ltr('£199.90'), ltr('£201.50')].forEach((cost, index) =>
+      expect(spent[index]).toHaveTextContent(
+        `When this was sent, this month’s electricity had cost ${cost} of your ${ltr('£200.00')} budget.`,
+      ),
     );
+    expect(spent).toHaveLength(2);
     expect(within(dialog).getByText(/^At the rate until this was sent/)).toHaveTextContent(
       `At the rate until this was sent, electricity would cost about ${ltr('£234.56')} by the month’s end, over your ${ltr('£200.00')} budget.`,
     );
@@ -168,7 +178,10 @@ describe('the notifications tab of the settings', () => {
     act(() => {
       store.dispatch(setLanguage('ar'));
     });
-    expect(await within(dialog).findByText('التوقع يتجاوز الميزانية')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('التكلفة المتوقعة تتجاوز الميزانية'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(`استُخدم ${ltr('99%')} من الميزانية`)).toBeInTheDocument();
     expect(within(dialog).getByText('عادت مدفأة إلى الاتصال')).toBeInTheDocument();
     expect(within(dialog).getByText(/^عادت المدفأة/)).toHaveTextContent(
       'عادت المدفأة «\u2068Lab east\u2069» إلى الإرسال.',

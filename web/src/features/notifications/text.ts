@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatKg, formatPence } from '../../lib/units';
+import { formatKg, formatPence, formatShare } from '../../lib/units';
 import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from './types';
 
 const isKind = (kind: string): kind is NotificationKind =>
@@ -18,9 +18,11 @@ export function notificationText(notification: Notification, t: TFunction) {
     saved: formatKg(number('saved_kg')),
     goal: formatKg(number('goal_kg')),
     name: String(params.name ?? ''),
+    // Whole percent down, as the server titles it: 99.6% is not yet all of the budget.
+    share: formatShare(Math.floor((number('cost_pence') * 100) / number('budget_pence')) / 100),
   };
   return {
-    title: t(`notifications.kinds.${kind}.title`),
+    title: t(`notifications.kinds.${kind}.title`, values),
     body: t(`notifications.kinds.${kind}.body`, values),
   };
 }
