@@ -1,4 +1,17 @@
-import { hourTicks, temperatureTicks, timeTicks } from './ReadingsChart';
+import { cloneElement, type ReactElement } from 'react';
+import { renderWithProviders } from '../../test/render';
+import { ReadingsChart, hourTicks, temperatureTicks, timeTicks } from './ReadingsChart';
+import type { Reading } from './types';
+
+// jsdom lays nothing out, so the chart is given the size its container would measure.
+vi.mock('recharts', async (original) => ({
+  ...(await original<typeof import('recharts')>()),
+  ResponsiveContainer: ({
+    children,
+  }: {
+    children: ReactElement<{ width: number; height: number }>;
+  }) => cloneElement(children, { width: 600, height: 280 }),
+}));
 
 describe('the readings chart’s time axis', () => {
   it('ticks on whole hours of the clock, every third over a day', () => {
@@ -25,5 +38,28 @@ describe('the readings chart’s temperature axis', () => {
     expect(temperatureTicks([9.1, 20.5, 20.8])).toEqual([8, 10, 12, 14, 16, 18, 20, 22]);
     expect(temperatureTicks([2, 21, 26.4])).toEqual([0, 5, 10, 15, 20, 25, 30]);
     expect(temperatureTicks([20, 20])).toEqual([19, 19.5, 20, 20.5, 21]);
+  });
+});
+
+describe('the readings chart', () => {
+  const day = (setpoints: number[]): Reading[] =>
+    setpoints.map((setpoint, index) => ({
+      at: new Date(2026, 10, 25, 10, index * 10).toISOString(),
+      temperature: 18 + index,
+      setpoint,
+      power_w: 0,
+      energy_wh: 10,
+    }));
+  const legend = () =>
+    [...document.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent);
+
+  it('names the target in its legend while the radiator had one', () => {
+    renderWithProviders(<ReadingsChart readings={day([0, 21, 21])} />);
+    expect(legend()).toEqual(['Temperature', 'Target']);
+  });
+
+  it('names no target for a radiator off all day, as it draws none', () => {
+    renderWithProviders(<ReadingsChart readings={day([0, 0, 0])} />);
+    expect(legend()).toEqual(['Temperature']);
   });
 });

@@ -75,6 +75,8 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
     at: Date.parse(reading.at),
     setpoint: reading.setpoint > 0 ? reading.setpoint : null,
   }));
+  // Off all day: no target line, so the legend names none either.
+  const targeted = points.some((point) => point.setpoint !== null);
   const [first, last] = [points[0]?.at ?? 0, points[points.length - 1]?.at ?? 0];
   const ticks = timeTicks(first, last);
   const degrees = temperatureTicks(
@@ -125,13 +127,15 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
               stroke={theme.palette.secondary.main}
               dot={false}
             />
-            <Line
-              type="stepAfter"
-              dataKey="setpoint"
-              name={t('radiators.target')}
-              stroke={theme.palette.primary.main}
-              dot={false}
-            />
+            {targeted && (
+              <Line
+                type="stepAfter"
+                dataKey="setpoint"
+                name={t('radiators.target')}
+                stroke={theme.palette.primary.main}
+                dot={false}
+              />
+            )}
           </LineChart>
         </ResponsiveContainer>
       </div>
