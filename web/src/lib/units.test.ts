@@ -1,4 +1,4 @@
-import { formatKg, formatKwh, formatPence, formatShare } from './units';
+import { formatKg, formatKwh, formatPence, formatShare, figureColumn } from './units';
 
 const iso = (text: string) => `\u2066${text}\u2069`;
 
@@ -13,5 +13,18 @@ describe('figures', () => {
     expect(formatKwh(-3.2)).toBe(iso('-3.20\u00a0kWh'));
     expect(formatShare(254.834)).toBe(iso('25,483%'));
     expect(formatShare(0.794)).toBe(iso('79%'));
+  });
+});
+
+describe('a column of figures', () => {
+  it('tells every figure to the decimals the smallest needs, so that the points line up', () => {
+    const mixed = figureColumn([123.45, 9.851, 10], 'kWh');
+    expect([123.45, 9.851, 10].map(mixed)).toEqual(
+      ['123.45', '9.85', '10.00'].map((kwh) => iso(`${kwh}\u00a0kWh`)),
+    );
+    const large = figureColumn([123.45, 10, 0], 'kg');
+    expect([123.45, 10, 0].map(large)).toEqual(
+      ['123.5', '10.0', '0.0'].map((kg) => iso(`${kg}\u00a0kg`)),
+    );
   });
 });

@@ -24,14 +24,23 @@ export function formatPence(pence: number) {
   return ltr(pounds.format(pence / 100));
 }
 
-/** One decimal from 10 up, two below: "123.4 kWh", "5.25 kWh", the unit kept on the number's
- *  line (a no-break space). */
-function figure(value: number, unit: string) {
-  return ltr(`${decimals(value, Math.abs(value) >= 10 ? 1 : 2)}\u00a0${unit}`);
+/** The decimals a figure is told to: one from 10 up, two below. */
+const digitsFor = (value: number) => (Math.abs(value) >= 10 ? 1 : 2);
+
+/** "123.4 kWh", "5.25 kWh": the unit kept on the number's line (a no-break space). */
+function figure(value: number, unit: string, digits = digitsFor(value)) {
+  return ltr(`${decimals(value, digits)}\u00a0${unit}`);
 }
 
 export function formatKwh(kwh: number) {
   return figure(kwh, 'kWh');
+}
+
+/** A table's column of `values`, each told to the decimals the smallest needs so that the
+ *  points line up: 12.50 kWh over 9.85 kWh, not 12.5 kWh (a zero, exact to any, needs none). */
+export function figureColumn(values: number[], unit: 'kWh' | 'kg') {
+  const digits = Math.max(1, ...values.filter((value) => value !== 0).map(digitsFor));
+  return (value: number) => figure(value, unit, digits);
 }
 
 export function formatKg(kg: number) {

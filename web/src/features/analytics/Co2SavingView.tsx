@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Figure, FigurePanel } from '../../components/Figure';
-import { formatKg, formatShare } from '../../lib/units';
+import { figureColumn, formatKg, formatShare } from '../../lib/units';
 import { endpoints } from './api';
 import { useRanged } from './hooks';
 import { dayLabel, methodText, monthLabel, periodLabel } from './labels';
@@ -111,6 +111,16 @@ function GoalProgress({ saving }: { saving: Co2Saving }) {
 
 function DaysTable({ saving }: { saving: Co2Saving }) {
   const { t, i18n } = useTranslation();
+  const column = (key: 'baseline_kg' | 'actual_kg' | 'saved_kg') =>
+    figureColumn(
+      saving.days.map((day) => day[key]),
+      'kg',
+    );
+  const [baseline, actual, saved] = [
+    column('baseline_kg'),
+    column('actual_kg'),
+    column('saved_kg'),
+  ];
   return (
     <Table size="small" aria-label={t('analytics.co2.table')}>
       <TableHead>
@@ -125,9 +135,9 @@ function DaysTable({ saving }: { saving: Co2Saving }) {
         {saving.days.map((day) => (
           <TableRow key={day.date}>
             <TableCell>{dayLabel(day.date, i18n.language)}</TableCell>
-            <TableCell align="right">{formatKg(day.baseline_kg)}</TableCell>
-            <TableCell align="right">{formatKg(day.actual_kg)}</TableCell>
-            <TableCell align="right">{formatKg(day.saved_kg)}</TableCell>
+            <TableCell align="right">{baseline(day.baseline_kg)}</TableCell>
+            <TableCell align="right">{actual(day.actual_kg)}</TableCell>
+            <TableCell align="right">{saved(day.saved_kg)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

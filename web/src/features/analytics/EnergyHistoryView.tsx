@@ -19,7 +19,14 @@ import { useEnergyHistory } from './hooks';
 import { bucketLabel, periodLabel } from './labels';
 import { EnergyChart } from './LazyCharts';
 import { useNow } from '../../lib/useNow';
-import { counterpart, formatFigure, METRICS, withoutFigures, type Metric } from './metrics';
+import {
+  counterpart,
+  formatFigure,
+  metricColumns,
+  METRICS,
+  withoutFigures,
+  type Metric,
+} from './metrics';
 import { Loaded, MetricSwitch, TableAlternative } from './parts';
 import { selectSpan } from './slice';
 import { SPANS, type EnergyHistory, type Span } from './types';
@@ -77,6 +84,10 @@ export function EnergyTotals({ history }: { history: EnergyHistory }) {
 function BucketsTable({ history, metric }: { history: EnergyHistory; metric: Metric }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
+  const shown = history.buckets.filter((_, index) => !withoutFigures(history, index, now));
+  const befores = history.buckets.flatMap((bucket) => counterpart(history, bucket) ?? []);
+  const column = metricColumns(shown);
+  const previousColumn = metricColumns(befores);
   return (
     <SidewaysTable label={t('analytics.energy.table')}>
       <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
@@ -106,10 +117,10 @@ function BucketsTable({ history, metric }: { history: EnergyHistory; metric: Met
                 </TableCell>
                 {METRICS.map((metric) => (
                   <TableCell key={metric} align="right">
-                    {withoutFigures(history, index, now) ? '–' : formatFigure(bucket, metric)}
+                    {withoutFigures(history, index, now) ? '–' : column(bucket, metric)}
                   </TableCell>
                 ))}
-                <TableCell align="right">{before ? formatFigure(before, metric) : '–'}</TableCell>
+                <TableCell align="right">{before ? previousColumn(before, metric) : '–'}</TableCell>
               </TableRow>
             );
           })}

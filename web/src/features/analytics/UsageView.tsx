@@ -18,7 +18,7 @@ import { endpoints } from './api';
 import { RangeLabel } from './Co2SavingView';
 import { useRanged } from './hooks';
 import { UsageChart } from './LazyCharts';
-import { formatFigure, METRICS, type Metric } from './metrics';
+import { formatFigure, metricColumns, METRICS, type ColumnFormat, type Metric } from './metrics';
 import { Loaded, MetricSwitch } from './parts';
 import { RangeToolbar } from './RangePicker';
 import type { PlaceUsage, RadiatorUsage } from './types';
@@ -28,14 +28,14 @@ import { Unseen } from '../../components/Unseen';
 type Kind = 'rooms' | 'zones';
 
 /** A radiator's or a place's figures; a dash for each where nothing was recorded. */
-function Figures({ usage }: { usage: RadiatorUsage }) {
+function Figures({ usage, column }: { usage: RadiatorUsage; column: ColumnFormat }) {
   const { t } = useTranslation();
   const shown = (figure: string) => (usage.reported ? figure : '–');
   return (
     <>
       {METRICS.map((metric) => (
         <TableCell key={metric} align="right">
-          {shown(formatFigure(usage, metric))}
+          {shown(column(usage, metric))}
         </TableCell>
       ))}
       <TableCell align="right">
@@ -46,7 +46,7 @@ function Figures({ usage }: { usage: RadiatorUsage }) {
 }
 
 /** A room or a zone, with its radiators folded beneath it. */
-function PlaceRows({ place }: { place: PlaceUsage }) {
+function PlaceRows({ place, column }: { place: PlaceUsage; column: ColumnFormat }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -66,7 +66,7 @@ function PlaceRows({ place }: { place: PlaceUsage }) {
         <TableCell component="th" scope="row" sx={{ fontWeight: 600, minWidth: 128 }}>
           {place.name}
         </TableCell>
-        <Figures usage={place} />
+        <Figures usage={place} column={column} />
         <TableCell align="right">{formatCelsius(place.average_temperature)}</TableCell>
       </TableRow>
       {open &&
@@ -74,7 +74,7 @@ function PlaceRows({ place }: { place: PlaceUsage }) {
           <TableRow key={radiator.id} sx={{ bgcolor: 'action.hover' }}>
             <TableCell />
             <TableCell sx={{ pl: 4 }}>{radiator.name}</TableCell>
-            <Figures usage={radiator} />
+            <Figures usage={radiator} column={column} />
             <TableCell />
           </TableRow>
         ))}
@@ -85,6 +85,9 @@ function PlaceRows({ place }: { place: PlaceUsage }) {
 function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
   const { t } = useTranslation();
   const label = t(`analytics.usage.${kind}.table`);
+  // Over every row the table can show, so that a room's radiators folded out line up with it.
+  const rows = places.flatMap((place) => [place, ...place.radiators]);
+  const column = metricColumns(rows.filter((row) => row.reported));
   return (
     <SidewaysTable label={label}>
       <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
@@ -106,7 +109,7 @@ function UsageTable({ kind, places }: { kind: Kind; places: PlaceUsage[] }) {
         <TableBody>
           {places.map((place) => (
             <Fragment key={place.id}>
-              <PlaceRows place={place} />
+              <PlaceRows place={place} column={column} />
             </Fragment>
           ))}
         </TableBody>

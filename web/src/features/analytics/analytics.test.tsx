@@ -264,6 +264,57 @@ describe('the energy history', () => {
     expect(firstRow()).toHaveTextContent(new RegExp(`${iso('£3.83')}$`));
   });
 
+  it('tells each column of the table to one number of decimals, so that the points line up', async () => {
+    const user = userEvent.setup();
+    const week = history('week');
+    const figures = (kwh: number) => ({ kwh, cost_pence: kwh * 25, co2_kg: kwh / 4 });
+    const [first, second] = week.buckets.map((bucket) => bucket.start);
+    const mixed: EnergyHistory = {
+      ...week,
+      buckets: [
+        { start: first ?? '', ...figures(12.5) },
+        { start: second ?? '', ...figures(4.25) },
+      ],
+      previous: {
+        ...week.previous,
+        buckets: [
+          { start: first ?? '', ...figures(20) },
+          { start: second ?? '', ...figures(30) },
+        ],
+      },
+    };
+    server.use(
+      http.get(`${BASE}/energy-history-graph`, () =>
+        answer('Energy history.', { energy_history: mixed }),
+      ),
+    );
+    renderWithProviders(<AnalyticsView id="energy-history" />, {
+      route: '/analytics/energy-history',
+    });
+    await screen.findByTestId('total-kwh');
+    await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
+    const table = screen.getByRole('region', { name: 'Energy history by period' });
+    const cells = (row: number) =>
+      within(within(table).getAllByRole('row')[row] as HTMLElement)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((cell) => cell.textContent);
+    // Energy to 2 decimals as 4.25 needs them, CO2 (3.13 and 1.06 kg) to 2 as ever, the period
+    // before (20 and 30 kWh) to 1.
+    expect(cells(1)).toEqual([
+      iso('12.50\u00a0kWh'),
+      iso('£3.13'),
+      iso('3.13\u00a0kg'),
+      iso('20.0\u00a0kWh'),
+    ]);
+    expect(cells(2)).toEqual([
+      iso('4.25\u00a0kWh'),
+      iso('£1.06'),
+      iso('1.06\u00a0kg'),
+      iso('30.0\u00a0kWh'),
+    ]);
+  });
+
   it('downloads the chosen period as CSV with the signed-in token', async () => {
     const user = userEvent.setup();
     setToken('token-1');
@@ -341,6 +392,32 @@ describe('the CO2 savings', () => {
     expect(
       screen.getByText(`March 2026: ${iso('8.50 kg')} saved, ${iso('43%')} of the goal`),
     ).toBeInTheDocument();
+  });
+
+  it('tells each column of the days’ table to one number of decimals', async () => {
+    const user = userEvent.setup();
+    const days: Co2Saving = {
+      ...saving,
+      days: [
+        { date: '2026-03-01', baseline_kg: 9.5, actual_kg: 6, saved_kg: 3.5 },
+        { date: '2026-03-02', baseline_kg: 12, actual_kg: 10.5, saved_kg: 1.5 },
+      ],
+    };
+    server.use(http.get(`${BASE}/co2_saving`, () => answer('CO2 saving.', { co2_saving: days })));
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show the figures as a table' }));
+    const table = screen.getByRole('table', { name: 'CO2 by day' });
+    const column = (index: number) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
+    expect(column(1)).toEqual([iso('9.50\u00a0kg'), iso('12.00\u00a0kg')]);
+    expect(column(2)).toEqual([iso('6.00\u00a0kg'), iso('10.50\u00a0kg')]);
+    expect(column(3)).toEqual([iso('3.50\u00a0kg'), iso('1.50\u00a0kg')]);
   });
 
   it('tells CO2 above the baseline as such, never as a negative saving', async () => {
@@ -528,6 +605,30 @@ describe('the room usage', () => {
     expect(screen.queryByText('Café east')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show the radiators of Café' }));
     expect(screen.getByText('Café east')).toBeInTheDocument();
+  });
+
+  it('lines a room’s figures up with those of its radiators folded beneath', async () => {
+    const user = userEvent.setup();
+    const cafe = place(1, 'Café', 40);
+    const radiators = [35.5, 4.5].map((kwh, index) => ({
+      ...place(1, `Café ${index}`, kwh).radiators[0],
+      id: 10 + index,
+      name: `Café ${index}`,
+    }));
+    server.use(
+      http.get(`${BASE}/rooms-radiator-usage`, () =>
+        answer('Room usage.', { rooms: [{ ...cafe, radiators }] }),
+      ),
+    );
+    renderWithProviders(<AnalyticsView id="rooms-usage" />, {
+      route: '/analytics/rooms-usage',
+      preloadedState: { analytics: analytics() },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show the radiators of Café' }));
+    const row = (name: string) => screen.getByText(name).closest('tr');
+    expect(row('Café')).toHaveTextContent(iso('40.00 kWh'));
+    expect(row('Café 0')).toHaveTextContent(iso('35.50 kWh'));
+    expect(row('Café 1')).toHaveTextContent(iso('4.50 kWh'));
   });
 
   it('shows a dash, not a zero, where nothing was recorded in the range', async () => {

@@ -1,4 +1,4 @@
-import { formatKg, formatKwh, formatPence } from '../../lib/units';
+import { figureColumn, formatKg, formatKwh, formatPence } from '../../lib/units';
 import { niceTicks } from '../../lib/ticks';
 import type { Bucket, Co2Saving, EnergyHistory, Figures, PeriodFigures, Span } from './types';
 
@@ -69,6 +69,26 @@ export const formatFigure = (figures: Figures, metric: Metric) =>
     : metric === 'kwh'
       ? formatKwh(figures.kwh)
       : formatKg(figures.co2_kg);
+
+/** Tells a figure in a table. */
+export type ColumnFormat = (figures: Figures, metric: Metric) => string;
+
+/** A table's columns over `rows`: each figure told to the decimals its column needs, so that the
+ *  points line up (pence always to the penny). */
+export function metricColumns(rows: Figures[]): ColumnFormat {
+  const kwh = figureColumn(
+    rows.map((figures) => figures.kwh),
+    'kWh',
+  );
+  const co2 = figureColumn(
+    rows.map((figures) => figures.co2_kg),
+    'kg',
+  );
+  return (figures, metric) =>
+    metric === 'cost_pence'
+      ? formatPence(figures.cost_pence)
+      : (metric === 'kwh' ? kwh : co2)(figures[metric]);
+}
 
 /**
  * A saving's baseline and actual CO2 in the buckets of the energy history `along` (a week's or a

@@ -16,7 +16,7 @@ import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../lib/hooks';
 import { describeError, type ApiErrorBody } from '../../lib/http';
-import { formatKwh } from '../../lib/units';
+import { figureColumn, formatKwh } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { dayLabel, MeterChart } from '../analytics';
 import { useNextStep } from './useNextStep';
@@ -63,6 +63,11 @@ export function EnergyUsageSetup() {
     });
 
   const total = (readings ?? []).reduce((sum, reading) => sum + reading.kwh, 0);
+  const days = dailyTotals(readings ?? []);
+  const dayKwh = figureColumn(
+    days.map(([, kwh]) => kwh),
+    'kWh',
+  );
   let body;
   if (failure?.code === 403)
     body = (
@@ -103,10 +108,12 @@ export function EnergyUsageSetup() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {dailyTotals(readings).map(([day, kwh]) => (
+            {days.map(([day, kwh]) => (
               <TableRow key={day}>
                 <TableCell>{dayLabel(day, i18n.language)}</TableCell>
-                <TableCell align="right">{formatKwh(kwh)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {dayKwh(kwh)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -189,7 +189,7 @@ describe('energy usage', () => {
     const readings = [
       // Local times with the business's offset: 00:00 in Dubai is still the 14th in UTC.
       { start: '2026-01-14T08:00:00+04:00', kwh: 1.25 },
-      { start: '2026-01-14T23:30:00+04:00', kwh: 0.75 },
+      { start: '2026-01-14T23:30:00+04:00', kwh: 11.25 },
       { start: '2026-01-15T00:00:00+04:00', kwh: 0.5 },
     ];
     server.use(
@@ -207,7 +207,8 @@ describe('energy usage', () => {
     const table = screen.getByRole('table', { name: 'Electricity per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent(/2\.00 kWh/);
+    // One column, one number of decimals: 12.50 over 0.50, not 12.5.
+    expect(rows[1]).toHaveTextContent(/12\.50 kWh/);
     expect(rows[2]).toHaveTextContent(/0\.50 kWh/);
     await ui.click(screen.getByRole('button', { name: 'Go to my dashboard' }));
     expect(
