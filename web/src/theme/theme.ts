@@ -80,6 +80,9 @@ export function createAppTheme(
         MuiButton: { styleOverrides: { root: { borderRadius: 8 } } },
         MuiCircularProgress: { defaultProps: { thickness: 2, color: 'primary' } },
         MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },
+        // Every digit as wide as the next, so that a column of figures lines up on its points
+        // whatever font stands in for Roboto.
+        MuiTableCell: { styleOverrides: { root: { fontVariantNumeric: 'tabular-nums' } } },
       },
     },
     words,

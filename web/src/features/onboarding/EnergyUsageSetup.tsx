@@ -111,9 +111,7 @@ export function EnergyUsageSetup() {
             {days.map(([day, kwh]) => (
               <TableRow key={day}>
                 <TableCell>{dayLabel(day, i18n.language)}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {dayKwh(kwh)}
-                </TableCell>
+                <TableCell align="right">{dayKwh(kwh)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
