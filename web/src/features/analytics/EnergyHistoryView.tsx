@@ -85,9 +85,9 @@ function BucketsTable({ history, metric }: { history: EnergyHistory; metric: Met
   const { t, i18n } = useTranslation();
   const now = useNow();
   const shown = history.buckets.filter((_, index) => !withoutFigures(history, index, now));
-  const befores = history.buckets.flatMap((bucket) => counterpart(history, bucket) ?? []);
+  const counterparts = history.buckets.flatMap((bucket) => counterpart(history, bucket) ?? []);
   const column = metricColumns(shown);
-  const previousColumn = metricColumns(befores);
+  const previousColumn = metricColumns(counterparts);
   return (
     <SidewaysTable label={t('analytics.energy.table')}>
       <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
