@@ -493,7 +493,7 @@ export const en = {
     delete: 'Delete radiator',
     deleteTitle: 'Delete {{name}}?',
     deleteText:
-      'The radiator is removed from your business with its history. Its id can be registered again. A schedule that heats only this radiator is left with no targets and switched off.',
+      'The radiator is removed from your business with its readings. What it used stays in the building’s energy history and costs, but no longer counts in any room’s or zone’s use, nor in the CO2 saving. Its id can be registered again. A schedule that heats only this radiator is left with no targets and switched off.',
     emptyTitle: 'No radiators yet',
     emptyText:
       'Add a radiator with the id printed on its label, or open a room and attach its radiators there.',
@@ -832,7 +832,7 @@ export const en = {
         'CO2 at the GB grid’s half-hourly carbon intensity (a modelled profile averaging about 124\u00a0g/kWh a year, or the Carbon Intensity API’s figures where switched on).',
       desnz: 'CO2 at the DESNZ reporting factor of 0.20705\u00a0kg per kWh.',
       // Why the actual CO2 here can be less than the building's in the energy history.
-      rooms: 'Both count the radiators in rooms only: radiators not in a room are not counted.',
+      rooms: 'Both count the radiators in rooms now: radiators in no room, and those deleted, are not counted.',
     },
     vis: {
       'energy-history': {

@@ -16,4 +16,4 @@ export const thermalMethod: Pick<Co2Saving, 'method' | 'method_parts'> = {
 };
 
 /** The same method as the web app words it in English. */
-export const thermalMethodText = `Baseline: the same rooms held at the comfort setpoint through the working hours in force each day (now ${ltr('21.0 °C')}, ${ltr('08:00')} to ${ltr('18:00')}), off outside them, with no schedules or automations, in the same modelled weather. Both count the radiators in rooms only: radiators not in a room are not counted. CO2 at the DESNZ reporting factor of 0.20705 kg per kWh.`;
+export const thermalMethodText = `Baseline: the same rooms held at the comfort setpoint through the working hours in force each day (now ${ltr('21.0 °C')}, ${ltr('08:00')} to ${ltr('18:00')}), off outside them, with no schedules or automations, in the same modelled weather. Both count the radiators in rooms now: radiators in no room, and those deleted, are not counted. CO2 at the DESNZ reporting factor of 0.20705 kg per kWh.`;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { http } from 'msw';
@@ -71,13 +71,21 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText(/^password/i)).toHaveFocus();
   });
 
-  it("shows the server's description when the password is wrong", async () => {
-    server.use(
-      http.post('/v2/auth/login', () => refusal(401, 'The email or password is incorrect.')),
-    );
+  it("keeps the server's description above the form until the next try", async () => {
+    let answers = [refusal(401, 'The email or password is incorrect.')];
+    server.use(http.post('/v2/auth/login', () => answers.shift()));
     renderWithProviders(<LoginForm />);
     await signIn();
-    expect(await screen.findByText('The email or password is incorrect.')).toBeInTheDocument();
+    const form = within(
+      screen.getByRole('button', { name: 'Sign in' }).closest('form') as HTMLElement,
+    );
+    expect(await form.findByRole('alert')).toHaveTextContent('The email or password is incorrect.');
+    // Not a toast besides, and what was typed is kept.
+    expect(screen.getAllByText('The email or password is incorrect.')).toHaveLength(1);
+    expect(screen.getByLabelText(/email/i)).toHaveValue('owner@acme.co.uk');
+    answers = [answer('Signed in successfully.', { user })];
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(form.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('checks the fields before sending anything', async () => {

@@ -1,5 +1,7 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard, AuthCardLink } from '../../components/AuthCard';
@@ -26,15 +28,28 @@ export function LoginForm() {
     validate(values, { email, password: required }),
   );
 
-  const send = (values: Credentials) =>
-    run(() => dispatch(login(values)).unwrap(), {
+  // A refusal stays above the form until the next try, not in a toast that goes by itself.
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const send = (values: Credentials) => {
+    setRefusal(null);
+    return run(() => dispatch(login(values)).unwrap(), {
       onSuccess: () => navigate(state?.from ?? paths.home),
-      onError: form.showServerErrors,
+      onError: (failure) => {
+        if (!form.showServerErrors(failure)) setRefusal(failure.description);
+        return true;
+      },
     });
+  };
 
   return (
     <AuthCard title={t('auth.loginTitle')} intro={t('app.tagline')}>
       <Form onSubmit={form.onSubmit(send)}>
+        {refusal && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {refusal}
+          </Alert>
+        )}
         <EmailField form={form} autoFocus={!registered} />
         <CurrentPasswordField
           form={form}

@@ -160,7 +160,15 @@ export function ProfileFields({ form, emailField }: { form: ProfileForm; emailFi
             required
           />,
         )}
-        {half(<FormField {...form.field('last_name')} label={t('fields.tradingName')} required />)}
+        {half(
+          <FormField
+            {...form.field('last_name')}
+            label={t('fields.tradingName')}
+            // The API's name for it; without this a browser would fill in a surname.
+            autoComplete="off"
+            required
+          />,
+        )}
       </Grid>
       {section('auth.sectionContact')}
       <Grid container columnSpacing={2}>
