@@ -16,15 +16,15 @@ describe('figures', () => {
   });
 });
 
-describe('a column of figures', () => {
-  it('tells every figure to the decimals the smallest needs, so that the points line up', () => {
-    const mixed = figureColumn([123.45, 9.851, 10], 'kWh');
-    expect([123.45, 9.851, 10].map(mixed)).toEqual(
-      ['123.45', '9.85', '10.00'].map((kwh) => iso(`${kwh}\u00a0kWh`)),
+describe('a table’s figures', () => {
+  it('are all told to the decimals the largest takes, so that the points line up', () => {
+    const values = [594.15, 9.851, 0.23, 0, -12];
+    expect(values.map(figureColumn(values, 'kWh'))).toEqual(
+      ['594.2', '9.9', '0.2', '0.0', '-12.0'].map((kwh) => iso(`${kwh}\u00a0kWh`)),
     );
-    const large = figureColumn([123.45, 10, 0], 'kg');
-    expect([123.45, 10, 0].map(large)).toEqual(
-      ['123.5', '10.0', '0.0'].map((kg) => iso(`${kg}\u00a0kg`)),
+    const small = [9.851, 0.5, -0.25];
+    expect(small.map(figureColumn(small, 'kg'))).toEqual(
+      ['9.85', '0.50', '-0.25'].map((kg) => iso(`${kg}\u00a0kg`)),
     );
   });
 });

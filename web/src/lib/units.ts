@@ -36,10 +36,11 @@ export function formatKwh(kwh: number) {
   return figure(kwh, 'kWh');
 }
 
-/** A table's column of `values`, each told to the decimals the smallest needs so that the
- *  points line up: 12.50 kWh over 9.85 kWh, not 12.5 kWh (a zero, exact to any, needs none). */
+/** A table's figures in `unit`, all to the decimals its largest takes, so that the points line
+ *  up and one small figure does not change them: 594.2 kWh over 0.2 kWh, not 0.23 kWh; two
+ *  decimals only where every figure is under 10. */
 export function figureColumn(values: number[], unit: 'kWh' | 'kg') {
-  const digits = Math.max(1, ...values.filter((value) => value !== 0).map(digitsFor));
+  const digits = digitsFor(Math.max(0, ...values.map(Math.abs)));
   return (value: number) => figure(value, unit, digits);
 }
 

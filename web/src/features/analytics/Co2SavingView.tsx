@@ -111,16 +111,11 @@ function GoalProgress({ saving }: { saving: Co2Saving }) {
 
 function DaysTable({ saving }: { saving: Co2Saving }) {
   const { t, i18n } = useTranslation();
-  const column = (key: 'baseline_kg' | 'actual_kg' | 'saved_kg') =>
-    figureColumn(
-      saving.days.map((day) => day[key]),
-      'kg',
-    );
-  const [baseline, actual, saved] = [
-    column('baseline_kg'),
-    column('actual_kg'),
-    column('saved_kg'),
-  ];
+  // One number of decimals for the whole table, so that each row's saving adds up as shown.
+  const kg = figureColumn(
+    saving.days.flatMap((day) => [day.baseline_kg, day.actual_kg, day.saved_kg]),
+    'kg',
+  );
   return (
     <Table size="small" aria-label={t('analytics.co2.table')}>
       <TableHead>
@@ -135,9 +130,9 @@ function DaysTable({ saving }: { saving: Co2Saving }) {
         {saving.days.map((day) => (
           <TableRow key={day.date}>
             <TableCell>{dayLabel(day.date, i18n.language)}</TableCell>
-            <TableCell align="right">{baseline(day.baseline_kg)}</TableCell>
-            <TableCell align="right">{actual(day.actual_kg)}</TableCell>
-            <TableCell align="right">{saved(day.saved_kg)}</TableCell>
+            <TableCell align="right">{kg(day.baseline_kg)}</TableCell>
+            <TableCell align="right">{kg(day.actual_kg)}</TableCell>
+            <TableCell align="right">{kg(day.saved_kg)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -86,8 +86,8 @@ function BucketsTable({ history, metric }: { history: EnergyHistory; metric: Met
   const now = useNow();
   const shown = history.buckets.filter((_, index) => !withoutFigures(history, index, now));
   const counterparts = history.buckets.flatMap((bucket) => counterpart(history, bucket) ?? []);
-  const column = metricColumns(shown);
-  const previousColumn = metricColumns(counterparts);
+  // The period before's column too, so that this week's kWh and last week's line up.
+  const column = metricColumns([...shown, ...counterparts]);
   return (
     <SidewaysTable label={t('analytics.energy.table')}>
       <Table size="small" sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}>
@@ -120,7 +120,7 @@ function BucketsTable({ history, metric }: { history: EnergyHistory; metric: Met
                     {withoutFigures(history, index, now) ? '–' : column(bucket, metric)}
                   </TableCell>
                 ))}
-                <TableCell align="right">{before ? previousColumn(before, metric) : '–'}</TableCell>
+                <TableCell align="right">{before ? column(before, metric) : '–'}</TableCell>
               </TableRow>
             );
           })}

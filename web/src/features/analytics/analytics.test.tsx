@@ -264,7 +264,7 @@ describe('the energy history', () => {
     expect(firstRow()).toHaveTextContent(new RegExp(`${iso('£3.83')}$`));
   });
 
-  it('tells each column of the table to one number of decimals, so that the points line up', async () => {
+  it('tells the table’s figures of a unit to the decimals of its largest, the period before’s too', async () => {
     const user = userEvent.setup();
     const week = history('week');
     const figures = (kwh: number) => ({ kwh, cost_pence: kwh * 25, co2_kg: kwh / 4 });
@@ -278,7 +278,7 @@ describe('the energy history', () => {
       previous: {
         ...week.previous,
         buckets: [
-          { start: first ?? '', ...figures(20) },
+          { start: first ?? '', ...figures(8) },
           { start: second ?? '', ...figures(30) },
         ],
       },
@@ -299,16 +299,16 @@ describe('the energy history', () => {
         .getAllByRole('cell')
         .slice(1)
         .map((cell) => cell.textContent);
-    // Energy to 2 decimals as 4.25 needs them, CO2 (3.13 and 1.06 kg) to 2 as ever, the period
-    // before (20 and 30 kWh) to 1.
+    // Energy, this week's and last week's, to 1 decimal as 30 kWh takes; CO2 (at most 7.5 kg)
+    // to 2.
     expect(cells(1)).toEqual([
-      iso('12.50\u00a0kWh'),
+      iso('12.5\u00a0kWh'),
       iso('£3.13'),
       iso('3.13\u00a0kg'),
-      iso('20.0\u00a0kWh'),
+      iso('8.0\u00a0kWh'),
     ]);
     expect(cells(2)).toEqual([
-      iso('4.25\u00a0kWh'),
+      iso('4.3\u00a0kWh'),
       iso('£1.06'),
       iso('1.06\u00a0kg'),
       iso('30.0\u00a0kWh'),
@@ -394,7 +394,7 @@ describe('the CO2 savings', () => {
     ).toBeInTheDocument();
   });
 
-  it('tells each column of the days’ table to one number of decimals', async () => {
+  it('tells the days’ table to one number of decimals, so that each row adds up as shown', async () => {
     const user = userEvent.setup();
     const days: Co2Saving = {
       ...saving,
@@ -415,9 +415,9 @@ describe('the CO2 savings', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
-    expect(column(1)).toEqual([iso('9.50\u00a0kg'), iso('12.00\u00a0kg')]);
-    expect(column(2)).toEqual([iso('6.00\u00a0kg'), iso('10.50\u00a0kg')]);
-    expect(column(3)).toEqual([iso('3.50\u00a0kg'), iso('1.50\u00a0kg')]);
+    expect(column(1)).toEqual([iso('9.5\u00a0kg'), iso('12.0\u00a0kg')]);
+    expect(column(2)).toEqual([iso('6.0\u00a0kg'), iso('10.5\u00a0kg')]);
+    expect(column(3)).toEqual([iso('3.5\u00a0kg'), iso('1.5\u00a0kg')]);
   });
 
   it('tells CO2 above the baseline as such, never as a negative saving', async () => {
@@ -626,9 +626,9 @@ describe('the room usage', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Show the radiators of Café' }));
     const row = (name: string) => screen.getByText(name).closest('tr');
-    expect(row('Café')).toHaveTextContent(iso('40.00 kWh'));
-    expect(row('Café 0')).toHaveTextContent(iso('35.50 kWh'));
-    expect(row('Café 1')).toHaveTextContent(iso('4.50 kWh'));
+    expect(row('Café')).toHaveTextContent(iso('40.0 kWh'));
+    expect(row('Café 0')).toHaveTextContent(iso('35.5 kWh'));
+    expect(row('Café 1')).toHaveTextContent(iso('4.5 kWh'));
   });
 
   it('shows a dash, not a zero, where nothing was recorded in the range', async () => {

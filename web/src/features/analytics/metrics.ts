@@ -73,8 +73,8 @@ export const formatFigure = (figures: Figures, metric: Metric) =>
 /** Tells a figure in a table. */
 export type ColumnFormat = (figures: Figures, metric: Metric) => string;
 
-/** A table's columns over `rows`: each figure told to the decimals its column needs, so that the
- *  points line up (pence always to the penny). */
+/** A table's figures over `rows`: each unit's to the decimals of its largest (`figureColumn`),
+ *  pence always to the penny. */
 export function metricColumns(rows: Figures[]): ColumnFormat {
   const kwh = figureColumn(
     rows.map((figures) => figures.kwh),

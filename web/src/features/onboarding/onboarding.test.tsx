@@ -207,9 +207,9 @@ describe('energy usage', () => {
     const table = screen.getByRole('table', { name: 'Electricity per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    // One column, one number of decimals: 12.50 over 0.50, not 12.5.
-    expect(rows[1]).toHaveTextContent(/12\.50 kWh/);
-    expect(rows[2]).toHaveTextContent(/0\.50 kWh/);
+    // One number of decimals, the largest's: 12.5 over 0.5, not 0.50.
+    expect(rows[1]).toHaveTextContent(/12\.5 kWh/);
+    expect(rows[2]).toHaveTextContent(/0\.5 kWh/);
     await ui.click(screen.getByRole('button', { name: 'Go to my dashboard' }));
     expect(
       await screen.findByText('Welcome to HeatDesk: your dashboard is ready.'),
