@@ -12,6 +12,9 @@ function format(utc: number, language: string, options: Intl.DateTimeFormatOptio
   return new Intl.DateTimeFormat(dateLocale(language), { ...options, timeZone: 'UTC' }).format(utc);
 }
 
+/** A day in a table, every table alike: "Mon, 23 Nov 2026". */
+const TABLE_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', ...DATE };
+
 /**
  * A bucket's name on the chart (`short`, or `narrow` where seven weekdays must fit a phone) or
  * in the table (`long`): its hour for a day, its weekday for a week, its day for a month, its
@@ -29,11 +32,9 @@ export function bucketLabel(
     case 'day':
       return ltr(time);
     case 'week':
-      return format(utc, language, short ? { weekday: width } : { dateStyle: 'full' });
+      return format(utc, language, short ? { weekday: width } : TABLE_DAY);
     case 'month':
-      return short
-        ? format(utc, language, { day: 'numeric' })
-        : format(utc, language, { weekday: 'short', day: 'numeric', month: 'short' });
+      return format(utc, language, short ? { day: 'numeric' } : TABLE_DAY);
     case 'year':
       return format(utc, language, short ? { month: 'short' } : { month: 'long', year: 'numeric' });
   }
@@ -49,9 +50,11 @@ export function periodLabel(start: string, end: string, language: string) {
   return `${format(first, language, options)} – ${format(last, language, options)}`;
 }
 
-/** A `YYYY-MM-DD` day: "16 Nov 2026", or `short`, "16 Nov". */
+/** A `YYYY-MM-DD` day in a table: "Mon, 16 Nov 2026", or `short` on a chart, "16 Nov". */
 export function dayLabel(date: string, language: string, short = false) {
-  const options: Intl.DateTimeFormatOptions = short ? { day: 'numeric', month: 'short' } : DATE;
+  const options: Intl.DateTimeFormatOptions = short
+    ? { day: 'numeric', month: 'short' }
+    : TABLE_DAY;
   return format(parts(date).utc, language, options);
 }
 
