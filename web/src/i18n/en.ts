@@ -832,7 +832,8 @@ export const en = {
         'CO2 at the GB grid’s half-hourly carbon intensity (a modelled profile averaging about 124\u00a0g/kWh a year, or the Carbon Intensity API’s figures where switched on).',
       desnz: 'CO2 at the DESNZ reporting factor of 0.20705\u00a0kg per kWh.',
       // Why the actual CO2 here can be less than the building's in the energy history.
-      rooms: 'Both count the radiators in rooms now: radiators in no room, and those deleted, are not counted.',
+      rooms:
+        'Both count the radiators in rooms now: radiators in no room, and those deleted, are not counted.',
     },
     vis: {
       'energy-history': {
