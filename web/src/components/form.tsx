@@ -36,15 +36,17 @@ function focusFirst(errors: Errors) {
   if (!focus()) requestAnimationFrame(focus);
 }
 
-/** Number fields holding what the browser cannot read ("2e"): it reports their value as
- *  empty, which a check would call missing. */
-function unreadableInputs(names: string[]): Errors {
+/** Fields holding what cannot be read, whose value is empty, which a check would call
+ *  missing: a number field's "2e", a date field typed in part ("31/02/YYYY"). */
+function unreadableInputs(values: Record<string, unknown>): Errors {
   const found: Errors = {};
-  for (const name of names) {
+  for (const [name, value] of Object.entries(values)) {
     const input = document.getElementById(`field-${name}`);
-    if (input instanceof HTMLInputElement && input.validity.badInput) {
-      found[name] = 'validation.number';
-    }
+    if (!(input instanceof HTMLInputElement)) continue;
+    if (input.validity.badInput) found[name] = 'validation.number';
+    // A date picker hands over no date (null: only a date's value is ever null) until every
+    // part is typed, while its input shows the parts.
+    else if (value === null && input.value !== '') found[name] = 'validation.date';
   }
   return found;
 }
@@ -92,7 +94,7 @@ export function useForm<T extends Record<string, unknown>>(
 
   /** Checks every field; answers whether the form may be sent. */
   const check = () => {
-    const found = { ...validateValues(values), ...unreadableInputs(Object.keys(values)) };
+    const found = { ...validateValues(values), ...unreadableInputs(values) };
     setErrors(found);
     focusFirst(found);
     return Object.keys(found).length === 0;

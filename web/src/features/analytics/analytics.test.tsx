@@ -515,6 +515,33 @@ describe('the CO2 savings', () => {
     ).toBeInTheDocument();
   });
 
+  it('tells a date typed in part from none, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    server.use(
+      http.get(`${BASE}/co2_saving`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return answer('CO2 saving.', { co2_saving: saving });
+      }),
+    );
+    renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    await screen.findByTestId('co2-saved');
+    const from = await screen.findByRole('group', { name: 'From' });
+    await user.click(screen.getByRole('button', { name: 'From: clear' }));
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    // Day and month, no year: "31/02/YYYY" is no date, and not a missing one either.
+    await user.click(within(from).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('3102');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Enter a date like 31/01/2026.')).toBeInTheDocument();
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+    expect(asked).toEqual(['?start_date=2026-03-01&end_date=2026-03-31']);
+  });
+
   it('refuses a range that ends before it starts or is over 5 years, and sends none', async () => {
     const user = userEvent.setup();
     const asked: string[] = [];
