@@ -7,6 +7,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
+use super::invoices::VatSplit;
 use super::renewals::{month_before, paid_month};
 use super::store::{self, NewPayment, PaidMonth, PlanRow, SubscriptionRow};
 use crate::cards::{Card, ChargeOutcome};
@@ -31,9 +32,12 @@ pub struct PlanView {
     pub trial_days: i64,
     /// In the request's language (`Accept-Language`: English or Arabic).
     pub features: Vec<String>,
+    /// The price without VAT and the VAT in it, while HeatDesk charges VAT (has a VAT number);
+    /// none while it charges none.
+    pub vat: Option<VatSplit>,
 }
 
-fn plan_view(row: PlanRow, language: Language) -> PlanView {
+fn plan_view(row: PlanRow, language: Language, charges_vat: bool) -> PlanView {
     let list = |json: &str| serde_json::from_str::<Vec<String>>(json).unwrap_or_default();
     let features = match language {
         // A plan added without Arabic words keeps its English ones rather than none.
@@ -49,6 +53,7 @@ fn plan_view(row: PlanRow, language: Language) -> PlanView {
         radiator_limit: row.radiator_limit,
         trial_days: row.trial_days,
         features,
+        vat: charges_vat.then(|| VatSplit::of(row.monthly_price_pence)),
     }
 }
 
@@ -163,7 +168,12 @@ pub async fn ensure_radiator_allowed(
 
 pub async fn plans(state: &AppState, language: Language) -> ApiResult<Vec<PlanView>> {
     let plans = store::plans(state.store.reader()).await?;
-    Ok(plans.into_iter().map(|plan| plan_view(plan, language)).collect())
+    let vat = charges_vat(state);
+    Ok(plans.into_iter().map(|plan| plan_view(plan, language, vat)).collect())
+}
+
+fn charges_vat(state: &AppState) -> bool {
+    state.config.contact.vat_number.is_some()
 }
 
 /// What paying for each plan now would charge the business, in pence, by plan id: its price,
@@ -200,11 +210,13 @@ pub async fn user_plan(
     let trial_days_left =
         row.trial_end.filter(|_| status == "trialing").map(|end| (end - now + 86_399) / 86_400);
     let pending_plan = match row.pending_plan_id {
-        Some(id) => store::plan(pool, id).await?.map(|plan| plan_view(plan, language)),
+        Some(id) => {
+            store::plan(pool, id).await?.map(|plan| plan_view(plan, language, charges_vat(state)))
+        }
         None => None,
     };
     Ok(Some(UserPlan {
-        plan: plan_view(plan, language),
+        plan: plan_view(plan, language, charges_vat(state)),
         status,
         period_end: row.period_end.map(iso8601),
         trial_end: row.trial_end.map(iso8601),
@@ -522,12 +534,19 @@ mod tests {
 
     #[test]
     fn a_plans_features_are_in_the_readers_language_or_english_without_a_translation() {
-        let arabic = plan_view(row(r#"["حتى 25 مدفأة"]"#), Language::Arabic);
+        let arabic = plan_view(row(r#"["حتى 25 مدفأة"]"#), Language::Arabic, false);
         assert_eq!(arabic.features, ["حتى 25 مدفأة"]);
         assert_eq!(
-            plan_view(row(r#"["حتى 25 مدفأة"]"#), Language::English).features,
+            plan_view(row(r#"["حتى 25 مدفأة"]"#), Language::English, false).features,
             ["Up to 25 radiators"]
         );
-        assert_eq!(plan_view(row("[]"), Language::Arabic).features, ["Up to 25 radiators"]);
+        assert_eq!(plan_view(row("[]"), Language::Arabic, false).features, ["Up to 25 radiators"]);
+    }
+
+    #[test]
+    fn a_plans_price_says_its_vat_while_heatdesk_charges_vat() {
+        let split = VatSplit { rate_percent: 20, net_pence: 2417, vat_pence: 483 };
+        assert_eq!(plan_view(row("[]"), Language::English, true).vat, Some(split));
+        assert_eq!(plan_view(row("[]"), Language::English, false).vat, None);
     }
 }

@@ -72,6 +72,8 @@ async fn the_plans_are_listed_and_a_new_business_has_none(app: TestApp) {
     assert_eq!(plans[0]["monthly_price_pence"], 2900);
     assert_eq!(plans[0]["radiator_limit"], 25);
     assert_eq!(plans[0]["trial_days"], 14);
+    // HeatDesk under test has a VAT number, so its prices say the VAT in them.
+    assert_eq!(plans[1]["vat"], json!({"rate_percent": 20, "net_pence": 6583, "vat_pence": 1317}));
     assert_eq!(plans[0]["features"][0], "For a shop, a café or a small office");
     let arabic = owner.get_in("/v2/subscriptions", "ar").await.body["data"]["plans"].clone();
     assert_eq!(arabic[0]["features"][0], "لمتجر أو مقهى أو مكتب صغير", "in Arabic");

@@ -1282,6 +1282,7 @@ export const ar: ArabicTexts<Texts> = {
     noPlansText: 'تعذّر عرض الخطط. حاول مرة أخرى بعد قليل.',
     yourPlan: 'خطتك',
     perMonth: '{{price}} شهريًا',
+    perMonthWithVat: '{{price}} شهريًا شاملةً ضريبة القيمة المضافة ({{net}} قبل الضريبة)',
     radiatorLimit: 'المدافئ: حتى {{count}}',
     startTrial: 'ابدأ تجربة مجانية لمدة {{days}} يومًا',
     payByCard: 'ادفع بالبطاقة',

@@ -1261,6 +1261,7 @@ export const en = {
     noPlansText: 'The plans could not be listed. Try again in a moment.',
     yourPlan: 'Your plan',
     perMonth: '{{price}} a month',
+    perMonthWithVat: '{{price}} a month including VAT ({{net}} before VAT)',
     radiatorLimit: 'Radiators: up to {{count}}',
     startTrial: 'Start a {{days}}-day free trial',
     payByCard: 'Pay by card',

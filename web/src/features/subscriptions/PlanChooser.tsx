@@ -24,7 +24,7 @@ import { useNextStep } from '../onboarding';
 import { radiatorsApi } from '../radiators';
 import { subscriptionsApi } from './api';
 import { fetchPlans, fetchUserPlan, planChosen, userPlanChanged } from './slice';
-import { statusShown, type Plan } from './types';
+import { planPrice, statusShown, type Plan } from './types';
 import { useKeepPlan } from './useKeepPlan';
 
 /** How many radiators the business has, read once it is on a paid plan: a move down must fit them. */
@@ -208,7 +208,7 @@ export function PlanChooser() {
                     )}
                   </Typography>
                   <Typography variant="h3" component="p">
-                    {t('subscriptions.perMonth', { price: formatPence(plan.monthly_price_pence) })}
+                    {planPrice(plan, t)}
                   </Typography>
                   <Typography color="text.secondary">
                     {t('subscriptions.radiatorLimit', { count: formatCount(plan.radiator_limit) })}

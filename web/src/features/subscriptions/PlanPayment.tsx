@@ -13,12 +13,12 @@ import { Heading } from '../../components/Heading';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useNow } from '../../lib/useNow';
-import { formatCount, formatPence } from '../../lib/units';
+import { formatCount } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { useNextStep } from '../onboarding';
 import { subscriptionsApi } from './api';
 import { fetchUserPlan, paymentStarted, reset } from './slice';
-import { CHECKOUT_LIFETIME_MS } from './types';
+import { CHECKOUT_LIFETIME_MS, planPrice } from './types';
 
 /** How often the page asks whether the payment in the other tab has gone through, ms. */
 export const PAYMENT_POLL_MS = 3000;
@@ -94,7 +94,7 @@ export function PlanPayment() {
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h2">{plan.name}</Typography>
           <Typography>
-            {t('subscriptions.perMonth', { price: formatPence(plan.monthly_price_pence) })}
+            {planPrice(plan, t)}
             {' · '}
             {t('subscriptions.radiatorLimit', { count: formatCount(plan.radiator_limit) })}
           </Typography>

@@ -26,7 +26,7 @@ import { wideOnly } from '../../lib/responsive';
 import { subscriptionsApi } from './api';
 import { DownloadPayments } from './DownloadPayments';
 import { fetchUserPlan, userPlanChanged } from './slice';
-import { statusShown, type Payment } from './types';
+import { planPrice, statusShown, type Payment } from './types';
 import { useKeepPlan } from './useKeepPlan';
 
 /** `/subscriptions`: the plan and its status, trial days left or the paid period, payments. */
@@ -86,9 +86,7 @@ export function SubscriptionOverview() {
               />
             </Typography>
             <Typography>
-              {t('subscriptions.perMonth', {
-                price: formatPence(userPlan.plan.monthly_price_pence),
-              })}
+              {planPrice(userPlan.plan, t)}
               {' · '}
               {t('subscriptions.radiatorLimit', {
                 count: formatCount(userPlan.plan.radiator_limit),

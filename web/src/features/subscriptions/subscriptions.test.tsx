@@ -24,8 +24,13 @@ const plan = (id: number, key: string, name: string, pence: number, limit: numbe
   radiator_limit: limit,
   trial_days: 14,
   features: ['Help by email'],
+  vat: null,
 });
-const business = plan(2, 'business', 'Business', 7900, 100);
+// As a HeatDesk with a VAT number lists it: the price says the VAT in it.
+const business = {
+  ...plan(2, 'business', 'Business', 7900, 100),
+  vat: { rate_percent: 20, net_pence: 6583, vat_pence: 1317 },
+};
 const plans = [plan(1, 'starter', 'Starter', 2900, 25), business];
 
 const onPlan = (status: UserPlan['status'], extra: Partial<UserPlan> = {}): UserPlan => ({
@@ -92,7 +97,13 @@ describe('choosing a plan', () => {
     const card = await screen.findByRole('region', { name: 'Business' });
     // Choosing the first plan is an onboarding step: there is no subscription to go back to.
     expect(screen.queryByRole('link', { name: 'Subscriptions' })).toBeNull();
-    expect(within(card).getByText(`${iso('£79.00')} a month`)).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        `${iso('£79.00')} a month including VAT (${iso('£65.83')} before VAT)`,
+      ),
+    ).toBeInTheDocument();
+    const starter = screen.getByRole('region', { name: 'Starter' });
+    expect(within(starter).getByText(`${iso('£29.00')} a month`)).toBeInTheDocument();
     expect(within(card).getByText(`Radiators: up to ${iso('100')}`)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Start a 14-day free trial' }));
     expect(

@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { formatPence } from '../../lib/units';
+
 /** A plan on offer (`GET /v2/subscriptions`). */
 export interface Plan {
   id: number;
@@ -7,7 +10,25 @@ export interface Plan {
   radiator_limit: number;
   trial_days: number;
   features: string[];
+  /** The price without VAT and the VAT in it, while HeatDesk charges VAT; null otherwise. */
+  vat: VatSplit | null;
 }
+
+/** A price that includes VAT, split. */
+export interface VatSplit {
+  rate_percent: number;
+  net_pence: number;
+  vat_pence: number;
+}
+
+/** A plan's price a month as a business reads it: with what it is before VAT, where VAT is in
+ *  it. */
+export const planPrice = (plan: Plan, t: TFunction) => {
+  const price = formatPence(plan.monthly_price_pence);
+  return plan.vat
+    ? t('subscriptions.perMonthWithVat', { price, net: formatPence(plan.vat.net_pence) })
+    : t('subscriptions.perMonth', { price });
+};
 
 export type PlanStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
 
@@ -59,7 +80,7 @@ export interface Invoice {
   card_last4: string;
   /** What was paid, VAT included. */
   total_pence: number;
-  vat: { rate_percent: number; net_pence: number; vat_pence: number } | null;
+  vat: VatSplit | null;
 }
 
 /** A checkout opened in a new tab, waited on until the plan is active. */
