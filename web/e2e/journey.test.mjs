@@ -112,6 +112,8 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByText('Your account has been created. You can now sign in.').waitFor();
   await page.waitForURL(`${base}/`);
+  // Ready for the password: the address just registered is filled in.
+  assert.equal(await page.getByLabel('Email').inputValue(), business.email);
   await page.screenshot({ path: path.join(screenshots, 'login-1280.png') });
 
   await signIn(page, 'not the password');
