@@ -1,4 +1,4 @@
-import { formatKg, formatKwh, formatPence, formatShare, figureColumn } from './units';
+import { formatKg, formatKwh, formatPence, formatShare, tableFigures } from './units';
 
 const iso = (text: string) => `\u2066${text}\u2069`;
 
@@ -19,11 +19,11 @@ describe('figures', () => {
 describe('a table’s figures', () => {
   it('are all told to the decimals the largest takes, so that the points line up', () => {
     const values = [594.15, 9.851, 0.23, 0, -12];
-    expect(values.map(figureColumn(values, 'kWh'))).toEqual(
+    expect(values.map(tableFigures(values, 'kWh'))).toEqual(
       ['594.2', '9.9', '0.2', '0.0', '-12.0'].map((kwh) => iso(`${kwh}\u00a0kWh`)),
     );
     const small = [9.851, 0.5, -0.25];
-    expect(small.map(figureColumn(small, 'kg'))).toEqual(
+    expect(small.map(tableFigures(small, 'kg'))).toEqual(
       ['9.85', '0.50', '-0.25'].map((kg) => iso(`${kg}\u00a0kg`)),
     );
   });

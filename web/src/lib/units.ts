@@ -39,7 +39,7 @@ export function formatKwh(kwh: number) {
 /** A table's figures in `unit`, all to the decimals its largest takes, so that the points line
  *  up and one small figure does not change them: 594.2 kWh over 0.2 kWh, not 0.23 kWh; two
  *  decimals only where every figure is under 10. */
-export function figureColumn(values: number[], unit: 'kWh' | 'kg') {
+export function tableFigures(values: number[], unit: 'kWh' | 'kg') {
   const digits = digitsFor(Math.max(0, ...values.map(Math.abs)));
   return (value: number) => figure(value, unit, digits);
 }

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Figure, FigurePanel } from '../../components/Figure';
-import { figureColumn, formatKg, formatShare } from '../../lib/units';
+import { tableFigures, formatKg, formatShare } from '../../lib/units';
 import { endpoints } from './api';
 import { useRanged } from './hooks';
 import { dayLabel, methodText, monthLabel, periodLabel } from './labels';
@@ -112,7 +112,7 @@ function GoalProgress({ saving }: { saving: Co2Saving }) {
 function DaysTable({ saving }: { saving: Co2Saving }) {
   const { t, i18n } = useTranslation();
   // One number of decimals for the whole table, so that each row's saving adds up as shown.
-  const kg = figureColumn(
+  const kg = tableFigures(
     saving.days.flatMap((day) => [day.baseline_kg, day.actual_kg, day.saved_kg]),
     'kg',
   );

@@ -1,4 +1,4 @@
-import { figureColumn, formatKg, formatKwh, formatPence } from '../../lib/units';
+import { tableFigures, formatKg, formatKwh, formatPence } from '../../lib/units';
 import { niceTicks } from '../../lib/ticks';
 import type { Bucket, Co2Saving, EnergyHistory, Figures, PeriodFigures, Span } from './types';
 
@@ -73,14 +73,14 @@ export const formatFigure = (figures: Figures, metric: Metric) =>
 /** Tells a figure in a table. */
 export type ColumnFormat = (figures: Figures, metric: Metric) => string;
 
-/** A table's figures over `rows`: each unit's to the decimals of its largest (`figureColumn`),
+/** A table's figures over `rows`: each unit's to the decimals of its largest (`tableFigures`),
  *  pence always to the penny. */
 export function metricColumns(rows: Figures[]): ColumnFormat {
-  const kwh = figureColumn(
+  const kwh = tableFigures(
     rows.map((figures) => figures.kwh),
     'kWh',
   );
-  const co2 = figureColumn(
+  const co2 = tableFigures(
     rows.map((figures) => figures.co2_kg),
     'kg',
   );

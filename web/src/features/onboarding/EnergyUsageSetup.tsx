@@ -16,7 +16,7 @@ import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../lib/hooks';
 import { describeError, type ApiErrorBody } from '../../lib/http';
-import { figureColumn, formatKwh } from '../../lib/units';
+import { tableFigures, formatKwh } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { dayLabel, MeterChart } from '../analytics';
 import { useNextStep } from './useNextStep';
@@ -64,7 +64,7 @@ export function EnergyUsageSetup() {
 
   const total = (readings ?? []).reduce((sum, reading) => sum + reading.kwh, 0);
   const days = dailyTotals(readings ?? []);
-  const dayKwh = figureColumn(
+  const dayKwh = tableFigures(
     days.map(([, kwh]) => kwh),
     'kWh',
   );
