@@ -31,20 +31,24 @@ export function LoginForm() {
   // A refusal stays above the form until the next try, not in a toast that goes by itself.
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const send = (values: Credentials) => {
-    setRefusal(null);
-    return run(() => dispatch(login(values)).unwrap(), {
+  const send = (values: Credentials) =>
+    run(() => dispatch(login(values)).unwrap(), {
       onSuccess: () => navigate(state?.from ?? paths.home),
       onError: (failure) => {
         if (!form.showServerErrors(failure)) setRefusal(failure.description);
         return true;
       },
     });
-  };
+  const submit = form.onSubmit(send);
 
   return (
     <AuthCard title={t('auth.loginTitle')} intro={t('app.tagline')}>
-      <Form onSubmit={form.onSubmit(send)}>
+      <Form
+        onSubmit={(event) => {
+          setRefusal(null);
+          submit(event);
+        }}
+      >
         {refusal && (
           <Alert severity="error" sx={{ mb: 1 }}>
             {refusal}
