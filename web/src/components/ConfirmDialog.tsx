@@ -31,10 +31,16 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={id}>
-      <DialogTitle id={id}>{title}</DialogTitle>
+    // Described by its text, so that a screen reader reads what confirming does with the title.
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
+        <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
