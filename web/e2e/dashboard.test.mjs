@@ -201,5 +201,14 @@ test('on a phone in Arabic, no page is wider than the screen', async () => {
       `${route} has charts ${heights.join(', ')} px high`,
     );
   }
+  // The menu is a dialog named like the menu; a page chosen in it with the keyboard takes the
+  // focus to its heading, not back to the menu button.
+  await page.getByRole('button', { name: 'فتح القائمة' }).click();
+  const menu = page.getByRole('dialog', { name: 'القائمة الرئيسية' });
+  await menu.getByRole('link', { name: 'المناطق' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${base}/zones`);
+  await page.waitForFunction(() => document.activeElement?.matches('main h1'));
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'المناطق');
   await context.close();
 });

@@ -8,7 +8,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_MIN_WIDTH } from '../../config/constants';
@@ -33,6 +33,11 @@ export function MainLayout() {
   const [openNarrow, setOpenNarrow] = useState(false);
   const open = narrow ? openNarrow : openWide;
   const setOpen = narrow ? setOpenNarrow : setOpenWide;
+  // The narrow menu, a dialog, gives the focus back to its button once closed, unless a page was
+  // chosen in it: then the focus, left on nothing, goes to that page's heading
+  // (`usePageHeading`). MUI's own restoring is off, as it decides when the menu opens.
+  const [pageChosen, setPageChosen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const navigation = (
     <Box component="nav" aria-label={t('nav.mainMenu')}>
@@ -45,7 +50,11 @@ export function MainLayout() {
             key={to}
             component={NavLink}
             to={to}
-            onClick={() => narrow && setOpen(false)}
+            onClick={() => {
+              if (!narrow) return;
+              setPageChosen(true);
+              setOpen(false);
+            }}
             sx={{
               mx: 1,
               borderRadius: 1,
@@ -76,10 +85,14 @@ export function MainLayout() {
       >
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
+            ref={menuButton}
             edge="start"
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={open}
-            onClick={() => setOpen(!open)}
+            onClick={() => {
+              setPageChosen(false);
+              setOpen(!open);
+            }}
           >
             <MenuIcon />
           </IconButton>
@@ -94,7 +107,16 @@ export function MainLayout() {
       <Drawer
         variant={narrow ? 'temporary' : 'persistent'}
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setPageChosen(false);
+          setOpen(false);
+        }}
+        ModalProps={{ disableRestoreFocus: true }}
+        slotProps={{
+          // As a dialog (narrow windows), it is named like the menu in it.
+          paper: narrow ? { 'aria-label': t('nav.mainMenu') } : {},
+          transition: { onExited: () => narrow && !pageChosen && menuButton.current?.focus() },
+        }}
         sx={{
           displayPrint: 'none',
           '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
