@@ -81,13 +81,17 @@ export function RadiatorsTable({
                     <bdi>{radiator.name}</bdi>
                   </Link>
                   <br />
-                  {/* Each part in its own reading order, the dot kept with the id before it. */}
+                  {/* Each part in its own reading order, a space either side of the dot in either
+                      direction (a plain one went missing in Arabic), the line free to break after
+                      it. */}
                   <small>
                     <bdi>{radiator.uid}</bdi>
                   </small>
                   {showRoom && (
                     <Box component="small" sx={narrowOnly}>
-                      &nbsp;· <bdi>{radiator.room_name ?? t('radiators.noRoom')}</bdi>
+                      &nbsp;·&nbsp;
+                      <wbr />
+                      <bdi>{radiator.room_name ?? t('radiators.noRoom')}</bdi>
                     </Box>
                   )}
                 </TableCell>
