@@ -210,7 +210,7 @@ export const ar: ArabicTexts<Texts> = {
     notifications: 'الرؤى والإشعارات',
     today: {
       title: 'الطاقة اليوم',
-      energy: 'ما استهلكته مشعاتك',
+      energy: 'ما استهلكته مدافئك',
       cost: 'التكلفة، شاملةً الرسوم الثابتة',
       co2: 'CO2',
     },
@@ -857,12 +857,12 @@ export const ar: ArabicTexts<Texts> = {
       'rooms-usage': {
         title: 'استهلاك الغرف',
         short: 'الغرف',
-        text: 'ما استهلكته كل غرفة ومشعاتها خلال الأيام التي تختارها.',
+        text: 'ما استهلكته كل غرفة ومدافئها خلال الأيام التي تختارها.',
       },
       'zones-usage': {
         title: 'استهلاك المناطق',
         short: 'المناطق',
-        text: 'ما استهلكته كل منطقة ومشعاتها خلال الأيام التي تختارها.',
+        text: 'ما استهلكته كل منطقة ومدافئها خلال الأيام التي تختارها.',
       },
     },
     metric: { label: 'عرض', kwh: 'الطاقة', cost_pence: 'التكلفة', co2_kg: 'CO2' },
@@ -912,7 +912,7 @@ export const ar: ArabicTexts<Texts> = {
       heatingHours: 'التدفئة',
       hours: '{{hours}} ساعة',
       averageTemperature: 'متوسط درجة الحرارة',
-      radiatorsOf: 'عرض مشعات {{name, isolate}}',
+      radiatorsOf: 'عرض مدافئ {{name, isolate}}',
       costNote:
         'التكاليف هي طاقة كل يوم بسعر الوحدة في ذلك اليوم؛ أما الرسوم الثابتة فتخص المبنى كله لا غرفة بعينها.',
       rooms: {
@@ -927,7 +927,7 @@ export const ar: ArabicTexts<Texts> = {
         caption_few: '{{count}} غرف؛ {{total}} إجمالًا.',
         caption_one: 'غرفة واحدة؛ {{total}} إجمالًا.',
         emptyTitle: 'لا توجد غرف بعد',
-        emptyText: 'أضف الغرف وأرفق مشعاتها لترى ما تستهلكه كل غرفة.',
+        emptyText: 'أضف الغرف وأرفق مدافئها لترى ما تستهلكه كل غرفة.',
       },
       zones: {
         name: 'المنطقة',
@@ -1050,7 +1050,7 @@ export const ar: ArabicTexts<Texts> = {
     },
     method: {
       title: 'طريقة حساب CO2',
-      intro: 'المعامل الذي يحوّل الطاقة التي تستهلكها مشعاتك إلى CO2.',
+      intro: 'المعامل الذي يحوّل الطاقة التي تستهلكها مدافئك إلى CO2.',
       label: 'طريقة CO2',
       saved: 'تم تحديث طريقة CO2 بنجاح',
       seeSavings: 'عرض توفير CO2 يومًا بيوم',
