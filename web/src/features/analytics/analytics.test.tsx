@@ -379,6 +379,23 @@ describe('the energy history', () => {
 });
 
 describe('the CO2 savings', () => {
+  /** The CO2 savings shown, with the query of each range it asks the server for. */
+  async function co2SavingsAsking() {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${BASE}/co2_saving`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return answer('CO2 saving.', { co2_saving: saving });
+      }),
+    );
+    const { router } = renderWithProviders(<AnalyticsView id="co2-savings" />, {
+      route: '/analytics/co2-savings',
+      preloadedState: { analytics: analytics() },
+    });
+    await screen.findByTestId('co2-saved');
+    return { asked, router };
+  }
+
   it('shows the saving beside its baseline, the method and the goal', async () => {
     server.use(http.get(`${BASE}/co2_saving`, () => answer('CO2 saving.', { co2_saving: saving })));
     renderWithProviders(<AnalyticsView id="co2-savings" />, {
@@ -517,18 +534,7 @@ describe('the CO2 savings', () => {
 
   it('tells a date typed in part from none, and sends nothing', async () => {
     const user = userEvent.setup();
-    const asked: string[] = [];
-    server.use(
-      http.get(`${BASE}/co2_saving`, ({ request }) => {
-        asked.push(new URL(request.url).search);
-        return answer('CO2 saving.', { co2_saving: saving });
-      }),
-    );
-    renderWithProviders(<AnalyticsView id="co2-savings" />, {
-      route: '/analytics/co2-savings',
-      preloadedState: { analytics: analytics() },
-    });
-    await screen.findByTestId('co2-saved');
+    const { asked } = await co2SavingsAsking();
     const from = await screen.findByRole('group', { name: 'From' });
     await user.click(screen.getByRole('button', { name: 'From: clear' }));
     await user.click(screen.getByRole('button', { name: 'Show' }));
@@ -544,18 +550,7 @@ describe('the CO2 savings', () => {
 
   it('refuses a range that ends before it starts or is over 5 years, and sends none', async () => {
     const user = userEvent.setup();
-    const asked: string[] = [];
-    server.use(
-      http.get(`${BASE}/co2_saving`, ({ request }) => {
-        asked.push(new URL(request.url).search);
-        return answer('CO2 saving.', { co2_saving: saving });
-      }),
-    );
-    const { router } = renderWithProviders(<AnalyticsView id="co2-savings" />, {
-      route: '/analytics/co2-savings',
-      preloadedState: { analytics: analytics() },
-    });
-    await screen.findByTestId('co2-saved');
+    const { asked, router } = await co2SavingsAsking();
     const from = await screen.findByRole('group', { name: 'From' });
     const to = screen.getByRole('group', { name: 'To' });
 
