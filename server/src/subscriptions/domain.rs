@@ -209,14 +209,13 @@ pub async fn user_plan(
     let status = status_at(&row, now);
     let trial_days_left =
         row.trial_end.filter(|_| status == "trialing").map(|end| (end - now + 86_399) / 86_400);
+    let vat = charges_vat(state);
     let pending_plan = match row.pending_plan_id {
-        Some(id) => {
-            store::plan(pool, id).await?.map(|plan| plan_view(plan, language, charges_vat(state)))
-        }
+        Some(id) => store::plan(pool, id).await?.map(|plan| plan_view(plan, language, vat)),
         None => None,
     };
     Ok(Some(UserPlan {
-        plan: plan_view(plan, language, charges_vat(state)),
+        plan: plan_view(plan, language, vat),
         status,
         period_end: row.period_end.map(iso8601),
         trial_end: row.trial_end.map(iso8601),
