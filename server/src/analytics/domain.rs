@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use super::store;
 use crate::clock::local_iso8601;
 use crate::error::{ApiError, ApiResult};
-use crate::kernel::values::rounded;
+use crate::kernel::values::{apportioned, rounded};
 use crate::state::AppState;
 use crate::tariffs::Tariffs;
 
@@ -179,16 +179,14 @@ fn figures(edges: &[Zoned], used: &[(i64, f64, f64)], charging: &Charging) -> Pe
         }
     }
     let sums = buckets;
+    let pence = apportioned(&sums.iter().map(|s| s.1).collect::<Vec<_>>());
     let buckets: Vec<Bucket> = sums
         .iter()
+        .zip(pence)
         .zip(edges)
-        .map(|(&(kwh, pence, kg), start)| Bucket {
+        .map(|((&(kwh, _, kg), cost_pence), start)| Bucket {
             start: local_iso8601(start),
-            figures: Figures {
-                kwh: rounded(kwh, 3),
-                cost_pence: pence.round() as i64,
-                co2_kg: rounded(kg, 3),
-            },
+            figures: Figures { kwh: rounded(kwh, 3), cost_pence, co2_kg: rounded(kg, 3) },
         })
         .collect();
     let totals = Figures {

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use super::store::{self, PlacedRadiator, RadiatorUse};
 use crate::error::ApiResult;
-use crate::kernel::values::rounded;
+use crate::kernel::values::{apportioned, rounded};
 use crate::state::AppState;
 use crate::tariffs::Tariffs;
 
@@ -89,18 +89,23 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
             readings,
         ),
         average_temperature: (readings > 0).then(|| rounded(temperature_sum / readings as f64, 1)),
+        // The radiators' pence add up to the place's.
         radiators: radiators
             .iter()
-            .map(|r| RadiatorFigures {
+            .zip(apportioned(&radiators.iter().map(|r| r.cost_pence).collect::<Vec<_>>()))
+            .map(|(r, cost_pence)| RadiatorFigures {
                 id: r.radiator.id,
                 name: r.radiator.name.clone(),
-                used: figures(
-                    r.used.energy_wh,
-                    r.cost_pence,
-                    r.used.co2_g,
-                    r.used.heating_minutes as f64,
-                    r.used.readings,
-                ),
+                used: UsageFigures {
+                    cost_pence,
+                    ..figures(
+                        r.used.energy_wh,
+                        r.cost_pence,
+                        r.used.co2_g,
+                        r.used.heating_minutes as f64,
+                        r.used.readings,
+                    )
+                },
             })
             .collect(),
     }
@@ -181,5 +186,26 @@ mod tests {
         assert_eq!(room.radiators[0].used.heating_hours, 2.0);
         assert!(room.used.reported && room.radiators[0].used.reported);
         assert!(!room.radiators[2].used.reported, "zeros for nothing recorded");
+    }
+
+    #[test]
+    fn a_places_radiators_cost_what_the_place_costs() {
+        let placed =
+            |id| PlacedRadiator { id, name: format!("R{id}"), room_id: Some(1), zone_id: None };
+        let radiators = [placed(1), placed(2), placed(3)];
+        let all: Vec<Totals> = radiators
+            .iter()
+            .zip([5429.6, 5736.6, 5251.6])
+            .map(|(radiator, cost_pence)| Totals {
+                radiator,
+                used: RadiatorUse { radiator_id: radiator.id, ..RadiatorUse::default() },
+                cost_pence,
+            })
+            .collect();
+        let room = place(1, "Board room".into(), &all.iter().collect::<Vec<_>>());
+        // Each rounded alone: 5430 + 5737 + 5252 = 16419 p against the room's 16418 p.
+        assert_eq!(room.used.cost_pence, 16418);
+        let pence: Vec<i64> = room.radiators.iter().map(|r| r.used.cost_pence).collect();
+        assert_eq!(pence.iter().sum::<i64>(), 16418);
     }
 }

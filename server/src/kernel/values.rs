@@ -132,6 +132,22 @@ pub fn rounded(value: f64, places: i32) -> f64 {
     (value * factor).round() / factor + 0.0
 }
 
+/// Whole pence for the parts of a sum, so that they add up to the sum rounded, as a bill's
+/// lines add up to its total: each part is rounded down, then the pence still missing go to
+/// the parts with the largest fractions. Each stays within a penny of its exact value.
+pub fn apportioned(parts: &[f64]) -> Vec<i64> {
+    let total = parts.iter().sum::<f64>().round() as i64;
+    let mut whole: Vec<i64> = parts.iter().map(|part| part.floor() as i64).collect();
+    let missing = usize::try_from(total - whole.iter().sum::<i64>()).unwrap_or(0);
+    let mut by_fraction: Vec<usize> = (0..parts.len()).collect();
+    by_fraction
+        .sort_by(|&a, &b| (parts[b] - parts[b].floor()).total_cmp(&(parts[a] - parts[a].floor())));
+    for &index in by_fraction.iter().take(missing) {
+        whole[index] += 1;
+    }
+    whole
+}
+
 /// At most 40 characters of a value a client sent, for a message that quotes it: a message
 /// does not echo a whole 100 KB field back.
 pub fn shortened(text: &str) -> String {
@@ -442,6 +458,19 @@ mod tests {
         assert!(record_name(&"é".repeat(60)).is_ok());
         // 60 characters once the accents are composed, though 120 as typed.
         assert!(record_name(&"e\u{301}".repeat(60)).is_ok());
+    }
+
+    #[test]
+    fn apportioned_pence_add_up_to_the_rounded_sum() {
+        // 17 hours of 2.94 p each round to 3 p, 51 p against the day's 50 p.
+        let hours = [50.0 / 17.0; 17];
+        let pence = apportioned(&hours);
+        assert_eq!(pence.iter().sum::<i64>(), 50);
+        assert!(pence.iter().all(|&p| p == 2 || p == 3));
+        // The penny left over goes to the part nearest to taking it.
+        assert_eq!(apportioned(&[5419.6, 5736.6, 5251.4]), vec![5420, 5737, 5251]);
+        assert_eq!(apportioned(&[5419.6, 5736.6, 5251.2]), vec![5420, 5736, 5251]);
+        assert_eq!(apportioned(&[]), Vec::<i64>::new());
     }
 
     #[test]
