@@ -92,6 +92,18 @@ async fn the_day_is_its_hours_with_cost_co2_and_yesterday_beside_it(app: TestApp
     assert_eq!(previous["start"], "2026-01-14T00:00:00+00:00");
     assert_eq!(previous["totals"]["kwh"], 2.0);
     assert_eq!(previous["totals"]["cost_pence"], 100, "2 kWh at 25 p and the day's 50 p");
+    // The hours' pence add up to the day's, as a bill's lines do: each hour's 2.08 p of the
+    // standing charge rounded alone would make 98 p.
+    let pence = |period: &Value| -> i64 {
+        period["buckets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["cost_pence"].as_i64().unwrap())
+            .sum()
+    };
+    assert_eq!(pence(previous), 100);
+    assert_eq!(pence(&day), day["totals"]["cost_pence"].as_i64().unwrap());
 
     let rival = app.register_business("owner@rival.co.uk").await;
     let theirs = history(&rival, "day").await;
@@ -217,6 +229,8 @@ async fn the_history_downloads_as_csv_and_the_type_is_checked(app: TestApp) {
         owner.download("/analytics/commercial/web/energy-history-graph?type=day&format=csv").await;
     assert_eq!(response.status, StatusCode::OK);
     assert_eq!(response.headers["content-type"], "text/csv; charset=utf-8");
+    let named = "attachment; filename=\"energy-history-day-2026-01-15.csv\"";
+    assert_eq!(response.headers["content-disposition"], named);
     let text = response.text;
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "period,start,kwh,cost_pence,co2_kg");
@@ -344,6 +358,8 @@ async fn usage_dates_are_checked_and_usage_downloads_as_csv(app: TestApp) {
         .download(&format!("{path}?start_date=2026-01-01&end_date=2026-01-31&format=csv"))
         .await;
     assert_eq!(response.headers["content-type"], "text/csv; charset=utf-8");
+    let named = "attachment; filename=\"room-usage-2026-01-01-to-2026-01-31.csv\"";
+    assert_eq!(response.headers["content-disposition"], named);
     let text = response.text;
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -504,8 +520,10 @@ async fn co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal
 
     let csv = owner
         .download("/analytics/commercial/web/co2_saving?start_date=2026-01-13&end_date=2026-01-13&format=csv")
-        .await
-        .text;
+        .await;
+    let named = "attachment; filename=\"co2-saving-2026-01-13-to-2026-01-13.csv\"";
+    assert_eq!(csv.headers["content-disposition"], named);
+    let csv = csv.text;
     assert!(csv.starts_with("date,baseline_kg,actual_kg,saved_kg\n2026-01-13,"), "{csv}");
 
     // Only radiators in rooms count, as only rooms have a baseline: not one in no room (nor one
