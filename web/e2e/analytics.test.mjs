@@ -108,7 +108,8 @@ test('the energy history switches period, shows each one’s totals and download
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
-  assert.equal(download.suggestedFilename(), 'energy-history-week.csv');
+  // Named by the week's Monday, so that each week's file is kept apart.
+  assert.match(download.suggestedFilename(), /^energy-history-week-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.trim().split('\n');
   assert.equal(lines[0], 'period,start,kwh,cost_pence,co2_kg');

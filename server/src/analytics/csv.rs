@@ -1,7 +1,8 @@
 //! The analytics calls' CSV downloads: the same figures as their JSON, a line a bucket, radiator
-//! or day.
+//! or day; each file named by its days, so that one range's file is not saved over another's.
 
 use axum::response::Response;
+use jiff::civil::Date;
 
 use crate::kernel::csv::{download, field};
 
@@ -33,12 +34,13 @@ pub fn energy_history(history: &EnergyHistory, now: i64) -> Response {
             text.push_str(&line);
         }
     }
-    download(&format!("energy-history-{}.csv", history.kind), text)
+    let first_day = history.current.start.get(..10).unwrap_or_default();
+    download(&format!("energy-history-{}-{first_day}.csv", history.kind), text)
 }
 
 /// Each place's radiators, a line each; `kind` is `room` or `zone`. A radiator without a
 /// reading in the range has no figures, rather than figures of 0.
-pub fn usage(kind: &str, places: &[PlaceUsage]) -> Response {
+pub fn usage(kind: &str, places: &[PlaceUsage], (first, last): (Date, Date)) -> Response {
     let mut text = format!("{kind},radiator,kwh,cost_pence,co2_kg,heating_hours\n");
     for place in places {
         for radiator in &place.radiators {
@@ -55,15 +57,15 @@ pub fn usage(kind: &str, places: &[PlaceUsage]) -> Response {
             text.push_str(&line);
         }
     }
-    download(&format!("{kind}-usage.csv"), text)
+    download(&format!("{kind}-usage-{first}-to-{last}.csv"), text)
 }
 
 /// The CO2 saved each day.
-pub fn co2_saving(saving: &Co2Saving) -> Response {
+pub fn co2_saving(saving: &Co2Saving, (first, last): (Date, Date)) -> Response {
     let mut text = String::from("date,baseline_kg,actual_kg,saved_kg\n");
     for day in &saving.days {
         let line = format!("{},{},{},{}\n", day.date, day.baseline_kg, day.actual_kg, day.saved_kg);
         text.push_str(&line);
     }
-    download("co2-saving.csv", text)
+    download(&format!("co2-saving-{first}-to-{last}.csv"), text)
 }

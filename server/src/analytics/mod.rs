@@ -161,7 +161,7 @@ async fn usage_answer(
     let format = Format::parse(query.format.as_deref())?;
     let places = usage::usage(&state, business_id, (first, last), today, zones).await?;
     Ok(match format {
-        Format::Csv => csv::usage(if zones { "zone" } else { "room" }, &places),
+        Format::Csv => csv::usage(if zones { "zone" } else { "room" }, &places, (first, last)),
         Format::Json if zones => {
             ok("Zone usage.", ZonesUsageData { zones: places }).into_response()
         }
@@ -230,7 +230,7 @@ async fn saving_answer(
         savings::co2_saving(&state.store, model, business_id, &settings, (first, last), now)
             .await?;
     Ok(match format {
-        Format::Csv => csv::co2_saving(&co2_saving),
+        Format::Csv => csv::co2_saving(&co2_saving, (first, last)),
         Format::Json => ok("CO2 saving.", Co2SavingData { co2_saving }).into_response(),
     })
 }

@@ -31,6 +31,12 @@ import { Loaded, MetricSwitch, TableAlternative } from './parts';
 import { selectSpan } from './slice';
 import { SPANS, type EnergyHistory, type Span } from './types';
 
+/** The CSV's name, with the period's first day once it is shown: each week's file is its own. */
+function historyFile(span: Span, history: EnergyHistory | null) {
+  const first = history?.type === span ? `-${history.start.slice(0, 10)}` : '';
+  return `energy-history-${span}${first}.csv`;
+}
+
 /** Day, week, month or year. */
 export function SpanSwitch({ span }: { span: Span }) {
   const { t } = useTranslation();
@@ -147,7 +153,7 @@ export function EnergyHistoryView() {
         <DownloadCsvButton
           path={endpoints['energy-history']}
           params={{ type: span }}
-          filename={`energy-history-${span}.csv`}
+          filename={historyFile(span, history)}
         />
       </Stack>
       <Loaded data={history} loading={loading} error={error} retry={retry}>

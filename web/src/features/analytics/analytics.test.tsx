@@ -348,7 +348,9 @@ describe('the energy history', () => {
     await screen.findByTestId('total-kwh');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() =>
-      expect(saved).toEqual([{ href: 'blob:csv-1', download: 'energy-history-month.csv' }]),
+      expect(saved).toEqual([
+        { href: 'blob:csv-1', download: 'energy-history-month-2026-03-01.csv' },
+      ]),
     );
     expect(sent).toEqual([{ query: 'type=month&format=csv', auth: 'Bearer token-1' }]);
     const blob = createObjectURL.mock.calls[0]?.[0];
