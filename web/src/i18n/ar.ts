@@ -586,7 +586,8 @@ export const ar: ArabicTexts<Texts> = {
     delete: 'حذف',
     deleteLabel: 'حذف {{name, isolate}}',
     deleteTitle: 'حذف {{name, isolate}}؟',
-    deleteText: 'يُحذف الجدول وتحتفظ مدافئه بإعداداتها الحالية حتى يغيّرها شيء آخر.',
+    deleteText:
+      'يُحذف الجدول. تتبع مدافئه أي جدول آخر يشملها، كجدول غرفتها أو منطقتها؛ والتي لا يشملها جدول آخر تحتفظ بإعداداتها الحالية حتى يغيّرها شيء آخر.',
     form: {
       newTitle: 'جدول جديد',
       editTitle: 'تعديل الجدول «{{name, isolate}}»',
@@ -698,6 +699,11 @@ export const ar: ArabicTexts<Texts> = {
         max_temperature: 'القصوى',
         room_name: 'الغرفة',
         zone_name: 'المنطقة',
+        targets: 'الأهداف',
+        days: 'الأيام',
+        slots: 'الفترات',
+        start_date: 'تاريخ البدء',
+        end_date: 'تاريخ الانتهاء',
         setback: 'الخفض',
         comfort_setpoint: 'درجة الراحة',
         time_zone: 'المنطقة الزمنية',

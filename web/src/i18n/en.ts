@@ -578,7 +578,7 @@ export const en = {
     deleteLabel: 'Delete {{name}}',
     deleteTitle: 'Delete {{name}}?',
     deleteText:
-      'The schedule is deleted; its radiators keep their current settings until something changes them.',
+      'The schedule is deleted. Its radiators follow any other schedule that covers them, such as their room’s or zone’s; those no other schedule covers keep their current settings until something changes them.',
     form: {
       newTitle: 'New schedule',
       editTitle: 'Edit schedule ‘{{name}}’',
@@ -688,6 +688,11 @@ export const en = {
         max_temperature: 'Highest',
         room_name: 'Room',
         zone_name: 'Zone',
+        targets: 'Targets',
+        days: 'Days',
+        slots: 'Slots',
+        start_date: 'Start date',
+        end_date: 'End date',
         setback: 'Setback',
         comfort_setpoint: 'Comfort temperature',
         time_zone: 'Time zone',

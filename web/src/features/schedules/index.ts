@@ -17,3 +17,4 @@ export {
 } from './InForce';
 export { EditSchedule, NewSchedule, UpdateSchedule } from './ScheduleEditors';
 export { SchedulesList } from './SchedulesList';
+export { slotRange } from './slots';

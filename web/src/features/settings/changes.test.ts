@@ -95,7 +95,52 @@ describe('what a change did', () => {
     expect(describeChange(entry({ before, after }), t, 'en')).toEqual([
       'Room: Kitchen → None',
       'Working days: Mon, Tue, Wed, Thu, Fri → Mon, Tue, Wed, Thu',
-      'Working hours: 08:00–18:00 → 07:30–18:00',
+      `Working hours: ${ltr('08:00–18:00')} → ${ltr('07:30–18:00')}`,
+    ]);
+    // Each range isolated, so that Arabic reads it left to right: 08:00–18:00, not 18:00–08:00.
+    const arabic = initI18n('ar').getFixedT('ar');
+    expect(describeChange(entry({ before, after }), arabic, 'ar')).toContain(
+      `ساعات العمل: ${ltr('08:00–18:00')} ← ${ltr('07:30–18:00')}`,
+    );
+  });
+
+  it('tells what a schedule heats, when and to what: on creation, and what an edit changed', () => {
+    const schedule = {
+      name: 'Board room hours',
+      schedule_for: 'room',
+      target_ids: [3],
+      targets: [{ id: 3, name: 'Board room' }],
+      duration: 'weekdays',
+      days: [1, 2, 3, 4, 5],
+      slots: [{ start: '07:30', end: '17:30', setpoint: 21 }],
+      setback: 16,
+      start_date: '2026-11-29',
+      end_date: null,
+      status: 1,
+      next_change: null,
+    };
+    const created = entry({ record_type: 'schedule', action: 'create', after: schedule });
+    const slot = (end: string) => `${ltr(`07:30–${end}`)} ${ltr('21.0\u00a0°C')}`;
+    expect(describeChange(created, t, 'en')).toEqual([
+      'Targets: \u2068Board room\u2069',
+      'Days: Mon, Tue, Wed, Thu, Fri',
+      `Slots: ${slot('17:30')}`,
+      `Setback: ${ltr('16.0\u00a0°C')}`,
+      'Start date: 29 Nov 2026',
+    ]);
+    const edited = {
+      ...schedule,
+      days: [1, 2, 3, 4],
+      slots: [{ start: '07:30', end: '16:00', setpoint: 21 }],
+      targets: [...schedule.targets, { id: 4, name: 'Café' }],
+      end_date: '2026-12-24',
+    };
+    const update = entry({ record_type: 'schedule', before: schedule, after: edited });
+    expect(describeChange(update, t, 'en')).toEqual([
+      'Targets: \u2068Board room\u2069 → \u2068Board room\u2069 and \u2068Café\u2069',
+      'Days: Mon, Tue, Wed, Thu, Fri → Mon, Tue, Wed, Thu',
+      `Slots: ${slot('17:30')} → ${slot('16:00')}`,
+      'End date: None → 24 Dec 2026',
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   weekdayName,
 } from '../../lib/format';
 import { formatKg, formatPence, formatRate } from '../../lib/units';
+import { slotRange, type Slot } from '../schedules';
 import type { HistoryEntry } from './types';
 
 type Show = (value: unknown, t: TFunction, language: string) => string;
@@ -18,6 +19,15 @@ const celsius: Show = (value) => formatCelsius(Number(value));
 const onOff: Show = (value, t) => t(Number(value) ? 'settings.history.on' : 'settings.history.off');
 const orNone: Show = (value, t) => (value === null ? t('settings.history.none') : String(value));
 const instant: Show = (value, _t, language) => formatDateTime(String(value), language);
+const calendarDay: Show = (value, t, language) =>
+  value === null ? t('settings.history.none') : formatDay(String(value), language);
+const weekdays: Show = (value, _t, language) =>
+  Array.isArray(value)
+    ? joinList(
+        value.map((day) => weekdayName(Number(day), language)),
+        language,
+      )
+    : '';
 /** Isolated, so that a value mixing scripts ("30 بنس لكل kWh") keeps to itself in the line. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
@@ -40,20 +50,29 @@ const FIELDS: Record<string, Show> = {
   max_temperature: celsius,
   room_name: orNone,
   zone_name: orNone,
-  setback: (value, t, language) =>
-    value === null ? onOff(0, t, language) : celsius(value, t, language),
-  comfort_setpoint: celsius,
-  time_zone: text,
-  working_days: (value, _t, language) =>
+  // A schedule's: what it heats, when, and to what.
+  targets: (value, t, language) => {
+    const names = Array.isArray(value) ? value.map((target) => String(target.name)) : [];
+    return names.length ? formatNames(names, language, isolate) : t('settings.history.none');
+  },
+  days: weekdays,
+  slots: (value, _t, language) =>
     Array.isArray(value)
       ? joinList(
-          value.map((day) => weekdayName(Number(day), language)),
+          (value as Slot[]).map((slot) => `${slotRange(slot)} ${formatCelsius(slot.setpoint)}`),
           language,
         )
       : '',
+  setback: (value, t, language) =>
+    value === null ? onOff(0, t, language) : celsius(value, t, language),
+  start_date: calendarDay,
+  end_date: calendarDay,
+  comfort_setpoint: celsius,
+  time_zone: text,
+  working_days: weekdays,
   working_hours: (value) => {
     const hours = value as { start?: string; end?: string } | null;
-    return hours ? `${hours.start ?? ''}–${hours.end ?? ''}` : '';
+    return hours ? ltr(`${hours.start ?? ''}–${hours.end ?? ''}`) : '';
   },
   // "Not set", as the preferences pages say it.
   electricity_budget_pence: (value, t) =>
@@ -88,7 +107,11 @@ const ONE_SIDED: Record<string, string[]> = {
   subscription: ['plan', 'next_plan', 'status', 'trial_end', 'period_end', 'card_last4'],
   payment: ['plan', 'card_last4'],
   consent: ['mpan', 'ihd_mac'],
+  schedule: ['targets', 'days', 'slots', 'setback', 'start_date', 'end_date'],
 };
+
+/** Told on a new or deleted record only when it has one: a schedule without dates runs on. */
+const TOLD_WHEN_SET = ['start_date', 'end_date'];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -135,7 +158,9 @@ export function describeChange(entry: HistoryEntry, t: TFunction, language: stri
     const read = (side: Record<string, unknown>) => show(side[name], t, language);
     const only = after && !before ? after : before && !after ? before : null;
     if (only)
-      return name in only && ONE_SIDED[entry.record_type]?.includes(name)
+      return name in only &&
+        ONE_SIDED[entry.record_type]?.includes(name) &&
+        !(only[name] === null && TOLD_WHEN_SET.includes(name))
         ? [t('settings.history.set', { field: field(name), value: read(only) })]
         : [];
     if (!before || !after || !(name in before) || !(name in after)) return [];
