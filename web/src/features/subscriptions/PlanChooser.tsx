@@ -18,6 +18,7 @@ import { paths } from '../../config/paths';
 import { formatDateTime } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { formatCount, formatPence } from '../../lib/units';
+import { UpgradeToday } from './UpgradeToday';
 import { useAction } from '../../lib/useAction';
 import { useLoad } from '../../lib/useLoad';
 import { useNextStep } from '../onboarding';
@@ -45,7 +46,7 @@ export function PlanChooser() {
   const { run, busy } = useAction();
   /** The smaller plan asked for, until the move is confirmed or called off. */
   const [movingTo, setMovingTo] = useState<Plan | null>(null);
-  const { subscriptionPlans, paysNowPence, userPlan, isLoading, error } = useAppSelector(
+  const { subscriptionPlans, userPlan, isLoading, error } = useAppSelector(
     (state) => state.subscriptionPlan,
   );
   // The plans' features are worded in the reader's language: read again when it changes.
@@ -139,22 +140,12 @@ export function PlanChooser() {
         </>
       );
     }
-    // An upgrade is charged less the rest of the month already paid: said before the checkout.
-    const today = paysNowPence[plan.id];
-    const credited = paid && today !== undefined && today < plan.monthly_price_pence;
     return (
       <>
         <Button variant="contained" disabled={busy} onClick={() => pay(plan)}>
           {t(paid ? 'subscriptions.upgrade' : 'subscriptions.payByCard')}
         </Button>
-        {credited && (
-          <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
-            {t('subscriptions.upgradeToday', {
-              today: formatPence(today),
-              credit: formatPence(plan.monthly_price_pence - today),
-            })}
-          </Typography>
-        )}
+        {paid && <UpgradeToday plan={plan} />}
       </>
     );
   };

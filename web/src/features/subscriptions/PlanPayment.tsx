@@ -17,8 +17,9 @@ import { formatCount } from '../../lib/units';
 import { useAction } from '../../lib/useAction';
 import { useNextStep } from '../onboarding';
 import { subscriptionsApi } from './api';
-import { fetchUserPlan, paymentStarted, reset } from './slice';
+import { fetchPlans, fetchUserPlan, paymentStarted, reset } from './slice';
 import { CHECKOUT_LIFETIME_MS, planPrice } from './types';
+import { UpgradeToday } from './UpgradeToday';
 
 /** How often the page asks whether the payment in the other tab has gone through, ms. */
 export const PAYMENT_POLL_MS = 3000;
@@ -52,6 +53,11 @@ export function PlanPayment() {
     paymentIntent !== null && now - paymentIntent.openedAt < CHECKOUT_LIFETIME_MS
       ? paymentIntent
       : null;
+
+  // What an upgrade costs today changes by the hour: asked afresh.
+  useEffect(() => {
+    void dispatch(fetchPlans());
+  }, [dispatch]);
 
   useEffect(() => {
     if (!waiting || paid) return;
@@ -98,6 +104,7 @@ export function PlanPayment() {
             {' · '}
             {t('subscriptions.radiatorLimit', { count: formatCount(plan.radiator_limit) })}
           </Typography>
+          <UpgradeToday plan={plan} />
           {waiting && declinedInCheckout > 0 && (
             <Alert severity="warning" role="status">
               {t('subscriptions.declinedThere')}

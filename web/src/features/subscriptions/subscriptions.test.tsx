@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { signedInAs, testUser } from '../../test/user';
 import { answer, refusal, server } from '../../test/server';
@@ -391,6 +391,25 @@ describe('paying for a plan', () => {
       error: null,
     },
   };
+
+  beforeEach(() => {
+    server.use(
+      http.get('/v2/subscriptions', () => answer('Plans.', { plans, pays_now_pence: {} })),
+    );
+  });
+
+  it('says what an upgrade costs today, as the plans did', async () => {
+    // Business today: its £79.00 less £20.00 for the rest of Starter's paid month.
+    server.use(
+      http.get('/v2/subscriptions', () => answer('Plans.', { plans, pays_now_pence: { 2: 5900 } })),
+    );
+    renderWithProviders(<PlanPayment />, { route: '/plan-payment', preloadedState: chosen });
+    expect(
+      await screen.findByText(
+        /^Today .£59\.00.: the first month less .£20\.00. for the rest of the month already paid\.$/,
+      ),
+    ).toBeInTheDocument();
+  });
 
   it('does not wait for a checkout whose link has expired: it offers a new one', () => {
     const expired = Date.now() - 31 * 60_000;
