@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 
 use super::domain::{chosen_plan, ensure_checkout_allowed, told_before, unused_credit};
 use super::renewals::paid_month;
-use super::store::{self, CheckoutRow, PlanRow};
+use super::store::{self, CheckoutRow, NewPayment, PlanRow};
 use crate::cards::{Card, ChargeOutcome};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Change, Entry};
@@ -190,7 +190,6 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
     if !store::mark_paid(change.db(), &digest, at).await? {
         return Ok(Page::Paid { plan });
     }
-    store::record_payment(change.db(), &checkout.payment("paid", card.last4()), at).await?;
     // Nothing paid for, or given, is lost: paid during a free trial, the month starts when the
     // trial ends; paid for the plan whose paid month runs, it starts after that one (no checkout
     // opens for such a plan now, as a cancelled one is resumed instead, but one opened before
@@ -205,6 +204,8 @@ pub async fn pay(state: &AppState, token: &str, form: &CardForm) -> ApiResult<Pa
         })
         .filter(|end| *end > at);
     let month = paid_month(running.unwrap_or(at));
+    let payment = NewPayment { month: Some(month), ..checkout.payment("paid", card.last4()) };
+    store::record_payment(change.db(), &payment, at).await?;
     store::activate(change.db(), checkout.business_id, plan.id, month, at).await?;
     if let Some(saved) = saved {
         store::keep_card(change.db(), checkout.business_id, &saved).await?;

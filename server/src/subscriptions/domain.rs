@@ -493,18 +493,19 @@ pub async fn subscribe_since(
     };
     let mut change = state.change(actor).await?;
     let now = change.now();
-    let payment = NewPayment {
+    let payment = |month| NewPayment {
         business_id,
         plan_id: plan.id,
         amount_pence: price,
         status: "paid",
         card_last4: &saved.last4,
+        month: Some(month),
     };
     let mut month = paid_month(since);
-    store::record_payment(change.db(), &payment, month.start).await?;
+    store::record_payment(change.db(), &payment(month), month.start).await?;
     while month.end <= now {
         month = paid_month(month.end);
-        store::record_payment(change.db(), &payment, month.start).await?;
+        store::record_payment(change.db(), &payment(month), month.start).await?;
     }
     store::activate(change.db(), business_id, plan.id, month, now).await?;
     store::keep_card(change.db(), business_id, &saved).await?;

@@ -25,11 +25,20 @@ pub struct InvoiceView {
     pub customer: Party,
     /// The plan paid for.
     pub plan: String,
+    /// The month paid for; none on a payment recorded before invoices named it.
+    pub period: Option<InvoicePeriod>,
     pub card_last4: String,
     /// What was paid, VAT included.
     pub total_pence: i64,
     /// On a VAT invoice: the total split into the price without VAT and the VAT.
     pub vat: Option<VatSplit>,
+}
+
+/// The month a payment pays for: from `start` up to `end`.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct InvoicePeriod {
+    pub start: Iso8601,
+    pub end: Iso8601,
 }
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -75,6 +84,10 @@ fn view(row: InvoiceRow, contact: &ContactDetails) -> InvoiceView {
         seller,
         customer: Party { name: row.customer_name, address, vat_number: None },
         plan: row.plan,
+        period: row
+            .period_start
+            .zip(row.period_end)
+            .map(|(start, end)| InvoicePeriod { start: Iso8601(start), end: Iso8601(end) }),
         card_last4: row.card_last4,
         total_pence: row.amount_pence,
         vat,

@@ -95,16 +95,17 @@ async fn renew(
     let mut change = Change::begin(store, devices, author, now).await?;
     let at = change.now();
     let paid = matches!(outcome, ChargeOutcome::Paid(_));
+    // The next period follows the last one, however late the round runs.
+    let month = paid_month(due.period_end);
     if let Some(card_last4) = due.card_last4.as_deref() {
         let status = if paid { "paid" } else { "declined" };
         let amount_pence = plan.monthly_price_pence;
+        let month = paid.then_some(month);
         let payment =
-            NewPayment { business_id, plan_id: plan.id, amount_pence, status, card_last4 };
+            NewPayment { business_id, plan_id: plan.id, amount_pence, status, card_last4, month };
         store::record_payment(change.db(), &payment, at).await?;
     }
     let mut after = if paid {
-        // The next period follows the last one, however late the round runs.
-        let month = paid_month(due.period_end);
         store::activate(change.db(), business_id, plan.id, month, at).await?;
         serde_json::json!({"plan": plan.name, "status": "active", "period_end": iso8601(month.end)})
     } else {

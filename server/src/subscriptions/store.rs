@@ -186,20 +186,22 @@ pub async fn mark_paid(db: &mut AnyConnection, digest: &str, now: i64) -> StoreR
     Ok(done.rows_affected() == 1)
 }
 
-/// A payment to record: paid or declined.
+/// A payment to record: paid, for a month, or declined.
 pub struct NewPayment<'a> {
     pub business_id: i64,
     pub plan_id: i64,
     pub amount_pence: i64,
     pub status: &'a str,
     pub card_last4: &'a str,
+    /// The month a paid payment pays for, as its invoice names it.
+    pub month: Option<PaidMonth>,
 }
 
 impl CheckoutRow {
     pub fn payment<'a>(&self, status: &'a str, card_last4: &'a str) -> NewPayment<'a> {
         let (business_id, plan_id, amount_pence) =
             (self.business_id, self.plan_id, self.amount_pence);
-        NewPayment { business_id, plan_id, amount_pence, status, card_last4 }
+        NewPayment { business_id, plan_id, amount_pence, status, card_last4, month: None }
     }
 }
 
@@ -218,8 +220,8 @@ pub async fn record_payment(
     let (name, address) = customer.unzip();
     sqlx::query(
         "INSERT INTO payments (business_id, plan_id, amount_pence, status, card_last4, created_at,
-            invoice_number, customer_name, customer_address)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            invoice_number, customer_name, customer_address, period_start, period_end)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(payment.business_id)
     .bind(payment.plan_id)
@@ -230,6 +232,8 @@ pub async fn record_payment(
     .bind(number)
     .bind(name)
     .bind(address)
+    .bind(payment.month.map(|month| month.start))
+    .bind(payment.month.map(|month| month.end))
     .execute(db)
     .await?;
     Ok(())
@@ -458,6 +462,8 @@ pub struct InvoiceRow {
     pub card_last4: String,
     pub customer_name: String,
     pub customer_address: String,
+    pub period_start: Option<i64>,
+    pub period_end: Option<i64>,
 }
 
 /// The business's invoice with this number; another business's is as missing as an unknown one.
@@ -468,7 +474,8 @@ pub async fn invoice<'e>(
 ) -> StoreResult<Option<InvoiceRow>> {
     let row = sqlx::query_as(
         "SELECT p.invoice_number AS number, p.created_at AS paid_at, l.name AS plan,
-            p.amount_pence, p.card_last4, p.customer_name, p.customer_address
+            p.amount_pence, p.card_last4, p.customer_name, p.customer_address, p.period_start,
+            p.period_end
          FROM payments p JOIN plans l ON l.id = p.plan_id
          WHERE p.business_id = $1 AND p.invoice_number = $2",
     )

@@ -315,6 +315,7 @@ async fn a_paid_payment_has_an_invoice_numbered_in_turn_that_keeps_the_customer_
                 "vat_number": null
             },
             "plan": "Business",
+            "period": {"start": date, "end": "2026-02-15T09:00:00Z"},
             "card_last4": "1111",
             "total_pence": 7900,
             "vat": {"rate_percent": 20, "net_pence": 6583, "vat_pence": 1317}
@@ -624,6 +625,13 @@ async fn a_paid_plan_renews_on_its_card_onto_a_pending_smaller_plan_or_falls_pas
     assert_eq!(
         (payments[0]["status"].as_str(), payments[0]["card_last4"].as_str()),
         (Some("paid"), Some("1111"))
+    );
+    // Its invoice names the month it pays for: the one after the month paid first.
+    let number = payments[0]["invoice"].as_str().unwrap();
+    let invoice = acme.get(&format!("/v2/users/subscriptions/invoices/{number}")).await;
+    assert_eq!(
+        invoice.body["data"]["invoice"]["period"],
+        json!({"start": "2026-02-15T09:00:00Z", "end": "2026-03-15T09:00:00Z"})
     );
     let renewal = acme.history("?kind=subscription").await.history[0].clone();
     assert_eq!((renewal.action.as_str(), renewal.by.as_deref()), ("renew", Some("renewal")));

@@ -1371,6 +1371,7 @@ export const ar: ArabicTexts<Texts> = {
     vatNumber: 'رقم ضريبة القيمة المضافة {{number}}',
     line: 'خطة {{plan}} من HeatDesk',
     lineExVat: 'خطة {{plan}} من HeatDesk، دون ضريبة القيمة المضافة',
+    period: 'عن الفترة من {{start}} إلى {{end}}',
     vat: 'ضريبة القيمة المضافة بنسبة {{rate}}%',
     total: 'إجمالي المدفوع',
     paidBy: 'دُفعت في {{date}} بالبطاقة المنتهية بـ {{card}}. شكرًا لك.',

@@ -1345,6 +1345,7 @@ export const en = {
     vatNumber: 'VAT number {{number}}',
     line: 'HeatDesk {{plan}} plan',
     lineExVat: 'HeatDesk {{plan}} plan, excluding VAT',
+    period: 'For {{start}} to {{end}}',
     vat: 'VAT at {{rate}}%',
     total: 'Total paid',
     paidBy: 'Paid on {{date}} by the card ending {{card}}. Thank you.',

@@ -59,9 +59,22 @@ function Party({ heading, party }: { heading: string; party: InvoiceParty }) {
 function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation();
   const date = formatMomentDate(invoice.date, i18n.language);
-  const line = (label: string, pence: number, strong = false) => (
+  const period =
+    invoice.period &&
+    t('invoice.period', {
+      start: formatMomentDate(invoice.period.start, i18n.language),
+      end: formatMomentDate(invoice.period.end, i18n.language),
+    });
+  const line = (label: string, pence: number, strong = false, detail: string | null = null) => (
     <TableRow>
-      <TableCell sx={{ fontWeight: strong ? 700 : undefined }}>{label}</TableCell>
+      <TableCell sx={{ fontWeight: strong ? 700 : undefined }}>
+        {label}
+        {detail && (
+          <Typography variant="body2" color="text.secondary">
+            {detail}
+          </Typography>
+        )}
+      </TableCell>
       <TableCell align="right" sx={{ fontWeight: strong ? 700 : undefined }}>
         {formatPence(pence)}
       </TableCell>
@@ -88,8 +101,13 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
       <Table size="small" aria-label={t(`invoice.kind.${invoice.kind}`)} sx={{ my: 2 }}>
         <TableBody>
           {invoice.vat
-            ? line(t('invoice.lineExVat', { plan: invoice.plan }), invoice.vat.net_pence)
-            : line(t('invoice.line', { plan: invoice.plan }), invoice.total_pence)}
+            ? line(
+                t('invoice.lineExVat', { plan: invoice.plan }),
+                invoice.vat.net_pence,
+                false,
+                period,
+              )
+            : line(t('invoice.line', { plan: invoice.plan }), invoice.total_pence, false, period)}
           {invoice.vat &&
             line(t('invoice.vat', { rate: invoice.vat.rate_percent }), invoice.vat.vat_pence)}
           {line(t('invoice.total'), invoice.total_pence, true)}

@@ -595,6 +595,7 @@ describe('an invoice', () => {
     },
     customer: { name: 'Acme Heating', address: ['1 High Street', 'LS1 4AP'], vat_number: null },
     plan: 'Business',
+    period: { start: '2026-01-15T09:00:00Z', end: '2026-02-15T09:00:00Z' },
     card_last4: '1111',
     total_pence: 7900,
     vat: { rate_percent: 20, net_pence: 6583, vat_pence: 1317 },
@@ -623,7 +624,7 @@ describe('an invoice', () => {
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      `HeatDesk Business plan, excluding VAT${iso('£65.83')}`,
+      `HeatDesk Business plan, excluding VATFor 15 Jan 2026 to 15 Feb 2026${iso('£65.83')}`,
       `VAT at 20%${iso('£13.17')}`,
       `Total paid${iso('£79.00')}`,
     ]);
@@ -632,8 +633,10 @@ describe('an invoice', () => {
   });
 
   it('is a receipt with no VAT while HeatDesk has no VAT number', async () => {
+    // Paid before invoices named their month: the line says the plan alone.
     const receipt = invoice({
       kind: 'receipt',
+      period: null,
       vat: null,
       seller: { ...invoice().seller, vat_number: null },
     });

@@ -77,6 +77,8 @@ export interface Invoice {
   seller: InvoiceParty;
   customer: InvoiceParty;
   plan: string;
+  /** The month paid for (from `start` up to `end`); none on payments from before invoices said it. */
+  period: { start: string; end: string } | null;
   card_last4: string;
   /** What was paid, VAT included. */
   total_pence: number;
