@@ -1131,6 +1131,7 @@ export const ar: ArabicTexts<Texts> = {
   insights: {
     refresh: 'حدّث',
     act: 'تصرّف',
+    workedOut: 'حُسبت في {{when}} من آخر 7 أيام: اضغط «حدّث» للأرقام كما هي الآن.',
     none: 'لا شيء يستحق الإشارة بعد',
     noneText: 'تظهر الرؤى كلما أرسلت مدافئك بياناتها: تنظر كل منها في آخر 7 أيام.',
     severity: { info: 'معلومة', warning: 'تستحق النظر', critical: 'تصرّف الآن' },

@@ -1112,6 +1112,8 @@ export const en = {
   insights: {
     refresh: 'Refresh',
     act: 'Act on it',
+    workedOut:
+      'Worked out on {{when}}, from the last 7 days: Refresh for the figures as they are now.',
     none: 'Nothing to point out yet',
     noneText: 'Insights appear as your radiators report: each looks at the last 7 days.',
     severity: { info: 'Info', warning: 'Worth a look', critical: 'Act now' },

@@ -1,9 +1,11 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
+import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/useAction';
 import { insightsApi } from './api';
 import { InsightCard } from './InsightCard';
@@ -13,7 +15,7 @@ const readInsights = async () => (await insightsApi.insights()).data.data.insigh
 
 /** `/insights`: what the business's last week says, most severe first, refreshed on demand. */
 export function InsightsList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { run, busy } = useAction();
   const { value: insights, error, retry, set } = useLoad(readInsights, 'insights');
   return (
@@ -30,6 +32,14 @@ export function InsightsList() {
           {t('insights.refresh')}
         </Button>
       </PageHeader>
+      {insights?.[0] && (
+        // Worked out daily and after a change: their figures are of then, not of this minute.
+        <Typography color="text.secondary" data-testid="worked-out">
+          {t('insights.workedOut', {
+            when: formatDateTime(insights[0].created_at, i18n.language),
+          })}
+        </Typography>
+      )}
       <ListStates
         count={insights?.length ?? 0}
         load={{ loading: insights === null, error, retry }}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { answer, server } from '../../test/server';
 import { i18n } from '../../i18n';
+import { formatDateTime } from '../../lib/format';
 import { InsightsList } from './InsightsList';
 import { insightText } from './text';
 import { ReduceCarbonFootprint } from './ReduceCarbonFootprint';
@@ -70,6 +71,10 @@ describe('insights', () => {
     expect(within(card).getByRole('link', { name: 'Check the radiators' })).toHaveAttribute(
       'href',
       '/radiators',
+    );
+    // Their figures are of when they were worked out, and the page says when that was.
+    expect(screen.getByTestId('worked-out')).toHaveTextContent(
+      `Worked out on ${formatDateTime('2026-11-24T03:00:00Z', 'en')}, from the last 7 days`,
     );
     await ui.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Insights refreshed.')).toBeInTheDocument();
