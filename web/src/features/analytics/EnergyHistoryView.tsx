@@ -5,11 +5,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceButtons } from '../../components/ChoiceButtons';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { SidewaysTable } from '../../components/SidewaysTable';
 import { useAppDispatch } from '../../lib/hooks';
@@ -42,18 +41,14 @@ export function SpanSwitch({ span }: { span: Span }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   return (
-    <ToggleButtonGroup
-      exclusive
+    <ChoiceButtons
+      label={t('analytics.energy.period')}
       value={span}
-      onChange={(_, next: Span | null) => next && dispatch(selectSpan(next))}
-      aria-label={t('analytics.energy.period')}
-    >
-      {SPANS.map((option) => (
-        <ToggleButton key={option} value={option} sx={{ px: 2 }}>
-          {t(`analytics.energy.spans.${option}`)}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+      choices={SPANS.map((option) => [option, t(`analytics.energy.spans.${option}`)] as const)}
+      onChange={(next) => dispatch(selectSpan(next))}
+      size="medium"
+      wide
+    />
   );
 }
 

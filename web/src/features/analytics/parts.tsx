@@ -5,11 +5,10 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceButtons } from '../../components/ChoiceButtons';
 import { LoadError } from '../../components/ListStates';
 import { METRICS, type Metric } from './metrics';
 
@@ -58,19 +57,12 @@ export function MetricSwitch({
 }) {
   const { t } = useTranslation();
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
+    <ChoiceButtons
+      label={t('analytics.metric.label')}
       value={metric}
-      onChange={(_, next: Metric | null) => next && onChange(next)}
-      aria-label={t('analytics.metric.label')}
-    >
-      {METRICS.map((option) => (
-        <ToggleButton key={option} value={option}>
-          {t(`analytics.metric.${option}`)}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+      choices={METRICS.map((option) => [option, t(`analytics.metric.${option}`)] as const)}
+      onChange={onChange}
+    />
   );
 }
 

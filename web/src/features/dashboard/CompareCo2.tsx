@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
+import { ChoiceButtons } from '../../components/ChoiceButtons';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
@@ -103,19 +102,12 @@ export default function CompareCo2() {
     <Stack spacing={2}>
       <BackLink to={paths.home}>{t('nav.home')}</BackLink>
       <PageHeader title={t('pages.compareCo2')}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
+        <ChoiceButtons
+          label={t('compareCo2.period')}
           value={span}
-          aria-label={t('compareCo2.period')}
-          onChange={(_, next: Span | null) => next && setParams({ period: next })}
-        >
-          {SPANS.map((name) => (
-            <ToggleButton key={name} value={name}>
-              {t(`compareCo2.spans.${name}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          choices={SPANS.map((name) => [name, t(`compareCo2.spans.${name}`)] as const)}
+          onChange={(next) => setParams({ period: next })}
+        />
       </PageHeader>
       <Typography color="text.secondary">{t('compareCo2.intro')}</Typography>
       {error ? (

@@ -7,12 +7,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ChoiceButtons } from '../../components/ChoiceButtons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditDeleteActions } from '../../components/PageHeader';
 import { SearchListPage } from '../../components/SearchListPage';
@@ -31,7 +30,7 @@ import { schedulesApi } from './api';
 import { DAY_MINUTES, toMinutes } from '../../lib/clock';
 import { slotRange } from './slots';
 import { chooseSchedule, chooseScheduleFor, fetchSchedules, scheduleChanged } from './slice';
-import type { Schedule, ScheduleFor } from './types';
+import type { Schedule } from './types';
 import { SCHEDULE_KINDS } from './values';
 
 export function SchedulesList() {
@@ -85,22 +84,15 @@ export function SchedulesList() {
         searchLabel={t('schedules.search')}
         onSearch={setSearch}
         filters={
-          <ToggleButtonGroup
-            exclusive
-            size="small"
+          <ChoiceButtons
+            label={t('schedules.filter')}
             value={scheduleFor ?? 'all'}
-            aria-label={t('schedules.filter')}
-            onChange={(_, value: ScheduleFor | 'all' | null) => {
-              if (value) dispatch(chooseScheduleFor(value === 'all' ? null : value));
-            }}
-          >
-            <ToggleButton value="all">{t('schedules.all')}</ToggleButton>
-            {SCHEDULE_KINDS.map((kind) => (
-              <ToggleButton key={kind} value={kind}>
-                {t(`schedules.kindsPlural.${kind}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+            choices={[
+              ['all', t('schedules.all')],
+              ...SCHEDULE_KINDS.map((kind) => [kind, t(`schedules.kindsPlural.${kind}`)] as const),
+            ]}
+            onChange={(value) => dispatch(chooseScheduleFor(value === 'all' ? null : value))}
+          />
         }
         states={{
           count: schedules.length,
