@@ -140,9 +140,12 @@ mod tests {
             card_last4: "1111".into(),
             customer_name: "Acme Heating".into(),
             customer_address: "1 High Street\nLeeds\nLS1 4AP".into(),
+            period_start: None,
+            period_end: None,
         };
         let receipt = view(row, &ContactDetails::default());
         assert_eq!((receipt.kind, receipt.vat, receipt.total_pence), ("receipt", None, 2900));
+        assert_eq!(receipt.period, None, "a payment recorded before invoices named their month");
         assert_eq!(receipt.customer.address, ["1 High Street", "Leeds", "LS1 4AP"]);
     }
 
