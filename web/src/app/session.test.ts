@@ -1,11 +1,11 @@
 import Cookies from 'js-cookie';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { authClient } from '../lib/http';
 import { endSession, setToken } from '../lib/session';
 import { answer, refusal, server } from '../test/server';
 import { signedInAs, testUser } from '../test/user';
 import { connectSession } from './session';
-import { login } from '../features/auth';
+import { fetchMe, login } from '../features/auth';
 import { chooseSchedule, chooseScheduleFor, fetchSchedules } from '../features/schedules';
 import { consentChanged, consentPayloadChanged } from '../features/onboarding';
 import { setSettingTab } from '../features/settings';
@@ -25,6 +25,19 @@ describe('the session', () => {
     expect(store.getState().auth.user).toBeNull();
     expect(Cookies.get('token')).toBeUndefined();
     expect(purge).toHaveBeenCalledOnce();
+    disconnect();
+  });
+
+  it('is kept when reading who is signed in fails for another reason: offline, or a 503', async () => {
+    const store = makeStore(signedIn);
+    const disconnect = connectSession(store, { purge: vi.fn() } as never);
+    setToken('good');
+    for (const failure of [() => HttpResponse.error(), () => refusal(503, 'Restarting.')]) {
+      server.use(http.get('/v2/auth/me', failure));
+      await store.dispatch(fetchMe());
+      expect(Cookies.get('token')).toBe('good');
+      expect(store.getState().auth.isAuthenticated).toBe(true);
+    }
     disconnect();
   });
 

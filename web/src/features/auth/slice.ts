@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { BUSINESS_LEVEL } from '../../config/constants';
 import { i18n } from '../../i18n';
 import type { ApiErrorBody } from '../../lib/http';
-import { removeToken, sessionEnded, setToken } from '../../lib/session';
+import { sessionEnded, setToken } from '../../lib/session';
 import { addLoad, apiThunk, Refusal } from '../../lib/thunk';
 import { authApi } from './api';
 import type { Credentials, ProfilePayload, RegistrationPayload, User } from './types';
@@ -52,11 +52,11 @@ export const register = apiThunk('auth/register', async (payload: RegistrationPa
   return { description: data.description };
 });
 
-/** Reloads the signed-in user; a failure clears the token cookie. */
+/** Reloads the signed-in user. A 401 ends the session through the HTTP client; any other
+ *  failure (offline, a server restarting) keeps it, so that nobody is signed out by a blip. */
 export const fetchMe = apiThunk(
   'auth/me',
   async (): Promise<User> => (await authApi.me()).data.data.me,
-  removeToken,
 );
 
 export const updateProfile = apiThunk(
