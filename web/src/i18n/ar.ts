@@ -333,6 +333,7 @@ export const ar: ArabicTexts<Texts> = {
   },
   errors: {
     unreachable: 'تعذّر الوصول إلى HeatDesk. تحقق من اتصالك وحاول مرة أخرى.',
+    noAnswer: 'تعذّر على HeatDesk الرد الآن (الخطأ {{status}}). حاول مرة أخرى بعد قليل.',
     notFoundTitle: 'الصفحة غير موجودة',
     notFoundText: 'الصفحة التي طلبتها غير موجودة.',
     goHome: 'اذهب إلى البداية',

@@ -324,6 +324,7 @@ export const en = {
   },
   errors: {
     unreachable: 'HeatDesk could not be reached. Check your connection and try again.',
+    noAnswer: 'HeatDesk could not answer just now (error {{status}}). Try again in a moment.',
     notFoundTitle: 'Page not found',
     notFoundText: 'The page you asked for does not exist.',
     goHome: 'Go to the start',

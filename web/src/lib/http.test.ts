@@ -35,4 +35,16 @@ describe('the API clients', () => {
       'تعذّر الوصول إلى HeatDesk. تحقق من اتصالك وحاول مرة أخرى.',
     );
   });
+
+  it('word an answer that is not HeatDesk’s (a proxy’s 502 page) for a person too', async () => {
+    server.use(
+      http.get('/v2/healthz', () => new HttpResponse('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    const failure = await publicClient.get('/v2/healthz').catch((error: unknown) => error);
+    expect(describeError(failure)).toEqual({
+      code: 502,
+      description: 'HeatDesk could not answer just now (error 502). Try again in a moment.',
+      errors: {},
+    });
+  });
 });

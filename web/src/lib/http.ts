@@ -71,7 +71,9 @@ export function describeError(error: unknown): ApiErrorBody {
     }
     // No answer at all (offline, the server down): the transport's words are not for a person.
     if (!error.response) return { code: 0, description: i18n.t('errors.unreachable'), errors: {} };
-    return { code: error.response.status, description: error.message, errors: {} };
+    // An answer that is not HeatDesk's (a proxy's 502 page): its status, in a person's words.
+    const status = error.response.status;
+    return { code: status, description: i18n.t('errors.noAnswer', { status }), errors: {} };
   }
   return {
     code: 0,
