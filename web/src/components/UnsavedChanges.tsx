@@ -6,14 +6,18 @@ import { ConfirmDialog } from './ConfirmDialog';
 /**
  * Asks before a page with unsaved changes is left: a link, Cancel or Back inside the app opens
  * a dialog (Stay / Leave); closing or reloading the tab gets the browser's own question.
- * `saved()` lets the page leave after it has sent the changes.
+ * `saved()` lets the page leave after it has sent the changes. With `inQuery`, the page's tabs
+ * are in its address (`?tab=`): choosing another tab leaves the form too.
  */
-export function useUnsavedChanges(dirty: boolean) {
+export function useUnsavedChanges(dirty: boolean, inQuery = false) {
   const { t } = useTranslation();
   const sent = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && !sent.current && currentLocation.pathname !== nextLocation.pathname,
+      dirty &&
+      !sent.current &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (inQuery && currentLocation.search !== nextLocation.search)),
   );
   useEffect(() => {
     if (!dirty) return;

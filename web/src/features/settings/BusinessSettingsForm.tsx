@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ClockField } from '../../components/ClockField';
 import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
+import { useUnsavedChanges } from '../../components/UnsavedChanges';
 import { WeekdaysField } from '../../components/WeekdaysField';
 import { SETPOINT } from '../../config/constants';
 import { readClock } from '../../lib/clock';
@@ -90,6 +91,9 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
   const [known] = useState(() => new Set(zones));
   const form = useForm<Values>(valuesOf(settings), (values) => validate(values, known));
   const { values, errors, setValue } = form;
+  // Asks before edits not saved yet are left, for another tab too.
+  const [savedAs, setSavedAs] = useState(() => JSON.stringify(valuesOf(settings)));
+  const unsaved = useUnsavedChanges(JSON.stringify(values) !== savedAs, true);
 
   const send = (sent: Values) => {
     const [start, end] = workingHours(sent);
@@ -101,7 +105,7 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
           working_hours: { start: start ?? '', end: end ?? '' },
           comfort_setpoint: Number(sent.comfort_setpoint),
         }),
-      { onError: form.showServerErrors },
+      { onError: form.showServerErrors, onSuccess: () => setSavedAs(JSON.stringify(sent)) },
     );
   };
 
@@ -172,6 +176,7 @@ function BusinessForm({ settings }: { settings: BusinessSettings }) {
         </Grid>
         <SubmitButton busy={busy}>{t('profile.save')}</SubmitButton>
       </Form>
+      {unsaved.dialog}
     </Paper>
   );
 }

@@ -247,6 +247,30 @@ describe('the settings page', () => {
     expect(sent[3]).toEqual({ key: 'end_of_day_off', enabled: 1, parameters: { at: '19:30' } });
   });
 
+  it('asks before the business’s unsaved settings are left for another tab, and not once saved', async () => {
+    const user = userEvent.setup();
+    serveBusinessSettings();
+    server.use(
+      http.put('/v2/settings/business', () => answer('Business settings saved.', {})),
+      http.get('/v2/settings/automation', () => answer('Automations.', { automations: [frost] })),
+    );
+    const { router } = renderAtTab('business');
+    const comfort = await screen.findByLabelText('Comfort setpoint (°C)');
+    await user.clear(comfort);
+    await user.type(comfort, '19');
+    await user.click(screen.getByRole('tab', { name: 'Automations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Business' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Comfort setpoint (°C)')).toHaveValue(19);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Business settings saved.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Automations' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=automations'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('saves the business’s settings and shows the server’s field errors', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];

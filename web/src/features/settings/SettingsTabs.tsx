@@ -32,10 +32,9 @@ export function SettingsTabs() {
   useEffect(() => {
     if (isTab(asked)) dispatch(setSettingTab(asked));
   }, [asked, dispatch]);
-  const choose = (next: SettingTab) => {
-    dispatch(setSettingTab(next));
-    setParams({ tab: next }, { replace: true });
-  };
+  // Through the address only (the effect above keeps the choice), so that a form that asks
+  // before its unsaved changes are left can keep its tab open.
+  const choose = (next: SettingTab) => setParams({ tab: next }, { replace: true });
   return (
     <>
       <Heading title={t('nav.settings')} intro={t('settings.intro')} />
