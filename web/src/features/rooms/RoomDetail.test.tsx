@@ -154,6 +154,29 @@ describe('a room’s page', () => {
     expect(screen.queryByText('1 of 2 on')).not.toBeInTheDocument();
   });
 
+  it('follows the room to its new name when a change answers it renamed in another tab', async () => {
+    const user = userEvent.setup();
+    let current = room('Kitchen', [{ ...east, status: 0 }]);
+    server.use(
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [current] })),
+      http.get('/v2/rooms/1', () => answer('Room.', { room: current })),
+      http.put('/v2/rooms/toggle-status/1', () => {
+        current = room('Kitchen Y', [east]);
+        return answer("Every radiator in 'Kitchen Y' switched on.", { room: current });
+      }),
+    );
+    const { router } = renderWithProviders(<RoomDetail />, {
+      route: '/rooms/Kitchen',
+      path: '/rooms/:roomName',
+    });
+    await user.click(await screen.findByRole('switch', { name: /Room heating/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rooms/Kitchen%20Y'));
+    // Its page again, read at the new name, not a placeholder left waiting for the old one.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kitchen Y'),
+    );
+  });
+
   /** The temperature field of the Kitchen switched off, its radiators sharing `shared_target`,
    *  with the business's comfort setpoint at 19.5 °C. */
   const fieldSwitchedOff = async (shared_target: number | null) => {

@@ -58,6 +58,9 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
     // The live reports keep the room they were sent with until the radiators report again.
     dispatch(roomRadiatorsSet({ roomId: room.id, radiatorIds: room.radiators.map((r) => r.id) }));
     setDialog(null);
+    // Renamed meanwhile (in another tab): its address follows its name.
+    if (room.name.toLowerCase() !== name.toLowerCase())
+      void navigate(roomPath(room.name), { replace: true });
   };
 
   if (error)
