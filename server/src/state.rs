@@ -109,6 +109,6 @@ impl AppState {
         let change =
             Change::begin(self.store.clone(), self.devices.clone(), actor, self.clock.now())
                 .await?;
-        Ok(change.waking(self.engine_wake.clone()))
+        Ok(change.waking(self.engine_wake.clone()).telling(self.live.clone()))
     }
 }

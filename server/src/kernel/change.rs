@@ -15,6 +15,7 @@ use sqlx::{Any, AnyConnection, Transaction};
 use time::OffsetDateTime;
 use tokio::sync::Notify;
 
+use crate::devices::live_hub::LiveHub;
 use crate::devices::{DesiredState, DeviceGateway, Scope, desired_states};
 use crate::store::{Store, StoreResult, take_business_turn};
 
@@ -82,6 +83,9 @@ pub struct Change {
     /// radiator ([`Change::reschedule`]); none for HeatDesk's own rounds.
     engine_wake: Option<Arc<Notify>>,
     rescheduled: bool,
+    /// The live streams, told after the commit when the change sent radiators a desired state,
+    /// so that open pages show what another tab or person switched or set.
+    live: Option<LiveHub>,
 }
 
 impl Change {
@@ -100,7 +104,7 @@ impl Change {
         let mut tx = store.begin_write().await?;
         take_business_turn(&mut tx, business_id).await?;
         let (touched, known, also) = (Vec::new(), Vec::new(), Vec::new());
-        let (engine_wake, rescheduled) = (None, false);
+        let (engine_wake, rescheduled, live) = (None, false, None);
         Ok(Self {
             tx,
             store,
@@ -113,7 +117,14 @@ impl Change {
             also,
             engine_wake,
             rescheduled,
+            live,
         })
+    }
+
+    /// The change tells the business's live streams when it sends radiators a desired state.
+    pub fn telling(mut self, live: LiveHub) -> Self {
+        self.live = Some(live);
+        self
     }
 
     /// The change wakes the schedule engine through `wake` when it is [`Change::reschedule`]d.
@@ -177,6 +188,10 @@ impl Change {
         self.store.commit(self.tx).await?;
         if let Some(wake) = self.engine_wake.filter(|_| self.rescheduled) {
             wake.notify_one();
+        }
+        if let Some(live) = self.live.filter(|_| !self.known.is_empty() || !self.touched.is_empty())
+        {
+            live.settings_changed(self.business_id);
         }
         for desired in self.known {
             self.devices.send(desired);

@@ -14,10 +14,32 @@ store_tests!(
     a_new_uid_registers_a_radiator_in_the_room_and_a_known_one_is_attached,
     deleting_a_room_or_detaching_keeps_the_radiators_without_a_room,
     a_room_switches_all_its_radiators_on_and_off,
+    a_change_sent_to_radiators_tells_the_businesss_live_views,
     a_rooms_temperature_is_set_on_each_radiator_within_its_bounds,
     another_businesss_rooms_answer_404_and_stay_unchanged,
     the_database_keeps_each_radiator_and_room_in_groups_of_its_own_business,
 );
+
+/// Switching a room tells the business's open live views (another tab, another person) to read
+/// its radiators again, so that they show it on or off; a rename sends radiators nothing.
+async fn a_change_sent_to_radiators_tells_the_businesss_live_views(app: TestApp) {
+    let acme = app.register_business("owner@acme.co.uk").await;
+    let room = acme.add_room("Office").await;
+    assert_eq!(acme.attach(room.id, "HD-1", "One").await.status, StatusCode::OK);
+    let (business_id,): (i64,) = sqlx::query_as("SELECT business_id FROM rooms WHERE id = $1")
+        .bind(room.id)
+        .fetch_one(app.store.reader())
+        .await
+        .unwrap();
+    let mut live = app.state.live.subscribe();
+    let path = format!("/v2/rooms/toggle-status/{}", room.id);
+    assert_eq!(acme.put(&path, json!({"status": 0})).await.status, StatusCode::OK);
+    let update = live.try_recv().expect("the live views are told");
+    assert_eq!((update.business_id, update.settings_changed), (business_id, true));
+    let renamed = acme.post(&format!("/v2/rooms/{}", room.id), json!({"name": "Studio"})).await;
+    assert_eq!(renamed.status, StatusCode::OK);
+    assert!(live.try_recv().is_err(), "nothing to tell");
+}
 
 async fn rooms_are_created_listed_searched_renamed_and_deleted(app: TestApp) {
     let acme = app.register_business("owner@acme.co.uk").await;

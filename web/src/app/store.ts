@@ -40,7 +40,11 @@ function persisted<S>(key: string, blacklist: (keyof S & string)[], reducer: Red
 
 const rootReducer = combineReducers({
   auth: persisted('auth', ['success', 'error'], authSlice.reducer),
-  radiators: persisted('radiators', ['radiatorToUpdate', 'error', 'live'], radiatorsSlice.reducer),
+  radiators: persisted(
+    'radiators',
+    ['radiatorToUpdate', 'error', 'live', 'snapshots'],
+    radiatorsSlice.reducer,
+  ),
   rooms: persisted('rooms', ['room', 'error'], roomsSlice.reducer),
   zones: persisted('zones', ['zoneToUpdate', 'error'], zonesSlice.reducer),
   schedule: persisted('schedule', ['schedule', 'scheduleFor', 'error'], scheduleSlice.reducer),

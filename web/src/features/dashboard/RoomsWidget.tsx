@@ -11,7 +11,7 @@ import { LoadError, ListSkeleton } from '../../components/ListStates';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { fleetLive, groupChip, roomLive } from '../radiators';
+import { fleetLive, groupChip, roomLive, useLiveReload } from '../radiators';
 import { fetchRooms, type Room } from '../rooms';
 import { WidgetLink } from './widgets';
 import type { Dashboard } from './types';
@@ -54,6 +54,7 @@ export function RoomsWidget({ radiators }: { radiators?: Dashboard['radiators'] 
   const live = fleetLive(useAppSelector((state) => state.radiators.live));
   const load = () => void dispatch(fetchRooms(''));
   useEffect(() => void dispatch(fetchRooms('')), [dispatch]);
+  useLiveReload(load);
   if (error) return <LoadError message={error} onRetry={load} />;
   if (isLoading && rooms.length === 0) return <ListSkeleton rows={3} height={36} />;
   return (

@@ -539,6 +539,7 @@ describe('the entire office', () => {
           simulated: true,
           radiatorToUpdate: null,
           error: null,
+          snapshots: 0,
           // The board room's radiator reports it heating at 20.5 °C.
           live: {
             7: {

@@ -28,6 +28,7 @@ import { ReadingsChart } from './ReadingsChart';
 import { chooseRadiator, withLive } from './slice';
 import type { Radiator, Reading } from './types';
 import { useRouteId } from '../../lib/routeId';
+import { useLiveReload } from './useLiveReload';
 
 /** How long the − and + buttons wait for another click before the target is sent, ms. */
 const TARGET_PAUSE_MS = 500;
@@ -58,6 +59,7 @@ export function RadiatorDetail({
   // Bumped to load again after a change or a retry.
   const [version, setVersion] = useState(0);
   const load = () => setVersion((current) => current + 1);
+  useLiveReload(load);
 
   // − and + move a draft target at once, sent when the clicks pause: quick clicks add up to
   // one change instead of racing each other from the same starting value. Leaving the page

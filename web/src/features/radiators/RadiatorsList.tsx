@@ -13,12 +13,14 @@ import { RadiatorDialog, type RoomChoice } from './RadiatorDialog';
 import { RadiatorsTable } from './RadiatorsTable';
 import { fetchRadiators } from './slice';
 import type { Radiator } from './types';
+import { useLiveReload } from './useLiveReload';
 
 /** The business's radiators; `rooms` are those a new one can be put in. */
 export function RadiatorsList({ rooms }: { rooms?: RoomChoice[] }) {
   const { t } = useTranslation();
   const { run } = useAction();
   const { search, setSearch, load } = useSearchLoad(fetchRadiators);
+  useLiveReload(load);
   const { radiators, simulated, isLoading, error } = useAppSelector((state) => state.radiators);
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);

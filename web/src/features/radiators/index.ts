@@ -26,3 +26,4 @@ export { RadiatorDialog } from './RadiatorDialog';
 export { RadiatorsList } from './RadiatorsList';
 export { RadiatorsTable } from './RadiatorsTable';
 export { useLiveRadiators } from './useLiveRadiators';
+export { useLiveReload } from './useLiveReload';

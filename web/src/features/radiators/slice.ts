@@ -14,6 +14,9 @@ export interface RadiatorsState {
   error: string | null;
   /** What each radiator last reported on the live stream, by id. */
   live: Record<number, LiveRadiator>;
+  /** How many snapshots the live stream has sent: one opens it, and one follows every change
+   *  of what radiators are set to (by anyone, or a schedule), so pages read theirs again. */
+  snapshots: number;
 }
 
 const initialState: RadiatorsState = {
@@ -23,6 +26,7 @@ const initialState: RadiatorsState = {
   radiatorToUpdate: null,
   error: null,
   live: {},
+  snapshots: 0,
 };
 
 export const fetchRadiators = apiThunk(
@@ -53,6 +57,7 @@ export const radiatorsSlice = createSlice({
     },
     /** The stream's opening snapshot: every radiator as the server knows it now. */
     liveSnapshot: (state, action: PayloadAction<Radiator[]>) => {
+      state.snapshots += 1;
       state.live = {};
       for (const radiator of action.payload) {
         const live = liveOf(radiator);

@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { serveBusinessSettings } from '../../test/business';
 import { renderWithProviders } from '../../test/render';
 import { eastWall } from '../../test/radiators';
 import { answer, server } from '../../test/server';
-import type { Radiator } from '../radiators';
+import { liveSnapshot, type Radiator } from '../radiators';
 import { RoomDetail } from './RoomDetail';
 import type { RoomDetail as RoomWithRadiators } from './types';
 
@@ -175,6 +175,26 @@ describe('a room’s page', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kitchen Y'),
     );
+  });
+
+  it('reads the room again when the live stream says its radiators were set elsewhere', async () => {
+    let current = room('Kitchen', [{ ...east, status: 0 }]);
+    server.use(
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [current] })),
+      http.get('/v2/rooms/1', () => answer('Room.', { room: current })),
+    );
+    const { store } = renderWithProviders(<RoomDetail />, {
+      route: '/rooms/Kitchen',
+      path: '/rooms/:roomName',
+    });
+    const toggle = await screen.findByRole('switch', { name: /Room heating/ });
+    expect(toggle).not.toBeChecked();
+    // Switched on in another tab: the stream sends a snapshot, whose reports carry no status.
+    current = room('Kitchen', [east]);
+    act(() => {
+      store.dispatch(liveSnapshot([east]));
+    });
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Room heating/ })).toBeChecked());
   });
 
   /** The temperature field of the Kitchen switched off, its radiators sharing `shared_target`,

@@ -24,6 +24,7 @@ import {
   RadiatorsTable,
   roomLive,
   roomRadiatorsSet,
+  useLiveReload,
 } from '../radiators';
 import { useBusinessSettings } from '../settings';
 import { roomsApi } from './api';
@@ -44,6 +45,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
   const business = useBusinessSettings();
 
   const load = useCallback(() => void dispatch(fetchRoomByName(name)), [dispatch, name]);
+  useLiveReload(load);
   useEffect(() => {
     load();
     return () => {

@@ -10,12 +10,14 @@ import { useAction } from '../../lib/useAction';
 import { roomsApi } from './api';
 import { RoomCard } from './RoomCard';
 import { fetchRooms } from './slice';
+import { useLiveReload } from '../radiators';
 
 export function RoomsList() {
   const { t } = useTranslation();
   const { run } = useAction();
   const { rooms, isLoading, error } = useAppSelector((state) => state.rooms);
   const { search, setSearch, load } = useSearchLoad(fetchRooms);
+  useLiveReload(load);
 
   const toggle = (id: number, on: boolean) =>
     run(() => roomsApi.toggle(id, on), { onSuccess: load });

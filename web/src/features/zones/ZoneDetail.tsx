@@ -26,7 +26,7 @@ import { HeatingChip } from '../../components/HeatingChip';
 import { paths, roomPath } from '../../config/paths';
 import { formatCelsius } from '../../lib/format';
 import { useAction } from '../../lib/useAction';
-import { groupChip, roomLive, roomsLive } from '../radiators';
+import { groupChip, roomLive, roomsLive, useLiveReload } from '../radiators';
 import { useBusinessSettings } from '../settings';
 import { GroupFigures, roomsApi, roomTargetText, type Room } from '../rooms';
 import { zonesApi } from './api';
@@ -57,6 +57,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
     );
   }, [dispatch, id]);
   useEffect(load, [load]);
+  useLiveReload(load);
 
   if (id === null || error)
     return (

@@ -20,11 +20,13 @@ import { useAction } from '../../lib/useAction';
 import { groupChip } from '../radiators';
 import { zonesApi } from './api';
 import { fetchZones } from './slice';
+import { useLiveReload } from '../radiators';
 
 export function ZonesList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search, setSearch, load } = useSearchLoad(fetchZones);
+  useLiveReload(load);
   const { zones, isLoading, error } = useAppSelector((state) => state.zones);
   const [creating, setCreating] = useState(false);
   const { run } = useAction();
