@@ -11,8 +11,11 @@ export function useLiveReload(load: () => void) {
   const snapshots = useAppSelector((state) => state.radiators.snapshots);
   const seen = useRef(snapshots);
   useEffect(() => {
+    // The stream's opening snapshot comes just after a page opened with the app has read its
+    // own: nothing has changed since.
+    const opening = seen.current === 0 && snapshots === 1;
     if (snapshots === seen.current) return;
     seen.current = snapshots;
-    load();
+    if (!opening) load();
   }, [snapshots, load]);
 }

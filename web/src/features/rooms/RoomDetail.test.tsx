@@ -189,12 +189,24 @@ describe('a room’s page', () => {
     });
     const toggle = await screen.findByRole('switch', { name: /Room heating/ });
     expect(toggle).not.toBeChecked();
+    // The stream opens with a snapshot of what the page has just read: nothing to read again.
+    let reads = 0;
+    server.use(
+      http.get('/v2/rooms/1', () => {
+        reads += 1;
+        return answer('Room.', { room: current });
+      }),
+    );
+    act(() => {
+      store.dispatch(liveSnapshot([{ ...east, status: 0 }]));
+    });
     // Switched on in another tab: the stream sends a snapshot, whose reports carry no status.
     current = room('Kitchen', [east]);
     act(() => {
       store.dispatch(liveSnapshot([east]));
     });
     await waitFor(() => expect(screen.getByRole('switch', { name: /Room heating/ })).toBeChecked());
+    expect(reads).toBe(1);
   });
 
   /** The temperature field of the Kitchen switched off, its radiators sharing `shared_target`,
