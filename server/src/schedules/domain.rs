@@ -88,6 +88,9 @@ pub struct ScheduleView {
     /// slots on some day: where they meet, those hold on the radiators they share. Empty while
     /// it is off.
     pub outranked_by: Vec<String>,
+    /// Moves on with every change of the schedule: sent back with an edit, it refuses the edit
+    /// when someone else has changed the schedule since it was read.
+    pub revision: i64,
 }
 
 /// The schedule in force on a radiator, as its pages show it.
@@ -201,6 +204,7 @@ fn view(
         next_change: if target_ids_empty { None } else { next_change(row, tz, now) },
         overlaps,
         outranked_by,
+        revision: row.revision,
     }
 }
 
@@ -555,14 +559,27 @@ pub async fn create(
     Ok((after, kept))
 }
 
+/// Replaces the schedule; with the `revision` the editor read, only if nobody has changed it
+/// since (409: saved over, their changes would be lost without a word).
 pub async fn update(
     state: &AppState,
     actor: Actor,
     id: i64,
+    revision: Option<i64>,
     checked: &Checked,
 ) -> ApiResult<(ScheduleView, Vec<Kept>)> {
     let mut change = state.change(actor).await?;
     let before = read(state, change.db(), actor.business_id, id).await?;
+    if revision.is_some_and(|read| read != before.revision) {
+        return Err(ApiError::Conflict {
+            description: format!(
+                "Schedule '{}' was changed by someone else after you opened it. Open it again \
+                 to see their changes, then make yours.",
+                before.name
+            ),
+            errors: FieldErrors::new(),
+        });
+    }
     ensure_not_over(state, actor.business_id, checked.end_date, before.end_date.as_deref()).await?;
     let (_, kept) = write(&mut change, Some(id), checked).await?;
     let after = read(state, change.db(), actor.business_id, id).await?;

@@ -133,6 +133,9 @@ pub struct ScheduleRequest {
     end_date: Option<String>,
     /// 1 (on, the default) or 0.
     status: Option<i64>,
+    /// When replacing: the `revision` the schedule had when it was read. It is refused (409) if
+    /// the schedule has changed since; left out, the schedule is replaced whatever it is now.
+    revision: Option<i64>,
 }
 
 /// Slots per day at most.
@@ -337,7 +340,8 @@ pub async fn update(
     ApiJson(request): ApiJson<ScheduleRequest>,
 ) -> Answer<ScheduleData> {
     let checked = parse(&request)?;
-    let (schedule, kept) = domain::update(&state, user.actor(), id, &checked).await?;
+    let (schedule, kept) =
+        domain::update(&state, user.actor(), id, request.revision, &checked).await?;
     let description = written(&schedule.name, Written::Saved, &kept);
     Ok(ok(description, ScheduleData { schedule }))
 }

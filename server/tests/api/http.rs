@@ -157,6 +157,7 @@ async fn the_openapi_document_covers_the_calls_and_pins_the_schedule_shape(app: 
         "duration",
         "end_date",
         "name",
+        "revision",
         "schedule_for",
         "setback",
         "slots",

@@ -25,6 +25,7 @@ store_tests!(
     names_are_unique_per_business,
     schedules_with_and_without_a_setback_are_written_in_any_order,
     a_schedule_is_replaced_toggled_and_deleted_with_history,
+    an_edit_of_a_schedule_changed_since_it_was_read_is_refused,
     a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind,
     a_schedule_already_off_is_left_with_no_targets_and_not_said_to_be_switched_off,
     another_business_cannot_read_or_change_a_schedule,
@@ -105,7 +106,7 @@ async fn a_schedule_is_created_read_and_listed_with_its_targets_and_next_change(
             "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21.0}], "setback": 16.0,
             "start_date": null, "end_date": null, "status": 1,
             "next_change": {"at": "2026-01-15T18:00:00+00:00", "setpoint": 16.0},
-            "overlaps": [], "outranked_by": []})
+            "overlaps": [], "outranked_by": [], "revision": 1})
     );
     let id = schedule["id"].as_i64().unwrap();
     assert_eq!(owner.get(&format!("/v2/schedules/{id}")).await.body["data"]["schedule"], schedule);
@@ -349,6 +350,53 @@ async fn a_schedule_is_replaced_toggled_and_deleted_with_history(app: TestApp) {
     assert_eq!(actions, ["delete", "toggle_status", "toggle_status", "update", "create"]);
     assert_eq!(history.total, 5);
     assert!(history.history.iter().all(|e| e.user_email == "owner@acme.co.uk" && e.by.is_none()));
+}
+
+/// Two people edit one schedule: the one who saves second, from what they read before the
+/// first saved, is told and overwrites nothing.
+async fn an_edit_of_a_schedule_changed_since_it_was_read_is_refused(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let zone = owner.add_zone("Ground floor").await.id;
+    let read = create(&owner, office("zone", &[zone])).await;
+    let id = read["id"].as_i64().unwrap();
+    let path = format!("/v2/schedules/{id}");
+
+    let mut evening = office("zone", &[zone]);
+    evening["slots"] = json!([{"start": "17:00", "end": "22:00", "setpoint": 19.5}]);
+    evening["revision"] = read["revision"].clone();
+    let first = owner.post(&path, evening).await;
+    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+    let saved = first.body["data"]["schedule"].clone();
+    assert_ne!(saved["revision"], read["revision"]);
+
+    let mut warmer = office("zone", &[zone]);
+    warmer["setback"] = json!(18);
+    warmer["revision"] = read["revision"].clone();
+    let second = owner.post(&path, warmer.clone()).await;
+    assert_eq!(second.status, StatusCode::CONFLICT);
+    assert_eq!(
+        second.description(),
+        "Schedule 'Office hours' was changed by someone else after you opened it. Open it again \
+         to see their changes, then make yours."
+    );
+    assert_eq!(owner.get(&path).await.body["data"]["schedule"], saved);
+
+    // Switching it off or on is a change too.
+    owner.put(&format!("/v2/schedules/toggle-status/{id}/0"), json!({})).await;
+    warmer["revision"] = saved["revision"].clone();
+    assert_eq!(owner.post(&path, warmer.clone()).await.status, StatusCode::CONFLICT);
+
+    // Sent with what it is now, or with no revision (as before), the edit is saved.
+    warmer["revision"] = owner.get(&path).await.body["data"]["schedule"]["revision"].clone();
+    let fresh = owner.post(&path, warmer.clone()).await;
+    assert_eq!(fresh.body["data"]["schedule"]["setback"], 18.0, "{:?}", fresh.body);
+    warmer["revision"] = Value::Null;
+    warmer["setback"] = json!(17);
+    let unversioned = owner.post(&path, warmer).await;
+    assert_eq!(unversioned.body["data"]["schedule"]["setback"], 17.0, "{:?}", unversioned.body);
+    let updates = owner.history("?kind=schedule").await.history;
+    let actions: Vec<&str> = updates.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["update", "update", "toggle_status", "update", "create"]);
 }
 
 async fn a_deleted_room_zone_or_radiator_leaves_the_schedules_of_its_kind(app: TestApp) {

@@ -414,6 +414,9 @@ export const ar: ArabicTexts<Texts> = {
       },
     ],
   },
+  live: {
+    lost: 'توقفت التحديثات المباشرة: لا يمكن الوصول إلى HeatDesk الآن، لذا قد تكون درجات الحرارة والحالات المعروضة قديمة. سيُعاد الاتصال تلقائيًا.',
+  },
   list: {
     retry: 'إعادة المحاولة',
     loadFailed: 'تعذّر تحميل هذا.',
@@ -590,6 +593,8 @@ export const ar: ArabicTexts<Texts> = {
     deleteText:
       'يُحذف الجدول. تتبع مدافئه أي جدول آخر يشملها، كجدول غرفتها أو منطقتها؛ والتي لا يشملها جدول آخر تحتفظ بإعداداتها الحالية حتى يغيّرها شيء آخر.',
     form: {
+      theirVersion: 'عرض نسختهم',
+      theirVersionDrops: 'عرضها يتجاهل تعديلاتك هنا.',
       newTitle: 'جدول جديد',
       editTitle: 'تعديل الجدول «{{name, isolate}}»',
       name: 'اسم الجدول',
@@ -1384,6 +1389,7 @@ export const ar: ArabicTexts<Texts> = {
     scrollHint: 'اسحب الجدول جانبًا لرؤية كل الأعمدة.',
     downloadCsv: 'تنزيل CSV',
     loading: 'جارٍ التحميل…',
+    saving: 'جارٍ الحفظ…',
     actions: 'إجراءات',
     details: 'التفاصيل',
     unsaved: {

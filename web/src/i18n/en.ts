@@ -405,6 +405,9 @@ export const en = {
       },
     ],
   },
+  live: {
+    lost: 'Live updates have stopped: HeatDesk cannot be reached just now, so the temperatures and states shown may be out of date. It reconnects by itself.',
+  },
   list: {
     retry: 'Retry',
     loadFailed: 'This could not be loaded.',
@@ -581,6 +584,8 @@ export const en = {
     deleteText:
       'The schedule is deleted. Its radiators follow any other schedule that covers them, such as their room’s or zone’s; those no other schedule covers keep their current settings until something changes them.',
     form: {
+      theirVersion: 'Show their version',
+      theirVersionDrops: 'Showing it drops your edits here.',
       newTitle: 'New schedule',
       editTitle: 'Edit schedule ‘{{name}}’',
       name: 'Schedule name',
@@ -1359,6 +1364,7 @@ export const en = {
     scrollHint: 'Swipe the table sideways for every column.',
     downloadCsv: 'Download CSV',
     loading: 'Loading…',
+    saving: 'Saving…',
     actions: 'Actions',
     details: 'Details',
     unsaved: {

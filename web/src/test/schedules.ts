@@ -24,4 +24,5 @@ export const officeHours: Schedule = {
   next_change: { at: '2026-11-23T18:00:00+00:00', setpoint: 16 },
   overlaps: [],
   outranked_by: [],
+  revision: 7,
 };

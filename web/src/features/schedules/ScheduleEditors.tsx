@@ -50,7 +50,10 @@ export function EditSchedule() {
     );
   if (!schedule || schedule.id !== id || scheduleDurations.length === 0)
     return <ListSkeleton rows={3} />;
-  return <ScheduleForm key={schedule.id} schedule={schedule} />;
+  // Read again after a refused save, it opens afresh with the changes that refused it.
+  return (
+    <ScheduleForm key={`${schedule.id}:${schedule.revision}`} schedule={schedule} reload={load} />
+  );
 }
 
 /**

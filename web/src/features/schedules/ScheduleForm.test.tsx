@@ -38,6 +38,7 @@ const quiet: Schedule = {
   next_change: null,
   overlaps: [],
   outranked_by: [],
+  revision: 7,
 };
 
 /** The API the form uses; `sent` collects what it posts. */
@@ -280,6 +281,44 @@ describe('the schedule form', () => {
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(passed)).toBeInTheDocument();
     expect(screen.getAllByText(passed)).toHaveLength(1);
+  });
+
+  it('refuses to save over a change someone else made since, and shows theirs on request', async () => {
+    const user = userEvent.setup();
+    const changed =
+      "Schedule 'Quiet room hours' was changed by someone else after you opened it. Open it " +
+      'again to see their changes, then make yours.';
+    const sent: { path: string; body: unknown }[] = [];
+    api(sent, () => refusal(409, changed));
+    const theirs = { ...quiet, name: 'Quiet hours', setback: 15, revision: 9 };
+    let reads = 0;
+    server.use(
+      http.get('/v2/schedules/5', () => {
+        reads += 1;
+        return answer('Schedule.', { schedule: reads === 1 ? quiet : theirs });
+      }),
+    );
+    renderWithProviders(<EditSchedule />, {
+      route: '/schedules/5',
+      path: '/schedules/:cuschedule',
+      preloadedState: quietChosen,
+    });
+    const name = await screen.findByLabelText(/Schedule name/);
+    await user.clear(name);
+    await user.type(name, 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ name: 'Mine', revision: 7 });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`${changed} Showing it drops your edits here.`);
+    // What was typed is still there until their version is asked for.
+    expect(screen.getByLabelText(/Schedule name/)).toHaveValue('Mine');
+    await user.click(within(alert).getByRole('button', { name: 'Show their version' }));
+    await waitFor(() => expect(screen.getByLabelText(/Schedule name/)).toHaveValue('Quiet hours'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body).toMatchObject({ name: 'Quiet hours', setback: 15, revision: 9 });
   });
 
   it('loads a schedule by its id to edit it', async () => {

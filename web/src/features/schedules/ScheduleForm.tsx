@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,13 +43,18 @@ import {
   type ScheduleValues,
 } from './values';
 
-/** Creates a schedule (`schedule` null, of the kind `kind`) or replaces `schedule`. */
+/**
+ * Creates a schedule (`schedule` null, of the kind `kind`) or replaces `schedule`; when someone
+ * else changed it since it was read, the save is refused and `reload` reads theirs.
+ */
 export function ScheduleForm({
   schedule,
   kind = 'room',
+  reload,
 }: {
   schedule: Schedule | null;
   kind?: ScheduleFor;
+  reload?: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,6 +64,8 @@ export function ScheduleForm({
   const { values, errors, setValue } = form;
   const unsaved = useUnsavedChanges(form.dirty);
   const [selected, setSelected] = useState<number | null>(null);
+  /** Why the save was refused: someone else changed the schedule since it was read. */
+  const [changedElsewhere, setChangedElsewhere] = useState<string | null>(null);
   const targets = useTargets(values.schedule_for);
   // A new slot covers the business's working day at its comfort setpoint (08:00–18:00 at
   // 21 °C until they are read, or if they cannot be).
@@ -67,7 +75,7 @@ export function ScheduleForm({
     run(
       () =>
         schedule
-          ? schedulesApi.update(schedule.id, toPayload(sent))
+          ? schedulesApi.update(schedule.id, { ...toPayload(sent), revision: schedule.revision })
           : schedulesApi.create(toPayload(sent)),
       {
         onSuccess: () => {
@@ -77,6 +85,10 @@ export function ScheduleForm({
         // A slot's error keeps the toast too: only the chosen slot's fields are on screen to
         // tell their errors. Errors of fields always on screen are told under them alone.
         onError: (failure) => {
+          if (failure.code === 409 && Object.keys(failure.errors).length === 0) {
+            setChangedElsewhere(failure.description);
+            return true;
+          }
           const shown = form.showServerErrors(failure);
           const first = firstSlotWithError(failure.errors);
           if (first !== null) setSelected(first);
@@ -272,6 +284,20 @@ export function ScheduleForm({
               label={t('schedules.form.status')}
             />
           </Paper>
+          {changedElsewhere && (
+            <Alert
+              severity="warning"
+              action={
+                reload && (
+                  <Button color="inherit" size="small" onClick={reload}>
+                    {t('schedules.form.theirVersion')}
+                  </Button>
+                )
+              }
+            >
+              {changedElsewhere} {t('schedules.form.theirVersionDrops')}
+            </Alert>
+          )}
           <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
             <Button component={RouterLink} to={paths.schedules}>
               {t('profile.cancel')}

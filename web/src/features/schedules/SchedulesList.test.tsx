@@ -23,6 +23,7 @@ const quiet: Schedule = {
   next_change: { at: '2026-11-24T10:00:00+00:00', setpoint: 20 },
   overlaps: ['Window mornings', 'Late opening'],
   outranked_by: [],
+  revision: 7,
 };
 
 const orphan: Schedule = {

@@ -40,6 +40,8 @@ export interface Schedule {
   /** Schedules on for fewer radiators (a room's inside its zone, a radiator's inside its room)
    * whose slots meet its own on radiators they share: there, theirs hold. */
   outranked_by: string[];
+  /** Moves on with every change: an edit sends the one it read (someone else's since: 409). */
+  revision: number;
 }
 
 /** What creating or replacing a schedule sends. */
@@ -55,6 +57,8 @@ export interface SchedulePayload {
   start_date: string | null;
   end_date: string | null;
   status: number;
+  /** When replacing: the revision read, so that someone else's change since is not saved over. */
+  revision?: number;
 }
 
 /** The schedule in force on a radiator. */
