@@ -4,13 +4,17 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useLiveConnection } from '../lib/live';
+import { BackLink } from './BackLink';
 
 /**
- * A load that failed: the reason and a retry, inline (spec §8: no toast). What does not exist
- * (`missing`, a 404) has nothing to retry: the reason and the way `back` to its list (`name`).
+ * A load that failed: the reason and a retry, inline (spec §8: no toast), tried again by itself
+ * when the live stream reconnects (the server or the network is back). What does not exist
+ * (`missing`, a 404) has nothing to retry: the reason and the way `back` to its list (`name`),
+ * which a page that could not be read shows above its retry too.
  */
 export function LoadError({
   message,
@@ -24,6 +28,13 @@ export function LoadError({
   back?: { to: string; name: string };
 }) {
   const { t } = useTranslation();
+  const { opened } = useLiveConnection();
+  const seen = useRef(opened);
+  useEffect(() => {
+    if (opened === seen.current) return;
+    seen.current = opened;
+    if (!missing) onRetry();
+  }, [opened, missing, onRetry]);
   if (missing && back)
     return (
       <Alert
@@ -44,7 +55,7 @@ export function LoadError({
         {message}
       </Alert>
     );
-  return (
+  const failed = (
     <Alert
       severity="error"
       action={
@@ -55,6 +66,13 @@ export function LoadError({
     >
       {t('list.loadFailed')} {message}
     </Alert>
+  );
+  if (!back) return failed;
+  return (
+    <Stack spacing={2}>
+      <BackLink to={back.to}>{back.name}</BackLink>
+      {failed}
+    </Stack>
   );
 }
 

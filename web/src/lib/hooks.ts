@@ -24,7 +24,11 @@ export function useSearchLoad(
 ) {
   const dispatch = useAppDispatch();
   const [search, setSearch] = useState('');
-  const load = useCallback(() => void dispatch(fetch(search)), [dispatch, fetch, search]);
-  useEffect(load, [load]);
+  // Answers the load's promise, so that what waits for the list (a switch) can.
+  const load = useCallback(
+    async () => void (await dispatch(fetch(search))),
+    [dispatch, fetch, search],
+  );
+  useEffect(() => void load(), [load]);
   return { search, setSearch, load };
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { getToken } from './session';
 
 export interface LiveEvent {
@@ -6,9 +7,40 @@ export interface LiveEvent {
 }
 
 /**
+ * Whether the live stream reaches the server: `connecting` until its first answer, `open` while
+ * it is read, `lost` from a failed connection or a dropped stream until it is open again.
+ * `opened` counts the times it opened, so what failed while it was lost can try again then.
+ */
+export interface LiveConnection {
+  state: 'connecting' | 'open' | 'lost';
+  opened: number;
+}
+
+let connection: LiveConnection = { state: 'connecting', opened: 0 };
+const listeners = new Set<() => void>();
+
+function setConnection(state: LiveConnection['state']) {
+  if (state === connection.state) return;
+  connection = { state, opened: connection.opened + (state === 'open' ? 1 : 0) };
+  listeners.forEach((listener) => listener());
+}
+
+/** The live stream's connection, for what shows or heals a lost one. */
+export function useLiveConnection(): LiveConnection {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => connection,
+  );
+}
+
+/**
  * Follows the server's live stream (`GET /v2/live`, server-sent events) until `signal` aborts,
- * reconnecting after a drop with a growing pause (1 s up to 15 s). `fetch` rather than
- * EventSource, so the token travels in the Authorization header, never in a URL.
+ * reconnecting after a drop with a growing pause (1 s up to 15 s), or at once when the browser
+ * says the network is back. `fetch` rather than EventSource, so the token travels in the
+ * Authorization header, never in a URL.
  */
 export async function followLiveStream(
   onEvent: (event: LiveEvent) => void,
@@ -22,22 +54,46 @@ export async function followLiveStream(
         signal,
       });
       // A 401 or 403 will not heal by retrying; the next authenticated call ends the session.
-      if (response.status === 401 || response.status === 403) return;
+      if (response.status === 401 || response.status === 403) break;
       if (!response.ok || !response.body)
         throw new Error(`live stream answered ${response.status}`);
       pause = 1000;
-      await readEvents(response.body, onEvent);
+      setConnection('open');
+      await readEvents(response.body, onEvent, signal);
     } catch (error) {
-      if (signal.aborted) return;
-      console.warn('live stream interrupted:', error);
+      if (!signal.aborted) console.warn('live stream interrupted:', error);
     }
-    await new Promise((resolve) => setTimeout(resolve, pause));
+    if (signal.aborted) break;
+    setConnection('lost');
+    await waitToReconnect(pause, signal);
     pause = Math.min(pause * 2, 15_000);
   }
+  setConnection('connecting');
 }
 
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: LiveEvent) => void) {
+/** Waits `pause` ms, or less when the network comes back or the stream is given up. */
+function waitToReconnect(pause: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, pause);
+    window.addEventListener('online', done);
+    signal.addEventListener('abort', done);
+  });
+}
+
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: LiveEvent) => void,
+  signal: AbortSignal,
+) {
   const reader = body.getReader();
+  // Given up: stop reading now, whether or not the body heeds the fetch's signal.
+  signal.addEventListener('abort', () => void reader.cancel(), { once: true });
   const decoder = new TextDecoder();
   let buffer = '';
   for (;;) {

@@ -18,6 +18,7 @@ import { useLiveRadiators } from '../../features/radiators';
 import { PlanReminder } from '../../features/subscriptions';
 import { Brand } from '../../components/Brand';
 import { SkipLink } from '../../components/SkipLink';
+import { ConnectionNotice } from './ConnectionNotice';
 import { mainNavigation } from './navigation';
 import { LayoutPage, TopBar } from './TopBar';
 import { UserMenu } from './UserMenu';
@@ -137,6 +138,7 @@ export function MainLayout() {
           '@media print': { marginInlineStart: 0, p: 0, transition: 'none' },
         }}
       >
+        <ConnectionNotice />
         <Box sx={{ displayPrint: 'none' }}>
           <PlanReminder />
         </Box>

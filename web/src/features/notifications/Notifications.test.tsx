@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { answer, server } from '../../test/server';
+import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { ltr } from '../../lib/format';
 import { setLanguage } from '../preferences';
@@ -65,6 +65,24 @@ describe('the notifications bell', () => {
     expect(marked).toEqual(['3', 'all']);
     await user.click(within(dialog).getByRole('button', { name: 'Close the notifications' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says the list could not be read rather than that there is none, and reads it on retry', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/v2/notifications', () => refusal(503, 'HeatDesk is busy.'), { once: true }),
+      http.get('/v2/notifications', () => answer('Notifications.', data([notification(4)]))),
+    );
+    renderWithProviders(<NotificationsBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    expect(
+      await within(dialog).findByText('This could not be loaded. HeatDesk is busy.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('No notifications yet.')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('Notice 4')).toBeInTheDocument();
   });
 
   it('toasts a notification that arrives after the first load, and only that one', async () => {

@@ -12,16 +12,19 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LoadError } from '../../components/ListStates';
 import { settingsPath } from '../../config/paths';
-import { useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { NotificationList } from './NotificationList';
+import { fetchNotifications } from './slice';
 import { useNotificationActions, useNotificationPolling } from './useNotifications';
 
 /** The top bar's bell: the unread count, and the list with marking read; polls for new ones. */
 export function NotificationsBell() {
   const { t } = useTranslation();
   useNotificationPolling();
-  const { notifications, unread, enabled } = useAppSelector((state) => state.notifications);
+  const dispatch = useAppDispatch();
+  const { notifications, unread, enabled, error } = useAppSelector((state) => state.notifications);
   const { markRead, markAllRead, busy } = useNotificationActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = unread
@@ -86,13 +89,20 @@ export function NotificationsBell() {
             </Link>
           </Alert>
         )}
-        <Box sx={{ maxHeight: '60vh', overflowY: 'auto' }}>
-          <NotificationList
-            notifications={notifications}
-            busy={busy}
-            onRead={(id) => void markRead(id)}
-          />
-        </Box>
+        {/* Never read: "none yet" would not be true. Read before: kept while polls fail. */}
+        {error && notifications.length === 0 ? (
+          <Box sx={{ px: 2, pb: 2 }}>
+            <LoadError message={error} onRetry={() => void dispatch(fetchNotifications())} />
+          </Box>
+        ) : (
+          <Box sx={{ maxHeight: '60vh', overflowY: 'auto' }}>
+            <NotificationList
+              notifications={notifications}
+              busy={busy}
+              onRead={(id) => void markRead(id)}
+            />
+          </Box>
+        )}
       </Popover>
     </>
   );

@@ -17,7 +17,13 @@ import type { Room } from './types';
 import { roomTargetText } from './target';
 
 /** A room at a glance: live temperature, target, heating, radiators, and its switch. */
-export function RoomCard({ room, onToggle }: { room: Room; onToggle: (on: boolean) => void }) {
+export function RoomCard({
+  room,
+  onToggle,
+}: {
+  room: Room;
+  onToggle: (on: boolean) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const live = roomLive(
     room.id,

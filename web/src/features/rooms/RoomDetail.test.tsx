@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { serveBusinessSettings } from '../../test/business';
 import { renderWithProviders } from '../../test/render';
 import { eastWall } from '../../test/radiators';
-import { answer, server } from '../../test/server';
+import { answer, refusal, server } from '../../test/server';
 import { liveSnapshot, type Radiator } from '../radiators';
 import { RoomDetail } from './RoomDetail';
 import type { RoomDetail as RoomWithRadiators } from './types';
@@ -152,6 +152,24 @@ describe('a room’s page', () => {
     await waitFor(() => expect(toggle).toBeChecked());
     expect(sent).toEqual([{ status: 1 }]);
     expect(screen.queryByText('1 of 2 on')).not.toBeInTheDocument();
+  });
+
+  it('says a room it could not read with a retry and the way back to the rooms', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const kitchen = room('Kitchen', [east]);
+    server.use(
+      http.get('/v2/rooms', () => refusal(503, 'HeatDesk is busy.'), { once: true }),
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [kitchen] })),
+      http.get('/v2/rooms/1', () => answer('Room.', { room: kitchen })),
+    );
+    renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This could not be loaded. HeatDesk is busy.',
+    );
+    expect(screen.getByRole('link', { name: 'Rooms' })).toHaveAttribute('href', '/rooms');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Kitchen');
   });
 
   it('follows the room to its new name when a change answers it renamed in another tab', async () => {

@@ -86,7 +86,7 @@ export function RoomDetail({ aside }: { aside?: (room: Room) => ReactNode }) {
         <GroupSwitch
           group={room}
           label={t('rooms.allRadiators')}
-          onToggle={(on) => void run(() => roomsApi.toggle(room.id, on), { onSuccess: changed })}
+          onToggle={(on) => run(() => roomsApi.toggle(room.id, on), { onSuccess: changed })}
         />
       </GroupFigures>
       <GroupTemperature

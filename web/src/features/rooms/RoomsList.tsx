@@ -43,7 +43,7 @@ export function RoomsList() {
       }}
     >
       <CardGrid items={rooms}>
-        {(room) => <RoomCard room={room} onToggle={(on) => void toggle(room.id, on)} />}
+        {(room) => <RoomCard room={room} onToggle={(on) => toggle(room.id, on)} />}
       </CardGrid>
     </SearchListPage>
   );

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { http } from 'msw';
-import { answer, server } from '../../test/server';
+import { answer, refusal, server } from '../../test/server';
 import { renderWithProviders } from '../../test/render';
 import { RadiatorScheduleInForce, revisionOf, SchedulesInForce } from './InForce';
 
@@ -141,5 +141,21 @@ describe('the schedule in force', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Set 22' }));
     expect(await screen.findByText('Manual until \u206618:00\u2069: Window')).toBeInTheDocument();
     expect(panel).not.toHaveTextContent('Schedule: Office hours');
+  });
+
+  it('says when it could not be read, rather than nothing, and reads again on retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/v2/schedules/in-force', () => refusal(503, 'HeatDesk is busy.'), { once: true }),
+    );
+    renderWithProviders(<RadiatorScheduleInForce radiatorId={1} />);
+    const panel = await screen.findByTestId('schedule-in-force');
+    await waitFor(() =>
+      expect(panel).toHaveTextContent('This could not be loaded. HeatDesk is busy.'),
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('schedule-in-force')).toHaveTextContent('Schedule: Office hours'),
+    );
   });
 });

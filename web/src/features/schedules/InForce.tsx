@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LoadError } from '../../components/ListStates';
 import { schedulePath } from '../../config/paths';
 import { formatCelsius, formatWallTime, joinList } from '../../lib/format';
+import { describeError } from '../../lib/http';
 import { useLoad } from '../../lib/useLoad';
 import { radiatorsApi } from '../radiators';
 import { schedulesApi } from './api';
@@ -16,10 +18,12 @@ import type { InForce } from './types';
 /**
  * The schedules in force on each radiator, loaded again when the first of them next changes and
  * when `revision` does (the page's radiators were set by hand: a manual hold may have begun).
- * What was loaded stays on screen until the new answer replaces it.
+ * What was loaded stays on screen until the new answer replaces it; `failed` is what shows
+ * instead while nothing has been (the reason, and a retry).
  */
-function useInForce(revision: string): InForce[] | null {
+function useInForce(revision: string) {
   const [entries, setEntries] = useState<InForce[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let current = true;
@@ -29,6 +33,7 @@ function useInForce(revision: string): InForce[] | null {
         if (!current) return;
         const found = data.data.in_force;
         setEntries(found);
+        setError(null);
         const next = Math.min(...found.map((entry) => Date.parse(entry.until)));
         if (Number.isFinite(next)) {
           // A few seconds after the change, once the engine has made it; at most hourly.
@@ -36,14 +41,18 @@ function useInForce(revision: string): InForce[] | null {
           timer = setTimeout(() => setVersion((value) => value + 1), wait);
         }
       },
-      (failure: unknown) => console.error('schedules in force failed to load', failure),
+      (failure: unknown) => {
+        console.error('schedules in force failed to load', failure);
+        if (current) setError(describeError(failure).description);
+      },
     );
     return () => {
       current = false;
       clearTimeout(timer);
     };
   }, [version, revision]);
-  return entries;
+  const retry = useCallback(() => setVersion((value) => value + 1), []);
+  return { entries, failed: error && <InForceFailed message={error} onRetry={retry} /> };
 }
 
 /** The panel that says which schedules heat a radiator, a room or a zone now. */
@@ -58,8 +67,17 @@ function InForcePanel({ children }: { children: ReactNode }) {
       sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
     >
       <EventRepeatIcon color="primary" aria-hidden sx={{ mt: 0.25 }} />
-      <Box>{children}</Box>
+      <Box sx={{ flex: 1 }}>{children}</Box>
     </Paper>
+  );
+}
+
+/** The panel when what is in force could not be read: the reason and a retry. */
+function InForceFailed(props: { message: string; onRetry: () => void }) {
+  return (
+    <InForcePanel>
+      <LoadError {...props} />
+    </InForcePanel>
   );
 }
 
@@ -142,8 +160,8 @@ export function RadiatorScheduleInForce({
   revision = '',
 }: { radiatorId: number } & Revised) {
   const { t, i18n } = useTranslation();
-  const entries = useInForce(revision);
-  if (!entries) return null;
+  const { entries, failed } = useInForce(revision);
+  if (!entries) return failed;
   const entry = entries.find((found) => found.radiator_id === radiatorId);
   return (
     <InForcePanel>
@@ -173,8 +191,8 @@ export function SchedulesInForce({
   revision = '',
 }: { radiators: { id: number; name: string }[] } & Revised) {
   const { t, i18n } = useTranslation();
-  const entries = useInForce(revision);
-  if (!entries) return null;
+  const { entries, failed } = useInForce(revision);
+  if (!entries) return failed;
   const names = new Map(radiators.map((radiator) => [radiator.id, radiator.name]));
   const mine = entries.filter((entry) => names.has(entry.radiator_id));
   const scheduled = new Map<string, InForce[]>();
@@ -218,8 +236,8 @@ const readRadiators = async () => (await radiatorsApi.list()).data.data.radiator
 
 /** On a zone's page: the schedules in force on the radiators of its rooms. */
 export function ZoneSchedulesInForce({ roomIds, revision }: { roomIds: number[] } & Revised) {
-  const { value: radiators } = useLoad(readRadiators, 'radiators');
-  if (!radiators) return null;
+  const { value: radiators, error, retry } = useLoad(readRadiators, 'radiators');
+  if (!radiators) return error && <InForceFailed message={error} onRetry={retry} />;
   const rooms = new Set(roomIds);
   return (
     <SchedulesInForce

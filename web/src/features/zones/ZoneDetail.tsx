@@ -85,7 +85,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
           group={zone}
           label={t('zones.allRadiators')}
           onToggle={(on) =>
-            void run(() => zonesApi.toggle(zone.id, on), {
+            run(() => zonesApi.toggle(zone.id, on), {
               onSuccess: ({ data }) => dispatch(zoneChanged(data.data.zone)),
             })
           }

@@ -78,9 +78,7 @@ export function ZonesList() {
                 <GroupSwitch
                   group={zone}
                   ariaLabel={t('zones.switch', { name: zone.name })}
-                  onToggle={(on) =>
-                    void run(() => zonesApi.toggle(zone.id, on), { onSuccess: load })
-                  }
+                  onToggle={(on) => run(() => zonesApi.toggle(zone.id, on), { onSuccess: load })}
                 />
               </CardActions>
             </Card>
