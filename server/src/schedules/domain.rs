@@ -573,8 +573,8 @@ pub async fn update(
     if revision.is_some_and(|read| read != before.revision) {
         return Err(ApiError::Conflict {
             description: format!(
-                "Schedule '{}' was changed by someone else after you opened it. Open it again \
-                 to see their changes, then make yours.",
+                "Schedule '{}' was changed after you opened it (in another tab, or by someone \
+                 else). Open it again to see it as it is now, then make your changes.",
                 before.name
             ),
             errors: FieldErrors::new(),

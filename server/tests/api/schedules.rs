@@ -376,8 +376,8 @@ async fn an_edit_of_a_schedule_changed_since_it_was_read_is_refused(app: TestApp
     assert_eq!(second.status, StatusCode::CONFLICT);
     assert_eq!(
         second.description(),
-        "Schedule 'Office hours' was changed by someone else after you opened it. Open it again \
-         to see their changes, then make yours."
+        "Schedule 'Office hours' was changed after you opened it (in another tab, or by someone \
+         else). Open it again to see it as it is now, then make your changes."
     );
     assert_eq!(owner.get(&path).await.body["data"]["schedule"], saved);
 

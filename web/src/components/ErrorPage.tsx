@@ -1,20 +1,33 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLiveConnection } from '../lib/live';
 import { Heading } from './Heading';
 import { ChunkLoadError } from './lazyPage';
 import { NotFound } from './NotFound';
 
-/** Shown instead of the router's default when a page fails. */
-export function ErrorPage() {
+/**
+ * Shown instead of the router's default when a page fails: the whole window, or `inLayout`, in
+ * the signed-in layout's place for a page, which keeps its menu and its connection notice. A
+ * part of the app that could not be loaded (the connection dropped) is loaded by reloading the
+ * app, by hand or once the live stream reconnects.
+ */
+export function ErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation();
+  const chunk = error instanceof ChunkLoadError ? error : null;
+  const { opened } = useLiveConnection();
+  const seen = useRef(opened);
+  useEffect(() => {
+    if (chunk && opened !== seen.current) window.location.reload();
+  }, [chunk, opened]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   console.error(error);
-  const chunk = error instanceof ChunkLoadError ? error : null;
-  return (
-    <Container component="main" maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+  const content = (
+    <>
       <Heading
         title={chunk ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}
         intro={
@@ -27,6 +40,13 @@ export function ErrorPage() {
       <Button variant="contained" onClick={() => window.location.reload()}>
         {t('errors.reload')}
       </Button>
+    </>
+  );
+  if (inLayout)
+    return <Box sx={{ maxWidth: 600, mx: 'auto', py: 6, textAlign: 'center' }}>{content}</Box>;
+  return (
+    <Container component="main" maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+      {content}
     </Container>
   );
 }

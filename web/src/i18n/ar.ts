@@ -593,8 +593,8 @@ export const ar: ArabicTexts<Texts> = {
     deleteText:
       'يُحذف الجدول. تتبع مدافئه أي جدول آخر يشملها، كجدول غرفتها أو منطقتها؛ والتي لا يشملها جدول آخر تحتفظ بإعداداتها الحالية حتى يغيّرها شيء آخر.',
     form: {
-      theirVersion: 'عرض نسختهم',
-      theirVersionDrops: 'عرضها يتجاهل تعديلاتك هنا.',
+      reopen: 'افتحه كما هو الآن',
+      reopenDrops: 'وعندها تُحذف تعديلاتك هنا.',
       newTitle: 'جدول جديد',
       editTitle: 'تعديل الجدول «{{name, isolate}}»',
       name: 'اسم الجدول',

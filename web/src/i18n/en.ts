@@ -584,8 +584,8 @@ export const en = {
     deleteText:
       'The schedule is deleted. Its radiators follow any other schedule that covers them, such as their room’s or zone’s; those no other schedule covers keep their current settings until something changes them.',
     form: {
-      theirVersion: 'Show their version',
-      theirVersionDrops: 'Showing it drops your edits here.',
+      reopen: 'Open it as it is now',
+      reopenDrops: 'Your edits here are then dropped.',
       newTitle: 'New schedule',
       editTitle: 'Edit schedule ‘{{name}}’',
       name: 'Schedule name',

@@ -29,7 +29,8 @@ export function ConnectionNotice() {
       sx={{
         mb: 2,
         position: 'sticky',
-        top: { xs: 64, sm: 72 },
+        // Right under the top bar (56 px high on phones, 64 px from 600 px wide).
+        top: { xs: 56, sm: 64 },
         zIndex: (theme) => theme.zIndex.appBar - 1,
         displayPrint: 'none',
       }}

@@ -286,8 +286,8 @@ describe('the schedule form', () => {
   it('refuses to save over a change someone else made since, and shows theirs on request', async () => {
     const user = userEvent.setup();
     const changed =
-      "Schedule 'Quiet room hours' was changed by someone else after you opened it. Open it " +
-      'again to see their changes, then make yours.';
+      "Schedule 'Quiet room hours' was changed after you opened it (in another tab, or by " +
+      'someone else). Open it again to see it as it is now, then make your changes.';
     const sent: { path: string; body: unknown }[] = [];
     api(sent, () => refusal(409, changed));
     const theirs = { ...quiet, name: 'Quiet hours', setback: 15, revision: 9 };
@@ -310,10 +310,10 @@ describe('the schedule form', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toMatchObject({ name: 'Mine', revision: 7 });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(`${changed} Showing it drops your edits here.`);
+    expect(alert).toHaveTextContent(`${changed} Your edits here are then dropped.`);
     // What was typed is still there until their version is asked for.
     expect(screen.getByLabelText(/Schedule name/)).toHaveValue('Mine');
-    await user.click(within(alert).getByRole('button', { name: 'Show their version' }));
+    await user.click(within(alert).getByRole('button', { name: 'Open it as it is now' }));
     await waitFor(() => expect(screen.getByLabelText(/Schedule name/)).toHaveValue('Quiet hours'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

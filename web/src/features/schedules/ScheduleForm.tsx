@@ -289,13 +289,18 @@ export function ScheduleForm({
               severity="warning"
               action={
                 reload && (
-                  <Button color="inherit" size="small" onClick={reload}>
-                    {t('schedules.form.theirVersion')}
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={reload}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    {t('schedules.form.reopen')}
                   </Button>
                 )
               }
             >
-              {changedElsewhere} {t('schedules.form.theirVersionDrops')}
+              {changedElsewhere} {t('schedules.form.reopenDrops')}
             </Alert>
           )}
           <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
