@@ -427,7 +427,7 @@ export const ar: ArabicTexts<Texts> = {
     results: 'النتائج: {{count}}',
   },
   rooms: {
-    missing: 'هذه الغرفة غير موجودة.',
+    missing: 'لا توجد غرفة باسم «{{name}}». ربما أُعيدت تسميتها أو حُذفت.',
     temperature: 'درجة حرارة الغرفة (\u2066°C\u2069)',
     temperatureHelp: 'تبقى كل مدفأة ضمن حدودها.',
     temperatureEmpty: 'أضف مدفأة إلى الغرفة لضبط درجة حرارتها.',

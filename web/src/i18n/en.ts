@@ -418,7 +418,8 @@ export const en = {
     results: 'Results: {{count}}',
   },
   rooms: {
-    missing: 'This room does not exist.',
+    // Rooms are addressed by name: an old link to a renamed one lands here.
+    missing: 'There is no room named ‘{{name}}’. It may have been renamed or deleted.',
     temperature: 'Room temperature (°C)',
     temperatureHelp: 'Each radiator keeps within its own limits.',
     temperatureEmpty: 'Add a radiator to the room to set its temperature.',

@@ -172,6 +172,16 @@ describe('a room’s page', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Kitchen');
   });
 
+  it('says an old link of a renamed room names no room now, and leads back to the rooms', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get('/v2/rooms', () => answer('Rooms.', { rooms: [] })));
+    renderWithProviders(<RoomDetail />, { route: '/rooms/Kitchen', path: '/rooms/:roomName' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is no room named ‘Kitchen’. It may have been renamed or deleted.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Rooms' })).toHaveAttribute('href', '/rooms');
+  });
+
   it('follows the room to its new name when a change answers it renamed in another tab', async () => {
     const user = userEvent.setup();
     let current = room('Kitchen', [{ ...east, status: 0 }]);

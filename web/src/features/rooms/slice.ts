@@ -32,7 +32,8 @@ export const fetchRoomByName = apiThunk(
   'rooms/fetchOne',
   async (name: string): Promise<RoomDetail> => {
     const found = (await roomsApi.byName(name)).data.data.rooms[0];
-    if (!found) throw new Refusal({ code: 404, description: i18n.t('rooms.missing'), errors: {} });
+    if (!found)
+      throw new Refusal({ code: 404, description: i18n.t('rooms.missing', { name }), errors: {} });
     return (await roomsApi.get(found.id)).data.data.room;
   },
   logLoadFailure('room'),
