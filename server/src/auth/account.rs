@@ -22,7 +22,13 @@ pub async fn register(
         return Err(email_taken());
     }
     let password_hash = password::hash(&state.hashing, new_password).await?;
-    let account = store::NewAccount { email, password_hash: &password_hash, is_business, profile };
+    let account = store::NewAccount {
+        email,
+        password_hash: &password_hash,
+        is_business,
+        profile,
+        email_confirmed: false,
+    };
     let actor = create(&state.store, account, state.clock.now()).await?;
     find_view(state, actor.user_id).await
 }
@@ -95,6 +101,7 @@ pub async fn create_if_missing(
         password_hash: &password_hash,
         is_business: true,
         profile: &profile,
+        email_confirmed: true,
     };
     Ok(Some(create(&state.store, account, now).await.map_err(into_anyhow)?))
 }

@@ -1,9 +1,9 @@
-//! Changing an account's email: the new address shows it is the owner's by a link mailed to it,
-//! and the old one is told once the change is made.
+//! Confirming an account's email: at sign-up, and to change it. The address shows it is the
+//! holder's by a link mailed to it; on a change, the old one is told once it is made.
 
 use std::net::IpAddr;
 
-use time::Duration;
+use time::{Duration, OffsetDateTime};
 
 use super::session::AuthUser;
 use super::{password, store, throttle};
@@ -38,15 +38,10 @@ pub async fn request_change(
     // Counted only as a link is about to be sent: a mistake above sends nothing.
     let now = state.clock.now();
     throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, now).await?;
-    let token = new_token();
-    let expires_at = (now + EMAIL_LINK_LIFETIME).unix_timestamp();
-    let token_hash = hash_token(&token);
-    store::create_email_change(&state.store, &token_hash, user.user_id, new_email, expires_at)
-        .await?;
-    let link = format!("{}/confirm-email?token={token}", state.config.public_url);
-    let say = |sentence: &str| words::for_reader(sentence.to_owned());
+    let link = store_link(state, user.user_id, new_email, now).await?;
     // The link on a line of its own, never inside a worded sentence: Arabic isolates a value
     // with invisible marks that a mail client could take into the link.
+    let say = |sentence: &str| words::for_reader(sentence.to_owned());
     let body = format!(
         "{}\n\n{}\n{link}\n\n{}",
         say("Someone asked to make this address the email of a HeatDesk account."),
@@ -61,14 +56,58 @@ pub async fn request_change(
     Ok(state.mailer.send(&state.store, mail, now).await?)
 }
 
+/// Mails a one-time link that confirms the account's own email (at sign-up, or asked for again
+/// while it is not confirmed); a link sent before stops working, a pending change's too.
+pub async fn send_confirmation(
+    state: &AppState,
+    user_id: i64,
+    email: &Email,
+    now: OffsetDateTime,
+) -> ApiResult<()> {
+    let link = store_link(state, user_id, email, now).await?;
+    let say = |sentence: &str| words::for_reader(sentence.to_owned());
+    let body = format!(
+        "{}\n\n{}\n{link}\n\n{}\n\n{}",
+        say("Welcome to HeatDesk."),
+        say("To confirm that this is your email, open this link within the next 24 hours:"),
+        say("Until it is confirmed, HeatDesk mails no notifications to it."),
+        say("If you did not sign up to HeatDesk, ignore this email."),
+    );
+    let mail =
+        Mail { to: email.as_str().to_owned(), subject: say("Confirm your HeatDesk email"), body };
+    Ok(state.mailer.send(&state.store, mail, now).await?)
+}
+
+/// Stores a link that makes `email` the account's confirmed email; answers its address.
+async fn store_link(
+    state: &AppState,
+    user_id: i64,
+    email: &Email,
+    now: OffsetDateTime,
+) -> ApiResult<String> {
+    let token = new_token();
+    let expires_at = (now + EMAIL_LINK_LIFETIME).unix_timestamp();
+    store::create_email_change(&state.store, &hash_token(&token), user_id, email, expires_at)
+        .await?;
+    Ok(format!("{}/confirm-email?token={token}", state.config.public_url))
+}
+
 /// Another account has the address: signing in with it would be signing in to that one.
 fn address_taken() -> ApiError {
     ApiError::conflict("email", "Another account has this email. Choose another address.")
 }
 
-/// Makes a link's address the account's email, and tells the old address, in the language the
-/// account uses (whoever opened the link). Answers the new email.
-pub async fn confirm_change(state: &AppState, token: &str) -> ApiResult<String> {
+/// What a link confirmed.
+pub enum Confirmed {
+    /// The account's email, as it was.
+    Email(String),
+    /// A new email, now the account's.
+    Change(String),
+}
+
+/// Makes a link's address the account's email, confirmed, and tells the old address of a
+/// change, in the language the account uses (whoever opened the link).
+pub async fn confirm(state: &AppState, token: &str) -> ApiResult<Confirmed> {
     let now = state.clock.now();
     let changed =
         match store::change_email(&state.store, &hash_token(token), now.unix_timestamp()).await {
@@ -76,12 +115,15 @@ pub async fn confirm_change(state: &AppState, token: &str) -> ApiResult<String> 
             Ok(None) => {
                 return Err(ApiError::field(
                     "token",
-                    "This link is invalid, used or expired. Ask for the change again.",
+                    "This link is invalid, used or expired. Ask for a new one from your profile.",
                 ));
             }
             Err(StoreError::Conflict { .. }) => return Err(address_taken()),
             Err(error) => return Err(error.into()),
         };
+    if changed.new_email == changed.old_email {
+        return Ok(Confirmed::Email(changed.new_email));
+    }
     let language = Language::from_code(&changed.language);
     let say = |sentence: &str| words::worded(language, sentence.to_owned());
     // Addresses on lines of their own, as links are (see `request_change`).
@@ -95,5 +137,5 @@ pub async fn confirm_change(state: &AppState, token: &str) -> ApiResult<String> 
     let notice =
         Mail { to: changed.old_email, subject: say("Your HeatDesk email has changed"), body };
     state.mailer.send(&state.store, notice, now).await?;
-    Ok(changed.new_email)
+    Ok(Confirmed::Change(changed.new_email))
 }

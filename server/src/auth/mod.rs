@@ -1,4 +1,5 @@
-//! Accounts and sign-in: every `/v2/auth` call of the spec, and changing the email. Handlers
+//! Accounts and sign-in: every `/v2/auth` call of the spec, and confirming and changing the
+//! email. Handlers
 //! here; what they do in `account.rs`, `sign_in.rs`, `password.rs` and `email.rs`; the SQL in
 //! `store.rs`.
 
@@ -23,6 +24,7 @@ use crate::kernel::validation::{FieldCheck, flag};
 use crate::kernel::values::{Email, Password};
 use crate::kernel::words::{self, Language};
 use crate::state::AppState;
+use email::Confirmed;
 use profile::{ProfileRequest, UserView};
 pub use session::{AuthUser, Business, BusinessUser, ClientAddress};
 use sign_in::SignedInUser;
@@ -52,6 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_reset_link))
         .routes(routes!(change_email))
         .routes(routes!(confirm_email))
+        .routes(routes!(resend_confirmation))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -93,6 +96,7 @@ pub async fn register(
     let (email, new_password, is_business, profile) = check.finish(account)?;
     throttle::limit(&state.store, throttle::REGISTRATIONS, address, state.clock.now()).await?;
     let user = account::register(&state, &email, &new_password, is_business, &profile).await?;
+    email::send_confirmation(&state, user.id, &email, state.clock.now()).await?;
     Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
 }
 
@@ -339,8 +343,8 @@ pub struct ConfirmEmailRequest {
     pub token: String,
 }
 
-/// Confirm a new email with the link's token; no sign-in needed, as the link may be opened on
-/// another device. The old address is told.
+/// Confirm the account's email, or a new one, with the link's token; no sign-in needed, as the
+/// link may be opened on another device. The old address of a change is told.
 #[utoipa::path(post, path = "/v2/auth/change_email/confirm", tag = "auth", security(()),
     request_body = ConfirmEmailRequest,
     responses((status = 200, body = Envelope<NoData>), (status = 409, body = ErrorBody),
@@ -352,6 +356,36 @@ pub async fn confirm_email(
 ) -> Answer<NoData> {
     let now = state.clock.now();
     throttle::limit(&state.store, throttle::EMAIL_CONFIRMATIONS, address, now).await?;
-    let new_email = email::confirm_change(&state, request.token.trim()).await?;
-    Ok(done(format!("Your email is now {new_email}. Sign in with it from now on.")))
+    Ok(done(match email::confirm(&state, request.token.trim()).await? {
+        Confirmed::Email(email) => format!("Your email {email} is confirmed. Thank you."),
+        Confirmed::Change(new_email) => {
+            format!("Your email is now {new_email}. Sign in with it from now on.")
+        }
+    }))
+}
+
+/// Mail the link that confirms the account's email again (409 once it is confirmed).
+#[utoipa::path(post, path = "/v2/auth/confirm_email/resend", tag = "auth",
+    responses((status = 200, body = Envelope<NoData>), (status = 409, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn resend_confirmation(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ClientAddress(address): ClientAddress,
+) -> Answer<NoData> {
+    let me = account::find_view(&state, user.user_id).await?;
+    if me.email_confirmed == 1 {
+        return Err(ApiError::Conflict {
+            description: "Your email is already confirmed.".into(),
+            errors: Default::default(),
+        });
+    }
+    let now = state.clock.now();
+    throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, now).await?;
+    let email = Email::parse(&me.email).map_err(|message| anyhow::anyhow!(message))?;
+    email::send_confirmation(&state, user.user_id, &email, now).await?;
+    Ok(done(format!(
+        "We have sent a new link to {}. Open it within 24 hours to confirm your email.",
+        me.email
+    )))
 }

@@ -192,4 +192,7 @@ pub struct UserView {
     pub carbon_method: String,
     /// The business's onboarding step: `plan`, `consent`, `address`, `energy_usage` or `done`.
     pub onboarding: String,
+    /// 1 once the email has been confirmed by the link mailed to it; notifications are mailed
+    /// only then.
+    pub email_confirmed: i64,
 }

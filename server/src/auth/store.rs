@@ -16,6 +16,7 @@ const USER_VIEW: &str =
         b.city AS business_city, b.post_code AS business_post_code, u.created_at,
         b.electricity_budget_pence, b.carbon_goal_kg, b.carbon_method,
         b.onboarding_step AS onboarding,
+        CASE WHEN u.email_confirmed_at IS NULL THEN 0 ELSE 1 END AS email_confirmed,
         CASE WHEN u.is_business = 1 THEN $2 ELSE $3 END AS level
     FROM users u JOIN businesses b ON b.id = u.business_id
     WHERE u.id = $1";
@@ -51,6 +52,9 @@ pub struct NewAccount<'a> {
     pub password_hash: &'a str,
     pub is_business: bool,
     pub profile: &'a Profile,
+    /// The email is known to be the holder's already (a seeded account); else it waits for the
+    /// link mailed to it.
+    pub email_confirmed: bool,
 }
 
 /// Creates the business and its user; answers the user's and the business's ids, or a
@@ -82,8 +86,9 @@ pub async fn create(
     let (business_id,): (i64,) = insert.bind(now.unix_timestamp()).fetch_one(&mut *tx).await?;
     let mut insert = sqlx::query_as(
         "INSERT INTO users (business_id, email, password_hash, first_name, last_name, mobile,
-             address_line1, address_line2, town, city, post_code, is_business, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+             address_line1, address_line2, town, city, post_code, is_business, created_at,
+             email_confirmed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(business_id)
     .bind(account.email.as_str())
@@ -94,6 +99,7 @@ pub async fn create(
     let (user_id,): (i64,) = insert
         .bind(i64::from(account.is_business))
         .bind(now.unix_timestamp())
+        .bind(account.email_confirmed.then(|| now.unix_timestamp()))
         // Two registrations of one email at the same moment: the constraint decides, and its
         // violation comes back as the same conflict.
         .fetch_one(&mut *tx)
@@ -257,8 +263,8 @@ pub async fn reset_is_live(pool: &AnyPool, token_hash: &str, now: i64) -> StoreR
     Ok(live.is_some())
 }
 
-/// Uses a live reset token and sets the new password, ending every session; answers the
-/// account's email, or `None` for a token that is unknown, used or expired. Marking the token
+/// Uses a live reset token and sets the new password, ending every session, and counts the
+/// email as confirmed; answers the account's email, or `None` for a token that is unknown, used or expired. Marking the token
 /// used in the statement that finds it makes it one-time even when two requests race.
 pub async fn reset_password(
     store: &Store,
@@ -284,15 +290,21 @@ pub async fn reset_password(
         .execute(&mut *tx)
         .await?;
     set_password(&mut tx, user_id, password_hash).await?;
-    let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    // The link came to the account's email: that shows the address is the holder's.
+    let (email,): (String,) = sqlx::query_as(
+        "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $1) WHERE id = $2
+         RETURNING email",
+    )
+    .bind(now)
+    .bind(user_id)
+    .fetch_one(&mut *tx)
+    .await?;
     store.commit(tx).await?;
     Ok(Some(email))
 }
 
-/// Stores a change of the user's email, waiting for its link; a link sent before stops working.
+/// Stores a change of the user's email, waiting for its link (to the email it has, to confirm
+/// it); a link sent before stops working.
 pub async fn create_email_change(
     store: &Store,
     token_hash: &str,
@@ -318,15 +330,16 @@ pub async fn create_email_change(
     store.commit(tx).await
 }
 
-/// An email's change and the one it replaces, with the language the account uses.
+/// An email's change and the one it replaces (the same when it confirms the email the account
+/// has), with the language the account uses.
 pub struct EmailChanged {
     pub old_email: String,
     pub new_email: String,
     pub language: String,
 }
 
-/// Makes a live email-change link's address the account's email, and the link spent; `None`
-/// for a link unknown or expired. Taken and used in one transaction, so it works once even in
+/// Makes a live email-change link's address the account's email, confirmed, and the link spent;
+/// `None` for a link unknown or expired. Taken and used in one transaction, so it works once even in
 /// a race; another account that took the address meanwhile is a conflict, and the link stays.
 pub async fn change_email(
     store: &Store,
@@ -348,16 +361,19 @@ pub async fn change_email(
             .bind(user_id)
             .fetch_one(&mut *tx)
             .await?;
-    let taken: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
-        .bind(&new_email)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let taken: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM users WHERE email = $1 AND id <> $2")
+            .bind(&new_email)
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
     if taken.is_some() {
         return Err(StoreError::Conflict { constraint: Some("users_email_key".into()) });
     }
     // Two changes to one address at the same moment: the constraint decides.
-    sqlx::query("UPDATE users SET email = $1 WHERE id = $2")
+    sqlx::query("UPDATE users SET email = $1, email_confirmed_at = $2 WHERE id = $3")
         .bind(&new_email)
+        .bind(now)
         .bind(user_id)
         .execute(&mut *tx)
         .await?;

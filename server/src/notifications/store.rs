@@ -101,11 +101,13 @@ pub async fn enabled(pool: &AnyPool, user_id: i64) -> StoreResult<bool> {
     Ok(on == 1)
 }
 
-/// The email and the language of each of the business's accounts that want notifications.
+/// The email and the language of each of the business's accounts that want notifications, of
+/// those whose email is confirmed: an address mistyped at sign-up may be someone else's.
 pub async fn listeners(pool: &AnyPool, business_id: i64) -> StoreResult<Vec<(String, Language)>> {
     let rows: Vec<(String, String)> = sqlx::query_as(
         "SELECT email, language FROM users
-         WHERE business_id = $1 AND notifications_on = 1 ORDER BY id",
+         WHERE business_id = $1 AND notifications_on = 1 AND email_confirmed_at IS NOT NULL
+         ORDER BY id",
     )
     .bind(business_id)
     .fetch_all(pool)

@@ -4,7 +4,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::store_tests;
-use crate::support::{Db, PASSWORD, TestApp, User, registration, registration_with};
+use crate::support::{Db, PASSWORD, TestApp, User, link_token, registration, registration_with};
 use futures_util::future::{join, join_all};
 use heatdesk::kernel::work_limit::WorkLimit;
 
@@ -34,6 +34,7 @@ store_tests!(
     using_a_reset_link_ends_every_other_link_of_the_account,
     reset_tokens_never_reach_the_log,
     parallel_wrong_passwords_get_no_more_tries_than_the_limit,
+    a_new_accounts_email_is_confirmed_by_the_link_mailed_at_sign_up,
     changing_the_email_waits_for_the_link_mailed_to_the_new_address,
     an_email_link_expires_after_a_day_and_loses_to_an_account_that_took_the_address,
 );
@@ -256,8 +257,7 @@ async fn guessing_the_current_password_is_limited_as_signing_in_is(app: TestApp)
 }
 
 fn reset_token(mail: &str) -> String {
-    let start = mail.find("/reset-password?token=").expect("link in the mail") + 22;
-    mail[start..].chars().take_while(char::is_ascii_hexdigit).collect()
+    link_token(mail, "/reset-password?token=")
 }
 
 async fn a_reset_link_is_mailed_in_the_language_it_was_asked_in(app: TestApp) {
@@ -312,7 +312,7 @@ async fn forgot_password_answers_the_same_and_mails_a_one_time_link(app: TestApp
 const REFUSED_LINK: &str = "This reset link is invalid, used or expired. Ask for a new one.";
 
 async fn a_reset_link_expires_after_an_hour(app: TestApp) {
-    app.register("owner@acme.co.uk").await;
+    app.register_business_without_plan("owner@acme.co.uk").await;
     app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
     let reset = reset_token(&app.mails_to("owner@acme.co.uk", 1).await[0]);
     app.clock.advance(time::Duration::hours(1));
@@ -459,7 +459,7 @@ async fn parallel_wrong_passwords_get_no_more_tries_than_the_limit(app: TestApp)
 }
 
 async fn using_a_reset_link_ends_every_other_link_of_the_account(app: TestApp) {
-    app.register("owner@acme.co.uk").await;
+    app.register_business_without_plan("owner@acme.co.uk").await;
     for _ in 0..2 {
         app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
     }
@@ -475,7 +475,7 @@ async fn using_a_reset_link_ends_every_other_link_of_the_account(app: TestApp) {
 }
 
 async fn reset_tokens_never_reach_the_log(app: TestApp) {
-    app.register("owner@acme.co.uk").await;
+    app.register_business_without_plan("owner@acme.co.uk").await;
     app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
     let token = reset_token(&app.mails_to("owner@acme.co.uk", 1).await[0]);
     // The link opens the web app, then the app sends the token.
@@ -556,13 +556,54 @@ async fn a_forwarded_address_from_an_untrusted_peer_is_ignored(app: TestApp) {
 }
 
 fn email_token(mail: &str) -> String {
-    let start = mail.find("/confirm-email?token=").expect("link in the mail") + 21;
-    mail[start..].chars().take_while(char::is_ascii_hexdigit).collect()
+    link_token(mail, "/confirm-email?token=")
 }
 
 const TAKEN_ADDRESS: &str = "Another account has this email. Choose another address.";
 
-const REFUSED_EMAIL_LINK: &str = "This link is invalid, used or expired. Ask for the change again.";
+const REFUSED_EMAIL_LINK: &str =
+    "This link is invalid, used or expired. Ask for a new one from your profile.";
+
+async fn a_new_accounts_email_is_confirmed_by_the_link_mailed_at_sign_up(app: TestApp) {
+    let owner = app.register_business_unconfirmed("owner@acme.co.uk").await;
+    let me = || async { owner.get("/v2/auth/me").await.data::<User>("me") };
+    assert_eq!(me().await.email_confirmed, 0);
+    let mails = app.mails_to("owner@acme.co.uk", 1).await;
+    let welcome = "Welcome to HeatDesk.\n\nTo confirm that this is your email, open this link \
+                   within the next 24 hours:\n";
+    assert!(mails[0].starts_with(welcome), "{}", mails[0]);
+    assert!(mails[0].contains("Until it is confirmed, HeatDesk mails no notifications to it."));
+    let first = email_token(&mails[0]);
+
+    // Asked for again: a new link, and the first stops working.
+    let again = owner.post("/v2/auth/confirm_email/resend", Value::Null).await;
+    assert_eq!(
+        again.description(),
+        "We have sent a new link to owner@acme.co.uk. Open it within 24 hours to confirm your \
+         email."
+    );
+    let second = email_token(&app.mails_to("owner@acme.co.uk", 2).await[1]);
+    let confirm = |token: &str| app.post("/v2/auth/change_email/confirm", json!({"token": token}));
+    assert_eq!(confirm(&first).await.field_error("token"), REFUSED_EMAIL_LINK);
+    let done = confirm(&second).await;
+    assert_eq!(done.description(), "Your email owner@acme.co.uk is confirmed. Thank you.");
+    let confirmed = me().await;
+    assert_eq!((confirmed.email_confirmed, confirmed.email.as_str()), (1, "owner@acme.co.uk"));
+    // Nothing changed: no notice that the email has.
+    assert_eq!(app.mails_to("owner@acme.co.uk", 2).await.len(), 2);
+    let already = owner.post("/v2/auth/confirm_email/resend", Value::Null).await;
+    assert_eq!(already.status, StatusCode::CONFLICT);
+    assert_eq!(already.description(), "Your email is already confirmed.");
+
+    // A password reset's link comes to the address too, and confirms it.
+    app.register("other@acme.co.uk").await;
+    app.post("/v2/auth/forgot_password", json!({"email": "other@acme.co.uk"})).await;
+    let reset = reset_token(&app.mails_to("other@acme.co.uk", 2).await[1]);
+    let body = json!({"token": reset, "password": "reset password 1"});
+    assert_eq!(app.post("/v2/auth/reset_password", body).await.status, StatusCode::OK);
+    let other = app.sign_in("other@acme.co.uk", "reset password 1").await;
+    assert_eq!(other.get("/v2/auth/me").await.data::<User>("me").email_confirmed, 1);
+}
 
 async fn changing_the_email_waits_for_the_link_mailed_to_the_new_address(app: TestApp) {
     let owner = app.register_business("owner@acme.co.uk").await;

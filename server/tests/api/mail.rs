@@ -4,7 +4,6 @@ use std::time::Duration;
 
 use crate::support::{Db, TestApp};
 use heatdesk::mail::Mailer;
-use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -52,19 +51,19 @@ async fn smtp_peer() -> (u16, oneshot::Receiver<String>) {
 }
 
 #[tokio::test]
-async fn reset_links_are_delivered_by_smtp_and_leave_the_outbox() {
+async fn links_are_delivered_by_smtp_and_leave_the_outbox() {
     let (port, delivered) = smtp_peer().await;
     let mailer =
         Mailer::smtp(&format!("smtp://127.0.0.1:{port}"), "HeatDesk <no-reply@heatdesk.example>")
             .unwrap();
     let app = TestApp::spawn_with_mailer(Db::Sqlite, mailer).await.unwrap();
+    // Signing up mails the link that confirms the address.
     app.register("owner@acme.co.uk").await;
-    app.post("/v2/auth/forgot_password", json!({"email": "owner@acme.co.uk"})).await;
 
     let message = tokio::time::timeout(Duration::from_secs(10), delivered).await.unwrap().unwrap();
     assert!(message.contains("To: owner@acme.co.uk"), "{message}");
-    assert!(message.contains("Subject: Reset your HeatDesk password"), "{message}");
-    assert!(message.contains("/reset-password?token="), "{message}");
+    assert!(message.contains("Subject: Confirm your HeatDesk email"), "{message}");
+    assert!(message.contains("/confirm-email?token="), "{message}");
 
     // The delivery task removes the mail, link and all, right after the peer accepted it.
     let purged = async {

@@ -19,6 +19,7 @@ store_tests!(
     reaching_the_cf_goal_is_notified_once_a_month,
     a_changed_cf_goal_is_checked_in_the_next_round_not_the_next_hour,
     notification_mails_are_in_the_language_the_account_last_used,
+    notifications_are_mailed_only_once_the_email_is_confirmed,
 );
 
 /// The rounds as the server runs them, mailing what they find.
@@ -185,6 +186,28 @@ async fn notifications_are_read_switched_off_and_kept_to_their_business(app: Tes
         owner.put("/v2/notifications/2", Value::Null).await.status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
+}
+
+/// An address mistyped at sign-up may be someone else's: until the link mailed to it is opened,
+/// notifications are only in the app.
+async fn notifications_are_mailed_only_once_the_email_is_confirmed(app: TestApp) {
+    let owner = app.register_business_unconfirmed("owner@acme.co.uk").await;
+    owner.add_radiator("HD-1", "Hall").await;
+    app.tick(60).await;
+    app.clock.advance(time::Duration::minutes(6));
+    assert_eq!(round(&app).await, 1);
+    assert_eq!(kinds(&owner).await, ["radiator_offline"]);
+    let subjects = |mailed: Vec<(String, String)>| -> Vec<String> {
+        mailed.into_iter().map(|(subject, _)| subject).collect()
+    };
+    let mailed = subjects(mails(&app, "owner@acme.co.uk").await);
+    assert_eq!(mailed, ["Confirm your HeatDesk email"], "the sign-up's link only");
+
+    app.confirm_email("owner@acme.co.uk").await;
+    app.tick(60).await;
+    assert_eq!(round(&app).await, 1);
+    let mailed = subjects(mails(&app, "owner@acme.co.uk").await);
+    assert_eq!(mailed, ["HeatDesk: Radiator back online"]);
 }
 
 /// An office whose radiator has reported since the 2nd and used nothing: a saving against

@@ -139,12 +139,15 @@ export const en = {
     changeIntro:
       'After the change you will be signed out everywhere and sign in again with the new password.',
     changeSubmit: 'Change password',
-    confirmEmailTitle: 'Confirm your new email',
+    confirmReminder:
+      'Confirm your email: we sent a link to {{email}}. Until you open it, notifications are not mailed to you.',
+    resendConfirmation: 'Send the link again',
+    confirmEmailTitle: 'Confirm your email',
     confirmEmailIntro:
-      'Make the address this link was sent to the email of your HeatDesk account. You will sign in with it from then on.',
-    confirmEmailSubmit: 'Confirm the new email',
+      'Confirm the address this link was sent to as the email of your HeatDesk account. If it is a new address, you will sign in with it from then on.',
+    confirmEmailSubmit: 'Confirm the email',
     confirmEmailMissing:
-      'This page needs the link from the email we sent to your new address. Ask for the change again from your profile.',
+      'This page needs the link from the email we sent you. Ask for a new one from your profile.',
     toProfile: 'Go to your profile',
     agree:
       'By creating an account you accept the <terms>terms and conditions</terms> and the <privacy>privacy policy</privacy>.',

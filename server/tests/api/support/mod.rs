@@ -275,18 +275,46 @@ impl TestApp {
     /// that has paid would be, and signs its owner in.
     pub async fn register_business(&self, email: &str) -> Owner<'_> {
         let owner = self.register_business_without_plan(email).await;
+        self.grant_estate(&owner).await;
+        owner
+    }
+
+    /// Registers a business on the Estate plan whose owner has not opened the link mailed at
+    /// sign-up yet (it is the first mail to `email`), and signs the owner in.
+    pub async fn register_business_unconfirmed(&self, email: &str) -> Owner<'_> {
+        let registered = self.register(email).await;
+        assert_eq!(registered.status, StatusCode::OK, "{:?}", registered.body);
+        let owner = self.sign_in(email, PASSWORD).await;
+        self.grant_estate(&owner).await;
+        owner
+    }
+
+    /// The owner's business on the Estate plan for a year, as a business that has paid.
+    async fn grant_estate(&self, owner: &Owner<'_>) {
         let me: User = owner.get("/v2/auth/me").await.data("me");
         let now = self.clock_now();
         let year = (now, now + 365 * 86_400);
         grant_plan(&self.store, me.business_id, "estate", year).await.expect("grant a plan");
-        owner
     }
 
-    /// Registers a business that has not chosen a plan yet, and signs its owner in.
+    /// Registers a business that has not chosen a plan yet, confirms its email, and signs its
+    /// owner in.
     pub async fn register_business_without_plan(&self, email: &str) -> Owner<'_> {
         let registered = self.register(email).await;
         assert_eq!(registered.status, StatusCode::OK, "{:?}", registered.body);
+        self.confirm_email(email).await;
         self.sign_in(email, PASSWORD).await
+    }
+
+    /// Opens the link mailed to `email` at sign-up, as its holder would, and clears that mail
+    /// from the outbox, so that a test reads only the mails its own calls send.
+    pub async fn confirm_email(&self, email: &str) {
+        let mails = self.mails_to(email, 1).await;
+        let token = link_token(&mails[0], "/confirm-email?token=");
+        let confirmed = self.post("/v2/auth/change_email/confirm", json!({"token": token})).await;
+        assert_eq!(confirmed.status, StatusCode::OK, "{:?}", confirmed.body);
+        let read = sqlx::query("DELETE FROM outbox WHERE recipient = $1").bind(email.to_owned());
+        self.store.write(read).await.expect("clear the outbox");
     }
 
     /// Signs in with a password that must work.
@@ -501,4 +529,10 @@ where
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("timed out waiting until {what}");
+}
+
+/// The token of the one-time link in `mail` whose address has `path` (`/confirm-email?token=`).
+pub fn link_token(mail: &str, path: &str) -> String {
+    let start = mail.find(path).expect("link in the mail") + path.len();
+    mail[start..].chars().take_while(char::is_ascii_hexdigit).collect()
 }

@@ -147,4 +147,6 @@ pub struct User {
     pub carbon_goal_kg: Option<f64>,
     pub carbon_method: String,
     pub onboarding: String,
+    /// 1 once the link mailed to the email has been opened.
+    pub email_confirmed: i64,
 }

@@ -12,6 +12,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { DRAWER_WIDTH, SIDEBAR_MIN_WIDTH } from '../../config/constants';
+import { EmailConfirmReminder } from '../../features/auth';
 import { NotificationsBell } from '../../features/notifications';
 import { PreferenceControls } from '../../features/preferences';
 import { useLiveRadiators } from '../../features/radiators';
@@ -140,6 +141,7 @@ export function MainLayout() {
       >
         <ConnectionNotice />
         <Box sx={{ displayPrint: 'none' }}>
+          <EmailConfirmReminder />
           <PlanReminder />
         </Box>
         <Outlet />

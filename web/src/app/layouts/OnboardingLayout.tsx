@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { paths } from '../../config/paths';
-import { LogoutButton } from '../../features/auth';
+import { EmailConfirmReminder, LogoutButton } from '../../features/auth';
 import { PreferenceControls } from '../../features/preferences';
 import { useAppSelector } from '../../lib/hooks';
 import { MainLayout } from './MainLayout';
@@ -64,6 +64,7 @@ export function OnboardingLayout() {
         </Toolbar>
       </TopBar>
       <Container component="main" maxWidth="md" sx={{ py: 4 }}>
+        <EmailConfirmReminder />
         <OnboardingSteps />
         <Outlet />
       </Container>

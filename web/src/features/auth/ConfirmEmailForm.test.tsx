@@ -28,7 +28,7 @@ describe('confirming a new email', () => {
       preloadedState: signedInAs(testUser({})),
     });
     expect(confirmations).toEqual([]);
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm the new email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your email is now new@acme.co.uk. Sign in with it from now on.',
     );
@@ -42,14 +42,14 @@ describe('confirming a new email', () => {
 
   it('says why a used or expired link cannot be used, with the way to sign in', async () => {
     refusePosts('/v2/auth/change_email/confirm', 422, 'Some fields need correcting.', {
-      token: ['This link is invalid, used or expired. Ask for the change again.'],
+      token: ['This link is invalid, used or expired. Ask for a new one from your profile.'],
     });
     renderWithProviders(<ConfirmEmailForm />, { route });
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm the new email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This link is invalid, used or expired. Ask for the change again.',
+      'This link is invalid, used or expired. Ask for a new one from your profile.',
     );
-    expect(screen.queryByRole('button', { name: 'Confirm the new email' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm the email' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/');
   });
 

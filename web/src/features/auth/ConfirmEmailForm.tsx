@@ -14,9 +14,10 @@ import { authApi } from './api';
 import { fetchMe } from './slice';
 
 /**
- * `/confirm-email?token=…`, opened from the link mailed to a new address: one click makes it the
- * account's email. A click, not on opening, so that a mail scanner fetching the link changes
- * nothing; signed in or not, as the link may be opened on another device.
+ * `/confirm-email?token=…`, opened from the link mailed at sign-up or to a new address: one click
+ * makes it the account's confirmed email. A click, not on opening, so that a mail scanner
+ * fetching the link changes nothing; signed in or not, as the link may be opened on another
+ * device.
  */
 export function ConfirmEmailForm() {
   const { t } = useTranslation();

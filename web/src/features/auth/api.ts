@@ -20,6 +20,7 @@ export const authApi = {
     authClient.post<Envelope<{ user: User }>>('/v2/auth/update_profile', payload),
   changeEmail: (email: string, password: string) =>
     authClient.post<Envelope<object>>('/v2/auth/change_email', { email, password }),
+  resendConfirmation: () => authClient.post<Envelope<object>>('/v2/auth/confirm_email/resend'),
   confirmEmail: (token: string) =>
     publicClient.post<Envelope<object>>('/v2/auth/change_email/confirm', { token }),
   deleteAccount: (userId: number, password: string) =>

@@ -32,5 +32,6 @@ export { ForgotPasswordForm } from './ForgotPasswordForm';
 export { ResetPasswordForm } from './ResetPasswordForm';
 export { CurrentPasswordField, EmailField } from './AccountFields';
 export { ConfirmEmailForm } from './ConfirmEmailForm';
+export { EmailConfirmReminder } from './EmailConfirmReminder';
 export { ChangePasswordForm } from './ChangePasswordForm';
 export { LogoutButton, useEndSession, useLogout } from './useLogout';

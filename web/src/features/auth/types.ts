@@ -27,6 +27,8 @@ export interface User extends ProfileText {
   created_at: string;
   /** The business's onboarding step (absent in a session stored before onboarding existed). */
   onboarding?: 'plan' | 'consent' | 'address' | 'energy_usage' | 'done';
+  /** 1 once the link mailed to the email has been opened (absent in a session stored before). */
+  email_confirmed?: number;
 }
 
 export interface SignedInUser extends User {

@@ -1,0 +1,5 @@
+-- When the account's email was shown to be its holder's, by opening a link mailed to it (at
+-- sign-up, or to a new address); NULL until then. Notifications are mailed only to a confirmed
+-- address. Accounts made before it was asked count as confirmed.
+ALTER TABLE users ADD COLUMN email_confirmed_at INTEGER;
+UPDATE users SET email_confirmed_at = created_at;
