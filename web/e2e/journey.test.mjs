@@ -123,6 +123,11 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   // A new business is sent through onboarding, a step at a time.
   await signIn(page);
   await page.waitForURL(`${base}/subscription-plan`);
+  // The address is not confirmed yet: the link mailed at sign-up is waited for.
+  await page
+    .getByTestId('email-unconfirmed')
+    .getByText(`we sent a link to \u2066${business.email}\u2069`)
+    .waitFor();
   const starter = page.getByRole('region', { name: 'Starter' });
   await starter.getByRole('button', { name: 'Start a 14-day free trial' }).click();
   await page.waitForURL(`${base}/consent-setup`);
