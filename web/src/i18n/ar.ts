@@ -540,6 +540,7 @@ export const ar: ArabicTexts<Texts> = {
     switch: 'تشغيل أو إيقاف كل مدافئ {{name, isolate}}',
     addRoom: 'غرفة للإضافة',
     add: 'أضف إلى المنطقة',
+    noRoomsYet: 'لا توجد لديك غرف بعد: أضفها في صفحة الغرف، ثم ضعها هنا.',
     noFreeRooms: 'كل الغرف موجودة في مناطق بالفعل.',
     chooseRoom: 'اختر غرفة لإضافتها.',
     remove: 'إزالة',

@@ -531,6 +531,7 @@ export const en = {
     switch: 'Switch every radiator in {{name}} on or off',
     addRoom: 'Room to add',
     add: 'Add to zone',
+    noRoomsYet: 'You have no rooms yet: add them on the Rooms page, then put them here.',
     noFreeRooms: 'Every room is already in a zone.',
     chooseRoom: 'Choose a room to add.',
     remove: 'Remove',

@@ -62,6 +62,21 @@ describe('a zone’s page', () => {
     expect(add).toHaveFocus();
   });
 
+  it('says there are no rooms yet, rather than that every room is in a zone', async () => {
+    server.use(
+      http.get('/v2/zones/2', () => answer('Zone.', { zone: zone('First floor', []) })),
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [] })),
+    );
+    renderWithProviders(<ZoneDetail />, { route: '/zones/2', path: '/zones/:cuzone' });
+    expect(
+      await screen.findByText(
+        'You have no rooms yet: add them on the Rooms page, then put them here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Every room is already in a zone.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to zone' })).toBeDisabled();
+  });
+
   it('renames the zone, takes a room out and deletes the zone, asking first', async () => {
     const user = userEvent.setup();
     const sent: string[] = [];

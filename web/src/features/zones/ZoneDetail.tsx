@@ -43,7 +43,9 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const { zoneToUpdate: zone, error, missing } = useAppSelector((state) => state.zones);
   const live = useAppSelector((state) => state.radiators.live);
   const [dialog, setDialog] = useState<GroupDialog>(null);
-  const [freeRooms, setFreeRooms] = useState<Room[]>([]);
+  // The business's rooms, to add one; null until read, or when they could not be.
+  const [rooms, setRooms] = useState<Room[] | null>(null);
+  const freeRooms = rooms?.filter((room) => room.zone_id === null) ?? [];
   const [roomToAdd, setRoomToAdd] = useState('');
   const [unchosen, setUnchosen] = useState(false);
   const business = useBusinessSettings();
@@ -52,8 +54,11 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
     if (id === null) return;
     void dispatch(fetchZone(id));
     roomsApi.list().then(
-      ({ data }) => setFreeRooms(data.data.rooms.filter((room) => room.zone_id === null)),
-      (failure: unknown) => console.error('rooms failed to load', failure),
+      ({ data }) => setRooms(data.data.rooms),
+      (failure: unknown) => {
+        console.error('rooms failed to load', failure);
+        setRooms(null);
+      },
     );
   }, [dispatch, id]);
   useEffect(load, [load]);
@@ -121,9 +126,13 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
           helperText={
             unchosen
               ? t('zones.chooseRoom')
-              : freeRooms.length === 0
-                ? t('zones.noFreeRooms')
-                : undefined
+              : rooms === null
+                ? undefined
+                : rooms.length === 0
+                  ? t('zones.noRoomsYet')
+                  : freeRooms.length === 0
+                    ? t('zones.noFreeRooms')
+                    : undefined
           }
         >
           {freeRooms.map((room) => (
