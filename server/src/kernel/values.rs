@@ -295,12 +295,51 @@ impl Password {
         if length > MAX_PASSWORD_LEN {
             return Err(format!("Use at most {MAX_PASSWORD_LEN} characters."));
         }
+        if easy_to_guess(raw) {
+            return Err("This password is too easy to guess. Try a few unrelated words.".into());
+        }
         Ok(Self(raw.to_owned()))
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Long enough passwords that guessing tries first (NIST SP 800-63B asks that they be refused):
+/// the commonest of ten characters or more, and what keys in a row or one short pattern make.
+fn easy_to_guess(raw: &str) -> bool {
+    const COMMON: [&str; 16] = [
+        "password123",
+        "password1234",
+        "passw0rd123",
+        "password!!",
+        "iloveyou12",
+        "letmein123",
+        "welcome123",
+        "changeme123",
+        "football123",
+        "administrator",
+        "1q2w3e4r5t",
+        "1qaz2wsx3edc",
+        "zaq12wsxcde",
+        "qwerty1234",
+        "qwerty123456",
+        "heatdesk123",
+    ];
+    // Keys in a row, either way (the rows of ten keys or more): 1234567890, abcdefghij,
+    // qwertyuiop, 0987654321.
+    const ROWS: [&str; 3] = ["01234567890", "abcdefghijklmnopqrstuvwxyz", "qwertyuiop"];
+    let lower = raw.to_lowercase();
+    let chars: Vec<char> = lower.chars().collect();
+    let in_a_row = |text: &str| {
+        ROWS.iter()
+            .any(|row| row.contains(text) || row.chars().rev().collect::<String>().contains(text))
+    };
+    // One to three characters over and over: aaaaaaaaaa, 1212121212, abcabcabca.
+    let repeats =
+        (1..=3).any(|period| chars.iter().enumerate().all(|(i, c)| *c == chars[i % period]));
+    COMMON.contains(&lower.as_str()) || in_a_row(&lower) || repeats
 }
 
 /// A block of network addresses, `203.0.113.0/24` or `2001:db8::/32`; a lone address is a
@@ -541,8 +580,34 @@ mod tests {
     #[test]
     fn passwords_need_ten_to_128_characters() {
         assert!(Password::parse("123456789").is_err());
-        assert!(Password::parse("1234567890").is_ok());
+        assert!(Password::parse("1234567891").is_ok());
         assert!(Password::parse(&"x".repeat(129)).is_err());
+    }
+
+    #[test]
+    fn passwords_that_guessing_tries_first_are_refused() {
+        let guessed = [
+            "1234567890",
+            "0987654321",
+            "abcdefghij",
+            "QWERTYUIOP",
+            "zyxwvutsrq",
+            "aaaaaaaaaa",
+            "1212121212",
+            "abcabcabcabc",
+            "Password123",
+            "iloveyou12",
+        ];
+        for easy in guessed {
+            assert_eq!(
+                Password::parse(easy).err().as_deref(),
+                Some("This password is too easy to guess. Try a few unrelated words."),
+                "{easy}"
+            );
+        }
+        for fine in ["correct horse battery", "a new password", "heatdesk-demo", "nope nope nope"] {
+            assert!(Password::parse(fine).is_ok(), "{fine}");
+        }
     }
 
     #[test]
