@@ -656,7 +656,7 @@ export const ar: ArabicTexts<Texts> = {
       schedule: 'الجدول:',
       until: '{{setpoint}} حتى {{time}}',
       early: 'تسخين مبكر إلى {{setpoint}} استعدادًا لـ {{time}} (البدء الأمثل)',
-      manual: 'يدوي حتى {{time}}',
+      manual: 'مضبوط يدويًا حتى {{time}}',
       resumes: 'ثم يعود الجدول {{name, isolate}} للعمل.',
       some: '{{count}} من {{total}} مدافئ',
       kept_one: 'يطلب {{asked}}: أُبقيت المدفأة ضمن حدودها',
@@ -944,6 +944,8 @@ export const ar: ArabicTexts<Texts> = {
         caption_one: 'غرفة واحدة؛ {{total}} إجمالًا.',
         emptyTitle: 'لا توجد غرف بعد',
         emptyText: 'أضف الغرف وأرفق مدافئها لترى ما تستهلكه كل غرفة.',
+        leftOut:
+          'لا تُحسب هنا المدافئ التي ليست في غرفة ولا المدافئ المحذوفة: قد يكون المجموع أقل من مجموع المبنى في سجل الطاقة.',
       },
       zones: {
         name: 'المنطقة',
@@ -958,6 +960,8 @@ export const ar: ArabicTexts<Texts> = {
         caption_one: 'منطقة واحدة؛ {{total}} إجمالًا.',
         emptyTitle: 'لا توجد مناطق بعد',
         emptyText: 'اجمع الغرف في مناطق لترى ما تستهلكه كل منطقة.',
+        leftOut:
+          'لا تُحسب هنا الغرف التي ليست في منطقة ولا المدافئ التي ليست في غرفة ولا المدافئ المحذوفة: قد يكون المجموع أقل من مجموع المبنى في سجل الطاقة.',
       },
     },
     range: {

@@ -648,7 +648,7 @@ export const en = {
       schedule: 'Schedule:',
       until: '{{setpoint}} until {{time}}',
       early: 'heating early to {{setpoint}} for {{time}} (optimum start)',
-      manual: 'Manual until {{time}}',
+      manual: 'Set by hand until {{time}}',
       resumes: 'Then the schedule {{name}} takes over again.',
       some: '{{count}} of {{total}} radiators',
       kept_one: 'it asks {{asked}}: kept to the radiator’s own limits',
@@ -928,6 +928,8 @@ export const en = {
         caption_one: '{{count}} room; {{total}} in all.',
         emptyTitle: 'No rooms yet',
         emptyText: 'Add rooms and attach their radiators to see what each uses.',
+        leftOut:
+          'Radiators in no room, and radiators deleted, are not counted here: the total can be less than the building’s in the energy history.',
       },
       zones: {
         name: 'Zone',
@@ -938,6 +940,8 @@ export const en = {
         caption_one: '{{count}} zone; {{total}} in all.',
         emptyTitle: 'No zones yet',
         emptyText: 'Group rooms into zones to see what each zone uses.',
+        leftOut:
+          'Rooms in no zone, radiators in no room, and radiators deleted are not counted here: the total can be less than the building’s in the energy history.',
       },
     },
     range: {

@@ -170,7 +170,7 @@ export function UsageView({ kind }: { kind: Kind }) {
                 <UsageTable kind={kind} places={places} />
               </Paper>
               <Typography variant="body2" color="text.secondary">
-                {t('analytics.usage.costNote')}
+                {t(`analytics.usage.${kind}.leftOut`)} {t('analytics.usage.costNote')}
               </Typography>
             </Stack>
           </ListStates>

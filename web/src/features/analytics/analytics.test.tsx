@@ -629,6 +629,10 @@ describe('the room usage', () => {
     expect(screen.queryByText('Café east')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show the radiators of Café' }));
     expect(screen.getByText('Café east')).toBeInTheDocument();
+    // Why its total can be less than the building's.
+    expect(
+      screen.getByText(/^Radiators in no room, and radiators deleted, are not counted here/),
+    ).toBeInTheDocument();
   });
 
   it('lines a room’s figures up with those of its radiators folded beneath', async () => {

@@ -66,7 +66,7 @@ describe('the schedule in force', () => {
 
   it('says when a manual change holds, and when a schedule asks for off', async () => {
     const { unmount } = renderWithProviders(<RadiatorScheduleInForce radiatorId={3} />);
-    expect(await screen.findByText('Manual until \u206618:00\u2069')).toBeInTheDocument();
+    expect(await screen.findByText('Set by hand until \u206618:00\u2069')).toBeInTheDocument();
     unmount();
     renderWithProviders(<RadiatorScheduleInForce radiatorId={4} />);
     expect(await screen.findByTestId('schedule-in-force')).toHaveTextContent(
@@ -125,7 +125,7 @@ describe('the schedule in force', () => {
     expect(panel).toHaveTextContent(
       'Schedule: Office hours · \u206621.0 °C\u2069 until \u206618:00\u2069 (2 of 4 radiators)',
     );
-    expect(panel).toHaveTextContent('Manual until \u206618:00\u2069: Corner');
+    expect(panel).toHaveTextContent('Set by hand until \u206618:00\u2069: Corner');
     expect(panel).not.toHaveTextContent('Nights');
   });
 
@@ -139,7 +139,9 @@ describe('the schedule in force', () => {
       ),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Set 22' }));
-    expect(await screen.findByText('Manual until \u206618:00\u2069: Window')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Set by hand until \u206618:00\u2069: Window'),
+    ).toBeInTheDocument();
     expect(panel).not.toHaveTextContent('Schedule: Office hours');
   });
 
