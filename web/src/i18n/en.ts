@@ -470,6 +470,8 @@ export const en = {
     noRoom: 'No room',
     uid: 'Radiator id',
     uidHelp: 'Printed on the radiator’s label, like HD-0042.',
+    uidHelpSimulated:
+      'Printed on the radiator’s label, like HD-0042. Here the radiators are simulated: any id adds a modelled one.',
     claimCode: 'Claim code',
     claimCodeHelp:
       'Beside the id on a real radiator’s label, like K7Q2-9XPM. Simulated radiators have none.',

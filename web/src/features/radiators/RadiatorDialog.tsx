@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { FormField, useForm } from '../../components/form';
 import { FormDialog, savedThenClose, type DialogFrame } from '../../components/FormDialog';
+import { useAppSelector } from '../../lib/hooks';
 import { setpointError } from '../../lib/temperature';
 import { useAction, type Answer } from '../../lib/useAction';
 import type { RadiatorPayload } from './types';
@@ -76,6 +77,8 @@ export function RadiatorDialog<R extends Answer>({
 }) {
   const { t } = useTranslation();
   const { run, busy } = useAction();
+  // Known once the radiators' list has been read; until then the label's help alone.
+  const simulated = useAppSelector((state) => state.radiators.simulated);
   const form = useForm<Values>(
     {
       uid: '',
@@ -111,7 +114,9 @@ export function RadiatorDialog<R extends Answer>({
         <FormField
           {...form.field('uid')}
           label={t('radiators.uid')}
-          helperText={t('radiators.uidHelp')}
+          // With the simulated fleet any id makes a modelled radiator: said, so that a mistyped
+          // one is not taken for a real radiator reporting.
+          helperText={t(simulated ? 'radiators.uidHelpSimulated' : 'radiators.uidHelp')}
           required
           autoFocus
         />

@@ -35,6 +35,9 @@ describe('the radiators page', () => {
       within(empty.parentElement ?? empty).getByRole('button', { name: 'Add a radiator' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Add a radiator' });
+    expect(
+      within(dialog).getByText('Printed on the radiator’s label, like HD-0042.'),
+    ).toBeVisible();
     await user.type(within(dialog).getByLabelText(/^Radiator name/), 'Hall');
     await user.click(within(dialog).getByRole('button', { name: 'Add a radiator' }));
     // An empty id is missing, not malformed.
@@ -87,6 +90,8 @@ describe('adding a radiator with the rooms to choose from', () => {
       within(empty.parentElement ?? empty).getByRole('button', { name: 'Add a radiator' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Add a radiator' });
+    // Any id adds a modelled radiator: a mistyped one is not taken for a real one.
+    expect(within(dialog).getByText(/Here the radiators are simulated: any id adds/)).toBeVisible();
     await user.type(within(dialog).getByLabelText(/^Radiator id/), 'HD-0009');
     await user.type(within(dialog).getByLabelText(/^Radiator name/), 'Hall east');
     const room = within(dialog).getByRole('combobox', { name: 'Room' });
