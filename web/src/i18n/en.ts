@@ -615,6 +615,8 @@ export const en = {
       endDate: 'End date (optional)',
       endDateHelp: 'The last day it runs.',
       status: 'Schedule on',
+      statusHelp:
+        'While on, it sets its radiators as soon as it is saved and at each of its times, over what was set by hand (a room switched off included).',
       create: 'Create schedule',
     },
     editor: {

@@ -332,6 +332,10 @@ describe('the schedule form', () => {
     expect(screen.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Monday' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Off outside the slots' })).toBeChecked();
+    // Saving it sets its rooms at once: said, as it overrides a room switched off by hand.
+    expect(screen.getByRole('switch', { name: 'Schedule on' })).toHaveAccessibleDescription(
+      /over what was set by hand \(a room switched off included\)/,
+    );
   });
 
   it('says a schedule that does not exist is missing, with the way back instead of a retry', async () => {

@@ -279,10 +279,14 @@ export function ScheduleForm({
                   name="status"
                   checked={values.status}
                   onChange={(event) => setValue('status', event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'schedule-status-help' } }}
                 />
               }
               label={t('schedules.form.status')}
             />
+            <FormHelperText id="schedule-status-help" sx={{ mt: 0 }}>
+              {t('schedules.form.statusHelp')}
+            </FormHelperText>
           </Paper>
           {changedElsewhere && (
             <Alert
