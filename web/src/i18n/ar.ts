@@ -68,6 +68,9 @@ export const ar: ArabicTexts<Texts> = {
     confirmPassword: 'تأكيد كلمة المرور',
     businessName: 'اسم الشركة',
     tradingName: 'الاسم التجاري',
+    businessNameHelp: 'الاسم المسجّل كما يظهر في الفواتير: Acme Heating Ltd.',
+    tradingNameHelp:
+      'الاسم الذي يعرفه العملاء: Acme Warmth. هو نفسه اسم الشركة إن لم يكن لديك غيره.',
     mobile: 'رقم الجوال',
     addressLine1: 'سطر العنوان 1',
     addressLine2: 'سطر العنوان 2 (اختياري)',

@@ -54,6 +54,9 @@ export const en = {
     confirmPassword: 'Confirm password',
     businessName: 'Business name',
     tradingName: 'Trading name',
+    businessNameHelp: 'The registered name, as on invoices: Acme Heating Ltd.',
+    tradingNameHelp:
+      'The name customers know: Acme Warmth. The same as the business name if you have no other.',
     mobile: 'Mobile number',
     addressLine1: 'Address line 1',
     addressLine2: 'Address line 2 (optional)',

@@ -155,6 +155,7 @@ export function ProfileFields({ form, emailField }: { form: ProfileForm; emailFi
           <FormField
             {...form.field('business_name')}
             label={t('fields.businessName')}
+            helperText={t('fields.businessNameHelp')}
             error={form.errors.business_name ?? form.errors.first_name}
             autoComplete="organization"
             required
@@ -164,6 +165,7 @@ export function ProfileFields({ form, emailField }: { form: ProfileForm; emailFi
           <FormField
             {...form.field('last_name')}
             label={t('fields.tradingName')}
+            helperText={t('fields.tradingNameHelp')}
             // The API's name for it; without this a browser would fill in a surname.
             autoComplete="off"
             required
