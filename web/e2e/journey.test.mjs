@@ -110,7 +110,11 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   await page.screenshot({ path: path.join(screenshots, 'register-1280.png'), fullPage: true });
   await fillRegistration(page);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText('Your account has been created. You can now sign in.').waitFor();
+  await page
+    .getByText(
+      'Your account has been created, and we have sent a link to confirm your email. You can now sign in.',
+    )
+    .waitFor();
   await page.waitForURL(`${base}/`);
   // Ready for the password: the address just registered is filled in.
   assert.equal(await page.getByLabel('Email').inputValue(), business.email);

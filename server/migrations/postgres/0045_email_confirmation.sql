@@ -3,3 +3,7 @@
 -- address. Accounts made before it was asked count as confirmed.
 ALTER TABLE users ADD COLUMN email_confirmed_at BIGINT;
 UPDATE users SET email_confirmed_at = created_at;
+
+-- 1: the link confirms the email the account has (the sign-up's), not a change to a new one;
+-- it is spent if the account's email has changed meanwhile.
+ALTER TABLE email_changes ADD COLUMN confirms BIGINT NOT NULL DEFAULT 0;

@@ -15,7 +15,7 @@ use crate::mail::Mail;
 use crate::state::AppState;
 use crate::store::StoreError;
 
-/// How long a link to confirm a new email works: a day, as the mail may be read the next morning.
+/// How long a link to confirm an email works: a day, as the mail may be read the next morning.
 pub const EMAIL_LINK_LIFETIME: Duration = Duration::hours(24);
 
 /// After the password is given again, mails a one-time link to `new_email`; the account's email
@@ -38,7 +38,7 @@ pub async fn request_change(
     // Counted only as a link is about to be sent: a mistake above sends nothing.
     let now = state.clock.now();
     throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, now).await?;
-    let link = store_link(state, user.user_id, new_email, now).await?;
+    let link = store_link(state, user.user_id, new_email, false, now).await?;
     // The link on a line of its own, never inside a worded sentence: Arabic isolates a value
     // with invisible marks that a mail client could take into the link.
     let say = |sentence: &str| words::for_reader(sentence.to_owned());
@@ -64,7 +64,7 @@ pub async fn send_confirmation(
     email: &Email,
     now: OffsetDateTime,
 ) -> ApiResult<()> {
-    let link = store_link(state, user_id, email, now).await?;
+    let link = store_link(state, user_id, email, true, now).await?;
     let say = |sentence: &str| words::for_reader(sentence.to_owned());
     let body = format!(
         "{}\n\n{}\n{link}\n\n{}\n\n{}",
@@ -78,16 +78,19 @@ pub async fn send_confirmation(
     Ok(state.mailer.send(&state.store, mail, now).await?)
 }
 
-/// Stores a link that makes `email` the account's confirmed email; answers its address.
+/// Stores a link that makes `email` the account's confirmed email (`confirms`: the one it has);
+/// answers its address.
 async fn store_link(
     state: &AppState,
     user_id: i64,
     email: &Email,
+    confirms: bool,
     now: OffsetDateTime,
 ) -> ApiResult<String> {
     let token = new_token();
     let expires_at = (now + EMAIL_LINK_LIFETIME).unix_timestamp();
-    store::create_email_change(&state.store, &hash_token(&token), user_id, email, expires_at)
+    let token_hash = hash_token(&token);
+    store::create_email_change(&state.store, &token_hash, user_id, email, confirms, expires_at)
         .await?;
     Ok(format!("{}/confirm-email?token={token}", state.config.public_url))
 }
@@ -121,7 +124,7 @@ pub async fn confirm(state: &AppState, token: &str) -> ApiResult<Confirmed> {
             Err(StoreError::Conflict { .. }) => return Err(address_taken()),
             Err(error) => return Err(error.into()),
         };
-    if changed.new_email == changed.old_email {
+    if changed.confirms {
         return Ok(Confirmed::Email(changed.new_email));
     }
     let language = Language::from_code(&changed.language);

@@ -1,7 +1,6 @@
 //! Accounts and sign-in: every `/v2/auth` call of the spec, and confirming and changing the
-//! email. Handlers
-//! here; what they do in `account.rs`, `sign_in.rs`, `password.rs` and `email.rs`; the SQL in
-//! `store.rs`.
+//! email. Handlers here; what they do in `account.rs`, `sign_in.rs`, `password.rs` and
+//! `email.rs`; the SQL in `store.rs`.
 
 pub mod account;
 mod email;
@@ -96,8 +95,16 @@ pub async fn register(
     let (email, new_password, is_business, profile) = check.finish(account)?;
     throttle::limit(&state.store, throttle::REGISTRATIONS, address, state.clock.now()).await?;
     let user = account::register(&state, &email, &new_password, is_business, &profile).await?;
-    email::send_confirmation(&state, user.id, &email, state.clock.now()).await?;
-    Ok(ok("Your account has been created. You can now sign in.", UserData { user }))
+    // The account is made: a link that could not be stored or mailed is asked for again from
+    // the app, rather than the sign-up failing after it succeeded.
+    if let Err(error) = email::send_confirmation(&state, user.id, &email, state.clock.now()).await {
+        tracing::error!(user_id = user.id, error = ?error, "cannot mail the sign-up's link");
+    }
+    Ok(ok(
+        "Your account has been created, and we have sent a link to confirm your email. You can \
+         now sign in.",
+        UserData { user },
+    ))
 }
 
 /// The signed-in user.
@@ -244,7 +251,8 @@ pub async fn forgot_password(
     let email = check.check("email", Email::parse(&request.email));
     let email = check.finish(email)?;
     let now = state.clock.now();
-    throttle::limit_reset_requests(&state.store, email.as_str(), address, now).await?;
+    throttle::limit_links(&state.store, throttle::RESET_REQUESTS, email.as_str(), address, now)
+        .await?;
     // In the background, so the answer takes as long whether or not the account exists; the
     // mail in the language the link was asked for in.
     tokio::spawn(words::answering_in(language, async move {
@@ -381,7 +389,8 @@ pub async fn resend_confirmation(
         });
     }
     let now = state.clock.now();
-    throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, now).await?;
+    let resends = throttle::CONFIRMATION_RESENDS;
+    throttle::limit_links(&state.store, resends, &me.email, address, now).await?;
     let email = Email::parse(&me.email).map_err(|message| anyhow::anyhow!(message))?;
     email::send_confirmation(&state, user.user_id, &email, now).await?;
     Ok(done(format!(

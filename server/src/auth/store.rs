@@ -264,8 +264,9 @@ pub async fn reset_is_live(pool: &AnyPool, token_hash: &str, now: i64) -> StoreR
 }
 
 /// Uses a live reset token and sets the new password, ending every session, and counts the
-/// email as confirmed; answers the account's email, or `None` for a token that is unknown, used or expired. Marking the token
-/// used in the statement that finds it makes it one-time even when two requests race.
+/// email as confirmed; answers the account's email, or `None` for a token that is unknown, used
+/// or expired. Marking the token used in the statement that finds it makes it one-time even
+/// when two requests race.
 pub async fn reset_password(
     store: &Store,
     token_hash: &str,
@@ -303,13 +304,14 @@ pub async fn reset_password(
     Ok(Some(email))
 }
 
-/// Stores a change of the user's email, waiting for its link (to the email it has, to confirm
-/// it); a link sent before stops working.
+/// Stores a link that makes `email` the user's confirmed email: a change to a new one, or
+/// (`confirms`) the one it has, confirmed. A link sent before stops working.
 pub async fn create_email_change(
     store: &Store,
     token_hash: &str,
     user_id: i64,
-    new_email: &Email,
+    email: &Email,
+    confirms: bool,
     expires_at: i64,
 ) -> StoreResult<()> {
     let mut tx = store.begin_write().await?;
@@ -318,49 +320,58 @@ pub async fn create_email_change(
         .execute(&mut *tx)
         .await?;
     sqlx::query(
-        "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at)
-         VALUES ($1, $2, $3, $4)",
+        "INSERT INTO email_changes (token_hash, user_id, new_email, confirms, expires_at)
+         VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(token_hash)
     .bind(user_id)
-    .bind(new_email.as_str())
+    .bind(email.as_str())
+    .bind(i64::from(confirms))
     .bind(expires_at)
     .execute(&mut *tx)
     .await?;
     store.commit(tx).await
 }
 
-/// An email's change and the one it replaces (the same when it confirms the email the account
-/// has), with the language the account uses.
+/// An email's change and the one it replaces (the same when the link `confirms` the email the
+/// account has), with the language the account uses.
 pub struct EmailChanged {
     pub old_email: String,
     pub new_email: String,
+    pub confirms: bool,
     pub language: String,
 }
 
 /// Makes a live email-change link's address the account's email, confirmed, and the link spent;
-/// `None` for a link unknown or expired. Taken and used in one transaction, so it works once even in
-/// a race; another account that took the address meanwhile is a conflict, and the link stays.
+/// `None` for a link unknown or expired, or a confirmation of an email the account no longer
+/// has. Taken and used in one transaction, so it works once even in a race; another account
+/// that took the address meanwhile is a conflict, and the link stays.
 pub async fn change_email(
     store: &Store,
     token_hash: &str,
     now: i64,
 ) -> StoreResult<Option<EmailChanged>> {
     let mut tx = store.begin_write().await?;
-    let claimed: Option<(i64, String)> = sqlx::query_as(
+    let claimed: Option<(i64, String, i64)> = sqlx::query_as(
         "DELETE FROM email_changes WHERE token_hash = $1 AND expires_at > $2
-         RETURNING user_id, new_email",
+         RETURNING user_id, new_email, confirms",
     )
     .bind(token_hash)
     .bind(now)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((user_id, new_email)) = claimed else { return Ok(None) };
+    let Some((user_id, new_email, confirms)) = claimed else { return Ok(None) };
+    let confirms = confirms == 1;
     let (old_email, language): (String, String) =
         sqlx::query_as("SELECT email, language FROM users WHERE id = $1")
             .bind(user_id)
             .fetch_one(&mut *tx)
             .await?;
+    // A confirmation of an email the account no longer has (changed meanwhile) is spent.
+    if confirms && new_email != old_email {
+        store.commit(tx).await?;
+        return Ok(None);
+    }
     let taken: Option<(i64,)> =
         sqlx::query_as("SELECT id FROM users WHERE email = $1 AND id <> $2")
             .bind(&new_email)
@@ -378,7 +389,7 @@ pub async fn change_email(
         .execute(&mut *tx)
         .await?;
     store.commit(tx).await?;
-    Ok(Some(EmailChanged { old_email, new_email, language }))
+    Ok(Some(EmailChanged { old_email, new_email, confirms, language }))
 }
 
 /// Replaces the password of a signed-in user and ends every session of the account.

@@ -33,8 +33,10 @@ pub const RESETS: (&str, i64, &str) = ("reset", 10, "password resets");
 pub const RESET_CHECKS: (&str, i64, &str) = ("reset-check", 30, "reset link checks");
 /// Each mails a link to an address of the asker's choosing (counted as one is sent).
 pub const EMAIL_CHANGES: (&str, i64, &str) = ("email-change", 5, "email change requests");
-pub const EMAIL_CONFIRMATIONS: (&str, i64, &str) =
-    ("email-confirm", 30, "email change confirmations");
+pub const EMAIL_CONFIRMATIONS: (&str, i64, &str) = ("email-confirm", 30, "email confirmations");
+/// The sign-up's link to confirm the email, sent again (to the account's own address).
+pub const CONFIRMATION_RESENDS: (&str, i64, &str) =
+    ("confirm-resend", 5, "requests to send the link again");
 
 /// An attempt at an account's password (signing in, or confirming it), counted as a failure under
 /// its email and its address until it succeeds.
@@ -81,21 +83,22 @@ pub async fn limit(
     counted(db, &[(key.as_str(), limit)], now, what).await.map(|_| ())
 }
 
-/// Reset links one email may be sent in the window, whoever asks, so that requests from many
-/// addresses cannot fill an inbox. Counted whether or not an account has the email, so a
-/// refusal tells nothing.
-pub const RESET_REQUESTS_PER_EMAIL: i64 = 3;
+/// Links one email may be sent in the window (a password reset's, or a confirmation sent
+/// again), whoever asks, so that requests from many addresses cannot fill an inbox. Counted
+/// whether or not an account has the email, so a refusal tells nothing.
+pub const LINKS_PER_EMAIL: i64 = 3;
 
-/// Counts one more request for a reset link for `email` from `address`, or refuses it (429).
-pub async fn limit_reset_requests(
+/// Counts one more request of `kind` (`RESET_REQUESTS`, `CONFIRMATION_RESENDS`) for a link to
+/// `email` from `address`, or refuses it (429).
+pub async fn limit_links(
     db: &Store,
+    (prefix, per_address, what): (&str, i64, &str),
     email: &str,
     address: IpAddr,
     now: OffsetDateTime,
 ) -> ApiResult<()> {
-    let (prefix, per_address, what) = RESET_REQUESTS;
     let (by_address, by_email) = (format!("{prefix}:{address}"), format!("{prefix}:{email}"));
-    let keys = [(by_address.as_str(), per_address), (by_email.as_str(), RESET_REQUESTS_PER_EMAIL)];
+    let keys = [(by_address.as_str(), per_address), (by_email.as_str(), LINKS_PER_EMAIL)];
     counted(db, &keys, now, what).await.map(|_| ())
 }
 

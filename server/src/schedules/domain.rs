@@ -88,8 +88,8 @@ pub struct ScheduleView {
     /// slots on some day: where they meet, those hold on the radiators they share. Empty while
     /// it is off.
     pub outranked_by: Vec<String>,
-    /// Moves on with every change of the schedule: sent back with an edit, it refuses the edit
-    /// when someone else has changed the schedule since it was read.
+    /// Moves on each time the schedule is saved or switched on or off: sent back with an edit,
+    /// it refuses the edit when someone else has done either since it was read.
     pub revision: i64,
 }
 

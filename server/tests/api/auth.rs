@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use crate::store_tests;
 use crate::support::{Db, PASSWORD, TestApp, User, link_token, registration, registration_with};
 use futures_util::future::{join, join_all};
+use heatdesk::kernel::tokens::hash_token;
 use heatdesk::kernel::work_limit::WorkLimit;
 
 store_tests!(
@@ -35,6 +36,7 @@ store_tests!(
     reset_tokens_never_reach_the_log,
     parallel_wrong_passwords_get_no_more_tries_than_the_limit,
     a_new_accounts_email_is_confirmed_by_the_link_mailed_at_sign_up,
+    a_sign_up_link_gives_way_to_a_change_and_is_sent_again_only_so_often,
     changing_the_email_waits_for_the_link_mailed_to_the_new_address,
     an_email_link_expires_after_a_day_and_loses_to_an_account_that_took_the_address,
 );
@@ -45,7 +47,11 @@ async fn register_answers_a_business_user_with_level_5001_and_copies_the_same_ad
     let answer = app.register("Owner@Acme.co.uk").await;
     // Typed with every field it may have, so a password hash or token would fail it.
     let user: User = answer.data("user");
-    assert_eq!(answer.description(), "Your account has been created. You can now sign in.");
+    assert_eq!(
+        answer.description(),
+        "Your account has been created, and we have sent a link to confirm your email. You can \
+         now sign in."
+    );
     assert_eq!(user.email, "owner@acme.co.uk");
     assert_eq!((user.level, user.is_business), (5001, 1));
     assert_eq!((user.post_code.as_str(), user.mobile.as_str()), ("LS1 4AP", "07700900123"));
@@ -603,6 +609,45 @@ async fn a_new_accounts_email_is_confirmed_by_the_link_mailed_at_sign_up(app: Te
     assert_eq!(app.post("/v2/auth/reset_password", body).await.status, StatusCode::OK);
     let other = app.sign_in("other@acme.co.uk", "reset password 1").await;
     assert_eq!(other.get("/v2/auth/me").await.data::<User>("me").email_confirmed, 1);
+}
+
+/// A sign-up's link and an email change's: the newer one only, and a confirmation never makes
+/// an email the account has left its own again.
+async fn a_sign_up_link_gives_way_to_a_change_and_is_sent_again_only_so_often(app: TestApp) {
+    let owner = app.register_business_unconfirmed("owner@acme.co.uk").await;
+    let sign_up = email_token(&app.mails_to("owner@acme.co.uk", 1).await[0]);
+    let change = json!({"email": "new@acme.co.uk", "password": PASSWORD});
+    assert_eq!(owner.post("/v2/auth/change_email", change).await.status, StatusCode::OK);
+    let confirm = |token: &str| app.post("/v2/auth/change_email/confirm", json!({"token": token}));
+    assert_eq!(confirm(&sign_up).await.field_error("token"), REFUSED_EMAIL_LINK, "replaced");
+    let moved = email_token(&app.mails_to("new@acme.co.uk", 1).await[0]);
+    assert_eq!(confirm(&moved).await.status, StatusCode::OK);
+    let me = owner.get("/v2/auth/me").await.data::<User>("me");
+    assert_eq!((me.email.as_str(), me.email_confirmed), ("new@acme.co.uk", 1));
+
+    // Two links stored at once (a resend and a change from two tabs racing): the old address's
+    // confirmation, opened after the change, is spent rather than a change back.
+    let insert = sqlx::query(
+        "INSERT INTO email_changes (token_hash, user_id, new_email, confirms, expires_at)
+         VALUES ($1, $2, 'owner@acme.co.uk', 1, $3)",
+    )
+    .bind(hash_token("raced"))
+    .bind(me.id)
+    .bind(app.clock_now() + 3600);
+    app.store.write(insert).await.unwrap();
+    assert_eq!(confirm("raced").await.field_error("token"), REFUSED_EMAIL_LINK);
+    assert_eq!(owner.get("/v2/auth/me").await.data::<User>("me").email, "new@acme.co.uk");
+    assert_eq!(app.mails_to("owner@acme.co.uk", 1).await.len(), 2, "the sign-up's, the notice");
+
+    // Sent again at most 3 times a window to one address, whoever asks.
+    let other = app.register_business_unconfirmed("other@acme.co.uk").await;
+    for _ in 0..3 {
+        let again = other.post("/v2/auth/confirm_email/resend", Value::Null).await;
+        assert_eq!(again.status, StatusCode::OK, "{:?}", again.body);
+    }
+    let fourth = other.post("/v2/auth/confirm_email/resend", Value::Null).await;
+    assert_eq!(fourth.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(fourth.description().starts_with("Too many requests to send the link again."));
 }
 
 async fn changing_the_email_waits_for_the_link_mailed_to_the_new_address(app: TestApp) {

@@ -31,8 +31,8 @@ function downThenUp() {
 }
 
 function Connection() {
-  const { state, opened } = useLiveConnection();
-  return <p data-testid="connection">{`${state} ${opened}`}</p>;
+  const { state } = useLiveConnection();
+  return <p data-testid="connection">{state}</p>;
 }
 
 const streams: AbortController[] = [];
@@ -50,10 +50,10 @@ describe('the live connection', () => {
     const events: LiveEvent[] = [];
     render(<Connection />);
     follow((event) => events.push(event));
-    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent(/^lost 0$/));
+    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent(/^lost$/));
     // The network coming back reconnects at once rather than after the pause.
     act(() => void window.dispatchEvent(new Event('online')));
-    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent(/^open 1$/));
+    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent(/^open$/));
     await waitFor(() => expect(events).toEqual([{ event: 'snapshot', data: [] }]));
   });
 
@@ -80,15 +80,26 @@ describe('the live connection', () => {
     await waitFor(() => expect(screen.queryByTestId('connection-lost')).not.toBeInTheDocument());
   });
 
-  it('makes a failed load try again when it reconnects', async () => {
+  it('makes a failed load try again when it reconnects, once', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     downThenUp();
     const retry = vi.fn();
     renderWithProviders(<LoadError message="HeatDesk could not answer." onRetry={retry} />);
     follow();
     await waitFor(() => expect(retry).toHaveBeenCalledTimes(1));
-    // Once: it has nothing to do with the stream staying open.
+    // Nothing more while it stays open.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a load that failed for another reason alone when the stream first opens', async () => {
+    server.use(http.get('/v2/live', openStream));
+    const retry = vi.fn();
+    renderWithProviders(<LoadError message="Something else went wrong." onRetry={retry} />);
+    render(<Connection />);
+    follow();
+    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent(/^open$/));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(retry).not.toHaveBeenCalled();
   });
 });

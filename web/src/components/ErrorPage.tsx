@@ -1,29 +1,26 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useLiveConnection } from '../lib/live';
+import { useOnReconnect } from '../lib/live';
 import { Heading } from './Heading';
 import { ChunkLoadError } from './lazyPage';
 import { NotFound } from './NotFound';
 
+const reload = () => window.location.reload();
+
 /**
  * Shown instead of the router's default when a page fails: the whole window, or `inLayout`, in
  * the signed-in layout's place for a page, which keeps its menu and its connection notice. A
- * part of the app that could not be loaded (the connection dropped) is loaded by reloading the
- * app, by hand or once the live stream reconnects.
+ * part of the app that could not be loaded is loaded by reloading the app: by hand, or in the
+ * signed-in layout once its live stream reconnects after being lost (the connection dropped).
  */
 export function ErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation();
   const chunk = error instanceof ChunkLoadError ? error : null;
-  const { opened } = useLiveConnection();
-  const seen = useRef(opened);
-  useEffect(() => {
-    if (chunk && opened !== seen.current) window.location.reload();
-  }, [chunk, opened]);
+  useOnReconnect(chunk ? reload : null);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   console.error(error);
   const content = (
@@ -37,7 +34,7 @@ export function ErrorPage({ inLayout = false }: { inLayout?: boolean }) {
         }
         space={3}
       />
-      <Button variant="contained" onClick={() => window.location.reload()}>
+      <Button variant="contained" onClick={reload}>
         {t('errors.reload')}
       </Button>
     </>

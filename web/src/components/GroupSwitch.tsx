@@ -17,7 +17,7 @@ interface Counted {
  * with some off it says how many are on, and switching it on switches the rest on. `label` is
  * shown beside it on a group's page; a card names the group in `ariaLabel` instead. While
  * `onToggle`'s promise runs (the change, then what it reads again), the switch shows what was
- * asked, busy, and takes no second click.
+ * asked, busy, keeps the focus and takes no second click.
  */
 export function GroupSwitch({
   group,
@@ -39,15 +39,23 @@ export function GroupSwitch({
     </Typography>
   );
   const toggle = (next: boolean) => {
+    if (asked !== null) return;
     setAsked(next);
     void onToggle(next).finally(() => setAsked(null));
   };
+  // Busy, it keeps the focus (a disabled input would drop it) and takes no second click.
   const control = (
     <Switch
       checked={asked ?? (count > 0 && on === count)}
-      disabled={count === 0 || asked !== null}
+      disabled={count === 0}
       onChange={(event) => toggle(event.target.checked)}
-      slotProps={{ input: { 'aria-label': ariaLabel, 'aria-busy': asked !== null } }}
+      slotProps={{
+        input: {
+          'aria-label': ariaLabel,
+          'aria-busy': asked !== null,
+          'aria-disabled': asked !== null,
+        },
+      }}
     />
   );
   const busy = asked !== null && <CircularProgress size={16} aria-label={t('common.saving')} />;

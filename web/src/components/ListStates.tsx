@@ -4,10 +4,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useLiveConnection } from '../lib/live';
+import { useOnReconnect } from '../lib/live';
 import { BackLink } from './BackLink';
 
 /**
@@ -28,13 +28,7 @@ export function LoadError({
   back?: { to: string; name: string };
 }) {
   const { t } = useTranslation();
-  const { opened } = useLiveConnection();
-  const seen = useRef(opened);
-  useEffect(() => {
-    if (opened === seen.current) return;
-    seen.current = opened;
-    if (!missing) onRetry();
-  }, [opened, missing, onRetry]);
+  useOnReconnect(missing ? null : onRetry);
   if (missing && back)
     return (
       <Alert

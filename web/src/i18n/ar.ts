@@ -433,7 +433,7 @@ export const ar: ArabicTexts<Texts> = {
     results: 'النتائج: {{count}}',
   },
   rooms: {
-    missing: 'لا توجد غرفة باسم «{{name}}». ربما أُعيدت تسميتها أو حُذفت.',
+    missing: 'لا توجد غرفة باسم «{{name, isolate}}». ربما أُعيدت تسميتها أو حُذفت.',
     temperature: 'درجة حرارة الغرفة (\u2066°C\u2069)',
     temperatureHelp: 'تبقى كل مدفأة ضمن حدودها.',
     temperatureEmpty: 'أضف مدفأة إلى الغرفة لضبط درجة حرارتها.',

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { getToken } from './session';
 
 export interface LiveEvent {
@@ -8,32 +8,47 @@ export interface LiveEvent {
 
 /**
  * Whether the live stream reaches the server: `connecting` until its first answer, `open` while
- * it is read, `lost` from a failed connection or a dropped stream until it is open again.
- * `opened` counts the times it opened, so what failed while it was lost can try again then.
+ * it is read, `lost` from a failed connection or a dropped stream until it is open again. A new
+ * object at each change, so that one spell of being lost can be told from the next.
  */
 export interface LiveConnection {
   state: 'connecting' | 'open' | 'lost';
-  opened: number;
 }
 
-let connection: LiveConnection = { state: 'connecting', opened: 0 };
+let connection: LiveConnection = { state: 'connecting' };
 const listeners = new Set<() => void>();
+/** The newest follower: one given up (signed out, or remounted) no longer says anything. */
+let follower = 0;
 
 function setConnection(state: LiveConnection['state']) {
   if (state === connection.state) return;
-  connection = { state, opened: connection.opened + (state === 'open' ? 1 : 0) };
+  connection = { state };
   listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }
 
 /** The live stream's connection, for what shows or heals a lost one. */
 export function useLiveConnection(): LiveConnection {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => connection,
-  );
+  return useSyncExternalStore(subscribe, () => connection);
+}
+
+/**
+ * Calls `reconnected` (if any) each time the live stream opens after being lost (the server or
+ * the network back), not when it first opens: what failed while it was lost can try again.
+ */
+export function useOnReconnect(reconnected: (() => void) | null) {
+  const { state } = useLiveConnection();
+  const lost = useRef(false);
+  useEffect(() => {
+    if (state === 'lost') lost.current = true;
+    if (state !== 'open' || !lost.current) return;
+    lost.current = false;
+    reconnected?.();
+  }, [state, reconnected]);
 }
 
 /**
@@ -46,6 +61,10 @@ export async function followLiveStream(
   onEvent: (event: LiveEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
+  const me = (follower += 1);
+  const say = (state: LiveConnection['state']) => {
+    if (me === follower) setConnection(state);
+  };
   let pause = 1000;
   while (!signal.aborted) {
     try {
@@ -58,17 +77,17 @@ export async function followLiveStream(
       if (!response.ok || !response.body)
         throw new Error(`live stream answered ${response.status}`);
       pause = 1000;
-      setConnection('open');
+      say('open');
       await readEvents(response.body, onEvent, signal);
     } catch (error) {
       if (!signal.aborted) console.warn('live stream interrupted:', error);
     }
     if (signal.aborted) break;
-    setConnection('lost');
+    say('lost');
     await waitToReconnect(pause, signal);
     pause = Math.min(pause * 2, 15_000);
   }
-  setConnection('connecting');
+  say('connecting');
 }
 
 /** Waits `pause` ms, or less when the network comes back or the stream is given up. */
@@ -93,7 +112,19 @@ async function readEvents(
 ) {
   const reader = body.getReader();
   // Given up: stop reading now, whether or not the body heeds the fetch's signal.
-  signal.addEventListener('abort', () => void reader.cancel(), { once: true });
+  const stop = () => void reader.cancel();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    await readBlocks(reader, onEvent);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+async function readBlocks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  onEvent: (event: LiveEvent) => void,
+) {
   const decoder = new TextDecoder();
   let buffer = '';
   for (;;) {

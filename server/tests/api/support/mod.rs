@@ -313,8 +313,8 @@ impl TestApp {
         let token = link_token(&mails[0], "/confirm-email?token=");
         let confirmed = self.post("/v2/auth/change_email/confirm", json!({"token": token})).await;
         assert_eq!(confirmed.status, StatusCode::OK, "{:?}", confirmed.body);
-        let read = sqlx::query("DELETE FROM outbox WHERE recipient = $1").bind(email.to_owned());
-        self.store.write(read).await.expect("clear the outbox");
+        let clear = sqlx::query("DELETE FROM outbox WHERE recipient = $1").bind(email.to_owned());
+        self.store.write(clear).await.expect("clear the outbox");
     }
 
     /// Signs in with a password that must work.

@@ -33,9 +33,12 @@ describe('RegisterForm', () => {
     server.use(
       http.post('/v2/auth', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return answer('Your account has been created. You can now sign in.', {
-          user: { level: 5001 },
-        });
+        return answer(
+          'Your account has been created, and we have sent a link to confirm your email. You can now sign in.',
+          {
+            user: { level: 5001 },
+          },
+        );
       }),
     );
     const { router } = renderWithProviders(<RegisterForm />, { route: '/register' });
@@ -65,7 +68,9 @@ describe('RegisterForm', () => {
       business_post_code: 'LS1 4AP',
     });
     expect(
-      await screen.findByText('Your account has been created. You can now sign in.'),
+      await screen.findByText(
+        'Your account has been created, and we have sent a link to confirm your email. You can now sign in.',
+      ),
     ).toBeInTheDocument();
   });
 

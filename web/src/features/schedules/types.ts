@@ -40,7 +40,7 @@ export interface Schedule {
   /** Schedules on for fewer radiators (a room's inside its zone, a radiator's inside its room)
    * whose slots meet its own on radiators they share: there, theirs hold. */
   outranked_by: string[];
-  /** Moves on with every change: an edit sends the one it read (someone else's since: 409). */
+  /** Moves on each time it is saved or switched: an edit sends the one it read (409 if stale). */
   revision: number;
 }
 
