@@ -39,21 +39,13 @@ pub async fn request_change(
     let now = state.clock.now();
     throttle::limit(&state.store, throttle::EMAIL_CHANGES, address, now).await?;
     let link = store_link(state, user.user_id, new_email, false, now).await?;
-    // The link on a line of its own, never inside a worded sentence: Arabic isolates a value
-    // with invisible marks that a mail client could take into the link.
-    let say = |sentence: &str| words::for_reader(sentence.to_owned());
-    let body = format!(
-        "{}\n\n{}\n{link}\n\n{}",
-        say("Someone asked to make this address the email of a HeatDesk account."),
-        say("To confirm it, open this link within the next 24 hours:"),
-        say("If it was not you, ignore this email: nothing changes."),
-    );
-    let mail = Mail {
-        to: new_email.as_str().to_owned(),
-        subject: say("Confirm your new HeatDesk email"),
-        body,
-    };
-    Ok(state.mailer.send(&state.store, mail, now).await?)
+    let lead = [
+        "Someone asked to make this address the email of a HeatDesk account.",
+        "To confirm it, open this link within the next 24 hours:",
+    ];
+    let after = ["If it was not you, ignore this email: nothing changes."];
+    let subject = "Confirm your new HeatDesk email";
+    mail_link(state, new_email.as_str(), subject, lead, &link, &after, now).await
 }
 
 /// Mails a one-time link that confirms the account's own email (at sign-up, or asked for again
@@ -65,16 +57,34 @@ pub async fn send_confirmation(
     now: OffsetDateTime,
 ) -> ApiResult<()> {
     let link = store_link(state, user_id, email, true, now).await?;
+    let lead = [
+        "Welcome to HeatDesk.",
+        "To confirm that this is your email, open this link within the next 24 hours:",
+    ];
+    let after = [
+        "Until it is confirmed, HeatDesk mails no notifications to it.",
+        "If you did not sign up to HeatDesk, ignore this email.",
+    ];
+    let subject = "Confirm your HeatDesk email";
+    mail_link(state, email.as_str(), subject, lead, &link, &after, now).await
+}
+
+/// Mails `to` a one-time link in the reader's language: two sentences that lead to it, the link
+/// on a line of its own (never inside a worded sentence: Arabic isolates a value with invisible
+/// marks that a mail client could take into the link), and the sentences `after` it.
+pub(super) async fn mail_link(
+    state: &AppState,
+    to: &str,
+    subject: &str,
+    [what, how]: [&str; 2],
+    link: &str,
+    after: &[&str],
+    now: OffsetDateTime,
+) -> ApiResult<()> {
     let say = |sentence: &str| words::for_reader(sentence.to_owned());
-    let body = format!(
-        "{}\n\n{}\n{link}\n\n{}\n\n{}",
-        say("Welcome to HeatDesk."),
-        say("To confirm that this is your email, open this link within the next 24 hours:"),
-        say("Until it is confirmed, HeatDesk mails no notifications to it."),
-        say("If you did not sign up to HeatDesk, ignore this email."),
-    );
-    let mail =
-        Mail { to: email.as_str().to_owned(), subject: say("Confirm your HeatDesk email"), body };
+    let after: Vec<String> = after.iter().map(|sentence| say(sentence)).collect();
+    let body = format!("{}\n\n{}\n{link}\n\n{}", say(what), say(how), after.join("\n\n"));
+    let mail = Mail { to: to.to_owned(), subject: say(subject), body };
     Ok(state.mailer.send(&state.store, mail, now).await?)
 }
 

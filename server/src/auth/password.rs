@@ -7,13 +7,11 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use time::Duration;
 
 use super::session::AuthUser;
-use super::{store, throttle};
+use super::{email, store, throttle};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::tokens::{hash_token, new_token};
 use crate::kernel::values::{Email, Password};
-use crate::kernel::words;
 use crate::kernel::work_limit::WorkLimit;
-use crate::mail::Mail;
 use crate::state::AppState;
 
 /// How long a reset link works.
@@ -105,17 +103,14 @@ pub async fn send_reset_link(state: &AppState, email: &Email) -> ApiResult<()> {
     let expires_at = (now + RESET_LINK_LIFETIME).unix_timestamp();
     store::create_reset(&state.store, &hash_token(&token), user_id, expires_at).await?;
     let link = format!("{}/reset-password?token={token}", state.config.public_url);
-    // In the language the reset was asked for in, a sentence at a time.
-    let say = |sentence: &str| words::for_reader(sentence.to_owned());
-    let body = format!(
-        "{}\n\n{}\n{link}\n\n{}",
-        say("Someone asked to reset the password of your HeatDesk account."),
-        say("To choose a new password, open this link within the next hour:"),
-        say("If it was not you, ignore this email: your password stays as it is."),
-    );
-    let mail =
-        Mail { to: email.as_str().to_owned(), subject: say("Reset your HeatDesk password"), body };
-    Ok(state.mailer.send(&state.store, mail, now).await?)
+    // In the language the reset was asked for in.
+    let lead = [
+        "Someone asked to reset the password of your HeatDesk account.",
+        "To choose a new password, open this link within the next hour:",
+    ];
+    let after = ["If it was not you, ignore this email: your password stays as it is."];
+    let subject = "Reset your HeatDesk password";
+    email::mail_link(state, email.as_str(), subject, lead, &link, &after, now).await
 }
 
 fn reset_refused() -> ApiError {
