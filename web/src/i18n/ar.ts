@@ -506,6 +506,7 @@ export const ar: ArabicTexts<Texts> = {
     raise: 'رفع الهدف 0.5 °C',
     lastDay: 'آخر 24 ساعة',
     noReadings: 'لا توجد قراءات بعد: تبلغ المدفأة مرة كل دقيقة.',
+    readingsFrom: 'تبدأ عند {{time}}: لم تصل قراءات قبلها في هذه الساعات الـ 24.',
     chartSummary:
       '{{readings}} قراءة؛ درجة الحرارة من {{min}} إلى {{max}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',
     chartSummary_one: 'قراءة واحدة؛ درجة الحرارة {{min}}؛ استُهلك \u2066{{energy}}\u00a0kWh\u2069.',

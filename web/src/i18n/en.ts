@@ -499,6 +499,7 @@ export const en = {
     raise: 'Raise the target by 0.5 °C',
     lastDay: 'Last 24 hours',
     noReadings: 'No readings yet: the radiator reports once a minute.',
+    readingsFrom: 'They start at {{time}}: none came earlier in these 24 hours.',
     chartSummary:
       '{{readings}} readings; temperature from {{min}} to {{max}}; {{energy}}\u00a0kWh used.',
     chartSummary_one: '{{readings}} reading; temperature {{min}}; {{energy}}\u00a0kWh used.',

@@ -62,4 +62,21 @@ describe('the readings chart', () => {
     renderWithProviders(<ReadingsChart readings={day([0, 0, 0])} />);
     expect(legend()).toEqual(['Temperature']);
   });
+
+  it('says when its readings start well short of the day, and not over a whole day', () => {
+    const { unmount } = renderWithProviders(<ReadingsChart readings={day([21, 21, 21])} />);
+    expect(document.querySelector('figcaption')).toHaveTextContent(
+      /They start at \u206610:00\u2069: none came earlier in these 24 hours\.$/,
+    );
+    unmount();
+    const whole = Array.from({ length: 25 }, (_, hour) => ({
+      at: new Date(2026, 10, 25, hour).toISOString(),
+      temperature: 20,
+      setpoint: 21,
+      power_w: 0,
+      energy_wh: 0,
+    }));
+    renderWithProviders(<ReadingsChart readings={whole} />);
+    expect(document.querySelector('figcaption')).not.toHaveTextContent('They start at');
+  });
 });

@@ -14,7 +14,7 @@ import {
 import { useChartDirection } from '../../lib/chartDirection';
 import { useTooltipStyle } from '../../lib/chartTooltip';
 import { inOrder } from '../../lib/legend';
-import { dateLocale, formatCelsius } from '../../lib/format';
+import { dateLocale, formatCelsius, ltr } from '../../lib/format';
 import { niceTicks } from '../../lib/ticks';
 import { formatCount } from '../../lib/units';
 import type { Reading } from './types';
@@ -147,6 +147,9 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
           max: formatCelsius(Math.max(...temperatures)),
           energy: energyKwh.toFixed(2),
         })}
+        {/* The axis spans the readings there are: said when that is well short of the day. */}
+        {last - first < 23 * HOUR_MS &&
+          ` ${t('radiators.readingsFrom', { time: ltr(time(first)) })}`}
       </Typography>
     </figure>
   );
