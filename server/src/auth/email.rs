@@ -5,6 +5,7 @@ use std::net::IpAddr;
 
 use time::{Duration, OffsetDateTime};
 
+use super::links::mail_link;
 use super::session::AuthUser;
 use super::{password, store, throttle};
 use crate::error::{ApiError, ApiResult};
@@ -67,25 +68,6 @@ pub async fn send_confirmation(
     ];
     let subject = "Confirm your HeatDesk email";
     mail_link(state, email.as_str(), subject, lead, &link, &after, now).await
-}
-
-/// Mails `to` a one-time link in the reader's language: two sentences that lead to it, the link
-/// on a line of its own (never inside a worded sentence: Arabic isolates a value with invisible
-/// marks that a mail client could take into the link), and the sentences `after` it.
-pub(super) async fn mail_link(
-    state: &AppState,
-    to: &str,
-    subject: &str,
-    [what, how]: [&str; 2],
-    link: &str,
-    after: &[&str],
-    now: OffsetDateTime,
-) -> ApiResult<()> {
-    let say = |sentence: &str| words::for_reader(sentence.to_owned());
-    let after: Vec<String> = after.iter().map(|sentence| say(sentence)).collect();
-    let body = format!("{}\n\n{}\n{link}\n\n{}", say(what), say(how), after.join("\n\n"));
-    let mail = Mail { to: to.to_owned(), subject: say(subject), body };
-    Ok(state.mailer.send(&state.store, mail, now).await?)
 }
 
 /// Stores a link that makes `email` the account's confirmed email (`confirms`: the one it has);

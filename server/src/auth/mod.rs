@@ -4,6 +4,7 @@
 
 pub mod account;
 mod email;
+mod links;
 mod password;
 pub mod profile;
 mod session;

@@ -6,8 +6,9 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use time::Duration;
 
+use super::links::mail_link;
 use super::session::AuthUser;
-use super::{email, store, throttle};
+use super::{store, throttle};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::tokens::{hash_token, new_token};
 use crate::kernel::values::{Email, Password};
@@ -110,7 +111,7 @@ pub async fn send_reset_link(state: &AppState, email: &Email) -> ApiResult<()> {
     ];
     let after = ["If it was not you, ignore this email: your password stays as it is."];
     let subject = "Reset your HeatDesk password";
-    email::mail_link(state, email.as_str(), subject, lead, &link, &after, now).await
+    mail_link(state, email.as_str(), subject, lead, &link, &after, now).await
 }
 
 fn reset_refused() -> ApiError {
