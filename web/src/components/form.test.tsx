@@ -72,3 +72,25 @@ describe('a form', () => {
     expect(await screen.findByText('Not saved.')).toBeInTheDocument();
   });
 });
+
+describe('a password field', () => {
+  it('shows what was typed on request, and hides it again', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<FormField name="password" type="password" label="Password" />);
+    const field = screen.getByLabelText('Password');
+    await user.type(field, 'correct horse');
+    expect(field).toHaveAttribute('type', 'password');
+    const show = screen.getByRole('button', { name: 'Show what you typed' });
+    expect(show).toHaveAttribute('aria-pressed', 'false');
+    await user.click(show);
+    expect(field).toHaveAttribute('type', 'text');
+    expect(field).toHaveValue('correct horse');
+    await user.click(screen.getByRole('button', { name: 'Hide what you typed' }));
+    expect(field).toHaveAttribute('type', 'password');
+  });
+
+  it('leaves other fields without the button', () => {
+    renderWithProviders(<FormField name="name" label="Name" />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,5 +1,9 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useCallback, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,23 +130,43 @@ export function useForm<T extends Record<string, unknown>>(
   return { values, setValue, errors, dirty, field, check, onSubmit, showServerErrors };
 }
 
-/** A labelled input whose `name` is the API field; shows its error below it. */
+/**
+ * A labelled input whose `name` is the API field; shows its error below it. A password's can
+ * show what was typed (on a phone's keyboard especially, a typo is otherwise found only by the
+ * refusal).
+ */
 export function FormField({
   name,
   error,
   helperText,
+  type,
   ...props
 }: Omit<TextFieldProps, 'error'> & { name: string; error?: string }) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const password = type === 'password';
+  const reveal = password && (
+    <InputAdornment position="end">
+      <IconButton
+        edge="end"
+        aria-label={t(shown ? 'fields.hideTyped' : 'fields.showTyped')}
+        aria-pressed={shown}
+        onClick={() => setShown(!shown)}
+      >
+        {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
+      </IconButton>
+    </InputAdornment>
+  );
   return (
     <TextField
       id={`field-${name}`}
       name={name}
+      type={password && shown ? 'text' : type}
       error={Boolean(error)}
       // Client messages are text keys; the server's arrive as sentences and pass through.
       helperText={error ? t(error) : helperText}
       // Addresses and names keep their own direction inside a right-to-left page.
-      slotProps={{ htmlInput: { dir: 'auto' } }}
+      slotProps={{ htmlInput: { dir: 'auto' }, input: reveal ? { endAdornment: reveal } : {} }}
       {...props}
     />
   );

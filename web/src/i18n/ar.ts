@@ -66,6 +66,8 @@ export const ar: ArabicTexts<Texts> = {
     email: 'البريد الإلكتروني',
     password: 'كلمة المرور',
     confirmPassword: 'تأكيد كلمة المرور',
+    showTyped: 'إظهار ما كتبته',
+    hideTyped: 'إخفاء ما كتبته',
     businessName: 'اسم الشركة',
     tradingName: 'الاسم التجاري',
     businessNameHelp: 'الاسم المسجّل كما يظهر في الفواتير: Acme Heating Ltd.',

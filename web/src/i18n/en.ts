@@ -52,6 +52,8 @@ export const en = {
     email: 'Email',
     password: 'Password',
     confirmPassword: 'Confirm password',
+    showTyped: 'Show what you typed',
+    hideTyped: 'Hide what you typed',
     businessName: 'Business name',
     tradingName: 'Trading name',
     businessNameHelp: 'The registered name, as on invoices: Acme Heating Ltd.',
