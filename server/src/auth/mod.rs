@@ -98,14 +98,18 @@ pub async fn register(
     let user = account::register(&state, &email, &new_password, is_business, &profile).await?;
     // The account is made: a link that could not be stored or mailed is asked for again from
     // the app, rather than the sign-up failing after it succeeded.
-    if let Err(error) = email::send_confirmation(&state, user.id, &email, state.clock.now()).await {
-        tracing::error!(user_id = user.id, error = ?error, "cannot mail the sign-up's link");
-    }
-    Ok(ok(
-        "Your account has been created, and we have sent a link to confirm your email. You can \
-         now sign in.",
-        UserData { user },
-    ))
+    let said = match email::send_confirmation(&state, user.id, &email, state.clock.now()).await {
+        Ok(()) => {
+            "Your account has been created, and we have sent a link to confirm your email. You \
+             can now sign in."
+        }
+        Err(error) => {
+            tracing::error!(user_id = user.id, error = ?error, "cannot mail the sign-up's link");
+            "Your account has been created, but the link to confirm your email could not be sent \
+             just now. Sign in and ask for it again from the reminder at the top of the page."
+        }
+    };
+    Ok(ok(said, UserData { user }))
 }
 
 /// The signed-in user.

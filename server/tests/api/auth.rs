@@ -37,6 +37,7 @@ store_tests!(
     parallel_wrong_passwords_get_no_more_tries_than_the_limit,
     a_new_accounts_email_is_confirmed_by_the_link_mailed_at_sign_up,
     a_sign_up_link_gives_way_to_a_change_and_is_sent_again_only_so_often,
+    a_sign_up_whose_link_cannot_be_mailed_says_so_and_is_asked_again,
     changing_the_email_waits_for_the_link_mailed_to_the_new_address,
     an_email_link_expires_after_a_day_and_loses_to_an_account_that_took_the_address,
 );
@@ -648,6 +649,31 @@ async fn a_sign_up_link_gives_way_to_a_change_and_is_sent_again_only_so_often(ap
     let fourth = other.post("/v2/auth/confirm_email/resend", Value::Null).await;
     assert_eq!(fourth.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(fourth.description().starts_with("Too many requests to send the link again."));
+}
+
+/// The account is made even when its link cannot be stored (here, the outbox is gone), and the
+/// answer says to ask for the link again rather than that it was sent.
+async fn a_sign_up_whose_link_cannot_be_mailed_says_so_and_is_asked_again(app: TestApp) {
+    let away = sqlx::query("ALTER TABLE outbox RENAME TO outbox_away");
+    app.store.write(away).await.unwrap();
+    let answer = app.register("owner@acme.co.uk").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(
+        answer.description(),
+        "Your account has been created, but the link to confirm your email could not be sent \
+         just now. Sign in and ask for it again from the reminder at the top of the page."
+    );
+    assert!(crate::support::logs().contains("cannot mail the sign-up's link"));
+
+    let back = sqlx::query("ALTER TABLE outbox_away RENAME TO outbox");
+    app.store.write(back).await.unwrap();
+    let owner = app.sign_in("owner@acme.co.uk", PASSWORD).await;
+    let again = owner.post("/v2/auth/confirm_email/resend", Value::Null).await;
+    assert_eq!(again.status, StatusCode::OK, "{:?}", again.body);
+    let token = email_token(&app.mails_to("owner@acme.co.uk", 1).await[0]);
+    let confirmed = app.post("/v2/auth/change_email/confirm", json!({"token": token})).await;
+    assert_eq!(confirmed.status, StatusCode::OK);
+    assert_eq!(owner.get("/v2/auth/me").await.data::<User>("me").email_confirmed, 1);
 }
 
 async fn changing_the_email_waits_for_the_link_mailed_to_the_new_address(app: TestApp) {
