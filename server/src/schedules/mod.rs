@@ -375,5 +375,10 @@ pub async fn toggle(
         })?;
     let on = flag(Some(status)).map_err(|message| ApiError::field("status", message))?;
     let schedule = domain::toggle(&state, user.actor(), kind, id, on).await?;
-    Ok(ok("Schedule Status Updated", ScheduleData { schedule }))
+    let said = if on {
+        format!("Schedule '{}' switched on.", schedule.name)
+    } else {
+        format!("Schedule '{}' switched off.", schedule.name)
+    };
+    Ok(ok(said, ScheduleData { schedule }))
 }

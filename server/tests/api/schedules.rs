@@ -330,10 +330,11 @@ async fn a_schedule_is_replaced_toggled_and_deleted_with_history(app: TestApp) {
     assert_eq!(updated.body["data"]["schedule"]["slots"][0]["end"], "22:00");
 
     let off = owner.put(&format!("/v2/schedules/toggle-status/{id}/0"), json!({})).await;
-    assert_eq!(off.description(), "Schedule Status Updated");
+    assert_eq!(off.description(), "Schedule 'Office hours' switched off.");
     assert_eq!(off.body["data"]["schedule"]["status"], 0);
     assert_eq!(off.body["data"]["schedule"]["next_change"], Value::Null);
     let on = owner.put(&format!("/v2/schedules/toggle-zone/{id}/1"), json!({})).await;
+    assert_eq!(on.description(), "Schedule 'Office hours' switched on.");
     assert_eq!(on.body["data"]["schedule"]["status"], 1);
     let wrong_kind = owner.put(&format!("/v2/schedules/toggle-room/{id}/0"), json!({})).await;
     assert_eq!(wrong_kind.status, StatusCode::NOT_FOUND);

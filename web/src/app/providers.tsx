@@ -9,9 +9,11 @@ import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { SnackbarProvider } from 'notistack';
+import CloseIcon from '@mui/icons-material/Close';
+import IconButton from '@mui/material/IconButton';
+import { closeSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
@@ -27,6 +29,21 @@ const caches = {
   ltr: createCache({ key: 'mui' }),
   rtl: createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] }),
 };
+
+/** Every toast's close button, for one read (or not wanted) before it hides by itself. */
+function CloseToast({ id }: { id: SnackbarKey }) {
+  const { t } = useTranslation();
+  return (
+    <IconButton
+      size="small"
+      color="inherit"
+      aria-label={t('common.closeToast')}
+      onClick={() => closeSnackbar(id)}
+    >
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
 
 /** Theme, direction, language and toasts, all following the saved preferences. */
 function Themed({ children }: { children: ReactNode }) {
@@ -67,6 +84,7 @@ function Themed({ children }: { children: ReactNode }) {
             maxSnack={TOAST.max}
             autoHideDuration={TOAST.autoHideMs}
             anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            action={(id) => <CloseToast id={id} />}
           >
             {children}
           </SnackbarProvider>

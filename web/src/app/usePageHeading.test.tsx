@@ -59,6 +59,38 @@ describe('usePageHeading', () => {
     );
   });
 
+  it('puts the focus on the item now in the place of one removed from a list, else the last', async () => {
+    function List() {
+      usePageHeading();
+      const [rooms, setRooms] = useState(['Lab', 'Hall', 'Kitchen']);
+      return (
+        <main>
+          <h1>Ground floor</h1>
+          <ul>
+            {rooms.map((room) => (
+              <li key={room}>
+                <button onClick={() => setRooms(rooms.filter((other) => other !== room))}>
+                  Remove {room}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </main>
+      );
+    }
+    renderWithProviders(<List />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Hall' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove Kitchen' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Lab' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Ground floor' })).toHaveFocus(),
+    );
+  });
+
   it('leaves the focus where it is when it is still on something', async () => {
     window.history.replaceState({}, '', '/rooms');
     function Moving() {

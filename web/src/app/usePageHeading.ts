@@ -5,16 +5,45 @@ import { useTranslation } from 'react-i18next';
  * Names the browser tab after the page's main heading ("Kitchen – HeatDesk"), in step with it as
  * it loads or changes. When the focus leaves the page with the element that had it (the button
  * pressed went with its page, a dialog closed after removing what opened it), the focus would
- * fall on nothing: it is put on the page's heading instead, so that a keyboard or screen-reader
- * user hears where they are and goes on from there.
+ * fall on nothing. If that element was in a list that is still there (a schedule deleted, a room
+ * taken out of a zone), it goes to the item now in its place, or the last one; otherwise to the
+ * page's heading, so that a keyboard or screen-reader user hears where they are and goes on.
  */
+/** Where a focused element sat: its item's index in a list (items may be list items or rows). */
+interface Place {
+  list: Element;
+  index: number;
+}
+
+/** Popups (dialogs, menus, a select's options) hold lists of their own, never a page's place. */
+const POPUP = '[role="dialog"], [role="menu"], [role="listbox"], [role="presentation"]';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
+
+function placeOf(element: Element): Place | null {
+  const item = element.closest('li, tr, [role="listitem"], [role="row"]');
+  const list = item?.parentElement;
+  if (!item || !list) return null;
+  return { list, index: Array.prototype.indexOf.call(list.children, item) };
+}
+
+/** What can take the focus in the item now at `place`, or in the list's last item. */
+function nextInPlace(place: Place | null): HTMLElement | null {
+  if (!place?.list.isConnected) return null;
+  const items = place.list.children;
+  const item = items[Math.min(place.index, items.length - 1)];
+  return item?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
+}
+
 export function usePageHeading() {
   const { t } = useTranslation();
   const app = t('app.name');
   useEffect(() => {
     let last: Element | null = null;
+    let place: Place | null = null;
     const onFocusIn = (event: FocusEvent) => {
       last = event.target instanceof Element ? event.target : null;
+      // Into a popup, the place stays the opener's: closing it may remove what opened it.
+      if (last && !last.closest(POPUP)) place = placeOf(last);
     };
     const follow = () => {
       const heading = document.querySelector<HTMLElement>('main h1');
@@ -23,7 +52,10 @@ export function usePageHeading() {
       if (document.title !== title) document.title = title;
       const focused = document.activeElement;
       const lost = !focused || focused === document.body;
-      if (heading && lost && last && !last.isConnected) {
+      if (!lost || !last || last.isConnected) return;
+      const next = nextInPlace(place);
+      if (next) next.focus();
+      else if (heading) {
         heading.tabIndex = -1;
         heading.focus();
       }

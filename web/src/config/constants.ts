@@ -10,7 +10,11 @@ export const CHUNK_TIMEOUT_MS = 120_000;
 export const DRAWER_WIDTH = 260;
 /** The sidebar closes by itself in windows narrower than this. */
 export const SIDEBAR_MIN_WIDTH = 1366;
-export const TOAST = { max: 3, autoHideMs: 3000 } as const;
+/**
+ * Toasts (spec §9: at most 3, 3 s). A failure stays 10 s, long enough to read a sentence that
+ * says what to do, and every toast can be closed (WCAG 2.2.1: an accessibility review).
+ */
+export const TOAST = { max: 3, autoHideMs: 3000, failureHideMs: 10_000 } as const;
 /** The range every date picker offers (spec §9). */
 export const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
 /** Temperatures a person sets: °C, from 5 to 30 in steps of 0.5 (as the server checks). */

@@ -215,6 +215,8 @@ export const ar: ArabicTexts<Texts> = {
       'اسحب الأداة من مقبضها وغيّر حجمها من زاويتها. باستخدام لوحة المفاتيح: انتقل بمفتاح Tab إلى مقبض الأداة، وحرّكها بمفاتيح الأسهم، وغيّر حجمها بمفتاح Shift مع الأسهم. يُحفظ التخطيط في هذا المتصفح.',
     move: 'نقل {{name, isolate}}',
     moveHelp: 'اسحب، أو استخدم مفاتيح الأسهم (مع Shift لتغيير الحجم)',
+    moved: 'أصبحت {{name, isolate}} الأداة {{place}} من {{total}} بترتيب القراءة.',
+    resized: 'حجم {{name, isolate}} الآن: العرض {{columns}} من {{of}}، والارتفاع {{rows}}.',
     notifications: 'الرؤى والإشعارات',
     today: {
       title: 'الطاقة اليوم',
@@ -596,7 +598,6 @@ export const ar: ArabicTexts<Texts> = {
     datesUntil: 'حتى {{end}}',
     off: 'إيقاف',
     switch: 'تشغيل أو إيقاف {{name, isolate}}',
-    statusUpdated: 'تم تحديث حالة الجدول',
     edit: 'تعديل',
     editLabel: 'تعديل {{name, isolate}}',
     delete: 'حذف',
@@ -649,6 +650,8 @@ export const ar: ArabicTexts<Texts> = {
       midnight: '24:00 هي منتصف الليل في نهاية اليوم.',
       setpoint: 'درجة الحرارة (\u2066°C\u2069)',
       delete: 'حذف الفترة',
+      added: 'أُضيفت الفترة {{number}}: {{range}}، {{setpoint}}.',
+      deleted: 'حُذفت الفترة {{number}}.',
     },
     errors: {
       noTargets: 'اختر واحدًا على الأقل.',
@@ -798,7 +801,7 @@ export const ar: ArabicTexts<Texts> = {
       emptyTitle: 'لا توجد أتمتة',
       emptyText: 'لا يقدّم HeatDesk أتمتة بعد.',
       switch: 'تشغيل أو إيقاف {{name, isolate}}',
-      save: 'حفظ الإعدادات',
+      save: 'حفظ {{name, isolate}}',
       parameters: {
         floor: 'الحد الأدنى للحرارة (\u2066°C\u2069)',
         drop: 'انخفاض الحرارة (\u2066°C\u2069)',
@@ -1404,6 +1407,7 @@ export const ar: ArabicTexts<Texts> = {
     missing: 'هذه الفاتورة غير موجودة.',
   },
   common: {
+    closeToast: 'أغلق هذه الرسالة',
     scrollHint: 'اسحب الجدول جانبًا لرؤية كل الأعمدة.',
     downloadCsv: 'تنزيل CSV',
     loading: 'جارٍ التحميل…',

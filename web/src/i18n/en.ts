@@ -207,6 +207,8 @@ export const en = {
       'Drag a widget by its handle and resize it from its corner. With the keyboard: Tab to a widget’s handle, move it with the arrow keys, and resize it with Shift and the arrow keys. The layout is saved in this browser.',
     move: 'Move {{name}}',
     moveHelp: 'Drag, or use the arrow keys (with Shift to resize)',
+    moved: '{{name}} is now widget {{place}} of {{total}}, in reading order.',
+    resized: '{{name}} is now {{columns}} of {{of}} columns wide and {{rows}} rows tall.',
     notifications: 'Insights and notifications',
     today: {
       title: 'Energy today',
@@ -588,7 +590,6 @@ export const en = {
     datesUntil: 'until {{end}}',
     off: 'off',
     switch: 'Switch {{name}} on or off',
-    statusUpdated: 'Schedule Status Updated',
     edit: 'Edit',
     editLabel: 'Edit {{name}}',
     delete: 'Delete',
@@ -641,6 +642,8 @@ export const en = {
       midnight: '24:00 is midnight at the end of the day.',
       setpoint: 'Setpoint (°C)',
       delete: 'Delete slot',
+      added: 'Slot {{number}} added: {{range}}, {{setpoint}}.',
+      deleted: 'Slot {{number}} deleted.',
     },
     errors: {
       noTargets: 'Choose at least one.',
@@ -788,7 +791,7 @@ export const en = {
       emptyTitle: 'No automations',
       emptyText: 'HeatDesk offers no automations yet.',
       switch: 'Switch {{name}} on or off',
-      save: 'Save settings',
+      save: 'Save {{name}}',
       parameters: {
         floor: 'Floor temperature (°C)',
         drop: 'Temperature drop (°C)',
@@ -1380,6 +1383,7 @@ export const en = {
     missing: 'This invoice does not exist.',
   },
   common: {
+    closeToast: 'Close this message',
     scrollHint: 'Swipe the table sideways for every column.',
     downloadCsv: 'Download CSV',
     loading: 'Loading…',

@@ -1,5 +1,6 @@
 import { useSnackbar, type VariantType } from 'notistack';
 import { useState } from 'react';
+import { TOAST } from '../config/constants';
 import { describeError, type ApiErrorBody } from './http';
 
 /** What the server answers a change with: its envelope, whose description the toast shows. */
@@ -49,7 +50,10 @@ export function useAction() {
     } catch (error) {
       const failure = describeError(error);
       if (options.onError?.(failure) !== true)
-        enqueueSnackbar(options.errorText?.(failure) ?? failure.description, { variant: 'error' });
+        enqueueSnackbar(options.errorText?.(failure) ?? failure.description, {
+          variant: 'error',
+          autoHideDuration: TOAST.failureHideMs,
+        });
     } finally {
       setBusy(false);
     }

@@ -43,6 +43,10 @@ export function createAppTheme(
         },
         // MUI's orange carries white text at 3:1; this darker one at 5:1 (chips, alerts' icons).
         warning: dark ? { main: '#ffb74d', contrastText: '#1f1200' } : { main: '#b45309' },
+        // MUI's dark-mode red carries white text at 3.7:1 (a delete button); this one dark text.
+        ...(dark ? { error: { main: '#e57373', contrastText: '#1f0707' } } : {}),
+        // MUI's light blue carries white text at 3.9:1 (an insight's "Info" chip); this one 5.9.
+        ...(dark ? {} : { info: { main: '#0369a1' } }),
         background: dark
           ? { default: '#0f1412', paper: '#18201c' }
           : { default: '#f4f7f5', paper: '#ffffff' },
@@ -78,6 +82,8 @@ export function createAppTheme(
         // Inside, as the tab list's scroller would cut an outline around it.
         MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
         MuiButton: { styleOverrides: { root: { borderRadius: 8 } } },
+        // An unselected choice in the secondary text colour: MUI's grey is 4.49:1 on the page.
+        MuiToggleButton: { styleOverrides: { root: { color: text.secondary } } },
         MuiCircularProgress: { defaultProps: { thickness: 2, color: 'primary' } },
         MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },
         // Every digit as wide as the next, so that a column of figures lines up on its points

@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ResponsiveGridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
+import { Announce } from '../../components/Announce';
 import {
   BREAKPOINTS,
   COLS,
@@ -13,6 +15,7 @@ import {
   toGrid,
   type Breakpoint,
   type Layouts,
+  type Step,
   type WidgetId,
 } from './layout';
 import { HANDLE, WidgetFrame } from './WidgetFrame';
@@ -26,6 +29,8 @@ export interface WidgetContent {
 
 const ROW_HEIGHT = 110;
 const GAP = 16;
+/** A little longer than the grid's own move (0.2 s), after which a widget is where it shows. */
+const SETTLED_MS = 250;
 const breakpoints = Object.keys(BREAKPOINTS) as Breakpoint[];
 
 function breakpointOf(width: number): Breakpoint {
@@ -53,6 +58,7 @@ export function WidgetGrid({
   onChange: (layouts: Layouts) => void;
   widgets: Record<WidgetId, WidgetContent>;
 }) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
   const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
@@ -65,15 +71,23 @@ export function WidgetGrid({
     }),
     [layouts, rtl],
   );
-  // Moving a widget from the keyboard reorders the page; its handle keeps the focus.
+  // Moving a widget from the keyboard reorders the page; its handle keeps the focus, is scrolled
+  // to where the widget went, and where that is is said.
   const refocus = useRef<WidgetId | null>(null);
+  const [said, setSaid] = useState('');
   useEffect(() => {
     const id = refocus.current;
     refocus.current = null;
-    if (id)
-      document
-        .querySelector<HTMLElement>(`[data-testid="widget-${id}"] .${HANDLE}`)
-        ?.focus({ preventScroll: false });
+    const handle = id
+      ? document.querySelector<HTMLElement>(`[data-testid="widget-${id}"] .${HANDLE}`)
+      : null;
+    if (!handle) return;
+    handle.focus();
+    const settled = window.setTimeout(
+      () => handle.scrollIntoView?.({ block: 'nearest' }),
+      SETTLED_MS,
+    );
+    return () => window.clearTimeout(settled);
   }, [layouts]);
 
   // Saved when a drag or a resize ends (not when the grid merely lays itself out).
@@ -82,12 +96,20 @@ export function WidgetGrid({
     if (JSON.stringify(next) !== JSON.stringify(layouts[breakpoint]))
       onChange({ ...layouts, [breakpoint]: next });
   };
-  const step = (id: WidgetId) => (move: Parameters<typeof stepWidget>[2]) => {
+  const step = (id: WidgetId) => (move: Step) => {
     refocus.current = id;
-    onChange({
-      ...layouts,
-      [breakpoint]: stepWidget(layouts[breakpoint], id, move, COLS[breakpoint]),
-    });
+    const next = stepWidget(layouts[breakpoint], id, move, COLS[breakpoint]);
+    onChange({ ...layouts, [breakpoint]: next });
+    const order = next.toSorted(byReadingOrder);
+    const placed = order.find((placement) => placement.id === id);
+    if (!placed) return;
+    const name = widgets[id].title;
+    const resized = ['taller', 'shorter', 'wider', 'narrower'].includes(move);
+    setSaid(
+      resized
+        ? t('dashboard.resized', { name, columns: placed.w, of: COLS[breakpoint], rows: placed.h })
+        : t('dashboard.moved', { name, place: order.indexOf(placed) + 1, total: order.length }),
+    );
   };
 
   const frame = (id: WidgetId) => (
@@ -155,6 +177,7 @@ export function WidgetGrid({
           ))}
         </ResponsiveGridLayout>
       )}
+      <Announce>{said}</Announce>
     </Box>
   );
 }

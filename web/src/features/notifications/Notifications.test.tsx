@@ -62,6 +62,7 @@ describe('the notifications bell', () => {
     expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
     // The bell behind the open list says there is nothing unread.
     expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeInTheDocument();
+    expect(screen.getByTestId('unread-badge')).toHaveTextContent(/^$/);
     expect(marked).toEqual(['3', 'all']);
     await user.click(within(dialog).getByRole('button', { name: 'Close the notifications' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -38,7 +38,13 @@ export function NotificationsBell() {
         aria-expanded={Boolean(anchor)}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread} color="secondary" max={99} data-testid="unread-badge">
+        {/* No hidden "0" when nothing is unread: it would be text the button's name lacks. */}
+        <Badge
+          badgeContent={unread || undefined}
+          color="secondary"
+          max={99}
+          data-testid="unread-badge"
+        >
           <NotificationsIcon />
         </Badge>
       </IconButton>

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -14,6 +15,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Announce } from '../../components/Announce';
 import { HourLabels, HourLines, percent } from './DayScale';
 import { SlotFields } from './SlotFields';
 import {
@@ -83,6 +85,19 @@ export function DayEditor({
   const bar = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const full = slots.length >= MAX_SLOTS;
+  const addButton = useRef<HTMLButtonElement>(null);
+  // What a slot added or deleted did, said to a screen reader (the focus stays where it was).
+  const [said, setSaid] = useState('');
+  // The place of a slot just deleted: the focus goes to the slot now there, else to "Add a slot".
+  const deleted = useRef<number | null>(null);
+  useEffect(() => {
+    const at = deleted.current;
+    if (at === null) return;
+    deleted.current = null;
+    const next = Math.min(at, slots.length - 1);
+    const slot = bar.current?.querySelector<HTMLElement>(`[data-slot="${next}"]`);
+    (slot ?? addButton.current)?.focus();
+  }, [slots]);
 
   const minuteAt = (clientX: number) => {
     const box = bar.current?.getBoundingClientRect();
@@ -101,11 +116,20 @@ export function DayEditor({
     );
     onChange(next);
     onSelect(next.indexOf(slot));
+    setSaid(
+      t('schedules.editor.added', {
+        number: next.indexOf(slot) + 1,
+        range: slotRange(slot),
+        setpoint: slotSetpoint(slot),
+      }),
+    );
   };
 
   const remove = (index: number) => {
+    deleted.current = index;
     onChange(slots.filter((_, at) => at !== index));
     onSelect(null);
+    setSaid(t('schedules.editor.deleted', { number: index + 1 }));
   };
 
   const moveEdge = (index: number, edge: Edge, minutes: number) => {
@@ -253,6 +277,7 @@ export function DayEditor({
                   aria-label={label(index)}
                   aria-pressed={active}
                   data-testid={`slot-${index}`}
+                  data-slot={index}
                   onPointerDown={(event) => {
                     event.stopPropagation();
                     onSelect(index);
@@ -377,6 +402,7 @@ export function DayEditor({
         ))}
         {/* Where the focus goes when the schedule has no slot: told why. */}
         <Button
+          ref={addButton}
           id="field-slots"
           size="small"
           startIcon={<AddIcon />}
@@ -410,6 +436,7 @@ export function DayEditor({
           onDelete={() => remove(selected)}
         />
       )}
+      <Announce>{said}</Announce>
     </Box>
   );
 }

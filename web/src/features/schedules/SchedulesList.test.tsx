@@ -117,13 +117,13 @@ describe('SchedulesList', () => {
           next_change: status ? officeHours.next_change : null,
         };
         schedules = [schedule, { ...quiet, overlaps: status ? ['Office hours'] : [] }];
-        return answer('Schedule Status Updated', { schedule });
+        return answer(`Schedule 'Office hours' switched ${status ? 'on' : 'off'}.`, { schedule });
       }),
     );
     renderWithProviders(<SchedulesList />, { route: '/schedules' });
     const toggle = await screen.findByRole('switch', { name: 'Switch Office hours on or off' });
     await user.click(toggle);
-    expect(await screen.findByText('Schedule Status Updated')).toBeInTheDocument();
+    expect(await screen.findByText("Schedule 'Office hours' switched off.")).toBeInTheDocument();
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(screen.getByText('None: the schedule is off or over')).toBeInTheDocument();
     const other = screen.getByTestId('schedule-Quiet room');

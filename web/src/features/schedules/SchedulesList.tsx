@@ -47,7 +47,6 @@ export function SchedulesList() {
 
   const toggle = (schedule: Schedule, on: boolean) =>
     run(() => schedulesApi.toggle(schedule.id, on), {
-      toast: () => t('schedules.statusUpdated'),
       onSuccess: ({ data }) => {
         dispatch(scheduleChanged(data.data.schedule));
         // Switching one on or off changes which others' slots it meets: they are read again.

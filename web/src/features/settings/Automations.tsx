@@ -184,7 +184,7 @@ function AutomationCard({ automation }: { automation: Automation }) {
         {names.length > 0 && (
           <CardActions sx={{ px: 2, pb: 2 }}>
             <SubmitButton busy={busy} size="small">
-              {t('settings.automations.save')}
+              {t('settings.automations.save', { name: text('name') })}
             </SubmitButton>
           </CardActions>
         )}

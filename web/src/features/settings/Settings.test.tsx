@@ -202,7 +202,7 @@ describe('the settings page', () => {
     for (const wrong of ['13', '7.2']) {
       await user.clear(card.getByLabelText('Floor temperature (°C)'));
       await user.type(card.getByLabelText('Floor temperature (°C)'), wrong);
-      await user.click(card.getByRole('button', { name: 'Save settings' }));
+      await user.click(card.getByRole('button', { name: 'Save Frost protection' }));
       expect(
         await card.findByText('Use a number from 5 to 12 in steps of 0.5.'),
       ).toBeInTheDocument();
@@ -210,7 +210,7 @@ describe('the settings page', () => {
     expect(card.getByLabelText(/Floor temperature/)).toHaveAttribute('max', '12');
     await user.clear(card.getByLabelText('Floor temperature (°C)'));
     await user.type(card.getByLabelText('Floor temperature (°C)'), '12');
-    await user.click(card.getByRole('button', { name: 'Save settings' }));
+    await user.click(card.getByRole('button', { name: 'Save Frost protection' }));
     expect(
       await card.findByText('Frost protection cannot be changed right now.'),
     ).toBeInTheDocument();
@@ -235,14 +235,14 @@ describe('the settings page', () => {
     const evening = within(screen.getByRole('region', { name: 'End-of-day off' }));
     await user.clear(evening.getByLabelText('At'));
     await user.type(evening.getByLabelText('At'), 'late');
-    await user.click(evening.getByRole('button', { name: 'Save settings' }));
+    await user.click(evening.getByRole('button', { name: 'Save End-of-day off' }));
     expect(
       await evening.findByText('Enter a 24-hour time from 00:00 to 24:00, like 08:30.'),
     ).toBeInTheDocument();
     expect(sent).toHaveLength(3);
     await user.clear(evening.getByLabelText('At'));
     await user.type(evening.getByLabelText('At'), '1930');
-    await user.click(evening.getByRole('button', { name: 'Save settings' }));
+    await user.click(evening.getByRole('button', { name: 'Save End-of-day off' }));
     await waitFor(() => expect(sent).toHaveLength(4));
     expect(sent[3]).toEqual({ key: 'end_of_day_off', enabled: 1, parameters: { at: '19:30' } });
   });

@@ -62,6 +62,31 @@ describe('a zone’s page', () => {
     expect(add).toHaveFocus();
   });
 
+  it('moves the focus to the room list when the last free room is added, as the button goes off', async () => {
+    const user = userEvent.setup();
+    let kitchen: Room = { ...lab, id: 5, name: 'Kitchen', zone_id: null, zone_name: null };
+    let current = zone('First floor', [lab]);
+    server.use(
+      http.get('/v2/zones/2', () => answer('Zone.', { zone: current })),
+      http.get('/v2/rooms', () => answer('Rooms.', { rooms: [lab, kitchen] })),
+      http.post('/v2/zones/2/room/5', () => {
+        kitchen = { ...kitchen, zone_id: 2, zone_name: 'First floor' };
+        current = zone('First floor', [lab, kitchen]);
+        return answer("'Kitchen' added to 'First floor'.", { zone: current });
+      }),
+    );
+    renderWithProviders(<ZoneDetail />, { route: '/zones/2', path: '/zones/:cuzone' });
+    const picker = await screen.findByRole('combobox', { name: 'Room to add' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Kitchen' }));
+    const add = screen.getByRole('button', { name: 'Add to zone' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Every room is already in a zone.')).toBeInTheDocument();
+    expect(add).toBeDisabled();
+    expect(picker).toHaveFocus();
+  });
+
   it('says there are no rooms yet, rather than that every room is in a zone', async () => {
     server.use(
       http.get('/v2/zones/2', () => answer('Zone.', { zone: zone('First floor', []) })),

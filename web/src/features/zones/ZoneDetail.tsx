@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -47,6 +47,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const [rooms, setRooms] = useState<Room[] | null>(null);
   const freeRooms = rooms?.filter((room) => room.zone_id === null) ?? [];
   const [roomToAdd, setRoomToAdd] = useState('');
+  const picker = useRef<HTMLDivElement>(null);
   const [unchosen, setUnchosen] = useState(false);
   const business = useBusinessSettings();
 
@@ -112,6 +113,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
         sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
       >
         <TextField
+          ref={picker}
           select
           name="room_id"
           label={t('zones.addRoom')}
@@ -155,6 +157,10 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
               onSuccess: () => {
                 setRoomToAdd('');
                 load();
+                // The last free room added disables the button, which drops the focus: it goes
+                // to the list, which says that every room is in a zone.
+                if (freeRooms.length === 1)
+                  picker.current?.querySelector<HTMLElement>('[role="combobox"]')?.focus();
               },
             });
           }}

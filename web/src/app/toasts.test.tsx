@@ -1,0 +1,57 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TOAST } from '../config/constants';
+import { useAction } from '../lib/useAction';
+import { renderWithProviders } from '../test/render';
+
+/** A button whose action succeeds or fails as asked. */
+function Act({ fails }: { fails: boolean }) {
+  const { run } = useAction();
+  const call = () =>
+    fails
+      ? Promise.reject({
+          code: 503,
+          description: 'HeatDesk could not answer just now.',
+          errors: {},
+        })
+      : Promise.resolve({ data: { description: 'Saved.' } });
+  return <button onClick={() => void run(call)}>Go</button>;
+}
+
+describe('toasts', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keep a failure longer than a success, long enough to read', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { unmount } = renderWithProviders(<Act fails={false} />);
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TOAST.autoHideMs + 1000));
+    await waitFor(() => expect(screen.queryByText('Saved.')).toBeNull());
+    unmount();
+
+    renderWithProviders(<Act fails />);
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('HeatDesk could not answer just now.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TOAST.autoHideMs + 1000));
+    expect(screen.getByText('HeatDesk could not answer just now.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TOAST.failureHideMs));
+    await waitFor(() =>
+      expect(screen.queryByText('HeatDesk could not answer just now.')).toBeNull(),
+    );
+  });
+
+  it('can each be closed by keyboard before they hide', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Act fails />);
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('HeatDesk could not answer just now.')).toBeInTheDocument();
+    const close = screen.getByRole('button', { name: 'Close this message' });
+    close.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByText('HeatDesk could not answer just now.')).toBeNull(),
+    );
+  });
+});
