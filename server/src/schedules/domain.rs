@@ -154,12 +154,7 @@ pub fn next_change(row: &ScheduleRow, tz: &TimeZone, now: Timestamp) -> Option<N
     let at = match program.period_at(tz, now) {
         Some(period) => period.end,
         // Not yet in force: it starts at its first date's midnight.
-        None => {
-            let first = program.start_date?;
-            let midnight = first.at(0, 0, 0, 0);
-            let start = tz.to_ambiguous_timestamp(midnight).compatible().ok()?;
-            (start > now).then_some(start)?
-        }
+        None => program.first_period(tz, now)?.start,
     };
     let setpoint = match program.period_at(tz, at)?.wanted {
         Wanted::Heat(setpoint) => Some(setpoint),

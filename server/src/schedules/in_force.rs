@@ -17,7 +17,8 @@ use super::program::{Period, Program, midnights, program, time_zone};
 use super::store::{self, RadiatorPlace, ScheduleRow};
 use crate::store::StoreResult;
 
-/// A schedule in force now, with its period and the one after it.
+/// A schedule in force now (or whose first day is still to come), with its period (or its first)
+/// and the one after it.
 pub struct InForce {
     pub schedule: ScheduleRow,
     pub period: Period,
@@ -30,7 +31,8 @@ pub struct InForce {
 }
 
 impl InForce {
-    /// Every enabled schedule (of one business with `Some`) whose period covers `now`.
+    /// Every enabled schedule (of one business with `Some`) whose period covers `now`, and those
+    /// whose first day is still to come.
     pub async fn all(
         pool: &AnyPool,
         business_id: Option<i64>,
@@ -43,7 +45,10 @@ impl InForce {
             .into_iter()
             .filter_map(|(schedule, zone)| {
                 let (program, zone) = (program(&schedule), time_zone(&zone));
-                let period = program.period_at(&zone, at)?;
+                // One whose first day is still to come takes its first period: it takes no part
+                // before that begins, when it may end the hold of another.
+                let period =
+                    program.period_at(&zone, at).or_else(|| program.first_period(&zone, at))?;
                 let next = program.period_at(&zone, period.end);
                 let ids = targets.iter().filter(|(id, _)| *id == schedule.id);
                 let targets = ids.map(|&(_, target)| target).collect();
@@ -60,9 +65,11 @@ impl InForce {
             theirs.filter_map(|s| Some((claim(&s.schedule, &s.targets, radiator)?, s))).collect();
         let now = claims.first()?.1.at;
         let (schedule, period) = strongest(&claims, now)?;
-        // Another claim's period ending may hand the radiator to another schedule earlier, and
-        // so may a midnight, where a schedule between its slots reaches a day it does not repeat.
-        let mut changes: Vec<Timestamp> = claims.iter().map(|(_, s)| s.period.end).collect();
+        // Another claim's period ending (or a schedule's first one beginning) may hand the
+        // radiator to another schedule earlier, and so may a midnight, where a schedule between
+        // its slots reaches a day it does not repeat.
+        let bounds = claims.iter().flat_map(|(_, s)| [s.period.start, s.period.end]);
+        let mut changes: Vec<Timestamp> = bounds.filter(|bound| *bound > now).collect();
         changes.extend(midnights(&schedule.tz, now, period.end));
         changes.retain(|end| *end < period.end);
         changes.sort();

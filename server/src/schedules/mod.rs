@@ -307,25 +307,49 @@ enum Written {
     Saved,
 }
 
-/// The answer to a schedule written, naming the radiators kept to their own limits.
+/// The answer to a schedule written, naming the radiators kept to their own limits (their
+/// range when they share one) and what that does to a setpoint outside them.
 fn written(name: &str, how: Written, kept: &[Kept]) -> String {
-    match (how, kept) {
-        (Written::Created, []) => format!("Schedule '{name}' created."),
-        (Written::Saved, []) => format!("Schedule '{name}' saved."),
-        (Written::Created, [one]) => format!(
-            "Schedule '{name}' created; '{}' keeps to its own limits, {}–{} °C.",
+    let shared = kept
+        .first()
+        .filter(|first| kept.iter().all(|other| (other.min, other.max) == (first.min, first.max)));
+    match (how, kept, shared) {
+        (Written::Created, [], _) => format!("Schedule '{name}' created."),
+        (Written::Saved, [], _) => format!("Schedule '{name}' saved."),
+        (Written::Created, [one], _) => format!(
+            "Schedule '{name}' created; '{}' keeps to its own limits, {}–{} °C, and is held at \
+             the nearest where it asks for more or less.",
             one.name, one.min, one.max
         ),
-        (Written::Saved, [one]) => format!(
-            "Schedule '{name}' saved; '{}' keeps to its own limits, {}–{} °C.",
+        (Written::Saved, [one], _) => format!(
+            "Schedule '{name}' saved; '{}' keeps to its own limits, {}–{} °C, and is held at the \
+             nearest where it asks for more or less.",
             one.name, one.min, one.max
         ),
-        (Written::Created, many) => {
-            format!("Schedule '{name}' created; {} radiators keep to their own limits.", many.len())
-        }
-        (Written::Saved, many) => {
-            format!("Schedule '{name}' saved; {} radiators keep to their own limits.", many.len())
-        }
+        (Written::Created, many, Some(range)) => format!(
+            "Schedule '{name}' created; {} radiators keep to their own limits, {}–{} °C, and are \
+             held at the nearest where it asks for more or less.",
+            many.len(),
+            range.min,
+            range.max
+        ),
+        (Written::Saved, many, Some(range)) => format!(
+            "Schedule '{name}' saved; {} radiators keep to their own limits, {}–{} °C, and are \
+             held at the nearest where it asks for more or less.",
+            many.len(),
+            range.min,
+            range.max
+        ),
+        (Written::Created, many, None) => format!(
+            "Schedule '{name}' created; {} radiators keep to their own limits, and are held at \
+             the nearest where it asks for more or less.",
+            many.len()
+        ),
+        (Written::Saved, many, None) => format!(
+            "Schedule '{name}' saved; {} radiators keep to their own limits, and are held at the \
+             nearest where it asks for more or less.",
+            many.len()
+        ),
     }
 }
 

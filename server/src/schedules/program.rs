@@ -72,6 +72,13 @@ impl Program {
         period.slot || self.repeats_on(at.to_zoned(tz.clone()).date())
     }
 
+    /// Its first period, when its first day is still to come at `now`: it begins at that day's
+    /// midnight.
+    pub fn first_period(&self, tz: &TimeZone, now: Timestamp) -> Option<Period> {
+        let midnight = instant(tz, self.start_date?, ClockTime::MIDNIGHT)?;
+        (midnight > now).then(|| self.period_at(tz, midnight)).flatten()
+    }
+
     /// Whether the schedule is in force on `date` at all (within its dates).
     fn in_dates(&self, date: Date) -> bool {
         self.start_date.is_none_or(|first| date >= first)

@@ -40,6 +40,7 @@ store_tests!(
     two_engines_on_one_store_apply_each_change_once,
     the_engine_applies_the_schedules_in_force_before_it_answers_its_start,
     the_schedule_in_force_and_a_manual_hold_are_shown,
+    a_schedule_still_to_come_ends_the_hold_of_the_one_before_at_its_first_midnight,
     open_live_streams_get_a_fresh_snapshot_when_a_schedule_acts,
 );
 
@@ -222,21 +223,33 @@ async fn a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_
     assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
     assert_eq!(
         answer.description(),
-        "Schedule 'Office hours' created; 'Studio 1' keeps to its own limits, 10–25 °C."
+        "Schedule 'Office hours' created; 'Studio 1' keeps to its own limits, 10–25 °C, and is \
+         held at the nearest where it asks for more or less."
     );
     let id = answer.body["data"]["schedule"]["id"].as_i64().unwrap();
     owner.add_radiator_to(room, "HD-2", "Studio 2").await;
     let saved = owner.post(&format!("/v2/schedules/{id}"), hot.clone()).await;
     assert_eq!(
         saved.description(),
-        "Schedule 'Office hours' saved; 2 radiators keep to their own limits."
+        "Schedule 'Office hours' saved; 2 radiators keep to their own limits, 10–25 °C, and are \
+         held at the nearest where it asks for more or less."
+    );
+    let narrow = json!({"uid": "HD-3", "name": "Studio 3", "min_temperature": 12,
+                        "max_temperature": 24});
+    let attached = owner.post(&format!("/v2/rooms/{room}/radiators"), narrow).await;
+    assert_eq!(attached.status, StatusCode::OK, "{:?}", attached.body);
+    let saved = owner.post(&format!("/v2/schedules/{id}"), hot.clone()).await;
+    assert_eq!(
+        saved.description(),
+        "Schedule 'Office hours' saved; 3 radiators keep to their own limits, and are held at the \
+         nearest where it asks for more or less."
     );
     let path = format!("/v2/schedules/{id}");
     let arabic = owner.call_in(Method::POST, &path, Some(hot.clone()), "ar").await;
     assert_eq!(
         arabic.description(),
-        "تم حفظ الجدول «\u{2068}Office hours\u{2069}»؛ وتبقى \u{2068}2\u{2069} من المدافئ ضمن \
-         حدودها الخاصة."
+        "تم حفظ الجدول «\u{2068}Office hours\u{2069}»؛ وتبقى \u{2068}3\u{2069} من المدافئ ضمن \
+         حدودها الخاصة، فتُثبَّت عند أقرب حدّ حيث يطلب أكثر منها أو أقل."
     );
     hot["slots"] = json!([{"start": "07:00", "end": "18:00", "setpoint": 21}]);
     let within = owner.post(&path, hot).await;
@@ -653,6 +666,43 @@ async fn a_radiator_schedule_beats_a_room_schedule_which_beats_a_zone_schedule(a
         working.body["data"]["schedule"]["outranked_by"],
         json!(["Early start", "Radiator", "Room", "Room later"])
     );
+}
+
+/// A bank holiday made ahead (12 °C all day): until it begins, the office hours hold, and the
+/// pages say they hold until the holiday's first midnight, where the engine hands it over, not
+/// until their own next slot.
+async fn a_schedule_still_to_come_ends_the_hold_of_the_one_before_at_its_first_midnight(
+    app: TestApp,
+) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let (room, radiator) = room_with_radiator(&owner, "Office", "HD-1").await;
+    let weekdays = create(&owner, office("room", &[room])).await["id"].clone();
+    let mut holiday = office("room", &[room]);
+    holiday["name"] = json!("Bank holiday");
+    holiday["duration"] = json!("every_day");
+    holiday["start_date"] = json!("2026-01-19");
+    holiday["end_date"] = json!("2026-01-19");
+    holiday["slots"] = json!([{"start": "00:00", "end": "24:00", "setpoint": 12}]);
+    holiday["setback"] = Value::Null;
+    let holiday = create(&owner, holiday).await["id"].clone();
+
+    // Friday 2026-01-16 19:00, London: the weekday setback, until the holiday's Monday begins.
+    app.clock.advance(time::Duration::hours(34));
+    let shown = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0].clone();
+    assert_eq!(shown["schedule_id"], weekdays);
+    assert_eq!(shown["until"], "2026-01-19T00:00:00+00:00");
+    round(&app, "2026-01-16T19:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 16.0), "the weekday setback still");
+
+    // Monday: the holiday holds from its midnight to the next, office hours or not.
+    round(&app, "2026-01-19T00:01:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 12.0), "the holiday from its midnight");
+    round(&app, "2026-01-19T08:00:00Z").await;
+    assert_eq!(state_of(&owner, radiator).await, (1, 12.0), "no office hours on the holiday");
+    app.clock.advance(time::Duration::hours(53)); // Monday 00:00
+    let shown = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0].clone();
+    assert_eq!(shown["schedule_id"], holiday);
+    assert_eq!(shown["until"], "2026-01-20T00:00:00+00:00");
 }
 
 async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(app: TestApp) {

@@ -7,13 +7,26 @@ import { DateField, parseDate, type Dayjs } from '../../components/DateField';
 import { Form, SubmitButton, useForm } from '../../components/form';
 import { useAppSelector } from '../../lib/hooks';
 import { DownloadCsvButton } from '../../components/DownloadCsvButton';
-import { lastDays, rangeErrors, sameRange, thisMonth, thisYear, toRange } from './ranges';
+import {
+  lastDays,
+  lastMonth,
+  lastWeek,
+  rangeErrors,
+  sameRange,
+  thisMonth,
+  thisWeek,
+  thisYear,
+  toRange,
+} from './ranges';
 import type { DateRange } from './types';
 
 type Values = { start_date: Dayjs | null; end_date: Dayjs | null };
 
 const PRESETS = [
+  { key: 'thisWeek', range: () => thisWeek() },
+  { key: 'lastWeek', range: () => lastWeek() },
   { key: 'thisMonth', range: () => thisMonth() },
+  { key: 'lastMonth', range: () => lastMonth() },
   { key: 'last30Days', range: () => lastDays(30) },
   { key: 'thisYear', range: () => thisYear() },
 ] as const;

@@ -1,6 +1,24 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { linkedRange, rangeErrors } from './ranges';
+import { lastMonth, lastWeek, linkedRange, rangeErrors, thisWeek } from './ranges';
+
+describe('the ranges offered', () => {
+  it('start a week on Monday, and take last week and last month whole', () => {
+    // Tuesday 24 November 2026; a Sunday, and a Monday 1 March after a February of 28 days.
+    const tuesday = dayjs('2026-11-24');
+    expect(thisWeek(tuesday)).toEqual({ start_date: '2026-11-23', end_date: '2026-11-24' });
+    expect(lastWeek(tuesday)).toEqual({ start_date: '2026-11-16', end_date: '2026-11-22' });
+    expect(thisWeek(dayjs('2026-11-29'))).toEqual({
+      start_date: '2026-11-23',
+      end_date: '2026-11-29',
+    });
+    expect(lastMonth(tuesday)).toEqual({ start_date: '2026-10-01', end_date: '2026-10-31' });
+    expect(lastMonth(dayjs('2027-03-01'))).toEqual({
+      start_date: '2027-02-01',
+      end_date: '2027-02-28',
+    });
+  });
+});
 
 describe('rangeErrors', () => {
   const today = dayjs('2026-11-24');

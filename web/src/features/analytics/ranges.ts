@@ -12,6 +12,29 @@ export function thisMonth(today: Dayjs = dayjs()): DateRange {
   return { start_date: today.startOf('month').format(FORMAT), end_date: today.format(FORMAT) };
 }
 
+/** The Monday of `day`'s week: a business week starts on Monday (ISO 8601). */
+const monday = (day: Dayjs) => day.subtract((day.day() + 6) % 7, 'day');
+
+/** This week so far, from Monday. */
+export function thisWeek(today: Dayjs = dayjs()): DateRange {
+  return { start_date: monday(today).format(FORMAT), end_date: today.format(FORMAT) };
+}
+
+/** Last week, Monday to Sunday. */
+export function lastWeek(today: Dayjs = dayjs()): DateRange {
+  const start = monday(today).subtract(7, 'day');
+  return { start_date: start.format(FORMAT), end_date: start.add(6, 'day').format(FORMAT) };
+}
+
+/** Last month, its first day to its last. */
+export function lastMonth(today: Dayjs = dayjs()): DateRange {
+  const month = today.subtract(1, 'month');
+  return {
+    start_date: month.startOf('month').format(FORMAT),
+    end_date: month.endOf('month').format(FORMAT),
+  };
+}
+
 /** The last `days` days, today included. */
 export function lastDays(days: number, today: Dayjs = dayjs()): DateRange {
   return {

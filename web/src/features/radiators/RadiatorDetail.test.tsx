@@ -11,6 +11,26 @@ import type { Radiator } from './types';
 const east: Radiator = { ...eastWall, target_temperature: 16, current_temperature: 15 };
 
 describe('a radiator’s page', () => {
+  it('shows the last 24 hours, or the last 7 days on request', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    server.use(
+      http.get('/v2/radiators/7', () => answer('Radiator.', { radiator: east })),
+      http.get('/v2/radiators/7/readings', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('hours') ?? '');
+        return answer('Readings.', { readings: [] });
+      }),
+    );
+    renderWithProviders(<RadiatorDetail />, {
+      route: '/radiators/7',
+      path: '/radiators/:curadiator',
+    });
+    expect(await screen.findByRole('heading', { name: 'Last 24 hours' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    expect(await screen.findByRole('heading', { name: 'Last 7 days' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toEqual(['24', '168']));
+  });
+
   it('adds up quick clicks on + into one change of the target', async () => {
     const user = userEvent.setup();
     const sent: number[] = [];

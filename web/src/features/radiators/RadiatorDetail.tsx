@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Figure, FigurePanel } from '../../components/Figure';
 import { BackLink } from '../../components/BackLink';
+import { ChoiceButtons } from '../../components/ChoiceButtons';
 import { EditDeleteActions } from '../../components/PageHeader';
 import { HeatingChip } from '../../components/HeatingChip';
 import { ListSkeleton, LoadError } from '../../components/ListStates';
@@ -32,6 +33,9 @@ import { useLiveReload } from './useLiveReload';
 
 /** How long the − and + buttons wait for another click before the target is sent, ms. */
 const TARGET_PAUSE_MS = 500;
+/** The readings' spans, in hours back. */
+const SPANS = { day: 24, week: 168 } as const;
+type Span = keyof typeof SPANS;
 
 /**
  * A radiator's page; `aside` adds what other features say about it (its schedule now), `rooms`
@@ -52,6 +56,7 @@ export function RadiatorDetail({
   const loaded = useAppSelector((state) => state.radiators.radiatorToUpdate);
   const live = useAppSelector((state) => state.radiators.live);
   const [readings, setReadings] = useState<Reading[]>([]);
+  const [span, setSpan] = useState<Span>('day');
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -86,7 +91,7 @@ export function RadiatorDetail({
   useEffect(() => {
     if (id === null) return;
     let current = true;
-    Promise.all([radiatorsApi.get(id), radiatorsApi.readings(id, 24)]).then(
+    Promise.all([radiatorsApi.get(id), radiatorsApi.readings(id, SPANS[span])]).then(
       ([radiator, history]) => {
         if (!current) return;
         dispatch(chooseRadiator(radiator.data.data.radiator));
@@ -101,7 +106,7 @@ export function RadiatorDetail({
     return () => {
       current = false;
     };
-  }, [dispatch, id, version]);
+  }, [dispatch, id, version, span]);
 
   useEffect(
     () => () => {
@@ -240,10 +245,24 @@ export function RadiatorDetail({
       </FigurePanel>
       {aside?.(radiator)}
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography variant="h2" gutterBottom>
-          {t('radiators.lastDay')}
-        </Typography>
-        <ReadingsChart readings={readings} />
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+        >
+          <Typography variant="h2" gutterBottom>
+            {t(span === 'week' ? 'radiators.lastWeek' : 'radiators.lastDay')}
+          </Typography>
+          <ChoiceButtons
+            label={t('radiators.readingsSpan')}
+            value={span}
+            choices={[
+              ['day', t('radiators.lastDay')],
+              ['week', t('radiators.lastWeek')],
+            ]}
+            onChange={setSpan}
+          />
+        </Stack>
+        <ReadingsChart readings={readings} week={span === 'week'} />
       </Paper>
       <EditDeleteActions
         edit={t('radiators.edit')}

@@ -1,6 +1,13 @@
 import { cloneElement, type ReactElement } from 'react';
 import { renderWithProviders } from '../../test/render';
-import { ReadingsChart, hourTicks, temperatureTicks, timeTicks } from './ReadingsChart';
+import {
+  ReadingsChart,
+  dayTicks,
+  hourTicks,
+  temperatureTicks,
+  thinned,
+  timeTicks,
+} from './ReadingsChart';
 import type { Reading } from './types';
 
 // jsdom lays nothing out, so the chart is given the size its container would measure.
@@ -29,6 +36,40 @@ describe('the readings chart’s time axis', () => {
     expect(timeTicks(first, first + 2 * 60_000)).toEqual([first, first + 2 * 60_000]);
     expect(timeTicks(first, first)).toEqual([first]);
     expect(timeTicks(first, first + 3 * 3_600_000)).toHaveLength(3);
+  });
+});
+
+describe('a week of readings', () => {
+  const week = Array.from({ length: 7 * 1440 }, (_, minute) => ({
+    at: new Date(2026, 10, 22, 10, minute).toISOString(),
+    temperature: minute % 2 ? 20 : 21,
+    setpoint: minute < 3000 ? 21 : 0,
+    power_w: 0,
+    energy_wh: 1,
+  }));
+
+  it('ticks at each midnight of the clock', () => {
+    const [first, last] = [Date.parse(week[0]!.at), Date.parse(week[week.length - 1]!.at)];
+    const ticks = dayTicks(first, last);
+    expect(ticks.map((at) => new Date(at).getDate())).toEqual([23, 24, 25, 26, 27, 28, 29]);
+    expect(ticks.every((at) => new Date(at).getHours() === 0)).toBe(true);
+  });
+
+  it('is thinned to runs of neighbours, their mean temperature and the setpoint they end on', () => {
+    const points = thinned(week);
+    expect(points.length).toBeLessThanOrEqual(1_200);
+    expect(points.length).toBeGreaterThan(1_000);
+    // Runs of 9 minutes: alternately 21 and 20 °C average to 20.6 or 20.4.
+    expect(points[0]).toMatchObject({ at: week[0]!.at, temperature: 20.6, setpoint: 21 });
+    expect(points[1]).toMatchObject({ at: week[9]!.at, temperature: 20.4 });
+    expect(points[points.length - 1]!.setpoint).toBe(0);
+    expect(thinned(week.slice(0, 1_000))).toHaveLength(1_000);
+  });
+
+  it('sums the energy of every reading, not of the points drawn', () => {
+    renderWithProviders(<ReadingsChart readings={week} week />);
+    expect(document.querySelector('figcaption')).toHaveTextContent(/10\.08\skWh used\.$/);
+    expect(document.querySelector('figcaption')).not.toHaveTextContent('They start');
   });
 });
 

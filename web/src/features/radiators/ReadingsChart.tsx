@@ -41,6 +41,37 @@ export function timeTicks(first: number, last: number) {
   return hourly.length >= 2 ? hourly : [...new Set([first, last])];
 }
 
+/** Ticks at each midnight of the viewer's clock from `first` to `last`, for a week's chart. */
+export function dayTicks(first: number, last: number) {
+  const day = new Date(first);
+  day.setHours(0, 0, 0, 0);
+  const ticks: number[] = [];
+  for (day.setDate(day.getDate() + 1); day.getTime() <= last; day.setDate(day.getDate() + 1))
+    ticks.push(day.getTime());
+  return ticks.length >= 2 ? ticks : timeTicks(first, last);
+}
+
+/** At most this many points on the chart: a week of readings (10,080) is thinned to it. */
+const MOST_POINTS = 1_200;
+
+/**
+ * Readings thinned to at most `MOST_POINTS`: each run of neighbours as one point at its first
+ * reading's time, with their mean temperature and the setpoint the run ends on.
+ */
+export function thinned(readings: Reading[]): Reading[] {
+  const run = Math.ceil(readings.length / MOST_POINTS);
+  if (run <= 1) return readings;
+  const points: Reading[] = [];
+  for (let start = 0; start < readings.length; start += run) {
+    const part = readings.slice(start, start + run);
+    const mean = part.reduce((sum, reading) => sum + reading.temperature, 0) / part.length;
+    const [first, last] = [part[0], part[part.length - 1]];
+    if (first && last)
+      points.push({ ...last, at: first.at, temperature: Math.round(mean * 10) / 10 });
+  }
+  return points;
+}
+
 /**
  * The temperature axis's ticks: from whole degrees at the ends (a degree either side of a flat
  * line), by 1, 2 or 5 degrees, not 2.5.
@@ -52,25 +83,33 @@ export function temperatureTicks(values: number[]) {
     : niceTicks(low, high, 8, [1, 2, 5]);
 }
 
-/** The last day's temperature and setpoint, with a sentence summing it up for screen readers. */
-export function ReadingsChart({ readings }: { readings: Reading[] }) {
+/**
+ * The last day's (or `week`'s) temperature and setpoint, with a sentence summing it up for
+ * screen readers.
+ */
+export function ReadingsChart({ readings, week = false }: { readings: Reading[]; week?: boolean }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const tooltip = useTooltipStyle();
   const direction = useChartDirection();
+  const hourMinute = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
   const clock = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
+    ...(week && { weekday: 'short' }),
+    ...hourMinute,
+  });
+  const dayName = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    weekday: 'short',
+    day: 'numeric',
   });
   const time = (at: unknown) => clock.format(Number(at));
+  const tick = (at: unknown) => (week ? dayName.format(Number(at)) : time(at));
   if (readings.length === 0)
     return <Typography color="text.secondary">{t('radiators.noReadings')}</Typography>;
   const temperatures = readings.map((reading) => reading.temperature);
   const energyKwh = readings.reduce((sum, reading) => sum + reading.energy_wh, 0) / 1000;
   // A radiator switched off has no target (stored as 0): the line breaks there rather than
   // dropping to 0 °C and squashing the temperatures into the top of the chart.
-  const points = readings.map((reading) => ({
+  const points = thinned(readings).map((reading) => ({
     ...reading,
     at: Date.parse(reading.at),
     setpoint: reading.setpoint > 0 ? reading.setpoint : null,
@@ -78,7 +117,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
   // Off all day: no target line, so the legend names none either.
   const targeted = points.some((point) => point.setpoint !== null);
   const [first, last] = [points[0]?.at ?? 0, points[points.length - 1]?.at ?? 0];
-  const ticks = timeTicks(first, last);
+  const ticks = week ? dayTicks(first, last) : timeTicks(first, last);
   const degrees = temperatureTicks(
     points.flatMap((point) => [point.temperature, point.setpoint ?? point.temperature]),
   );
@@ -100,7 +139,7 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
               scale="time"
               domain={[first, last]}
               ticks={ticks}
-              tickFormatter={time}
+              tickFormatter={tick}
               stroke={theme.palette.text.secondary}
               {...direction.along}
             />
@@ -147,9 +186,9 @@ export function ReadingsChart({ readings }: { readings: Reading[] }) {
           max: formatCelsius(Math.max(...temperatures)),
           energy: energyKwh.toFixed(2),
         })}
-        {/* The axis spans the readings there are: said when that is well short of the day. */}
-        {last - first < 23 * HOUR_MS &&
-          ` ${t('radiators.readingsFrom', { time: ltr(time(first)) })}`}
+        {/* The axis spans the readings there are: said when that is well short of the span. */}
+        {last - first < (week ? 167 : 23) * HOUR_MS &&
+          ` ${t(week ? 'radiators.readingsFromWeek' : 'radiators.readingsFrom', { time: ltr(time(first)) })}`}
       </Typography>
     </figure>
   );
