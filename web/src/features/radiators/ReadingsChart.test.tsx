@@ -49,7 +49,7 @@ describe('a week of readings', () => {
   }));
 
   it('ticks at each midnight of the clock', () => {
-    const [first, last] = [Date.parse(week[0]!.at), Date.parse(week[week.length - 1]!.at)];
+    const [first, last] = [Date.parse(week[0]?.at ?? ''), Date.parse(week.at(-1)?.at ?? '')];
     const ticks = dayTicks(first, last);
     expect(ticks.map((at) => new Date(at).getDate())).toEqual([23, 24, 25, 26, 27, 28, 29]);
     expect(ticks.every((at) => new Date(at).getHours() === 0)).toBe(true);
@@ -60,9 +60,9 @@ describe('a week of readings', () => {
     expect(points.length).toBeLessThanOrEqual(1_200);
     expect(points.length).toBeGreaterThan(1_000);
     // Runs of 9 minutes: alternately 21 and 20 °C average to 20.6 or 20.4.
-    expect(points[0]).toMatchObject({ at: week[0]!.at, temperature: 20.6, setpoint: 21 });
-    expect(points[1]).toMatchObject({ at: week[9]!.at, temperature: 20.4 });
-    expect(points[points.length - 1]!.setpoint).toBe(0);
+    expect(points[0]).toMatchObject({ at: week[0]?.at, temperature: 20.6, setpoint: 21 });
+    expect(points[1]).toMatchObject({ at: week[9]?.at, temperature: 20.4 });
+    expect(points.at(-1)?.setpoint).toBe(0);
     expect(thinned(week.slice(0, 1_000))).toHaveLength(1_000);
   });
 
