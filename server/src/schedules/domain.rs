@@ -112,6 +112,18 @@ pub struct InForceView {
     /// 1 while optimum start heats early for the period that begins at `until`; `setpoint` is
     /// then that period's.
     pub preheating: i64,
+    /// What holds the radiator from `until`, as far as the schedules in force tell; `null`:
+    /// none does, and it stays as it is.
+    pub then: Option<ThenView>,
+}
+
+/// The schedule that holds a radiator next, and what it asks of it.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
+pub struct ThenView {
+    pub schedule_id: i64,
+    pub schedule_name: String,
+    /// What the radiator heats to then, within its own limits; `null`: off.
+    pub setpoint: Option<f64>,
 }
 
 /// A schedule's fields, checked one by one (the handler's part).
@@ -363,13 +375,21 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
             // Optimum start applied the next period early: that is what the radiator does now.
             let early = hold.next.as_ref().filter(|(schedule, next)| applied(schedule, next));
             let (schedule, period) = early.map_or((hold.schedule, &hold.period), |(s, p)| (*s, p));
+            let kept = |asked: f64| asked.clamp(radiator.min_temperature, radiator.max_temperature);
             let (wanted, asked) = match period.wanted {
                 Wanted::Heat(asked) => {
-                    let kept = asked.clamp(radiator.min_temperature, radiator.max_temperature);
-                    ((true, kept), (kept != asked).then_some(asked))
+                    ((true, kept(asked)), (kept(asked) != asked).then_some(asked))
                 }
                 Wanted::Off => ((false, radiator.setpoint), None),
             };
+            let then = hold.next.as_ref().map(|(next, period)| ThenView {
+                schedule_id: next.schedule.id,
+                schedule_name: next.schedule.name.clone(),
+                setpoint: match period.wanted {
+                    Wanted::Heat(asked) => Some(kept(asked)),
+                    Wanted::Off => None,
+                },
+            });
             let manual =
                 applied(schedule, period) && (radiator.is_on == 1, radiator.setpoint) != wanted;
             Some(InForceView {
@@ -381,6 +401,7 @@ pub async fn in_force(state: &AppState, business_id: i64) -> ApiResult<Vec<InFor
                 until: iso(hold.period.end, &tz),
                 manual: i64::from(manual),
                 preheating: i64::from(early.is_some()),
+                then,
             })
         })
         .collect())

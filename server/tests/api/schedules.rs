@@ -691,6 +691,8 @@ async fn a_schedule_still_to_come_ends_the_hold_of_the_one_before_at_its_first_m
     let shown = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0].clone();
     assert_eq!(shown["schedule_id"], weekdays);
     assert_eq!(shown["until"], "2026-01-19T00:00:00+00:00");
+    let then = json!({"schedule_id": holiday, "schedule_name": "Bank holiday", "setpoint": 12.0});
+    assert_eq!(shown["then"], then);
     round(&app, "2026-01-16T19:00:00Z").await;
     assert_eq!(state_of(&owner, radiator).await, (1, 16.0), "the weekday setback still");
 
@@ -741,7 +743,8 @@ async fn a_weekday_and_a_saturday_schedule_on_one_room_each_heat_their_own_days(
     let shown = owner.get("/v2/schedules/in-force").await;
     let expected = json!([{"radiator_id": radiator, "schedule_id": weekdays,
         "schedule_name": "Office hours", "setpoint": 16.0, "asked": null,
-        "until": "2026-01-17T00:00:00+00:00", "manual": 0, "preheating": 0}]);
+        "until": "2026-01-17T00:00:00+00:00", "manual": 0, "preheating": 0,
+        "then": {"schedule_id": saturday, "schedule_name": "Saturday opening", "setpoint": null}}]);
     assert_eq!(shown.body["data"]["in_force"], expected);
     app.clock.advance(time::Duration::hours(14)); // Saturday 09:00
     let shown = owner.get("/v2/schedules/in-force").await;
@@ -936,7 +939,8 @@ async fn the_schedule_in_force_and_a_manual_hold_are_shown(app: TestApp) {
     let shown = owner.get("/v2/schedules/in-force").await;
     let expected = json!([{"radiator_id": radiator, "schedule_id": id,
         "schedule_name": "Office hours", "setpoint": 21.0, "asked": null,
-        "until": "2026-01-15T18:00:00+00:00", "manual": 0, "preheating": 0}]);
+        "until": "2026-01-15T18:00:00+00:00", "manual": 0, "preheating": 0,
+        "then": {"schedule_id": id, "schedule_name": "Office hours", "setpoint": 16.0}}]);
     assert_eq!(shown.body["data"]["in_force"], expected);
     // Limits narrowed below the slot's 21 °C: the radiator is kept to 19 °C, and the schedule
     // is said to ask for more.

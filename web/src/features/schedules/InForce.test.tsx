@@ -27,6 +27,7 @@ const entry = (radiator_id: number, more: object = {}) => ({
   until: '2026-11-23T18:00:00+00:00',
   manual: 0,
   preheating: 0,
+  then: { schedule_id: 1, schedule_name: 'Office hours', setpoint: 16 },
   ...more,
 });
 
@@ -45,6 +46,11 @@ describe('the schedule in force', () => {
             entry(5, { preheating: 1 }),
             entry(6, { setpoint: 19, asked: 21 }),
             entry(7, { setpoint: 19, asked: 21 }),
+            entry(8, { manual: 1, then: null }),
+            entry(9, {
+              manual: 1,
+              then: { schedule_id: 2, schedule_name: 'Nights', setpoint: null },
+            }),
           ],
         }),
       ),
@@ -67,7 +73,20 @@ describe('the schedule in force', () => {
   it('says when a manual change holds, and when a schedule asks for off', async () => {
     const { unmount } = renderWithProviders(<RadiatorScheduleInForce radiatorId={3} />);
     expect(await screen.findByText('Set by hand until \u206618:00\u2069')).toBeInTheDocument();
+    expect(
+      screen.getByText('Then the schedule Office hours sets it to \u206616.0 °C\u2069.'),
+    ).toBeInTheDocument();
     unmount();
+    const none = renderWithProviders(<RadiatorScheduleInForce radiatorId={8} />);
+    expect(
+      await screen.findByText('Then no schedule holds it, and it stays as it is.'),
+    ).toBeInTheDocument();
+    none.unmount();
+    const off = renderWithProviders(<RadiatorScheduleInForce radiatorId={9} />);
+    expect(
+      await screen.findByText('Then the schedule Nights switches it off.'),
+    ).toBeInTheDocument();
+    off.unmount();
     renderWithProviders(<RadiatorScheduleInForce radiatorId={4} />);
     expect(await screen.findByTestId('schedule-in-force')).toHaveTextContent(
       'Schedule: Nights · off until',
@@ -106,7 +125,7 @@ describe('the schedule in force', () => {
   });
 
   it('says so when no schedule is in force', async () => {
-    renderWithProviders(<RadiatorScheduleInForce radiatorId={9} />);
+    renderWithProviders(<RadiatorScheduleInForce radiatorId={99} />);
     expect(await screen.findByText('No schedule in force.')).toBeInTheDocument();
   });
 

@@ -175,7 +175,14 @@ export function RadiatorScheduleInForce({
             })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('schedules.inForce.resumes', { name: entry.schedule_name })}
+            {!entry.then
+              ? t('schedules.inForce.thenNone')
+              : entry.then.setpoint === null
+                ? t('schedules.inForce.thenOff', { name: entry.then.schedule_name })
+                : t('schedules.inForce.then', {
+                    name: entry.then.schedule_name,
+                    setpoint: formatCelsius(entry.then.setpoint),
+                  })}
           </Typography>
         </>
       ) : (

@@ -76,4 +76,6 @@ export interface InForce {
   manual: number;
   /** 1: optimum start heats early for the slot that begins at `until` (`setpoint` is its). */
   preheating: number;
+  /** What holds the radiator from `until`; null: nothing, and it stays as it is. */
+  then: { schedule_id: number; schedule_name: string; setpoint: number | null } | null;
 }
