@@ -48,25 +48,26 @@ pub struct PlaceUsage {
     pub radiators: Vec<RadiatorFigures>,
 }
 
-/// One radiator's figures over the range: its use, and its energy's cost (pence).
+/// One radiator's figures over the range: its use, and its energy's cost in whole pence (its
+/// share of the business's, so that it costs the same in its room and in its zone).
 struct Totals<'a> {
     radiator: &'a PlacedRadiator,
     used: RadiatorUse,
-    cost_pence: f64,
+    pence: i64,
 }
 
 /// Rounded figures from energy (Wh), cost (pence), CO2 (g), heating minutes and the number of
 /// readings.
 fn figures(
     energy_wh: f64,
-    cost_pence: f64,
+    cost_pence: i64,
     co2_g: f64,
     heating_minutes: f64,
     readings: i64,
 ) -> UsageFigures {
     UsageFigures {
         kwh: rounded(energy_wh / 1000.0, 3),
-        cost_pence: cost_pence.round() as i64,
+        cost_pence,
         co2_kg: rounded(co2_g / 1000.0, 3),
         heating_hours: rounded(heating_minutes / 60.0, 2),
         reported: readings > 0,
@@ -83,29 +84,25 @@ fn place(id: i64, name: String, radiators: &[&Totals]) -> PlaceUsage {
         name,
         used: figures(
             sum(|r| r.used.energy_wh),
-            sum(|r| r.cost_pence),
+            // The radiators' pence add up to the place's.
+            radiators.iter().map(|r| r.pence).sum(),
             sum(|r| r.used.co2_g),
             sum(|r| r.used.heating_minutes as f64) / reported,
             readings,
         ),
         average_temperature: (readings > 0).then(|| rounded(temperature_sum / readings as f64, 1)),
-        // The radiators' pence add up to the place's.
         radiators: radiators
             .iter()
-            .zip(apportioned(&radiators.iter().map(|r| r.cost_pence).collect::<Vec<_>>()))
-            .map(|(r, cost_pence)| RadiatorFigures {
+            .map(|r| RadiatorFigures {
                 id: r.radiator.id,
                 name: r.radiator.name.clone(),
-                used: UsageFigures {
-                    cost_pence,
-                    ..figures(
-                        r.used.energy_wh,
-                        r.cost_pence,
-                        r.used.co2_g,
-                        r.used.heating_minutes as f64,
-                        r.used.readings,
-                    )
-                },
+                used: figures(
+                    r.used.energy_wh,
+                    r.pence,
+                    r.used.co2_g,
+                    r.used.heating_minutes as f64,
+                    r.used.readings,
+                ),
             })
             .collect(),
     }
@@ -137,12 +134,16 @@ pub async fn usage(
         }
     }
     let radiators = store::placed_radiators(pool, business_id).await?;
+    let used: Vec<(RadiatorUse, f64)> =
+        radiators.iter().map(|radiator| used.remove(&radiator.id).unwrap_or_default()).collect();
+    // Whole pence shared out over all the business's radiators at once: a radiator costs the
+    // same in the rooms' view and the zones', and the places add up to the business's total.
+    let pence = apportioned(&used.iter().map(|(_, cost_pence)| *cost_pence).collect::<Vec<_>>());
     let totals: Vec<Totals> = radiators
         .iter()
-        .map(|radiator| {
-            let (used, cost_pence) = used.remove(&radiator.id).unwrap_or_default();
-            Totals { radiator, used, cost_pence }
-        })
+        .zip(used)
+        .zip(pence)
+        .map(|((radiator, (used, _)), pence)| Totals { radiator, used, pence })
         .collect();
     let mut by_place: HashMap<i64, Vec<&Totals>> = HashMap::new();
     for radiator in &totals {
@@ -177,7 +178,7 @@ mod tests {
                 temperature_sum: 20.0 * readings as f64,
                 readings,
             },
-            cost_pence: 0.0,
+            pence: 0,
         };
         let all = [totals(&one, 120, 600), totals(&two, 60, 600), totals(&silent, 0, 0)];
         let room = place(1, "Office".into(), &all.iter().collect::<Vec<_>>());
@@ -195,17 +196,16 @@ mod tests {
         let radiators = [placed(1), placed(2), placed(3)];
         let all: Vec<Totals> = radiators
             .iter()
-            .zip([5429.6, 5736.6, 5251.6])
-            .map(|(radiator, cost_pence)| Totals {
+            .zip([5430, 5737, 5251])
+            .map(|(radiator, pence)| Totals {
                 radiator,
                 used: RadiatorUse { radiator_id: radiator.id, ..RadiatorUse::default() },
-                cost_pence,
+                pence,
             })
             .collect();
         let room = place(1, "Board room".into(), &all.iter().collect::<Vec<_>>());
-        // Each rounded alone: 5430 + 5737 + 5252 = 16419 p against the room's 16418 p.
         assert_eq!(room.used.cost_pence, 16418);
         let pence: Vec<i64> = room.radiators.iter().map(|r| r.used.cost_pence).collect();
-        assert_eq!(pence.iter().sum::<i64>(), 16418);
+        assert_eq!(pence, [5430, 5737, 5251]);
     }
 }

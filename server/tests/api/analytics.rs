@@ -20,6 +20,7 @@ store_tests!(
     a_running_period_is_set_against_the_one_before_to_the_same_point,
     the_history_downloads_as_csv_and_the_type_is_checked,
     room_and_zone_usage_cost_each_day_at_its_tariff,
+    a_radiator_costs_the_same_whole_pence_in_its_room_and_its_zone,
     usage_dates_are_checked_and_usage_downloads_as_csv,
     the_dashboard_sums_today_and_the_month_against_the_budget,
     co2_savings_put_each_days_baseline_beside_its_actual_and_track_the_goal,
@@ -254,6 +255,44 @@ async fn the_history_downloads_as_csv_and_the_type_is_checked(app: TestApp) {
     let unauthenticated =
         app.call(Method::GET, "/analytics/commercial/web/energy-history-graph", None, None);
     assert_eq!(unauthenticated.await.status, StatusCode::UNAUTHORIZED);
+}
+
+/// Two radiators of 10.5 p each, in two rooms of one zone: rounded room by room they would
+/// cost 11 p and 11 p, and 11 p and 10 p in the zone. Shared out over the business once, each
+/// costs the same in both views, and the rooms add up to the zone.
+async fn a_radiator_costs_the_same_whole_pence_in_its_room_and_its_zone(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let zone = owner.add_zone("Ground floor").await.id;
+    for (room, uid) in [("Office", "HD-1"), ("Hall", "HD-2")] {
+        let id = owner.add_room(room).await.id;
+        owner.add_radiator_to(id, uid, &format!("{room} 1")).await;
+        owner.post(&format!("/v2/zones/{zone}/room/{id}"), serde_json::json!({})).await;
+    }
+    let tariff = serde_json::json!({"unit_rate_pence": 30, "standing_charge_pence": 50,
+        "effective_from": "2026-01-12"});
+    owner.post("/v2/commercial/charges", tariff).await;
+    let (mut one, mut two) = (0.0, 0.0);
+    used_by(&app, "HD-1", &mut one, 350.0, "2026-01-13T10:00:00Z").await; // 10.5 p
+    used_by(&app, "HD-2", &mut two, 350.0, "2026-01-13T11:00:00Z").await;
+
+    let range = "start_date=2026-01-13&end_date=2026-01-13";
+    let path = |kind| format!("/v2/analytics/commercial/web/{kind}-radiator-usage?{range}");
+    let rooms = owner.get(&path("rooms")).await.body["data"]["rooms"].clone();
+    let zones = owner.get(&path("zone")).await.body["data"]["zones"].clone();
+    let pence = |places: &Value| -> Vec<(String, i64)> {
+        let places = places.as_array().unwrap().iter();
+        let radiators = places.flat_map(|place| place["radiators"].as_array().unwrap().clone());
+        let mut pence: Vec<(String, i64)> = radiators
+            .map(|r| (r["name"].as_str().unwrap().to_owned(), r["cost_pence"].as_i64().unwrap()))
+            .collect();
+        pence.sort();
+        pence
+    };
+    assert_eq!(pence(&rooms), pence(&zones));
+    let room_total: i64 =
+        rooms.as_array().unwrap().iter().map(|r| r["cost_pence"].as_i64().unwrap()).sum();
+    assert_eq!(room_total, 21);
+    assert_eq!(zones[0]["cost_pence"], 21);
 }
 
 async fn room_and_zone_usage_cost_each_day_at_its_tariff(app: TestApp) {
