@@ -945,7 +945,7 @@ export const ar: ArabicTexts<Texts> = {
       nothingRecorded: 'لم يُسجَّل شيء في هذه الفترة: لم تكن المدافئ قد بدأت الإرسال بعد.',
       heatingHours: 'التدفئة',
       hours: '{{hours}} ساعة',
-      averageTemperature: 'متوسط درجة الحرارة',
+      averageTemperature: 'متوسط درجة الحرارة، كل الساعات',
       radiatorsOf: 'عرض مدافئ {{name, isolate}}',
       costNote:
         'التكاليف هي طاقة كل يوم بسعر الوحدة في ذلك اليوم؛ أما الرسوم الثابتة فتخص المبنى كله لا غرفة بعينها.',

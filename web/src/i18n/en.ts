@@ -933,7 +933,7 @@ export const en = {
       nothingRecorded: 'Nothing recorded in this range: the radiators had not reported yet.',
       heatingHours: 'Heating',
       hours: '{{hours}} h',
-      averageTemperature: 'Average temperature',
+      averageTemperature: 'Average temperature, all hours',
       radiatorsOf: 'Show the radiators of {{name}}',
       costNote:
         'Costs are each day’s energy at that day’s unit rate; standing charges belong to the whole building, not to a room.',
