@@ -412,14 +412,13 @@ test('a schedule drawn on the day editor heats a room, switches off and on, and 
   // `\s`: a figure's unit follows a no-break space, kept on its line.
   await row.getByText(/08:00–12:00.*20\.5\s°C/).waitFor();
   const name = 'Switch Lab hours on or off';
-  const toast = page.getByText('Schedule Status Updated');
+  const off = page.getByText("Schedule 'Lab hours' switched off.");
   await row.getByRole('switch', { name }).click();
-  await toast.waitFor();
+  await off.waitFor();
   await row.getByRole('switch', { name, checked: false }).waitFor();
   await row.getByText('None: the schedule is off or over').waitFor();
-  await toast.waitFor({ state: 'detached' });
   await row.getByRole('switch', { name }).click();
-  await toast.waitFor();
+  await page.getByText("Schedule 'Lab hours' switched on.").waitFor();
   await row.getByRole('switch', { name, checked: true }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'schedules-1440.png'), fullPage: true });
 

@@ -74,19 +74,27 @@ pub struct UserData {
 }
 
 #[derive(Serialize, ToSchema)]
+pub struct RegisteredData {
+    pub user: UserView,
+    /// 1 when the link to confirm the email was sent; 0 when it could not be, and is asked for
+    /// again once signed in.
+    pub confirmation_sent: i64,
+}
+
+#[derive(Serialize, ToSchema)]
 pub struct MeData {
     pub me: UserView,
 }
 
 /// Register a business and its account holder.
 #[utoipa::path(post, path = "/v2/auth", tag = "auth", security(()), request_body = RegisterRequest,
-    responses((status = 200, body = Envelope<UserData>), (status = 409, body = ErrorBody),
+    responses((status = 200, body = Envelope<RegisteredData>), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
 pub async fn register(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
     ApiJson(request): ApiJson<RegisterRequest>,
-) -> Answer<UserData> {
+) -> Answer<RegisteredData> {
     let mut check = FieldCheck::default();
     let email = check.check("email", Email::parse(&request.email));
     let new_password = check.check("password", Password::parse(&request.password));
@@ -98,7 +106,8 @@ pub async fn register(
     let user = account::register(&state, &email, &new_password, is_business, &profile).await?;
     // The account is made: a link that could not be stored or mailed is asked for again from
     // the app, rather than the sign-up failing after it succeeded.
-    let said = match email::send_confirmation(&state, user.id, &email, state.clock.now()).await {
+    let sent = email::send_confirmation(&state, user.id, &email, state.clock.now()).await;
+    let said = match &sent {
         Ok(()) => {
             "Your account has been created, and we have sent a link to confirm your email. You \
              can now sign in."
@@ -109,7 +118,7 @@ pub async fn register(
              just now. Sign in and ask for it again from the reminder at the top of the page."
         }
     };
-    Ok(ok(said, UserData { user }))
+    Ok(ok(said, RegisteredData { user, confirmation_sent: i64::from(sent.is_ok()) }))
 }
 
 /// The signed-in user.

@@ -5,8 +5,9 @@
 //! slots (a weekday schedule and a Saturday one on one room each heat their own days); between
 //! slots, the one whose slot ended last holds (its setback follows its slots; a schedule's first
 //! day counts as a slot ending at its midnight); where slots meet, the one changed last. A
-//! schedule whose first date is still to come is not in force and takes no part until then. The
-//! engine applies it; the pages show it.
+//! schedule whose first date is still to come holds nothing until then, but ends the hold of
+//! another at its first midnight if it is the stronger there. The engine applies it; the pages
+//! show it.
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
@@ -26,7 +27,7 @@ pub struct InForce {
     targets: Vec<i64>,
     program: Program,
     tz: TimeZone,
-    /// The moment `period` was found for.
+    /// The moment `period` was found for (before it, for a schedule still to come).
     at: Timestamp,
 }
 

@@ -318,36 +318,36 @@ fn written(name: &str, how: Written, kept: &[Kept]) -> String {
         (Written::Saved, [], _) => format!("Schedule '{name}' saved."),
         (Written::Created, [one], _) => format!(
             "Schedule '{name}' created; '{}' keeps to its own limits, {}–{} °C, and is held at \
-             the nearest where it asks for more or less.",
+             its nearest limit where the schedule asks for more or less.",
             one.name, one.min, one.max
         ),
         (Written::Saved, [one], _) => format!(
-            "Schedule '{name}' saved; '{}' keeps to its own limits, {}–{} °C, and is held at the \
-             nearest where it asks for more or less.",
+            "Schedule '{name}' saved; '{}' keeps to its own limits, {}–{} °C, and is held at its \
+             nearest limit where the schedule asks for more or less.",
             one.name, one.min, one.max
         ),
         (Written::Created, many, Some(range)) => format!(
             "Schedule '{name}' created; {} radiators keep to their own limits, {}–{} °C, and are \
-             held at the nearest where it asks for more or less.",
+             held at their nearest limit where the schedule asks for more or less.",
             many.len(),
             range.min,
             range.max
         ),
         (Written::Saved, many, Some(range)) => format!(
             "Schedule '{name}' saved; {} radiators keep to their own limits, {}–{} °C, and are \
-             held at the nearest where it asks for more or less.",
+             held at their nearest limit where the schedule asks for more or less.",
             many.len(),
             range.min,
             range.max
         ),
         (Written::Created, many, None) => format!(
             "Schedule '{name}' created; {} radiators keep to their own limits, and are held at \
-             the nearest where it asks for more or less.",
+             their nearest limit where the schedule asks for more or less.",
             many.len()
         ),
         (Written::Saved, many, None) => format!(
-            "Schedule '{name}' saved; {} radiators keep to their own limits, and are held at the \
-             nearest where it asks for more or less.",
+            "Schedule '{name}' saved; {} radiators keep to their own limits, and are held at their \
+             nearest limit where the schedule asks for more or less.",
             many.len()
         ),
     }

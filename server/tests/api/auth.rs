@@ -53,6 +53,7 @@ async fn register_answers_a_business_user_with_level_5001_and_copies_the_same_ad
         "Your account has been created, and we have sent a link to confirm your email. You can \
          now sign in."
     );
+    assert_eq!(answer.body["data"]["confirmation_sent"], 1);
     assert_eq!(user.email, "owner@acme.co.uk");
     assert_eq!((user.level, user.is_business), (5001, 1));
     assert_eq!((user.post_code.as_str(), user.mobile.as_str()), ("LS1 4AP", "07700900123"));
@@ -663,6 +664,7 @@ async fn a_sign_up_whose_link_cannot_be_mailed_says_so_and_is_asked_again(app: T
         "Your account has been created, but the link to confirm your email could not be sent \
          just now. Sign in and ask for it again from the reminder at the top of the page."
     );
+    assert_eq!(answer.body["data"]["confirmation_sent"], 0);
     assert!(crate::support::logs().contains("cannot mail the sign-up's link"));
 
     let back = sqlx::query("ALTER TABLE outbox_away RENAME TO outbox");

@@ -224,7 +224,7 @@ async fn a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_
     assert_eq!(
         answer.description(),
         "Schedule 'Office hours' created; 'Studio 1' keeps to its own limits, 10–25 °C, and is \
-         held at the nearest where it asks for more or less."
+         held at its nearest limit where the schedule asks for more or less."
     );
     let id = answer.body["data"]["schedule"]["id"].as_i64().unwrap();
     owner.add_radiator_to(room, "HD-2", "Studio 2").await;
@@ -232,7 +232,7 @@ async fn a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_
     assert_eq!(
         saved.description(),
         "Schedule 'Office hours' saved; 2 radiators keep to their own limits, 10–25 °C, and are \
-         held at the nearest where it asks for more or less."
+         held at their nearest limit where the schedule asks for more or less."
     );
     let narrow = json!({"uid": "HD-3", "name": "Studio 3", "min_temperature": 12,
                         "max_temperature": 24});
@@ -241,8 +241,8 @@ async fn a_radiators_schedule_outside_its_bounds_is_refused_a_rooms_keeps_it_to_
     let saved = owner.post(&format!("/v2/schedules/{id}"), hot.clone()).await;
     assert_eq!(
         saved.description(),
-        "Schedule 'Office hours' saved; 3 radiators keep to their own limits, and are held at the \
-         nearest where it asks for more or less."
+        "Schedule 'Office hours' saved; 3 radiators keep to their own limits, and are held at \
+         their nearest limit where the schedule asks for more or less."
     );
     let path = format!("/v2/schedules/{id}");
     let arabic = owner.call_in(Method::POST, &path, Some(hot.clone()), "ar").await;
@@ -676,8 +676,10 @@ async fn a_schedule_still_to_come_ends_the_hold_of_the_one_before_at_its_first_m
 ) {
     let owner = app.register_business("owner@acme.co.uk").await;
     let (room, radiator) = room_with_radiator(&owner, "Office", "HD-1").await;
+    // A room the holiday alone is for: nothing holds its radiator before the holiday.
+    let (store_room, _) = room_with_radiator(&owner, "Store", "HD-2").await;
     let weekdays = create(&owner, office("room", &[room])).await["id"].clone();
-    let mut holiday = office("room", &[room]);
+    let mut holiday = office("room", &[room, store_room]);
     holiday["name"] = json!("Bank holiday");
     holiday["duration"] = json!("every_day");
     holiday["start_date"] = json!("2026-01-19");
@@ -688,7 +690,9 @@ async fn a_schedule_still_to_come_ends_the_hold_of_the_one_before_at_its_first_m
 
     // Friday 2026-01-16 19:00, London: the weekday setback, until the holiday's Monday begins.
     app.clock.advance(time::Duration::hours(34));
-    let shown = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0].clone();
+    let all = owner.get("/v2/schedules/in-force").await.body["data"]["in_force"].clone();
+    assert_eq!(all.as_array().unwrap().len(), 1, "the Store's radiator is held by nothing yet");
+    let shown = all[0].clone();
     assert_eq!(shown["schedule_id"], weekdays);
     assert_eq!(shown["until"], "2026-01-19T00:00:00+00:00");
     let then = json!({"schedule_id": holiday, "schedule_name": "Bank holiday", "setpoint": 12.0});

@@ -1,14 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/**
- * Names the browser tab after the page's main heading ("Kitchen – HeatDesk"), in step with it as
- * it loads or changes. When the focus leaves the page with the element that had it (the button
- * pressed went with its page, a dialog closed after removing what opened it), the focus would
- * fall on nothing. If that element was in a list that is still there (a schedule deleted, a room
- * taken out of a zone), it goes to the item now in its place, or the last one; otherwise to the
- * page's heading, so that a keyboard or screen-reader user hears where they are and goes on.
- */
 /** Where a focused element sat: its item's index in a list (items may be list items or rows). */
 interface Place {
   list: Element;
@@ -34,6 +26,14 @@ function nextInPlace(place: Place | null): HTMLElement | null {
   return item?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
 }
 
+/**
+ * Names the browser tab after the page's main heading ("Kitchen – HeatDesk"), in step with it as
+ * it loads or changes. When the focus leaves the page with the element that had it (the button
+ * pressed went with its page, a dialog closed after removing what opened it), the focus would
+ * fall on nothing. If that element was in a list that is still there (a schedule deleted, a room
+ * taken out of a zone), it goes to the item now in its place, or the last one; otherwise to the
+ * page's heading, so that a keyboard or screen-reader user hears where they are and goes on.
+ */
 export function usePageHeading() {
   const { t } = useTranslation();
   const app = t('app.name');
@@ -45,17 +45,21 @@ export function usePageHeading() {
       // Into a popup, the place stays the opener's: closing it may remove what opened it.
       if (last && !last.closest(POPUP)) place = placeOf(last);
     };
+    // A click names the place too: some browsers do not focus a button that is clicked.
+    const onClick = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && !target.closest(POPUP)) place = placeOf(target);
+    };
     const follow = () => {
       const heading = document.querySelector<HTMLElement>('main h1');
       const name = heading?.textContent?.trim();
       const title = name ? `${name} – ${app}` : app;
       if (document.title !== title) document.title = title;
-      const focused = document.activeElement;
-      const lost = !focused || focused === document.body;
-      if (!lost || !last || last.isConnected) return;
-      const next = nextInPlace(place);
-      if (next) next.focus();
-      else if (heading) {
+      const lost = () => !document.activeElement || document.activeElement === document.body;
+      if (!lost() || !last || last.isConnected) return;
+      nextInPlace(place)?.focus();
+      // Nothing in its place, or what is there would not take the focus.
+      if (heading && lost()) {
         heading.tabIndex = -1;
         heading.focus();
       }
@@ -65,9 +69,11 @@ export function usePageHeading() {
     const observer = new MutationObserver(follow);
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('click', onClick, true);
     return () => {
       observer.disconnect();
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('click', onClick, true);
     };
   }, [app]);
 }

@@ -12,7 +12,8 @@ export const DRAWER_WIDTH = 260;
 export const SIDEBAR_MIN_WIDTH = 1366;
 /**
  * Toasts (spec §9: at most 3, 3 s). A failure stays 10 s, long enough to read a sentence that
- * says what to do, and every toast can be closed (WCAG 2.2.1: an accessibility review).
+ * says what to do, and every toast can be closed (an accessibility review). A pointer over a
+ * toast holds it; the keyboard does not yet.
  */
 export const TOAST = { max: 3, autoHideMs: 3000, failureHideMs: 10_000 } as const;
 /** The range every date picker offers (spec §9). */

@@ -216,7 +216,7 @@ export const ar: ArabicTexts<Texts> = {
     move: 'نقل {{name, isolate}}',
     moveHelp: 'اسحب، أو استخدم مفاتيح الأسهم (مع Shift لتغيير الحجم)',
     moved: 'أصبحت {{name, isolate}} الأداة {{place}} من {{total}} بترتيب القراءة.',
-    resized: 'حجم {{name, isolate}} الآن: العرض {{columns}} من {{of}}، والارتفاع {{rows}}.',
+    resized: '{{name, isolate}}: العرض {{columns}} من {{of}}، والارتفاع {{rows}}.',
     notifications: 'الرؤى والإشعارات',
     today: {
       title: 'الطاقة اليوم',

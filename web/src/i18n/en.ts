@@ -208,7 +208,7 @@ export const en = {
     move: 'Move {{name}}',
     moveHelp: 'Drag, or use the arrow keys (with Shift to resize)',
     moved: '{{name}} is now widget {{place}} of {{total}}, in reading order.',
-    resized: '{{name}} is now {{columns}} of {{of}} columns wide and {{rows}} rows tall.',
+    resized: '{{name}}: width {{columns}} of {{of}}, height {{rows}}.',
     notifications: 'Insights and notifications',
     today: {
       title: 'Energy today',

@@ -45,7 +45,14 @@ export function useAction() {
       const answer = await call();
       const toast = options.toast ? options.toast(answer) : descriptionOf(answer);
       if (typeof toast === 'string') enqueueSnackbar(toast, { variant: 'success' });
-      else if (toast) enqueueSnackbar(toast.message, { variant: toast.variant });
+      else if (toast) {
+        // A warning or an error says what to do: it stays as long as a failure's.
+        const long = toast.variant === 'warning' || toast.variant === 'error';
+        enqueueSnackbar(toast.message, {
+          variant: toast.variant,
+          autoHideDuration: long ? TOAST.failureHideMs : TOAST.autoHideMs,
+        });
+      }
       await options.onSuccess?.(answer);
     } catch (error) {
       const failure = describeError(error);

@@ -28,6 +28,19 @@ async function fillValidForm() {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
 describe('RegisterForm', () => {
+  it('warns, and leaves it to be read, when the link to confirm the email could not be sent', async () => {
+    const said =
+      'Your account has been created, but the link to confirm your email could not be sent just now. Sign in and ask for it again from the reminder at the top of the page.';
+    server.use(
+      http.post('/v2/auth', () => answer(said, { user: { level: 5001 }, confirmation_sent: 0 })),
+    );
+    renderWithProviders(<RegisterForm />, { route: '/register' });
+    await fillValidForm();
+    await submit();
+    const toast = await screen.findByText(said);
+    expect(toast.closest('.notistack-MuiContent')).toHaveClass('notistack-MuiContent-warning');
+  });
+
   it('sends the business name as first_name and business_name, and copies the trading address', async () => {
     let sent: Record<string, unknown> = {};
     server.use(
@@ -37,6 +50,7 @@ describe('RegisterForm', () => {
           'Your account has been created, and we have sent a link to confirm your email. You can now sign in.',
           {
             user: { level: 5001 },
+            confirmation_sent: 1,
           },
         );
       }),

@@ -47,7 +47,8 @@ export function RegisterForm() {
       is_business: 1 as const,
     };
     return run(() => dispatch(register(payload)).unwrap(), {
-      toast: ({ description }) => description,
+      toast: ({ description, confirmationSent }) =>
+        confirmationSent ? description : { message: description, variant: 'warning' },
       // The sign-in page starts with the address just registered.
       onSuccess: () => navigate(paths.login, { state: { email: payload.email } }),
       onError: form.showServerErrors,

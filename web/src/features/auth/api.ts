@@ -5,7 +5,7 @@ export const authApi = {
   login: (email: string, password: string) =>
     publicClient.post<Envelope<{ user: SignedInUser }>>('/v2/auth/login', { email, password }),
   register: (payload: RegistrationPayload) =>
-    publicClient.post<Envelope<{ user: User }>>('/v2/auth', payload),
+    publicClient.post<Envelope<{ user: User; confirmation_sent: number }>>('/v2/auth', payload),
   forgotPassword: (email: string) =>
     publicClient.post<Envelope<object>>('/v2/auth/forgot_password', { email }),
   checkResetLink: (token: string) =>

@@ -49,7 +49,8 @@ export const login = apiThunk(
 export const register = apiThunk('auth/register', async (payload: RegistrationPayload) => {
   const { data } = await authApi.register(payload);
   businessOnly(data.data.user.level);
-  return { description: data.description };
+  // Not sent (it could not be mailed): the answer says so, as a warning that stays to be read.
+  return { description: data.description, confirmationSent: data.data.confirmation_sent === 1 };
 });
 
 /** Reloads the signed-in user. A 401 ends the session through the HTTP client; any other

@@ -330,13 +330,17 @@ describe('the home dashboard', () => {
       expect(widgetOrder().slice(0, 3)).toEqual(['widget-budget', 'widget-today', 'widget-co2']),
     );
     expect(screen.getByRole('button', { name: 'Move Budget this month' })).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Budget this month is now widget 1 of 8, in reading order.',
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Budget this month is now widget 1 of 8, in reading order.',
+      ),
     );
     // Shift and an arrow resize it.
     await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Budget this month is now 1 of 1 columns wide and 3 rows tall.',
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Budget this month: width 1 of 1, height 3.',
+      ),
     );
     const saved = JSON.parse(localStorage.getItem(WIDGETS_KEY) ?? '{}');
     expect(saved.sm.find((p: { id: string }) => p.id === 'budget')).toEqual({

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveGridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { Announce } from '../../components/Announce';
+import { Unseen } from '../../components/Unseen';
+import { useAnnouncement } from '../../lib/useAnnouncement';
 import {
   BREAKPOINTS,
   COLS,
@@ -74,7 +75,7 @@ export function WidgetGrid({
   // Moving a widget from the keyboard reorders the page; its handle keeps the focus, is scrolled
   // to where the widget went, and where that is is said.
   const refocus = useRef<WidgetId | null>(null);
-  const [said, setSaid] = useState('');
+  const [said, say] = useAnnouncement();
   useEffect(() => {
     const id = refocus.current;
     refocus.current = null;
@@ -105,7 +106,7 @@ export function WidgetGrid({
     if (!placed) return;
     const name = widgets[id].title;
     const resized = ['taller', 'shorter', 'wider', 'narrower'].includes(move);
-    setSaid(
+    say(
       resized
         ? t('dashboard.resized', { name, columns: placed.w, of: COLS[breakpoint], rows: placed.h })
         : t('dashboard.moved', { name, place: order.indexOf(placed) + 1, total: order.length }),
@@ -177,7 +178,7 @@ export function WidgetGrid({
           ))}
         </ResponsiveGridLayout>
       )}
-      <Announce>{said}</Announce>
+      <Unseen role="status">{said}</Unseen>
     </Box>
   );
 }

@@ -55,8 +55,12 @@ export function RadiatorDetail({
   const id = useRouteId('curadiator');
   const loaded = useAppSelector((state) => state.radiators.radiatorToUpdate);
   const live = useAppSelector((state) => state.radiators.live);
-  const [readings, setReadings] = useState<Reading[]>([]);
   const [span, setSpan] = useState<Span>('day');
+  // With the span they were read for: the chart says what it shows until the next arrives.
+  const [readings, setReadings] = useState<{ span: Span; list: Reading[] }>({
+    span,
+    list: [],
+  });
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -95,7 +99,7 @@ export function RadiatorDetail({
       ([radiator, history]) => {
         if (!current) return;
         dispatch(chooseRadiator(radiator.data.data.radiator));
-        setReadings(history.data.data.readings);
+        setReadings({ span, list: history.data.data.readings });
         setError(null);
       },
       (failure: unknown) => {
@@ -250,7 +254,7 @@ export function RadiatorDetail({
           sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
         >
           <Typography variant="h2" gutterBottom>
-            {t(span === 'week' ? 'radiators.lastWeek' : 'radiators.lastDay')}
+            {t(readings.span === 'week' ? 'radiators.lastWeek' : 'radiators.lastDay')}
           </Typography>
           <ChoiceButtons
             label={t('radiators.readingsSpan')}
@@ -262,7 +266,7 @@ export function RadiatorDetail({
             onChange={setSpan}
           />
         </Stack>
-        <ReadingsChart readings={readings} week={span === 'week'} />
+        <ReadingsChart readings={readings.list} week={readings.span === 'week'} />
       </Paper>
       <EditDeleteActions
         edit={t('radiators.edit')}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderWithProviders } from '../../test/render';
@@ -181,20 +181,27 @@ describe('the day editor', () => {
     renderWithProviders(<Editor onChange={changed} />);
     await user.click(screen.getByRole('button', { name: 'Add a slot' }));
     expect(changed).toHaveBeenLastCalledWith([slot('08:00', '18:00')]);
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Slot 1 added: \u206608:00–18:00\u2069, \u206621.0 °C\u2069.',
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Slot 1 added: \u206608:00–18:00\u2069, \u206621.0 °C\u2069.',
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Add a slot' }));
-    expect(screen.getByRole('status')).toHaveTextContent(/^Slot 2 added: \u206618:00–/);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(/^Slot 2 added: \u206618:00–/),
+    );
     // Deleted from the keyboard, the focus goes to the slot now in its place, then to "Add".
     act(() => screen.getByTestId('slot-0').focus());
     await user.keyboard('{Delete}');
     expect(changed).toHaveBeenLastCalledWith([expect.objectContaining({ start: '18:00' })]);
-    expect(screen.getByRole('status')).toHaveTextContent('Slot 1 deleted.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Slot 1 deleted.'));
     expect(screen.getByTestId('slot-0')).toHaveFocus();
     await user.keyboard('{Delete}');
     expect(changed).toHaveBeenLastCalledWith([]);
     expect(screen.getByRole('button', { name: 'Add a slot' })).toHaveFocus();
+    // The same words again are said again: emptied, then filled.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Slot 1 deleted.'));
   });
 
   it('shows the errors of the selected slot under its fields', async () => {

@@ -15,7 +15,8 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Announce } from '../../components/Announce';
+import { Unseen } from '../../components/Unseen';
+import { useAnnouncement } from '../../lib/useAnnouncement';
 import { HourLabels, HourLines, percent } from './DayScale';
 import { SlotFields } from './SlotFields';
 import {
@@ -87,7 +88,7 @@ export function DayEditor({
   const full = slots.length >= MAX_SLOTS;
   const addButton = useRef<HTMLButtonElement>(null);
   // What a slot added or deleted did, said to a screen reader (the focus stays where it was).
-  const [said, setSaid] = useState('');
+  const [said, say] = useAnnouncement();
   // The place of a slot just deleted: the focus goes to the slot now there, else to "Add a slot".
   const deleted = useRef<number | null>(null);
   useEffect(() => {
@@ -116,7 +117,7 @@ export function DayEditor({
     );
     onChange(next);
     onSelect(next.indexOf(slot));
-    setSaid(
+    say(
       t('schedules.editor.added', {
         number: next.indexOf(slot) + 1,
         range: slotRange(slot),
@@ -129,7 +130,7 @@ export function DayEditor({
     deleted.current = index;
     onChange(slots.filter((_, at) => at !== index));
     onSelect(null);
-    setSaid(t('schedules.editor.deleted', { number: index + 1 }));
+    say(t('schedules.editor.deleted', { number: index + 1 }));
   };
 
   const moveEdge = (index: number, edge: Edge, minutes: number) => {
@@ -436,7 +437,7 @@ export function DayEditor({
           onDelete={() => remove(selected)}
         />
       )}
-      <Announce>{said}</Announce>
+      <Unseen role="status">{said}</Unseen>
     </Box>
   );
 }

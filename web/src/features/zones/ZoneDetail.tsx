@@ -48,6 +48,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
   const freeRooms = rooms?.filter((room) => room.zone_id === null) ?? [];
   const [roomToAdd, setRoomToAdd] = useState('');
   const picker = useRef<HTMLDivElement>(null);
+  const add = useRef<HTMLButtonElement>(null);
   const [unchosen, setUnchosen] = useState(false);
   const business = useBusinessSettings();
 
@@ -146,6 +147,7 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
         {/* Enabled with no room chosen, so that the focus stays on it after each room added:
             pressed then, it says what is missing. */}
         <Button
+          ref={add}
           variant="contained"
           disabled={freeRooms.length === 0}
           onClick={() => {
@@ -158,8 +160,10 @@ export function ZoneDetail({ aside }: { aside?: (zone: ZoneWithRooms) => ReactNo
                 setRoomToAdd('');
                 load();
                 // The last free room added disables the button, which drops the focus: it goes
-                // to the list, which says that every room is in a zone.
-                if (freeRooms.length === 1)
+                // to the list, which says that every room is in a zone (unless it went on).
+                const focused = document.activeElement;
+                const stayed = !focused || focused === document.body || focused === add.current;
+                if (freeRooms.length === 1 && stayed)
                   picker.current?.querySelector<HTMLElement>('[role="combobox"]')?.focus();
               },
             });
