@@ -422,6 +422,38 @@ test('a schedule drawn on the day editor heats a room, switches off and on, and 
   await row.getByRole('switch', { name, checked: true }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'schedules-1440.png'), fullPage: true });
 
+  // Closed tomorrow (today could have passed already where the business is), then open again.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const typed = [tomorrow.getDate(), tomorrow.getMonth() + 1]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('');
+  const closedDays = page.getByRole('region', { name: 'Closed days' });
+  await closedDays.getByText('No closed days to come.').waitFor();
+  await closedDays.getByLabel('Name').fill('Stocktake');
+  const firstDay = closedDays.getByRole('group', { name: 'First day' });
+  await firstDay.getByRole('spinbutton', { name: 'Day' }).click();
+  await page.keyboard.type(`${typed}${tomorrow.getFullYear()}`);
+  await closedDays.getByRole('button', { name: 'Add', exact: true }).click();
+  await page
+    .getByText(
+      "'Stocktake' added to the closed days: every schedule runs as outside its slots then.",
+    )
+    .waitFor();
+  const weekday = tomorrow.toLocaleDateString('en-GB', { weekday: 'short' });
+  await closedDays.getByRole('listitem').filter({ hasText: weekday }).waitFor();
+  await page.screenshot({ path: path.join(screenshots, 'closed-days-1440.png'), fullPage: true });
+  await closedDays.getByRole('button', { name: 'Remove Stocktake' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove Stocktake?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await page
+    .getByText(
+      "'Stocktake' removed from the closed days: the schedules run their slots then again.",
+    )
+    .waitFor();
+  await closedDays.getByText('No closed days to come.').waitFor();
+
   // The room's page shows the schedule in force on its radiator (no engine round needed).
   await page
     .getByRole('navigation', { name: 'Main menu' })

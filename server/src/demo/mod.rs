@@ -1,7 +1,8 @@
 //! The demo business that `heatdesk serve --demo` creates, so a new user can sign in at once
 //! and find a living building: three floors as zones, ten rooms, 32 radiators, and schedules:
 //! office hours on each floor, the café's day and the quiet room's radiators of their own, with
-//! frost protection and optimum start on; with 60 days of history (`history.rs`).
+//! frost protection and optimum start on, closed for Christmas; with 60 days of history
+//! (`history.rs`).
 
 mod history;
 
@@ -17,6 +18,7 @@ use crate::kernel::named;
 use crate::kernel::values::{ClockTime, Temperature, Uid};
 use crate::radiators::{self, Settings};
 use crate::rooms::{self, RoomDetail};
+use crate::schedules::closed_days;
 use crate::schedules::program::Slot;
 use crate::state::AppState;
 use crate::zones::{self, ZoneDetail};
@@ -189,6 +191,24 @@ async fn schedule(
     for key in [automations::domain::FROST, automations::domain::OPTIMUM_START] {
         automations::domain::set(state, actor, key, true, None).await?;
     }
+    close_for_christmas(state, actor).await
+}
+
+/// The coming Christmas closure, 24 December to 1 January, among the closed days.
+async fn close_for_christmas(state: &AppState, actor: Actor) -> ApiResult<()> {
+    let settings = crate::business::get(state, actor.business_id).await?;
+    let today = crate::business::local_date(&settings, state.clock.now());
+    let year = if today > jiff::civil::date(today.year(), 12, 24) {
+        today.year() + 1
+    } else {
+        today.year()
+    };
+    let closure = closed_days::domain::Checked {
+        name: "Christmas and New Year".into(),
+        first: jiff::civil::date(year, 12, 24),
+        last: jiff::civil::date(year + 1, 1, 1),
+    };
+    closed_days::domain::add(state, actor, &closure).await?;
     Ok(())
 }
 

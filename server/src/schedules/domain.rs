@@ -2,7 +2,8 @@
 //! (targets, radiator bounds, a unique name), every change as one recorded change, and the read
 //! with its next change.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
 
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -11,6 +12,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
+use super::closed_days::ClosedDates;
 use super::in_force::InForce;
 use super::program::{Program, Slot, SlotView, Wanted, program, slot_view, time_zone};
 use super::store::{self, Fields, RadiatorPlace, ScheduleRow};
@@ -157,12 +159,18 @@ fn iso(at: Timestamp, tz: &TimeZone) -> String {
     crate::clock::local_iso8601(&at.to_zoned(tz.clone()))
 }
 
-/// When the schedule next asks for something else, seen at `now`.
-pub fn next_change(row: &ScheduleRow, tz: &TimeZone, now: Timestamp) -> Option<NextChange> {
+/// When the schedule next asks for something else, seen at `now`, the business closed on
+/// `closed`.
+pub fn next_change(
+    row: &ScheduleRow,
+    closed: &Arc<BTreeSet<Date>>,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Option<NextChange> {
     if row.status != 1 {
         return None;
     }
-    let program = program(row);
+    let program = program(row).closed_on(closed.clone());
     let at = match program.period_at(tz, now) {
         Some(period) => period.end,
         // Not yet in force: it starts at its first date's midnight.
@@ -208,7 +216,11 @@ fn view(
         end_date: row.end_date.clone(),
         status: row.status,
         // A schedule left with no targets changes nothing.
-        next_change: if target_ids_empty { None } else { next_change(row, tz, now) },
+        next_change: if target_ids_empty {
+            None
+        } else {
+            next_change(row, &enabled.closed, tz, now)
+        },
         overlaps,
         outranked_by,
         revision: row.revision,
@@ -253,6 +265,8 @@ struct EnabledSchedules {
     targets: HashMap<i64, Vec<i64>>,
     /// The radiators each schedule reaches through its targets, by schedule id.
     reach: HashMap<i64, HashSet<i64>>,
+    /// The business's closed days.
+    closed: Arc<BTreeSet<Date>>,
 }
 
 impl EnabledSchedules {
@@ -264,6 +278,7 @@ impl EnabledSchedules {
         for (schedule, target) in store::targets(&mut *db, Some(business_id)).await? {
             targets.entry(schedule).or_default().push(target);
         }
+        let closed = ClosedDates::load(&mut *db, Some(business_id)).await?.of(business_id);
         let radiators = store::radiators(db, Some(business_id)).await?;
         let reach = enabled
             .iter()
@@ -273,7 +288,7 @@ impl EnabledSchedules {
                 (row.id, reached.map(|radiator| radiator.id).collect())
             })
             .collect();
-        Ok(Self { enabled, targets, reach })
+        Ok(Self { enabled, targets, reach, closed })
     }
 
     /// `row`'s targets.

@@ -14,6 +14,7 @@ use jiff::tz::TimeZone;
 use sqlx::AnyPool;
 use time::OffsetDateTime;
 
+use super::closed_days::ClosedDates;
 use super::program::{Period, Program, midnights, program, time_zone};
 use super::store::{self, RadiatorPlace, ScheduleRow};
 use crate::store::StoreResult;
@@ -41,11 +42,13 @@ impl InForce {
     ) -> StoreResult<Vec<Self>> {
         let at = Timestamp::from_second(now.unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH);
         let targets = store::targets(pool, business_id).await?;
+        let closed = ClosedDates::load(pool, business_id).await?;
         Ok(store::enabled(pool, business_id)
             .await?
             .into_iter()
             .filter_map(|(schedule, zone)| {
-                let (program, zone) = (program(&schedule), time_zone(&zone));
+                let program = program(&schedule).closed_on(closed.of(schedule.business_id));
+                let zone = time_zone(&zone);
                 // One whose first day is still to come takes its first period: it takes no part
                 // before that begins, when it may end the hold of another.
                 let period =

@@ -1,7 +1,8 @@
 //! Heating schedules: every schedules call of spec §7 (DESIGN.md §3), and the engine that runs
 //! them (`engine.rs`). Handlers here, what they do in `domain.rs`, what a schedule asks for at a
-//! moment in `program.rs`, the SQL in `store.rs`.
+//! moment in `program.rs`, the SQL in `store.rs`; the business's closed days in `closed_days/`.
 
+pub mod closed_days;
 pub mod domain;
 pub mod engine;
 mod in_force;
@@ -26,6 +27,7 @@ use program::Slot;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(closed_days::router())
         .routes(routes!(durations))
         .routes(routes!(in_force))
         .routes(routes!(list, create))

@@ -1,9 +1,13 @@
 //! What a schedule asks for at a moment, worked out in the business's time zone: its slots on
-//! the days it repeats, and its setback (or off) between them, from its first date to its last.
+//! the days it repeats, and its setback (or off) between them, from its first date to its last;
+//! on the business's closed days it runs as between its slots all day.
 //! Local times become instants through the time zone's rules, so a slot at 07:00 starts at
 //! 07:00 on the clock on both sides of a daylight-saving change (a time the clocks skip starts
 //! at the first instant after the gap). Also a stored schedule read back into a program, and
 //! a slot as the API shows it.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use jiff::civil::{Date, DateTime};
 use jiff::tz::TimeZone;
@@ -33,6 +37,8 @@ pub struct Program {
     pub setback: Option<f64>,
     pub start_date: Option<Date>,
     pub end_date: Option<Date>,
+    /// The business's closed days (shared by its schedules): no slot runs on them.
+    pub closed: Arc<BTreeSet<Date>>,
 }
 
 /// What the radiators should do: heat to a setpoint, or be off.
@@ -53,11 +59,21 @@ pub struct Period {
     pub end: Timestamp,
 }
 
-/// Slots and setbacks are found within this many days of a moment: every schedule repeats on
-/// at least one day a week.
+/// Slots and setbacks are found within this many days of a moment, closed days not counted:
+/// every schedule repeats on at least one day a week.
 const SEARCH_DAYS: i32 = 8;
 
+/// Closed days in a row at most (a year, and a day for a leap year): a search for slots steps
+/// over no more.
+pub const MOST_CLOSED_DAYS: i32 = 366;
+
 impl Program {
+    /// The same program, on a business closed on `closed`.
+    pub fn closed_on(self, closed: Arc<BTreeSet<Date>>) -> Self {
+        Self { closed, ..self }
+    }
+
+    /// Whether `date` is one of its days, within its dates (closed or not).
     fn repeats_on(&self, date: Date) -> bool {
         let day = date.weekday().to_monday_one_offset() as u8;
         self.days.contains(&day)
@@ -65,11 +81,33 @@ impl Program {
             && self.end_date.is_none_or(|last| date <= last)
     }
 
+    /// Whether its slots run on `date`: one of its days, and the business is open.
+    fn heats_on(&self, date: Date) -> bool {
+        self.repeats_on(date) && !self.closed.contains(&date)
+    }
+
     /// Whether `period` (one of this schedule's) is its own at `at`: one of its slots, or its
-    /// setback on a day it repeats. Between its slots on a day it does not repeat, a schedule
-    /// only fills in where no other schedule runs.
+    /// setback on a day its slots run. Between its slots on another day (closed days too), a
+    /// schedule only fills in where no other schedule runs.
     pub fn owns(&self, tz: &TimeZone, period: &Period, at: Timestamp) -> bool {
-        period.slot || self.repeats_on(at.to_zoned(tz.clone()).date())
+        period.slot || self.heats_on(at.to_zoned(tz.clone()).date())
+    }
+
+    /// The day `SEARCH_DAYS` open days before (`step` -1) or after (1) `today`: a search for
+    /// slots looks past a closure.
+    fn search_edge(&self, today: Date, step: i32) -> Option<Date> {
+        let mut date = today;
+        let mut open = 0;
+        let mut closed = 0;
+        while open < SEARCH_DAYS && closed <= MOST_CLOSED_DAYS {
+            date = date.checked_add(step.days()).ok()?;
+            if self.closed.contains(&date) {
+                closed += 1;
+            } else {
+                open += 1;
+            }
+        }
+        Some(date)
     }
 
     /// Its first period, when its first day is still to come at `now`: it begins at that day's
@@ -116,12 +154,12 @@ impl Program {
         if !self.in_dates(today) {
             return None;
         }
-        // Every slot from a week before to a week after, as instants, in order.
+        // Every slot from a week before to a week after (open days), as instants, in order.
         let mut slots = Vec::new();
-        let mut date = today.checked_sub(SEARCH_DAYS.days()).ok()?;
-        let last = today.checked_add(SEARCH_DAYS.days()).ok()?;
+        let mut date = self.search_edge(today, -1)?;
+        let last = self.search_edge(today, 1)?;
         while date <= last {
-            if self.repeats_on(date) {
+            if self.heats_on(date) {
                 for slot in &self.slots {
                     let start = instant(tz, date, slot.start)?;
                     let end = instant(tz, date, slot.end)?;
@@ -219,6 +257,7 @@ pub fn program(row: &ScheduleRow) -> Program {
         setback: row.setback,
         start_date: row.start_date.as_deref().and_then(|date| date.parse().ok()),
         end_date: row.end_date.as_deref().and_then(|date| date.parse().ok()),
+        closed: Arc::default(),
     }
 }
 
@@ -252,6 +291,7 @@ mod tests {
             setback: Some(16.0),
             start_date: None,
             end_date: None,
+            closed: Arc::default(),
         }
     }
 
@@ -372,6 +412,54 @@ mod tests {
         assert_eq!(night.end, at(&tz, "2026-01-15T00:00"), "in force to the end of its last day");
         let first_morning = dated.period_at(&tz, at(&tz, "2026-01-13T05:00")).unwrap();
         assert_eq!(first_morning.start, at(&tz, "2026-01-13T00:00"));
+    }
+
+    fn closed(first: &str, days: i64) -> Arc<BTreeSet<Date>> {
+        let first: Date = first.parse().unwrap();
+        Arc::new(first.series(1.day()).take(days as usize).collect())
+    }
+
+    #[test]
+    fn on_closed_days_a_schedule_runs_as_between_its_slots_and_owns_none_of_them() {
+        let tz = london();
+        // Closed Monday 12 and Tuesday 13 January 2026.
+        let office = office().closed_on(closed("2026-01-12", 2));
+        let monday = office.period_at(&tz, at(&tz, "2026-01-12T09:00")).unwrap();
+        assert_eq!(monday.wanted, Wanted::Heat(16.0));
+        assert!(!monday.slot);
+        // One setback from Friday 18:00 to Wednesday 07:00.
+        assert_eq!(
+            (monday.start, monday.end),
+            (at(&tz, "2026-01-09T18:00"), at(&tz, "2026-01-14T07:00"))
+        );
+        assert!(office.owns(&tz, &monday, at(&tz, "2026-01-09T20:00")), "Friday is open");
+        assert!(!office.owns(&tz, &monday, at(&tz, "2026-01-12T09:00")), "Monday is closed");
+        let wednesday = office.period_at(&tz, at(&tz, "2026-01-14T09:00")).unwrap();
+        assert_eq!(wednesday.wanted, Wanted::Heat(21.0));
+        // The days around stay as they were.
+        let friday = office.period_at(&tz, at(&tz, "2026-01-09T09:00")).unwrap();
+        assert_eq!(friday.wanted, Wanted::Heat(21.0));
+    }
+
+    #[test]
+    fn a_closure_longer_than_a_week_is_one_setback_from_the_last_slot_to_the_next() {
+        let tz = london();
+        // Closed from Monday 21 December 2026 to Friday 8 January 2027, 19 days.
+        let christmas = office().closed_on(closed("2026-12-21", 19));
+        let new_year = christmas.period_at(&tz, at(&tz, "2027-01-01T12:00")).unwrap();
+        assert_eq!(
+            (new_year.wanted, new_year.start, new_year.end),
+            (Wanted::Heat(16.0), at(&tz, "2026-12-18T18:00"), at(&tz, "2027-01-11T07:00"))
+        );
+        // Off between slots: off all through it.
+        let off =
+            Program { setback: None, ..christmas }.period_at(&tz, at(&tz, "2026-12-30T08:00"));
+        assert_eq!(off.map(|period| period.wanted), Some(Wanted::Off));
+        // A year closed, the longest there is, still finds the slots on either side.
+        let year = office().closed_on(closed("2026-01-05", MOST_CLOSED_DAYS.into()));
+        let inside = year.period_at(&tz, at(&tz, "2026-07-01T12:00")).unwrap();
+        assert_eq!(inside.start, at(&tz, "2026-01-02T18:00"));
+        assert_eq!(inside.end, at(&tz, "2027-01-06T07:00"), "the first weekday after it");
     }
 
     #[test]

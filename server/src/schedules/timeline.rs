@@ -1,6 +1,6 @@
 //! What a business's schedules ask of each of its radiators over time, worked out in memory
 //! once loaded (the same rules as the engine: the strongest claim in force wins), for replaying
-//! them: the demo's back-filled history. Automations are not replayed.
+//! them: the demo's back-filled history. Automations are not replayed; closed days are.
 
 use std::collections::HashMap;
 
@@ -8,6 +8,7 @@ use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use sqlx::AnyPool;
 
+use super::closed_days::ClosedDates;
 use super::in_force::{Claim, Strength, claim};
 use super::program::{Period, Program, Wanted, program, time_zone};
 use super::store;
@@ -42,7 +43,11 @@ impl Timeline {
                 .collect();
             claims.insert(radiator.id, theirs);
         }
-        let programs = enabled.iter().map(|(schedule, _)| (program(schedule), None)).collect();
+        let closed = ClosedDates::load(pool, Some(business_id)).await?.of(business_id);
+        let programs = enabled
+            .iter()
+            .map(|(schedule, _)| (program(schedule).closed_on(closed.clone()), None))
+            .collect();
         Ok(Self { tz, programs, claims })
     }
 

@@ -89,11 +89,11 @@ pub const TIPS: [Tip; 22] = [
         Some("/schedules"),
         words(
             "Check weekends and bank holidays",
-            "A schedule written for weekdays that also runs on Saturdays, Sundays and bank holidays heats the building for nobody. Keep it to the days you open. For a bank holiday, add a schedule for that date alone, for the same rooms or zones, with one slot from 00:00 to 24:00 at a low temperature, and save it after any change to the weekday one: where slots meet, the schedule saved last heats.",
+            "A schedule written for weekdays that also runs on Saturdays, Sundays and bank holidays heats the building for nobody. Keep it to the days you open, and add bank holidays and closures under Closed days on the schedules page: on them every schedule keeps to its setback, or off.",
         ),
         words(
             "راجع عطلات نهاية الأسبوع والعطلات الرسمية",
-            "الجدول المكتوب لأيام العمل إذا طُبّق أيضًا أيام السبت والأحد والعطلات الرسمية يدفّئ المبنى دون أن يكون فيه أحد. اقصره على أيام العمل. وللعطلة الرسمية أضف جدولًا لذلك التاريخ وحده، للغرف أو المناطق نفسها، بفترة واحدة من \u{2066}00:00\u{2069} إلى \u{2066}24:00\u{2069} بدرجة حرارة منخفضة، واحفظه بعد أي تغيير في جدول أيام العمل: حيث تلتقي الفترات يدفّئ الجدول المحفوظ أخيرًا.",
+            "الجدول المكتوب لأيام العمل إذا طُبّق أيضًا أيام السبت والأحد والعطلات الرسمية يدفّئ المبنى دون أن يكون فيه أحد. اقصره على أيام العمل، وأضف العطل الرسمية وفترات الإغلاق في قسم أيام الإغلاق بصفحة الجداول: فيها يلتزم كل جدول بدرجة الخفض أو يبقى مطفأً.",
         ),
     ),
     tip(

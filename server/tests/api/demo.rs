@@ -32,8 +32,15 @@ async fn the_demo_business_is_created_once_and_can_sign_in(app: TestApp) {
     assert!(radiators.iter().all(|radiator| radiator.min_temperature == 7.0));
     // Built through the changes a user makes: its plan paid, 3 zones, 10 rooms placed in them,
     // 32 radiators, 19 setpoints other than the default, the quiet room switched off, 6
-    // schedules and 2 automations switched on.
-    assert_eq!(demo.history("").await.total, 1 + 3 + 10 + 10 + 32 + 19 + 1 + 6 + 2);
+    // schedules, 2 automations switched on and the Christmas closure.
+    assert_eq!(demo.history("").await.total, 1 + 3 + 10 + 10 + 32 + 19 + 1 + 6 + 2 + 1);
+    // The test clock is 15 January 2026: the coming Christmas is this year's.
+    let closed = demo.get("/v2/schedules/closed-days").await.body["data"]["closed_days"].clone();
+    assert_eq!(
+        closed,
+        json!([{"id": closed[0]["id"], "name": "Christmas and New Year",
+            "first_date": "2026-12-24", "last_date": "2027-01-01"}])
+    );
     let automations = demo.get("/v2/settings/automation").await.body["data"]["automations"].clone();
     let on: Vec<&str> = automations
         .as_array()

@@ -11,6 +11,7 @@ mod baseline;
 mod bench;
 mod broker;
 mod business;
+mod closed_days;
 mod connections;
 mod contact;
 mod demo;

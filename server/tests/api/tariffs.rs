@@ -270,6 +270,7 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
         "tariffs",
         "schedules",
         "schedule_targets",
+        "closed_days",
         "automations",
         "business_settings",
         "subscriptions",
@@ -306,6 +307,8 @@ async fn deleting_an_account_deletes_its_energy_data_and_keeps_everyone_elses(ap
         let consent = json!({"terms_version": "2026-11", "agreed": 1, "mpan": "1200023305967"});
         owner.post("/v2/consents", consent).await;
         owner.post("/v2/contact-us", json!({"subject": "Hello", "message": "A question."})).await;
+        let closed = json!({"name": "Christmas", "first_date": "2026-12-25"});
+        owner.post("/v2/schedules/closed-days", closed).await;
         // A budget gives every business at least its budget insight.
         let budget = "/v2/users/budget/electricity/100";
         app.call(Method::PATCH, budget, Some(&owner.token), None).await;

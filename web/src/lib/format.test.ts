@@ -8,6 +8,11 @@ describe('dates', () => {
     expect(formatDay('2026-11-26', 'ar')).not.toContain('/');
   });
 
+  it('may name the day of the week first', () => {
+    expect(formatDay('2026-12-24', 'en', 'weekday')).toBe('Thu, 24 Dec 2026');
+    expect(formatDay('2026-12-24', 'ar', 'weekday')).toContain('الخميس');
+  });
+
   it('keep their times on the 24-hour clock', () => {
     const iso = new Date(2026, 10, 26, 21, 5).toISOString();
     expect(formatDateTime(iso, 'en')).toBe('26 Nov 2026, 21:05');

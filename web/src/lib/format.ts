@@ -59,11 +59,16 @@ export function weekdayName(day: number, language: string, width: 'short' | 'lon
  */
 export const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
-/** A calendar day (`YYYY-MM-DD`) as the app writes dates. */
-export function formatDay(day: string, language: string) {
+/** A calendar day (`YYYY-MM-DD`) as the app writes dates; `weekday` names its day of the week
+ *  first ("Thu, 24 Dec 2026"). */
+export function formatDay(day: string, language: string, weekday?: 'weekday') {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  const options: Intl.DateTimeFormatOptions = { ...DATE, timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions = {
+    ...DATE,
+    ...(weekday && { weekday: 'short' }),
+    timeZone: 'UTC',
+  };
   return new Intl.DateTimeFormat(dateLocale(language), options).format(
     Date.UTC(year, month - 1, date),
   );

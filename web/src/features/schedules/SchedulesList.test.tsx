@@ -41,6 +41,10 @@ describe('SchedulesList', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    // The closed days below the list (ClosedDays.test.tsx).
+    server.use(
+      http.get('/v2/schedules/closed-days', () => answer('Closed days.', { closed_days: [] })),
+    );
   });
   afterEach(() => vi.useRealTimers());
 

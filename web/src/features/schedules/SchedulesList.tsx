@@ -27,6 +27,7 @@ import {
 import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { schedulesApi } from './api';
+import { ClosedDays } from './ClosedDays';
 import { DAY_MINUTES, toMinutes } from '../../lib/clock';
 import { slotRange } from './slots';
 import { chooseSchedule, chooseScheduleFor, fetchSchedules, scheduleChanged } from './slice';
@@ -117,6 +118,8 @@ export function SchedulesList() {
           </Stack>
         )}
       </SearchListPage>
+      {/* Closed days move the schedules' next changes: they are read again. */}
+      <ClosedDays onChanged={load} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('schedules.deleteTitle', { name: deleting?.name ?? '' })}

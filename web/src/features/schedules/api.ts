@@ -1,5 +1,12 @@
 import { authClient, searchParams, type Envelope } from '../../lib/http';
-import type { Duration, InForce, Schedule, SchedulePayload } from './types';
+import type {
+  ClosedDays,
+  ClosedDaysPayload,
+  Duration,
+  InForce,
+  Schedule,
+  SchedulePayload,
+} from './types';
 
 export const schedulesApi = {
   durations: () => authClient.get<Envelope<{ durations: Duration[] }>>('/v2/schedules/durations'),
@@ -18,4 +25,10 @@ export const schedulesApi = {
       `/v2/schedules/toggle-status/${id}/${on ? 1 : 0}`,
     ),
   inForce: () => authClient.get<Envelope<{ in_force: InForce[] }>>('/v2/schedules/in-force'),
+  closedDays: () =>
+    authClient.get<Envelope<{ closed_days: ClosedDays[] }>>('/v2/schedules/closed-days'),
+  closeDays: (payload: ClosedDaysPayload) =>
+    authClient.post<Envelope<{ closed_days: ClosedDays }>>('/v2/schedules/closed-days', payload),
+  reopenDays: (id: number) =>
+    authClient.delete<Envelope<{ closed_days: ClosedDays }>>(`/v2/schedules/closed-days/${id}`),
 };

@@ -79,3 +79,19 @@ export interface InForce {
   /** What holds the radiator from `until`; null: nothing, and it stays as it is. */
   then: { schedule_id: number; schedule_name: string; setpoint: number | null } | null;
 }
+
+/** Days the business is closed, from the first to the last (both included): every schedule runs
+ *  as it does outside its slots then. */
+export interface ClosedDays {
+  id: number;
+  name: string;
+  first_date: string;
+  last_date: string;
+}
+
+export interface ClosedDaysPayload {
+  name: string;
+  first_date: string;
+  /** Null: the first day alone. */
+  last_date: string | null;
+}

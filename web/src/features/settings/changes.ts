@@ -67,6 +67,9 @@ const FIELDS: Record<string, Show> = {
     value === null ? onOff(0, t, language) : celsius(value, t, language),
   start_date: calendarDay,
   end_date: calendarDay,
+  // Closed days'.
+  first_date: calendarDay,
+  last_date: calendarDay,
   comfort_setpoint: celsius,
   time_zone: text,
   working_days: weekdays,
@@ -108,6 +111,7 @@ const ONE_SIDED: Record<string, string[]> = {
   payment: ['plan', 'card_last4'],
   consent: ['mpan', 'ihd_mac'],
   schedule: ['targets', 'days', 'slots', 'setback', 'start_date', 'end_date'],
+  closed_days: ['first_date', 'last_date'],
 };
 
 /** Told on a new or deleted record only when it has one: a schedule without dates runs on. */

@@ -1,0 +1,106 @@
+//! What closed days do: the business's stretches of them as the schedules read them, and each
+//! one added or removed as a recorded change that the engine applies at once.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use jiff::ToSpan;
+use jiff::civil::Date;
+
+use super::store::{self, ClosedDays};
+use crate::error::{ApiError, ApiResult};
+use crate::kernel::change::{Actor, Entry};
+use crate::state::AppState;
+use crate::store::{Db, StoreResult};
+
+/// Stretches of closed days still to come (or under way) a business keeps at most.
+pub const MOST_UPCOMING: usize = 100;
+
+/// Every closed day, by business: the dates its schedules' slots do not run on.
+#[derive(Default)]
+pub struct ClosedDates(HashMap<i64, Arc<BTreeSet<Date>>>);
+
+impl ClosedDates {
+    /// Every business's closed days (one business's with `Some`).
+    pub async fn load<'e>(db: impl Db<'e>, business_id: Option<i64>) -> StoreResult<Self> {
+        let mut dates: HashMap<i64, BTreeSet<Date>> = HashMap::new();
+        for (business, first, last) in store::stretches(db, business_id).await? {
+            // Written checked; a stretch that no longer reads closes nothing.
+            let (Ok(first), Ok(last)) = (first.parse::<Date>(), last.parse::<Date>()) else {
+                continue;
+            };
+            let days = first.series(1.day()).take_while(|date| *date <= last);
+            dates.entry(business).or_default().extend(days);
+        }
+        Ok(Self(dates.into_iter().map(|(business, days)| (business, Arc::new(days))).collect()))
+    }
+
+    /// The business's closed days.
+    pub fn of(&self, business_id: i64) -> Arc<BTreeSet<Date>> {
+        self.0.get(&business_id).cloned().unwrap_or_default()
+    }
+}
+
+/// Closed days as sent, checked.
+pub struct Checked {
+    pub name: String,
+    pub first: Date,
+    pub last: Date,
+}
+
+/// The business's local date now.
+async fn today(state: &AppState, business_id: i64) -> ApiResult<Date> {
+    let settings = crate::business::get(state, business_id).await?;
+    Ok(crate::business::local_date(&settings, state.clock.now()))
+}
+
+/// The business's closed days from today on.
+pub async fn upcoming(state: &AppState, business_id: i64) -> ApiResult<Vec<ClosedDays>> {
+    let today = today(state, business_id).await?.to_string();
+    Ok(store::upcoming(state.store.reader(), business_id, &today).await?)
+}
+
+/// Adds closed days from today on that overlap none of the business's others (409 naming them).
+pub async fn add(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult<ClosedDays> {
+    let today = today(state, actor.business_id).await?;
+    if checked.first < today {
+        let message = "This day has passed: choose today or a later day.";
+        return Err(ApiError::field("first_date", message));
+    }
+    let (first, last) = (checked.first.to_string(), checked.last.to_string());
+    let mut change = state.change(actor).await?;
+    let business_id = change.business_id();
+    if let Some(other) = store::overlapping(change.db(), business_id, &first, &last).await? {
+        let message = format!(
+            "These days overlap '{}', closed from {} to {}: change or remove those first.",
+            other.name, other.first_date, other.last_date
+        );
+        return Err(ApiError::conflict("first_date", message));
+    }
+    if store::upcoming(&mut *change.db(), business_id, &today.to_string()).await?.len()
+        >= MOST_UPCOMING
+    {
+        let message =
+            format!("A business keeps at most {MOST_UPCOMING} closures to come: remove one first.");
+        return Err(ApiError::field("first_date", message));
+    }
+    let now = change.now();
+    let id = store::insert(change.db(), business_id, (&checked.name, &first, &last), now).await?;
+    let added = ClosedDays { id, name: checked.name.clone(), first_date: first, last_date: last };
+    change.reschedule();
+    change.commit(Entry::new("create", "closed_days", id).after(&added)).await?;
+    Ok(added)
+}
+
+/// Removes closed days: the schedules run their slots on them again.
+pub async fn remove(state: &AppState, actor: Actor, id: i64) -> ApiResult<ClosedDays> {
+    let mut change = state.change(actor).await?;
+    let business_id = change.business_id();
+    let before = store::find(change.db(), business_id, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("There are no closed days with id {id}.")))?;
+    store::delete(change.db(), business_id, id).await?;
+    change.reschedule();
+    change.commit(Entry::new("delete", "closed_days", id).before(&before)).await?;
+    Ok(before)
+}
