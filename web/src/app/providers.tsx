@@ -45,6 +45,20 @@ function CloseToast({ id }: { id: SnackbarKey }) {
   );
 }
 
+/** Escape closes the toasts on screen, as their close buttons do, unless a popup is open: there
+ *  Escape closes the popup. */
+function useEscapeClosesToasts() {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+      closeSnackbar();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
 /** Theme, direction, language and toasts, all following the saved preferences. */
 function Themed({ children }: { children: ReactNode }) {
   const preferences = useAppSelector((state) => state.preferences);
@@ -55,6 +69,7 @@ function Themed({ children }: { children: ReactNode }) {
     [mode, preferences.direction, preferences.fontScale, preferences.language],
   );
   const i18n = initI18n(preferences.language);
+  useEscapeClosesToasts();
 
   useEffect(() => {
     void i18n.changeLanguage(preferences.language);

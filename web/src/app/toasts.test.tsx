@@ -1,5 +1,7 @@
+import Dialog from '@mui/material/Dialog';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { TOAST } from '../config/constants';
 import { useAction } from '../lib/useAction';
 import { renderWithProviders } from '../test/render';
@@ -50,6 +52,34 @@ describe('toasts', () => {
     const close = screen.getByRole('button', { name: 'Close this message' });
     close.focus();
     await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByText('HeatDesk could not answer just now.')).toBeNull(),
+    );
+  });
+
+  it('close with Escape, which an open dialog takes first', async () => {
+    function WithDialog() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Act fails />
+          <button onClick={() => setOpen(true)}>Open</button>
+          <Dialog open={open} onClose={() => setOpen(false)}>
+            <p>Details</p>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<WithDialog />);
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('HeatDesk could not answer just now.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('HeatDesk could not answer just now.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     await waitFor(() =>
       expect(screen.queryByText('HeatDesk could not answer just now.')).toBeNull(),
     );

@@ -37,6 +37,35 @@ describe('usePageHeading', () => {
     expect(screen.getByRole('heading', { name: 'Kitchen' })).toHaveFocus();
   });
 
+  it('names a page of tabs after its open tab too', async () => {
+    function Tabbed() {
+      usePageHeading();
+      const [open, setOpen] = useState('Business');
+      return (
+        <main>
+          <h1>Settings</h1>
+          <div role="tablist">
+            {['Business', 'History'].map((name) => (
+              <button
+                key={name}
+                role="tab"
+                aria-selected={open === name}
+                onClick={() => setOpen(name)}
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+          <p>{open} settings</p>
+        </main>
+      );
+    }
+    renderWithProviders(<Tabbed />);
+    await waitFor(() => expect(document.title).toBe('Business – Settings – HeatDesk'));
+    await userEvent.click(screen.getByRole('tab', { name: 'History' }));
+    await waitFor(() => expect(document.title).toBe('History – Settings – HeatDesk'));
+  });
+
   it('puts the focus on the heading when a button it was on goes away on the same page', async () => {
     function Removing() {
       usePageHeading();

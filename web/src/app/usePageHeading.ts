@@ -27,8 +27,8 @@ function nextInPlace(place: Place | null): HTMLElement | null {
 }
 
 /**
- * Names the browser tab after the page's main heading ("Kitchen – HeatDesk"), in step with it as
- * it loads or changes. When the focus leaves the page with the element that had it (the button
+ * Names the browser tab after the page's main heading ("Kitchen – HeatDesk"), and its open tab
+ * if it has tabs ("History – Settings – HeatDesk"), in step with them as they load or change. When the focus leaves the page with the element that had it (the button
  * pressed went with its page, a dialog closed after removing what opened it), the focus would
  * fall on nothing. If that element was in a list that is still there (a schedule deleted, a room
  * taken out of a zone), it goes to the item now in its place, or the last one; otherwise to the
@@ -53,7 +53,11 @@ export function usePageHeading() {
     const follow = () => {
       const heading = document.querySelector<HTMLElement>('main h1');
       const name = heading?.textContent?.trim();
-      const title = name ? `${name} – ${app}` : app;
+      // A page of tabs names the open one first, so that each tab's title tells it apart.
+      const tab = document
+        .querySelector('main [role="tab"][aria-selected="true"]')
+        ?.textContent?.trim();
+      const title = name ? [tab, name, app].filter(Boolean).join(' – ') : app;
       if (document.title !== title) document.title = title;
       const lost = () => !document.activeElement || document.activeElement === document.body;
       if (!lost() || !last || last.isConnected) return;
