@@ -42,9 +42,10 @@ pub async fn backfill(
     let end = now - now.rem_euclid(60);
     let today = crate::business::local_date(&settings, state.clock.now());
     let tz = jiff::tz::TimeZone::get(&settings.time_zone)?;
-    let start = today.checked_sub(jiff::Span::new().days(DAYS))?.to_zoned(tz)?.timestamp();
+    let first = today.checked_sub(jiff::Span::new().days(DAYS))?;
+    let start = first.to_zoned(tz)?.timestamp();
     let keep_from = end - retention_days * 86_400;
-    let mut timeline = Timeline::load(pool, business_id).await?;
+    let mut timeline = Timeline::load(pool, business_id, first).await?;
     let mut rooms = Vec::new();
     for &room_id in room_ids {
         let radiators = desired_states(pool, business_id, Scope::Room(room_id)).await?;

@@ -194,20 +194,18 @@ async fn schedule(
     close_for_christmas(state, actor).await
 }
 
-/// The coming Christmas closure, 24 December to 1 January, among the closed days.
+/// The Christmas closure, 24 December to 1 January, among the closed days: the coming one, or
+/// what is left of the one under way.
 async fn close_for_christmas(state: &AppState, actor: Actor) -> ApiResult<()> {
     let settings = crate::business::get(state, actor.business_id).await?;
     let today = crate::business::local_date(&settings, state.clock.now());
-    let year = if today > jiff::civil::date(today.year(), 12, 24) {
-        today.year() + 1
-    } else {
-        today.year()
-    };
-    let closure = closed_days::domain::Checked {
-        name: "Christmas and New Year".into(),
-        first: jiff::civil::date(year, 12, 24),
-        last: jiff::civil::date(year + 1, 1, 1),
-    };
+    let (first, last) = [today.year() - 1, today.year()]
+        .into_iter()
+        .map(|year| (jiff::civil::date(year, 12, 24), jiff::civil::date(year + 1, 1, 1)))
+        .find(|&(_, last)| last >= today)
+        .map_or_else(|| (today, today), |(first, last)| (first.max(today), last));
+    let closure =
+        closed_days::domain::Checked { name: "Christmas and New Year".into(), first, last };
     closed_days::domain::add(state, actor, &closure).await?;
     Ok(())
 }

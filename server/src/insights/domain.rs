@@ -214,7 +214,7 @@ async fn out_of_hours(
     let (start, stop) =
         (minutes(&settings.working_hours.start), minutes(&settings.working_hours.end));
     let pool = store.reader();
-    let mut timeline = Timeline::load(pool, business_id).await?;
+    let mut timeline = Timeline::load(pool, business_id, first).await?;
     let automations = crate::automations::domain::enabled(pool, Some(business_id)).await?;
     let lead = automations.get(&business_id).and_then(|on| on.optimum_start_minutes).unwrap_or(0);
     let mut by_radiator: std::collections::BTreeMap<String, f64> =

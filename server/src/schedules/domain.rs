@@ -159,29 +159,59 @@ fn iso(at: Timestamp, tz: &TimeZone) -> String {
     crate::clock::local_iso8601(&at.to_zoned(tz.clone()))
 }
 
-/// When the schedule next asks for something else, seen at `now`, the business closed on
-/// `closed`.
-pub fn next_change(
-    row: &ScheduleRow,
-    closed: &Arc<BTreeSet<Date>>,
-    tz: &TimeZone,
+/// Where and when schedules are shown: the business's time zone and closed days, and now.
+struct Seen {
+    tz: TimeZone,
+    closed: Arc<BTreeSet<Date>>,
     now: Timestamp,
-) -> Option<NextChange> {
+}
+
+impl Seen {
+    async fn read(state: &AppState, db: &mut AnyConnection, business_id: i64) -> ApiResult<Self> {
+        let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
+        let now = now(state);
+        let today = now.to_zoned(tz.clone()).date();
+        let closed = ClosedDates::load(db, Some(business_id), today).await?.of(business_id);
+        Ok(Self { tz, closed, now })
+    }
+}
+
+/// When the schedule next asks for something else.
+fn next_change(row: &ScheduleRow, seen: &Seen) -> Option<NextChange> {
     if row.status != 1 {
         return None;
     }
-    let program = program(row).closed_on(closed.clone());
-    let at = match program.period_at(tz, now) {
-        Some(period) => period.end,
+    let (tz, now) = (&seen.tz, seen.now);
+    let program = program(row).closed_on(seen.closed.clone());
+    let change = |at: Timestamp, wanted: Wanted| {
+        let setpoint = match wanted {
+            Wanted::Heat(setpoint) => Some(setpoint),
+            Wanted::Off => None,
+        };
+        NextChange { at: iso(at, tz), setpoint }
+    };
+    let Some(current) = program.period_at(tz, now) else {
         // Not yet in force: it starts at its first date's midnight.
-        None => program.first_period(tz, now)?.start,
+        let first = program.first_period(tz, now)?;
+        return Some(change(first.start, first.wanted));
     };
-    let setpoint = match program.period_at(tz, at)?.wanted {
-        Wanted::Heat(setpoint) => Some(setpoint),
-        Wanted::Off => None,
-    };
-    Some(NextChange { at: iso(at, tz), setpoint })
+    // A period may end without the setpoint changing (a closure begins in a setback, or back
+    // to back slots ask the same): the change is where it does.
+    let mut at = current.end;
+    // Each closed day is a period of its own.
+    for _ in 0..MOST_PERIODS_AHEAD + 2 * seen.closed.len() {
+        let next = program.period_at(tz, at)?;
+        if next.wanted != current.wanted {
+            return Some(change(at, next.wanted));
+        }
+        at = next.end;
+    }
+    None
 }
+
+/// Periods a next change is looked for in: a day's twelve slots at most, with a setback before
+/// and after each.
+const MOST_PERIODS_AHEAD: usize = 25;
 
 /// The schedule as the API shows it.
 fn view(
@@ -189,11 +219,10 @@ fn view(
     target_ids: Vec<i64>,
     names: &[(i64, String)],
     enabled: &EnabledSchedules,
-    tz: &TimeZone,
-    now: Timestamp,
+    seen: &Seen,
 ) -> ScheduleView {
     let program = program(row);
-    let today = now.to_zoned(tz.clone()).date();
+    let today = seen.now.to_zoned(seen.tz.clone()).date();
     let overlaps = enabled.meeting(row, &program, today);
     let outranked_by = enabled.outranking(row, &program, today);
     let target_ids_empty = target_ids.is_empty();
@@ -216,11 +245,7 @@ fn view(
         end_date: row.end_date.clone(),
         status: row.status,
         // A schedule left with no targets changes nothing.
-        next_change: if target_ids_empty {
-            None
-        } else {
-            next_change(row, &enabled.closed, tz, now)
-        },
+        next_change: if target_ids_empty { None } else { next_change(row, seen) },
         overlaps,
         outranked_by,
         revision: row.revision,
@@ -265,8 +290,6 @@ struct EnabledSchedules {
     targets: HashMap<i64, Vec<i64>>,
     /// The radiators each schedule reaches through its targets, by schedule id.
     reach: HashMap<i64, HashSet<i64>>,
-    /// The business's closed days.
-    closed: Arc<BTreeSet<Date>>,
 }
 
 impl EnabledSchedules {
@@ -278,7 +301,6 @@ impl EnabledSchedules {
         for (schedule, target) in store::targets(&mut *db, Some(business_id)).await? {
             targets.entry(schedule).or_default().push(target);
         }
-        let closed = ClosedDates::load(&mut *db, Some(business_id)).await?.of(business_id);
         let radiators = store::radiators(db, Some(business_id)).await?;
         let reach = enabled
             .iter()
@@ -288,7 +310,7 @@ impl EnabledSchedules {
                 (row.id, reached.map(|radiator| radiator.id).collect())
             })
             .collect();
-        Ok(Self { enabled, targets, reach, closed })
+        Ok(Self { enabled, targets, reach })
     }
 
     /// `row`'s targets.
@@ -356,11 +378,10 @@ pub async fn list(
     let mut db = pool.acquire().await.map_err(StoreError::from)?;
     let enabled = EnabledSchedules::read(&mut db, business_id).await?;
     let names = store::target_names(&mut db, business_id).await?;
-    let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
-    let now = now(state);
+    let seen = Seen::read(state, &mut db, business_id).await?;
     Ok(rows
         .iter()
-        .map(|row| view(row, enabled.of(row), names.get(&row.schedule_for), &enabled, &tz, now))
+        .map(|row| view(row, enabled.of(row), names.get(&row.schedule_for), &enabled, &seen))
         .collect())
 }
 
@@ -551,9 +572,9 @@ async fn read(
 ) -> ApiResult<ScheduleView> {
     let row = store::find(&mut *db, business_id, id).await?.ok_or_else(not_found)?;
     let enabled = EnabledSchedules::read(db, business_id).await?;
-    let names = store::target_names(db, business_id).await?;
-    let tz = time_zone(&crate::business::get(state, business_id).await?.time_zone);
-    Ok(view(&row, enabled.of(&row), names.get(&row.schedule_for), &enabled, &tz, now(state)))
+    let names = store::target_names(&mut *db, business_id).await?;
+    let seen = Seen::read(state, db, business_id).await?;
+    Ok(view(&row, enabled.of(&row), names.get(&row.schedule_for), &enabled, &seen))
 }
 
 /// 422 on `end_date` when that day has passed in the business's time zone: a schedule over

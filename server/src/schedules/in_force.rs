@@ -1,6 +1,6 @@
 //! Which schedule holds a radiator: of the enabled schedules whose period covers now, one in a
-//! slot or on a day it repeats beats one between its slots on a day it does not repeat (a
-//! Monday and Wednesday room schedule leaves Thursday to its zone's); then a radiator's own
+//! slot or on a day its slots run beats one between its slots on another day (a Monday and
+//! Wednesday room schedule leaves Thursday to its zone's; on a closed day none owns it); then a radiator's own
 //! beats its room's, which beats its zone's. Of one rank, one in a slot beats one between its
 //! slots (a weekday schedule and a Saturday one on one room each heat their own days); between
 //! slots, the one whose slot ended last holds (its setback follows its slots; a schedule's first
@@ -42,7 +42,10 @@ impl InForce {
     ) -> StoreResult<Vec<Self>> {
         let at = Timestamp::from_second(now.unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH);
         let targets = store::targets(pool, business_id).await?;
-        let closed = ClosedDates::load(pool, business_id).await?;
+        let utc_today = at.to_zoned(TimeZone::UTC).date();
+        // A day early: a business east of UTC may be a day ahead.
+        let from = utc_today.yesterday().unwrap_or(utc_today);
+        let closed = ClosedDates::load(pool, business_id, from).await?;
         Ok(store::enabled(pool, business_id)
             .await?
             .into_iter()

@@ -50,15 +50,19 @@ pub async fn durations(_user: BusinessUser) -> Answer<DurationsData> {
 #[derive(Serialize, ToSchema)]
 pub struct InForceData {
     in_force: Vec<InForceView>,
+    /// The closed days under way, when the business is closed today: every schedule runs as
+    /// between its slots, each closed day a period of its own.
+    closed_today: Option<closed_days::ClosedDays>,
 }
 
 /// The schedule in force on each radiator that has one: what it asks for, until when, and
-/// whether a manual change holds until then.
+/// whether a manual change holds until then; and the closed days under way.
 #[utoipa::path(get, path = "/v2/schedules/in-force", tag = "schedules",
     responses((status = 200, body = Envelope<InForceData>)))]
 pub async fn in_force(Business { state, user }: Business) -> Answer<InForceData> {
     let in_force = domain::in_force(&state, user.business_id).await?;
-    Ok(ok("Schedules in force.", InForceData { in_force }))
+    let closed_today = closed_days::domain::under_way(&state, user.business_id).await?;
+    Ok(ok("Schedules in force.", InForceData { in_force, closed_today }))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -59,13 +59,9 @@ pub struct Period {
     pub end: Timestamp,
 }
 
-/// Slots and setbacks are found within this many days of a moment, closed days not counted:
-/// every schedule repeats on at least one day a week.
-const SEARCH_DAYS: i32 = 8;
-
-/// Closed days in a row at most (a year, and a day for a leap year): a search for slots steps
-/// over no more.
-pub const MOST_CLOSED_DAYS: i32 = 366;
+/// Every schedule repeats on at least one day a week: the day its slots run next (or ran last)
+/// is at most a week away, and a week further for each closed day.
+const WEEK: usize = 7;
 
 impl Program {
     /// The same program, on a business closed on `closed`.
@@ -93,21 +89,37 @@ impl Program {
         period.slot || self.heats_on(at.to_zoned(tz.clone()).date())
     }
 
-    /// The day `SEARCH_DAYS` open days before (`step` -1) or after (1) `today`: a search for
-    /// slots looks past a closure.
+    /// The nearest day before (`step` -1) or after (1) `today` its slots run on: slots are
+    /// looked for from one to the other. The search stops at its first (or last) date.
     fn search_edge(&self, today: Date, step: i32) -> Option<Date> {
-        let mut date = today;
-        let mut open = 0;
-        let mut closed = 0;
-        while open < SEARCH_DAYS && closed <= MOST_CLOSED_DAYS {
-            date = date.checked_add(step.days()).ok()?;
-            if self.closed.contains(&date) {
-                closed += 1;
+        let outside = |date: Date| {
+            if step < 0 {
+                self.start_date.is_some_and(|first| date < first)
             } else {
-                open += 1;
+                self.end_date.is_some_and(|last| date > last)
+            }
+        };
+        let mut date = today;
+        for _ in 0..WEEK * (self.closed.len() + 1) {
+            date = date.checked_add(step.days()).ok()?;
+            if outside(date) || self.heats_on(date) {
+                break;
             }
         }
         Some(date)
+    }
+
+    /// The midnights that begin and end the closed days from `first` to `last`: a period between
+    /// slots ends at each, so that the setback (or off) is set again there, over a manual change
+    /// made the evening before or on a closed day (it holds until that day ends, not over the
+    /// whole closure).
+    fn closed_midnights(&self, tz: &TimeZone, first: Date, last: Date) -> Vec<Timestamp> {
+        let mut days: BTreeSet<Date> = BTreeSet::new();
+        for &date in self.closed.range(first..=last) {
+            days.insert(date);
+            days.extend(date.tomorrow().ok());
+        }
+        days.into_iter().filter_map(|date| instant(tz, date, ClockTime::MIDNIGHT)).collect()
     }
 
     /// Its first period, when its first day is still to come at `now`: it begins at that day's
@@ -154,10 +166,12 @@ impl Program {
         if !self.in_dates(today) {
             return None;
         }
-        // Every slot from a week before to a week after (open days), as instants, in order.
+        // Every slot from the day its slots ran last before today to the day they run next after
+        // it, as instants, in order.
         let mut slots = Vec::new();
-        let mut date = self.search_edge(today, -1)?;
-        let last = self.search_edge(today, 1)?;
+        let (first, last) = (self.search_edge(today, -1)?, self.search_edge(today, 1)?);
+        let closed_midnights = self.closed_midnights(tz, first, last);
+        let mut date = first;
         while date <= last {
             if self.heats_on(date) {
                 for slot in &self.slots {
@@ -174,20 +188,23 @@ impl Program {
             return Some(Period { wanted: Wanted::Heat(setpoint), slot: true, start, end });
         }
         let wanted = self.setback.map_or(Wanted::Off, Wanted::Heat);
-        // Between slots: from the last one's end (or the first date) to the next one's start
-        // (or the end of the last date).
+        // Between slots: from the last one's end (or the first date, or a closed day's
+        // midnight) to the next one's start (or a closed day's midnight, or the end of the last
+        // date).
         let first_day = self.start_date.and_then(|first| instant(tz, first, ClockTime::MIDNIGHT));
         let after_last_day =
             self.end_date.and_then(|last| instant(tz, last.tomorrow().ok()?, ClockTime::MIDNIGHT));
         let start = slots
             .iter()
             .map(|&(_, end, _)| end)
+            .chain(first_day)
+            .chain(closed_midnights.iter().copied())
             .filter(|end| *end <= now)
-            .chain(first_day.filter(|first| *first <= now))
             .max()?;
         let end = slots
             .iter()
             .map(|&(start, _, _)| start)
+            .chain(closed_midnights.iter().copied())
             .filter(|start| *start > now)
             .chain(after_last_day)
             .min()?;
@@ -195,14 +212,14 @@ impl Program {
     }
 }
 
-/// The local midnights after `from` and before `until` (at most `SEARCH_DAYS` of them, as far
-/// as periods are found).
+/// The local midnights after `from` and before `until` (at most 400).
 pub fn midnights(tz: &TimeZone, from: Timestamp, until: Timestamp) -> Vec<Timestamp> {
     let today = from.to_zoned(tz.clone()).date();
     today
         .series(1.day())
         .skip(1)
-        .take(SEARCH_DAYS as usize)
+        // As many as a period between slots lasts over a year's closure.
+        .take(400)
         .filter_map(|date| instant(tz, date, ClockTime::MIDNIGHT))
         .take_while(|midnight| *midnight < until)
         .collect()
@@ -419,47 +436,110 @@ mod tests {
         Arc::new(first.series(1.day()).take(days as usize).collect())
     }
 
-    #[test]
-    fn on_closed_days_a_schedule_runs_as_between_its_slots_and_owns_none_of_them() {
+    /// The period at local `moment`: what it asks, and from when to when (local).
+    fn span(program: &Program, moment: &str) -> (Wanted, Timestamp, Timestamp) {
         let tz = london();
-        // Closed Monday 12 and Tuesday 13 January 2026.
-        let office = office().closed_on(closed("2026-01-12", 2));
-        let monday = office.period_at(&tz, at(&tz, "2026-01-12T09:00")).unwrap();
-        assert_eq!(monday.wanted, Wanted::Heat(16.0));
-        assert!(!monday.slot);
-        // One setback from Friday 18:00 to Wednesday 07:00.
-        assert_eq!(
-            (monday.start, monday.end),
-            (at(&tz, "2026-01-09T18:00"), at(&tz, "2026-01-14T07:00"))
-        );
-        assert!(office.owns(&tz, &monday, at(&tz, "2026-01-09T20:00")), "Friday is open");
-        assert!(!office.owns(&tz, &monday, at(&tz, "2026-01-12T09:00")), "Monday is closed");
-        let wednesday = office.period_at(&tz, at(&tz, "2026-01-14T09:00")).unwrap();
-        assert_eq!(wednesday.wanted, Wanted::Heat(21.0));
-        // The days around stay as they were.
-        let friday = office.period_at(&tz, at(&tz, "2026-01-09T09:00")).unwrap();
-        assert_eq!(friday.wanted, Wanted::Heat(21.0));
+        let period = program.period_at(&tz, at(&tz, moment)).unwrap();
+        (period.wanted, period.start, period.end)
     }
 
     #[test]
-    fn a_closure_longer_than_a_week_is_one_setback_from_the_last_slot_to_the_next() {
+    fn on_closed_days_a_schedule_runs_as_between_its_slots_and_owns_none_of_them() {
         let tz = london();
+        let local = |moment: &str| at(&tz, moment);
+        // Closed Monday 12 and Tuesday 13 January 2026.
+        let office = office().closed_on(closed("2026-01-12", 2));
+        // Friday's setback ends as the business closes, and each closed day is a period of its
+        // own: the setback is set again at every midnight, over a manual change.
+        let setback = Wanted::Heat(16.0);
+        assert_eq!(
+            span(&office, "2026-01-10T12:00"),
+            (setback, local("2026-01-09T18:00"), local("2026-01-12T00:00"))
+        );
+        assert_eq!(
+            span(&office, "2026-01-12T09:00"),
+            (setback, local("2026-01-12T00:00"), local("2026-01-13T00:00"))
+        );
+        assert_eq!(
+            span(&office, "2026-01-14T03:00"),
+            (setback, local("2026-01-14T00:00"), local("2026-01-14T07:00"))
+        );
+        let monday = office.period_at(&tz, local("2026-01-12T09:00")).unwrap();
+        assert!(!monday.slot);
+        assert!(!office.owns(&tz, &monday, local("2026-01-12T09:00")), "Monday is closed");
+        let wednesday = office.period_at(&tz, local("2026-01-14T03:00")).unwrap();
+        assert!(office.owns(&tz, &wednesday, local("2026-01-14T03:00")), "Wednesday is open");
+        assert_eq!(span(&office, "2026-01-14T09:00").0, Wanted::Heat(21.0));
+        assert_eq!(span(&office, "2026-01-09T09:00").0, Wanted::Heat(21.0), "Friday as it was");
+    }
+
+    #[test]
+    fn after_a_closure_longer_than_a_week_the_setback_runs_to_the_first_slot() {
+        let tz = london();
+        let local = |moment: &str| at(&tz, moment);
         // Closed from Monday 21 December 2026 to Friday 8 January 2027, 19 days.
         let christmas = office().closed_on(closed("2026-12-21", 19));
-        let new_year = christmas.period_at(&tz, at(&tz, "2027-01-01T12:00")).unwrap();
+        let setback = Wanted::Heat(16.0);
         assert_eq!(
-            (new_year.wanted, new_year.start, new_year.end),
-            (Wanted::Heat(16.0), at(&tz, "2026-12-18T18:00"), at(&tz, "2027-01-11T07:00"))
+            span(&christmas, "2027-01-01T12:00"),
+            (setback, local("2027-01-01T00:00"), local("2027-01-02T00:00"))
+        );
+        assert_eq!(
+            span(&christmas, "2027-01-09T12:00"),
+            (setback, local("2027-01-09T00:00"), local("2027-01-11T07:00"))
         );
         // Off between slots: off all through it.
-        let off =
-            Program { setback: None, ..christmas }.period_at(&tz, at(&tz, "2026-12-30T08:00"));
-        assert_eq!(off.map(|period| period.wanted), Some(Wanted::Off));
-        // A year closed, the longest there is, still finds the slots on either side.
-        let year = office().closed_on(closed("2026-01-05", MOST_CLOSED_DAYS.into()));
-        let inside = year.period_at(&tz, at(&tz, "2026-07-01T12:00")).unwrap();
-        assert_eq!(inside.start, at(&tz, "2026-01-02T18:00"));
-        assert_eq!(inside.end, at(&tz, "2027-01-06T07:00"), "the first weekday after it");
+        let off = Program { setback: None, ..christmas };
+        assert_eq!(span(&off, "2026-12-30T08:00").0, Wanted::Off);
+        // Two years closed, back to back, still find the slots on either side.
+        let years = office().closed_on(closed("2026-01-05", 731));
+        assert_eq!(span(&years, "2026-01-04T12:00").1, local("2026-01-02T18:00"));
+        assert_eq!(
+            span(&years, "2028-01-06T03:00"),
+            (setback, local("2028-01-06T00:00"), local("2028-01-06T07:00"))
+        );
+    }
+
+    #[test]
+    fn a_schedule_of_one_or_two_days_a_week_finds_its_slots_past_its_closed_days() {
+        let tz = london();
+        let local = |moment: &str| at(&tz, moment);
+        let setback = Wanted::Heat(16.0);
+        // Easter Monday closed: from the Monday before, the next slot is a fortnight on.
+        let mondays = Program { days: vec![1], ..office() }.closed_on(closed("2026-04-06", 1));
+        assert_eq!(
+            span(&mondays, "2026-03-30T19:00"),
+            (setback, local("2026-03-30T18:00"), local("2026-04-06T00:00"))
+        );
+        assert_eq!(
+            span(&mondays, "2026-04-09T12:00"),
+            (setback, local("2026-04-07T00:00"), local("2026-04-13T07:00"))
+        );
+        let weekends = Program { days: vec![6, 7], ..office() }.closed_on(closed("2026-08-29", 3));
+        assert_eq!(
+            span(&weekends, "2026-09-04T12:00"),
+            (setback, local("2026-09-01T00:00"), local("2026-09-05T07:00"))
+        );
+        assert_eq!(span(&weekends, "2026-08-23T19:00").2, local("2026-08-29T00:00"));
+    }
+
+    #[test]
+    fn a_closure_keeps_to_the_clock_across_a_daylight_saving_change_and_a_first_date_inside_it() {
+        let tz = london();
+        let utc = |text: &str| text.parse::<Timestamp>().unwrap();
+        // Closed Friday 27 March to Friday 3 April 2026; the clocks go forward on the 29th.
+        let spring = office().closed_on(closed("2026-03-27", 8));
+        assert_eq!(span(&spring, "2026-03-27T12:00").1, utc("2026-03-27T00:00:00Z"));
+        let after = span(&spring, "2026-04-04T12:00");
+        assert_eq!((after.1, after.2), (utc("2026-04-03T23:00:00Z"), utc("2026-04-06T06:00:00Z")));
+        // A schedule whose first day falls in a closure starts at that day's midnight.
+        let first_day = Program { start_date: Some("2026-12-28".parse().unwrap()), ..office() }
+            .closed_on(closed("2026-12-24", 9));
+        let local = |moment: &str| at(&tz, moment);
+        let first = span(&first_day, "2026-12-28T12:00");
+        assert_eq!((first.1, first.2), (local("2026-12-28T00:00"), local("2026-12-29T00:00")));
+        let weekend = span(&first_day, "2027-01-02T12:00");
+        assert_eq!((weekend.1, weekend.2), (local("2027-01-02T00:00"), local("2027-01-04T07:00")));
     }
 
     #[test]

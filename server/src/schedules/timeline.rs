@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use jiff::Timestamp;
+use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use sqlx::AnyPool;
 
@@ -23,7 +24,8 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    pub async fn load(pool: &AnyPool, business_id: i64) -> StoreResult<Self> {
+    /// The business's schedules, for moments from the local day `from` on.
+    pub async fn load(pool: &AnyPool, business_id: i64, from: Date) -> StoreResult<Self> {
         let enabled = store::enabled(pool, Some(business_id)).await?;
         let targets = store::targets(pool, Some(business_id)).await?;
         let tz = enabled.first().map_or(TimeZone::UTC, |(_, zone)| time_zone(zone));
@@ -43,7 +45,7 @@ impl Timeline {
                 .collect();
             claims.insert(radiator.id, theirs);
         }
-        let closed = ClosedDates::load(pool, Some(business_id)).await?.of(business_id);
+        let closed = ClosedDates::load(pool, Some(business_id), from).await?.of(business_id);
         let programs = enabled
             .iter()
             .map(|(schedule, _)| (program(schedule).closed_on(closed.clone()), None))

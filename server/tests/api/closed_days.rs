@@ -16,6 +16,10 @@ store_tests!(
     another_business_cannot_see_or_remove_closed_days,
     on_closed_days_every_schedule_runs_as_between_its_slots,
     closing_today_sets_the_setback_at_once_and_reopening_brings_the_slot_back,
+    a_business_keeps_at_most_a_hundred_closures_to_come,
+    one_businesss_closed_days_leave_anothers_schedules_alone,
+    a_manual_change_the_evening_before_holds_until_the_business_closes,
+    the_bank_holidays_to_come_are_offered_for_each_of_the_three_sets,
 );
 
 const PATH: &str = "/v2/schedules/closed-days";
@@ -103,9 +107,19 @@ async fn bad_closed_days_are_named_and_nothing_is_added(app: TestApp) {
     assert_eq!(overlapping.status, StatusCode::CONFLICT);
     assert_eq!(
         overlapping.field_error("first_date"),
-        "These days overlap 'Year', closed from 2026-02-01 to 2027-02-01: change or remove those \
-         first."
+        "These days overlap 'Year', closed from 2026-02-01 to 2027-02-01: remove those or choose \
+         other days."
     );
+    let inside = owner.post(PATH, closure("Bank holiday", "2026-05-04", None)).await;
+    assert_eq!(inside.status, StatusCode::CONFLICT);
+    assert_eq!(
+        inside.field_error("first_date"),
+        "These days are closed already: 'Year' runs from 2026-02-01 to 2027-02-01."
+    );
+    // A closure that runs into another's first day is told under its last.
+    let into = owner.post(PATH, closure("Winter", "2026-01-20", Some("2026-02-01"))).await;
+    assert_eq!(into.status, StatusCode::CONFLICT);
+    assert!(into.body["errors"]["last_date"][0].is_string(), "{:?}", into.body);
     let listed = listed(&owner).await;
     assert_eq!(listed.as_array().map(Vec::len), Some(1), "{listed:?}");
 }
@@ -176,10 +190,106 @@ async fn closing_today_sets_the_setback_at_once_and_reopening_brings_the_slot_ba
     let today = add(&owner, "Snow day", "2026-01-15", None).await;
     assert_eq!(round(&app, "2026-01-15T09:01:00Z").await, 1);
     assert_eq!(setpoint(&owner, radiator).await, 16.0);
-    let in_force = &owner.get("/v2/schedules/in-force").await.body["data"]["in_force"][0];
-    assert_eq!(in_force["until"], "2026-01-16T07:00:00+00:00", "Friday's slot");
+    let in_force = owner.get("/v2/schedules/in-force").await.body["data"].clone();
+    // Held until the closed day ends: a manual change then lasts no longer.
+    assert_eq!(in_force["in_force"][0]["until"], "2026-01-16T00:00:00+00:00");
+    assert_eq!(in_force["closed_today"], today);
     let id = today["id"].as_i64().unwrap();
     assert_eq!(owner.delete(&format!("{PATH}/{id}")).await.status, StatusCode::OK);
     assert_eq!(round(&app, "2026-01-15T09:02:00Z").await, 1);
     assert_eq!(setpoint(&owner, radiator).await, 21.0);
+    let open = owner.get("/v2/schedules/in-force").await;
+    assert_eq!(open.body["data"]["closed_today"], Value::Null);
+}
+
+async fn a_business_keeps_at_most_a_hundred_closures_to_come(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    // A hundred single days, from Friday 16 January 2026 on.
+    let first = jiff::civil::date(2026, 1, 16);
+    for day in first.series(jiff::ToSpan::days(1)).take(100) {
+        add(&owner, "Day off", &day.to_string(), None).await;
+    }
+    let refused = owner.post(PATH, closure("One more", "2026-12-01", None)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.field_error("first_date"),
+        "A business keeps at most 100 closures to come: remove one first."
+    );
+    // Once the first is over, on Saturday, there is room again.
+    app.clock.advance(time::Duration::days(2));
+    add(&owner, "One more", "2026-12-01", None).await;
+}
+
+async fn one_businesss_closed_days_leave_anothers_schedules_alone(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let ours = office_room(&owner, "HD-1").await;
+    let rival = app.register_business("owner@rival.co.uk").await;
+    let theirs = office_room(&rival, "HD-9").await;
+    add(&rival, "Snow day", "2026-01-16", None).await;
+    // Friday 16 January 2026, 07:00: one heats, the other stays set back.
+    round(&app, "2026-01-15T18:00:00Z").await;
+    assert_eq!(round(&app, "2026-01-16T07:00:00Z").await, 1);
+    assert_eq!((setpoint(&owner, ours).await, setpoint(&rival, theirs).await), (21.0, 16.0));
+}
+
+async fn a_manual_change_the_evening_before_holds_until_the_business_closes(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let radiator = office_room(&owner, "HD-1").await;
+    add(&owner, "Stock take", "2026-01-16", None).await;
+    assert_eq!(round(&app, "2026-01-15T18:00:00Z").await, 1);
+    // Someone stays late on Thursday and turns the heat up.
+    assert_eq!(owner.set_temperature(radiator, 22.0).await.status, StatusCode::OK);
+    assert_eq!(round(&app, "2026-01-15T21:00:00Z").await, 0, "held");
+    assert_eq!(setpoint(&owner, radiator).await, 22.0);
+    // At Friday's midnight the business closes: the setback again, not 22 °C all weekend.
+    assert_eq!(round(&app, "2026-01-16T00:00:00Z").await, 1);
+    assert_eq!(setpoint(&owner, radiator).await, 16.0);
+    // A manual change on the closed day holds until it ends, not over the weekend.
+    owner.set_temperature(radiator, 20.0).await;
+    assert_eq!(round(&app, "2026-01-16T10:00:00Z").await, 0, "held");
+    assert_eq!(round(&app, "2026-01-17T00:00:00Z").await, 1);
+    assert_eq!(setpoint(&owner, radiator).await, 16.0);
+}
+
+async fn the_bank_holidays_to_come_are_offered_for_each_of_the_three_sets(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let coming = |region: &'static str| {
+        let owner = &owner;
+        async move {
+            let answer = owner.get(&format!("{PATH}/bank-holidays{region}")).await;
+            assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+            let holidays = answer.body["data"]["bank_holidays"].as_array().unwrap().clone();
+            holidays
+                .iter()
+                .map(|h| format!("{} {}", h["date"].as_str().unwrap(), h["key"].as_str().unwrap()))
+                .collect::<Vec<_>>()
+        }
+    };
+    // From Thursday 15 January 2026 to a year on; England and Wales unless asked.
+    let england = coming("").await;
+    assert_eq!(
+        england,
+        [
+            "2026-04-03 good_friday",
+            "2026-04-06 easter_monday",
+            "2026-05-04 early_may",
+            "2026-05-25 spring",
+            "2026-08-31 summer",
+            "2026-12-25 christmas",
+            "2026-12-28 boxing_day",
+            "2027-01-01 new_year"
+        ]
+    );
+    let scotland = coming("?region=scotland").await;
+    assert!(scotland.contains(&"2026-11-30 st_andrews".to_owned()), "{scotland:?}");
+    assert!(scotland.contains(&"2026-08-03 summer".to_owned()), "the first Monday of August");
+    let ulster = coming("?region=northern_ireland").await;
+    assert!(ulster.contains(&"2026-07-13 boyne".to_owned()), "the 12th is a Sunday: {ulster:?}");
+    let substitute = owner.get(&format!("{PATH}/bank-holidays")).await;
+    assert_eq!(substitute.body["data"]["bank_holidays"][6]["substitute"], true, "Boxing Day");
+    let wrong = owner.get(&format!("{PATH}/bank-holidays?region=wales")).await;
+    assert_eq!(
+        wrong.field_error("region"),
+        "Choose england_and_wales, scotland or northern_ireland."
+    );
 }

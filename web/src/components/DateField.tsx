@@ -34,6 +34,8 @@ export interface DateFieldProps {
   onChange: (value: Dayjs | null) => void;
   error?: string;
   helperText?: string;
+  /** The earliest day the calendar offers, and where it opens while the field is empty. */
+  earliest?: Dayjs | null;
 }
 
 // The pickers are large: they load (with the chunk time-out) only where a form has a date.

@@ -24,6 +24,7 @@ export default function DatePickerField({
   onChange,
   error,
   helperText,
+  earliest,
 }: DateFieldProps) {
   const { t, i18n } = useTranslation();
   const localeText = {
@@ -58,7 +59,8 @@ export default function DatePickerField({
         value={value}
         onChange={onChange}
         format={SHOWN}
-        minDate={dayjs(DATE_RANGE.min)}
+        minDate={earliest ?? dayjs(DATE_RANGE.min)}
+        referenceDate={earliest ?? undefined}
         maxDate={dayjs(DATE_RANGE.max)}
         slotProps={{
           field: { clearable: true },

@@ -59,9 +59,9 @@ export function weekdayName(day: number, language: string, width: 'short' | 'lon
  */
 export const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
-/** A calendar day (`YYYY-MM-DD`) as the app writes dates; `weekday` names its day of the week
- *  first ("Thu, 24 Dec 2026"). */
-export function formatDay(day: string, language: string, weekday?: 'weekday') {
+/** A calendar day (`YYYY-MM-DD`) as the app writes dates, with its day of the week first if
+ *  asked ("Thu, 24 Dec 2026"). */
+export function formatDay(day: string, language: string, { weekday = false } = {}) {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
   const options: Intl.DateTimeFormatOptions = {

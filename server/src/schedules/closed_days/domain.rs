@@ -14,17 +14,26 @@ use crate::state::AppState;
 use crate::store::{Db, StoreResult};
 
 /// Stretches of closed days still to come (or under way) a business keeps at most.
-pub const MOST_UPCOMING: usize = 100;
+pub const MOST_UPCOMING: i64 = 100;
+
+/// How far before the first day periods are worked out for closures are read: a search for the
+/// slots before it looks back past a closure of up to a year.
+const LOOK_BACK_DAYS: i64 = 400;
 
 /// Every closed day, by business: the dates its schedules' slots do not run on.
-#[derive(Default)]
 pub struct ClosedDates(HashMap<i64, Arc<BTreeSet<Date>>>);
 
 impl ClosedDates {
-    /// Every business's closed days (one business's with `Some`).
-    pub async fn load<'e>(db: impl Db<'e>, business_id: Option<i64>) -> StoreResult<Self> {
+    /// Every business's closed days (one business's with `Some`) that periods from `from` on
+    /// can meet: not those of closures long over.
+    pub async fn load<'e>(
+        db: impl Db<'e>,
+        business_id: Option<i64>,
+        from: Date,
+    ) -> StoreResult<Self> {
+        let since = from.checked_sub(LOOK_BACK_DAYS.days()).unwrap_or(from).to_string();
         let mut dates: HashMap<i64, BTreeSet<Date>> = HashMap::new();
-        for (business, first, last) in store::stretches(db, business_id).await? {
+        for (business, first, last) in store::stretches(db, business_id, &since).await? {
             // Written checked; a stretch that no longer reads closes nothing.
             let (Ok(first), Ok(last)) = (first.parse::<Date>(), last.parse::<Date>()) else {
                 continue;
@@ -49,7 +58,7 @@ pub struct Checked {
 }
 
 /// The business's local date now.
-async fn today(state: &AppState, business_id: i64) -> ApiResult<Date> {
+pub async fn today(state: &AppState, business_id: i64) -> ApiResult<Date> {
     let settings = crate::business::get(state, business_id).await?;
     Ok(crate::business::local_date(&settings, state.clock.now()))
 }
@@ -58,6 +67,12 @@ async fn today(state: &AppState, business_id: i64) -> ApiResult<Date> {
 pub async fn upcoming(state: &AppState, business_id: i64) -> ApiResult<Vec<ClosedDays>> {
     let today = today(state, business_id).await?.to_string();
     Ok(store::upcoming(state.store.reader(), business_id, &today).await?)
+}
+
+/// The business's closed days under way today, if it is closed.
+pub async fn under_way(state: &AppState, business_id: i64) -> ApiResult<Option<ClosedDays>> {
+    let today = today(state, business_id).await?.to_string();
+    Ok(store::overlapping(state.store.reader(), business_id, &today, &today).await?)
 }
 
 /// Adds closed days from today on that overlap none of the business's others (409 naming them).
@@ -70,16 +85,21 @@ pub async fn add(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult
     let (first, last) = (checked.first.to_string(), checked.last.to_string());
     let mut change = state.change(actor).await?;
     let business_id = change.business_id();
-    if let Some(other) = store::overlapping(change.db(), business_id, &first, &last).await? {
-        let message = format!(
-            "These days overlap '{}', closed from {} to {}: change or remove those first.",
-            other.name, other.first_date, other.last_date
-        );
-        return Err(ApiError::conflict("first_date", message));
+    if let Some(other) = store::overlapping(&mut *change.db(), business_id, &first, &last).await? {
+        let (name, from, to) = (&other.name, &other.first_date, &other.last_date);
+        let message = if *from <= first && *to >= last {
+            format!("These days are closed already: '{name}' runs from {from} to {to}.")
+        } else {
+            format!(
+                "These days overlap '{name}', closed from {from} to {to}: remove those or choose \
+                 other days."
+            )
+        };
+        // Under the day that reaches into the other closure.
+        let field = if other.first_date <= first { "first_date" } else { "last_date" };
+        return Err(ApiError::conflict(field, message));
     }
-    if store::upcoming(&mut *change.db(), business_id, &today.to_string()).await?.len()
-        >= MOST_UPCOMING
-    {
+    if store::count_upcoming(change.db(), business_id, &today.to_string()).await? >= MOST_UPCOMING {
         let message =
             format!("A business keeps at most {MOST_UPCOMING} closures to come: remove one first.");
         return Err(ApiError::field("first_date", message));

@@ -2,28 +2,35 @@
 //! runs as it does between its slots, at its setback or off, whatever day of the week it is.
 //! Handlers here, what they do in `domain.rs`, the SQL in `store.rs`.
 
+mod bank_holidays;
 pub mod domain;
 mod store;
 
 use jiff::ToSpan;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::Business;
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{Answer, ApiJson, Envelope, Path, ok};
+use crate::http::{Answer, ApiJson, Envelope, Path, Query, ok};
 use crate::kernel::validation::FieldCheck;
 use crate::kernel::values::{calendar_date, record_name};
-use crate::schedules::program::MOST_CLOSED_DAYS;
 use crate::state::AppState;
+use bank_holidays::{BankHoliday, Region};
 use domain::Checked;
 pub use domain::ClosedDates;
 pub use store::ClosedDays;
 
+/// Days one closure lasts at most: a year, and a day for a leap year.
+const MOST_DAYS: i32 = 366;
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, add)).routes(routes!(remove))
+    OpenApiRouter::new()
+        .routes(routes!(list, add))
+        .routes(routes!(remove))
+        .routes(routes!(bank_holidays))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -70,8 +77,8 @@ fn parse(request: &ClosedDaysRequest) -> Result<Checked, ApiError> {
         if last < first {
             let message = "Make the last day the first day or a later one.";
             check.check::<()>("last_date", Err(message.into()));
-        } else if first.checked_add(MOST_CLOSED_DAYS.days()).is_ok_and(|limit| last >= limit) {
-            let message = format!("Close at most {MOST_CLOSED_DAYS} days in a row.");
+        } else if first.checked_add(MOST_DAYS.days()).is_ok_and(|limit| last >= limit) {
+            let message = format!("Close at most {MOST_DAYS} days in a row.");
             check.check::<()>("last_date", Err(message));
         }
     }
@@ -110,4 +117,33 @@ pub async fn remove(
         closed_days.name
     );
     Ok(ok(said, ClosedDaysData { closed_days }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct RegionQuery {
+    /// `england_and_wales` (the default), `scotland` or `northern_ireland`.
+    region: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct BankHolidaysData {
+    bank_holidays: Vec<BankHoliday>,
+}
+
+/// The bank holidays of one of the UK's three sets from today (in the business's time zone) to
+/// a year on, as the usual rules fix them, to add to the closed days.
+#[utoipa::path(get, path = "/v2/schedules/closed-days/bank-holidays", tag = "schedules",
+    params(RegionQuery),
+    responses((status = 200, body = Envelope<BankHolidaysData>), (status = 422, body = ErrorBody)))]
+pub async fn bank_holidays(
+    Business { state, user }: Business,
+    Query(query): Query<RegionQuery>,
+) -> Answer<BankHolidaysData> {
+    let region =
+        Region::parse(query.region.as_deref().unwrap_or("england_and_wales")).ok_or_else(|| {
+            ApiError::field("region", "Choose england_and_wales, scotland or northern_ireland.")
+        })?;
+    let today = domain::today(&state, user.business_id).await?;
+    let bank_holidays = bank_holidays::coming(region, today);
+    Ok(ok("Bank holidays.", BankHolidaysData { bank_holidays }))
 }

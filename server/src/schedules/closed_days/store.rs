@@ -53,8 +53,8 @@ pub async fn find(
 }
 
 /// The business's closed days that share a day with `first`–`last`, if any.
-pub async fn overlapping(
-    db: &mut AnyConnection,
+pub async fn overlapping<'e>(
+    db: impl Db<'e>,
     business_id: i64,
     first: &str,
     last: &str,
@@ -102,17 +102,35 @@ pub async fn delete(db: &mut AnyConnection, business_id: i64, id: i64) -> StoreR
     Ok(())
 }
 
+/// How many of the business's closed days end `today` or later.
+pub async fn count_upcoming(
+    db: &mut AnyConnection,
+    business_id: i64,
+    today: &str,
+) -> StoreResult<i64> {
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM closed_days WHERE business_id = $1 AND last_date >= $2",
+    )
+    .bind(business_id)
+    .bind(today)
+    .fetch_one(db)
+    .await?;
+    Ok(count)
+}
+
 /// `(business id, first date, last date)` of every stretch of closed days (of one business
-/// with `Some`).
+/// with `Some`) that ends on `since` or later.
 pub async fn stretches<'e>(
     db: impl Db<'e>,
     business_id: Option<i64>,
+    since: &str,
 ) -> StoreResult<Vec<(i64, String, String)>> {
     let rows = sqlx::query_as(
         "SELECT business_id, first_date, last_date FROM closed_days
-         WHERE $1 IS NULL OR business_id = $1",
+         WHERE ($1 IS NULL OR business_id = $1) AND last_date >= $2",
     )
     .bind(business_id)
+    .bind(since)
     .fetch_all(db)
     .await?;
     Ok(rows)

@@ -12,11 +12,11 @@ const christmas: Closure = {
   first_date: '2026-12-24',
   last_date: '2027-01-01',
 };
-const boxingDay: Closure = {
+const earlyMay: Closure = {
   id: 2,
-  name: 'Boxing Day',
-  first_date: '2026-12-28',
-  last_date: '2026-12-28',
+  name: 'Early May',
+  first_date: '2027-05-03',
+  last_date: '2027-05-03',
 };
 
 /** The closed days listed, and the bodies of the closures sent. */
@@ -52,13 +52,13 @@ async function typeDate(user: ReturnType<typeof userEvent.setup>, label: string,
 
 describe('ClosedDays', () => {
   it('lists the closed days to come with their days of the week, or says there are none', async () => {
-    closedDaysApi([christmas, boxingDay]);
+    closedDaysApi([christmas, earlyMay]);
     const { unmount } = renderWithProviders(<ClosedDays onChanged={() => {}} />);
     const list = within(await screen.findByRole('region', { name: 'Closed days' }));
     const items = await list.findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Christmas');
     expect(items[0]).toHaveTextContent('Thu, 24 Dec 2026 to Fri, 1 Jan 2027');
-    expect(items[1]).toHaveTextContent('Mon, 28 Dec 2026');
+    expect(items[1]).toHaveTextContent('Mon, 3 May 2027');
     expect(items[1]).not.toHaveTextContent(' to ');
     unmount();
 
@@ -116,7 +116,7 @@ describe('ClosedDays', () => {
 
   it('removes closed days once asked', async () => {
     const user = userEvent.setup();
-    const { removed } = closedDaysApi([christmas, boxingDay]);
+    const { removed } = closedDaysApi([christmas, earlyMay]);
     const onChanged = vi.fn();
     renderWithProviders(<ClosedDays onChanged={onChanged} />);
     await user.click(await screen.findByRole('button', { name: 'Remove Christmas' }));
@@ -124,7 +124,66 @@ describe('ClosedDays', () => {
     await user.click(dialog.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(removed).toEqual(['1']));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
-    expect(screen.getByText('Boxing Day')).toBeInTheDocument();
+    expect(screen.getByText('Early May')).toBeInTheDocument();
     expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the list again when what is removed was removed already', async () => {
+    const user = userEvent.setup();
+    let listed = [christmas, earlyMay];
+    server.use(
+      http.get('/v2/schedules/closed-days', () => answer('Closed days.', { closed_days: listed })),
+      http.delete('/v2/schedules/closed-days/:id', () => {
+        listed = [earlyMay];
+        return refusal(404, 'There are no closed days with id 1.');
+      }),
+    );
+    renderWithProviders(<ClosedDays onChanged={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Remove Christmas' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Christmas?' }));
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('There are no closed days with id 1.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('offers the bank holidays to come of the chosen set, each added with one press', async () => {
+    const user = userEvent.setup();
+    const { sent } = closedDaysApi([christmas]);
+    const asked: string[] = [];
+    server.use(
+      http.get('/v2/schedules/closed-days/bank-holidays', ({ request }) => {
+        const region = new URL(request.url).searchParams.get('region') ?? '';
+        asked.push(region);
+        const holidays =
+          region === 'scotland'
+            ? [{ key: 'st_andrews', date: '2026-11-30', substitute: false }]
+            : [
+                { key: 'christmas', date: '2026-12-25', substitute: false },
+                { key: 'boxing_day', date: '2026-12-28', substitute: true },
+                { key: 'good_friday', date: '2027-03-26', substitute: false },
+              ];
+        return answer('Bank holidays.', { bank_holidays: holidays });
+      }),
+    );
+    const onChanged = vi.fn();
+    renderWithProviders(<ClosedDays onChanged={onChanged} />);
+    const show = await screen.findByRole('button', { name: 'Show the bank holidays to come' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    // Within the Christmas closure: closed already, nothing to add.
+    const christmasDay = (await screen.findByText(/^Christmas Day/)).closest('li');
+    expect(christmasDay).toHaveTextContent('Fri, 25 Dec 2026');
+    expect(christmasDay).toHaveTextContent('Closed');
+    expect(screen.getByText(/^Boxing Day \(substitute day\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Good Friday to the closed days' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ name: 'Good Friday', first_date: '2027-03-26', last_date: null }]),
+    );
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Scotland' }));
+    expect(await screen.findByText(/^St Andrew’s Day/)).toBeInTheDocument();
+    expect(asked).toEqual(['england_and_wales', 'scotland']);
   });
 });

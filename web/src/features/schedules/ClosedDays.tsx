@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -11,9 +12,10 @@ import { Form, FormField, SubmitButton, useForm } from '../../components/form';
 import { LoadError } from '../../components/ListStates';
 import { formatDay } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
-import { useAction } from '../../lib/useAction';
+import { useAction, type ActionOptions } from '../../lib/useAction';
 import { schedulesApi } from './api';
-import type { ClosedDays as Closure } from './types';
+import { BankHolidays } from './BankHolidays';
+import type { ClosedDays as Closure, ClosedDaysPayload } from './types';
 
 type Values = { name: string; first_date: Dayjs | null; last_date: Dayjs | null };
 
@@ -33,10 +35,16 @@ function validate(values: Values) {
 
 const byFirstDay = (a: Closure, b: Closure) => a.first_date.localeCompare(b.first_date);
 
+/** The section's id, for a link to it. */
+export const CLOSED_DAYS_ID = 'closed-days';
+
+/** The server's answer to closed days added. */
+type Added = Awaited<ReturnType<typeof schedulesApi.closeDays>>;
+
 /**
  * The business's closed days to come (bank holidays, a closure): on them every schedule runs as
- * outside its slots. Each is added with a name and its first and last days, or removed; the
- * schedules' next changes are read again after (`onChanged`).
+ * outside its slots. Each is added with a name and its first and last days, or from the bank
+ * holidays to come, or removed; the schedules' next changes are read again after (`onChanged`).
  */
 export function ClosedDays({ onChanged }: { onChanged: () => void }) {
   const { t, i18n } = useTranslation();
@@ -48,23 +56,36 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
   );
   const { value: closures, error, retry, set } = useLoad(read, 'closed days');
   const [removing, setRemoving] = useState<Closure | null>(null);
+  const [showHolidays, setShowHolidays] = useState(false);
+  // Days gone by cannot be closed: the calendars start at today.
+  const [today] = useState(() => dayjs().startOf('day'));
   const form = useForm<Values>({ name: '', first_date: null, last_date: null }, validate);
 
+  /** Sends closed days; once added, they join the list, then `options.onSuccess`. */
+  const close = (payload: ClosedDaysPayload, options: ActionOptions<Added> = {}) =>
+    run(() => schedulesApi.closeDays(payload), {
+      ...options,
+      onSuccess: (answer) => {
+        set((listed) => [...(listed ?? []), answer.data.data.closed_days].sort(byFirstDay));
+        onChanged();
+        return options.onSuccess?.(answer);
+      },
+    });
+
   const add = (values: Values) =>
-    run(
-      () =>
-        schedulesApi.closeDays({
-          name: values.name.trim(),
-          first_date: formatDate(values.first_date) ?? '',
-          last_date: formatDate(values.last_date),
-        }),
+    close(
       {
-        onSuccess: ({ data }) => {
-          set([...(closures ?? []), data.data.closed_days].sort(byFirstDay));
+        name: values.name.trim(),
+        first_date: formatDate(values.first_date) ?? '',
+        last_date: formatDate(values.last_date),
+      },
+      {
+        onSuccess: () => {
           form.setValue('name', '');
           form.setValue('first_date', null);
           form.setValue('last_date', null);
-          onChanged();
+          // Ready for the next: the focus goes back to the name, not the emptied date.
+          document.getElementById('field-name')?.focus();
         },
         onError: form.showServerErrors,
       },
@@ -74,12 +95,17 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
     run(() => schedulesApi.reopenDays(closure.id), {
       onSuccess: () => {
         setRemoving(null);
-        set((closures ?? []).filter((other) => other.id !== closure.id));
+        set((listed) => (listed ?? []).filter((other) => other.id !== closure.id));
         onChanged();
+      },
+      // Removed already (in another tab): the list is read again, as it is now.
+      onError: () => {
+        setRemoving(null);
+        retry();
       },
     });
 
-  const day = (date: string) => formatDay(date, i18n.language, 'weekday');
+  const day = (date: string) => formatDay(date, i18n.language, { weekday: true });
   const when = (closure: Closure) =>
     closure.first_date === closure.last_date
       ? day(closure.first_date)
@@ -89,7 +115,14 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
         });
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, mt: 3 }}>
+    <Paper
+      component="section"
+      id={CLOSED_DAYS_ID}
+      variant="outlined"
+      aria-labelledby={headingId}
+      // Below the sticky app bar when the page scrolls to it.
+      sx={{ p: 2, mt: 3, scrollMarginTop: 80 }}
+    >
       <Typography variant="h3" component="h2" id={headingId}>
         {t('schedules.closed.title')}
       </Typography>
@@ -131,6 +164,21 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
           ))}
         </Stack>
       )}
+      <Button
+        size="small"
+        sx={{ mt: 1.5 }}
+        aria-expanded={showHolidays}
+        onClick={() => setShowHolidays(!showHolidays)}
+      >
+        {t(showHolidays ? 'schedules.closed.holidays.hide' : 'schedules.closed.holidays.show')}
+      </Button>
+      {showHolidays && (
+        <BankHolidays
+          closures={closures ?? []}
+          busy={busy}
+          onAdd={(name, date) => void close({ name, first_date: date, last_date: null })}
+        />
+      )}
       <Form onSubmit={form.onSubmit(add)}>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
           {t('schedules.closed.add')}
@@ -149,6 +197,7 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
             value={form.values.first_date}
             onChange={(value) => form.setValue('first_date', value)}
             error={form.errors.first_date}
+            earliest={today}
           />
           <DateField
             name="last_date"
@@ -157,6 +206,7 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
             value={form.values.last_date}
             onChange={(value) => form.setValue('last_date', value)}
             error={form.errors.last_date}
+            earliest={form.values.first_date?.isValid() ? form.values.first_date : today}
           />
         </Stack>
         <SubmitButton busy={busy} sx={{ mt: 1 }}>

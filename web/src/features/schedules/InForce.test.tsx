@@ -38,6 +38,7 @@ describe('the schedule in force', () => {
     server.use(
       http.get('/v2/schedules/in-force', () =>
         answer('Schedules in force.', {
+          closed_today: null,
           in_force: [
             entry(1),
             entry(2),
@@ -57,6 +58,36 @@ describe('the schedule in force', () => {
     );
   });
   afterEach(() => vi.useRealTimers());
+
+  it('says the business is closed today, and what the schedules do while it is', async () => {
+    server.use(
+      http.get('/v2/schedules/in-force', () =>
+        answer('Schedules in force.', {
+          closed_today: {
+            id: 1,
+            name: 'Christmas',
+            first_date: '2026-12-24',
+            last_date: '2027-01-01',
+          },
+          in_force: [entry(1, { setpoint: null }), entry(2, { manual: 1 })],
+        }),
+      ),
+    );
+    renderWithProviders(
+      <SchedulesInForce
+        radiators={[
+          { id: 1, name: 'Door' },
+          { id: 2, name: 'Corner' },
+        ]}
+      />,
+    );
+    const panel = await screen.findByTestId('schedule-in-force');
+    expect(panel).toHaveTextContent(
+      'Closed for Christmas, to Fri, 1 Jan 2027: every schedule runs as outside its slots.',
+    );
+    expect(panel).toHaveTextContent('Schedule: Office hours · off while closed (1 of 2 radiators)');
+    expect(panel).toHaveTextContent('Set by hand until \u206618:00\u2069: Corner');
+  });
 
   it('says what a radiator’s schedule asks for and until when', async () => {
     renderWithProviders(<RadiatorScheduleInForce radiatorId={1} />);
@@ -154,7 +185,7 @@ describe('the schedule in force', () => {
     expect(panel).toHaveTextContent('Schedule: Office hours · \u206621.0 °C\u2069 until');
     server.use(
       http.get('/v2/schedules/in-force', () =>
-        answer('Schedules in force.', { in_force: [entry(1, { manual: 1 })] }),
+        answer('Schedules in force.', { closed_today: null, in_force: [entry(1, { manual: 1 })] }),
       ),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Set 22' }));

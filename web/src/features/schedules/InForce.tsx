@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LoadError } from '../../components/ListStates';
 import { schedulePath } from '../../config/paths';
-import { formatCelsius, formatWallTime, joinList } from '../../lib/format';
+import { formatCelsius, formatDay, formatWallTime, joinList } from '../../lib/format';
 import { describeError } from '../../lib/http';
 import { useLoad } from '../../lib/useLoad';
 import { radiatorsApi } from '../radiators';
 import { schedulesApi } from './api';
-import type { InForce } from './types';
+import type { ClosedDays, InForce } from './types';
 
 /**
  * The schedules in force on each radiator, loaded again when the first of them next changes and
@@ -23,6 +23,7 @@ import type { InForce } from './types';
  */
 function useInForce(revision: string) {
   const [entries, setEntries] = useState<InForce[] | null>(null);
+  const [closed, setClosed] = useState<ClosedDays | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -33,6 +34,7 @@ function useInForce(revision: string) {
         if (!current) return;
         const found = data.data.in_force;
         setEntries(found);
+        setClosed(data.data.closed_today);
         setError(null);
         const next = Math.min(...found.map((entry) => Date.parse(entry.until)));
         if (Number.isFinite(next)) {
@@ -52,12 +54,23 @@ function useInForce(revision: string) {
     };
   }, [version, revision]);
   const retry = useCallback(() => setVersion((value) => value + 1), []);
-  return { entries, failed: error && <InForceFailed message={error} onRetry={retry} /> };
+  return {
+    entries,
+    closed,
+    failed: error && <InForceFailed message={error} onRetry={retry} />,
+  };
 }
 
-/** The panel that says which schedules heat a radiator, a room or a zone now. */
-function InForcePanel({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+/** The panel that says which schedules heat a radiator, a room or a zone now, and why they
+ *  run as outside their slots on a closed day. */
+function InForcePanel({
+  closed = null,
+  children,
+}: {
+  closed?: ClosedDays | null;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -67,7 +80,17 @@ function InForcePanel({ children }: { children: ReactNode }) {
       sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
     >
       <EventRepeatIcon color="primary" aria-hidden sx={{ mt: 0.25 }} />
-      <Box sx={{ flex: 1 }}>{children}</Box>
+      <Box sx={{ flex: 1 }}>
+        {closed && (
+          <Typography sx={{ fontWeight: 500 }}>
+            {t('schedules.inForce.closed', {
+              name: closed.name,
+              last: formatDay(closed.last_date, i18n.language, { weekday: true }),
+            })}
+          </Typography>
+        )}
+        {children}
+      </Box>
     </Paper>
   );
 }
@@ -88,10 +111,14 @@ function InForceFailed(props: { message: string; onRetry: () => void }) {
  */
 function ScheduleLine({
   entry,
+  closed = false,
   count = 1,
   of,
 }: {
   entry: InForce;
+  /** The business is closed today: each closed day is a period of its own, so the line says
+   *  what the radiators do while it is closed rather than until midnight. */
+  closed?: boolean;
   /** How many of the page's radiators it holds, of `of` (a room's or zone's). */
   count?: number;
   of?: number;
@@ -99,7 +126,12 @@ function ScheduleLine({
   const { t, i18n } = useTranslation();
   const until = formatWallTime(entry.until, i18n.language);
   const setpoint = entry.setpoint === null ? t('schedules.off') : formatCelsius(entry.setpoint);
-  const now = entry.preheating === 1 ? 'schedules.inForce.early' : 'schedules.inForce.until';
+  const now =
+    entry.preheating === 1
+      ? 'schedules.inForce.early'
+      : closed
+        ? 'schedules.inForce.whileClosed'
+        : 'schedules.inForce.until';
   const extras = [
     of !== undefined && count < of && t('schedules.inForce.some', { count, total: of }),
     entry.asked !== null &&
@@ -160,11 +192,11 @@ export function RadiatorScheduleInForce({
   revision = '',
 }: { radiatorId: number } & Revised) {
   const { t, i18n } = useTranslation();
-  const { entries, failed } = useInForce(revision);
+  const { entries, closed, failed } = useInForce(revision);
   if (!entries) return failed;
   const entry = entries.find((found) => found.radiator_id === radiatorId);
   return (
-    <InForcePanel>
+    <InForcePanel closed={closed}>
       {!entry ? (
         <Typography color="text.secondary">{t('schedules.inForce.none')}</Typography>
       ) : entry.manual === 1 ? (
@@ -186,7 +218,7 @@ export function RadiatorScheduleInForce({
           </Typography>
         </>
       ) : (
-        <ScheduleLine entry={entry} />
+        <ScheduleLine entry={entry} closed={closed !== null} />
       )}
     </InForcePanel>
   );
@@ -198,7 +230,7 @@ export function SchedulesInForce({
   revision = '',
 }: { radiators: { id: number; name: string }[] } & Revised) {
   const { t, i18n } = useTranslation();
-  const { entries, failed } = useInForce(revision);
+  const { entries, closed, failed } = useInForce(revision);
   if (!entries) return failed;
   const names = new Map(radiators.map((radiator) => [radiator.id, radiator.name]));
   const mine = entries.filter((entry) => names.has(entry.radiator_id));
@@ -213,14 +245,22 @@ export function SchedulesInForce({
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   return (
-    <InForcePanel>
+    <InForcePanel closed={closed}>
       {mine.length === 0 && (
         <Typography color="text.secondary">{t('schedules.inForce.none')}</Typography>
       )}
       {[...scheduled].map(([key, group]) => {
         const [first] = group;
         if (!first) return null;
-        return <ScheduleLine key={key} entry={first} count={group.length} of={radiators.length} />;
+        return (
+          <ScheduleLine
+            key={key}
+            entry={first}
+            closed={closed !== null}
+            count={group.length}
+            of={radiators.length}
+          />
+        );
       })}
       {[...manual.values()].map((group) => {
         const [first] = group;

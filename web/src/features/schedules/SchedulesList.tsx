@@ -27,7 +27,7 @@ import {
 import { useAppDispatch, useAppSelector, useSearchLoad } from '../../lib/hooks';
 import { useAction } from '../../lib/useAction';
 import { schedulesApi } from './api';
-import { ClosedDays } from './ClosedDays';
+import { CLOSED_DAYS_ID, ClosedDays } from './ClosedDays';
 import { DAY_MINUTES, toMinutes } from '../../lib/clock';
 import { slotRange } from './slots';
 import { chooseSchedule, chooseScheduleFor, fetchSchedules, scheduleChanged } from './slice';
@@ -75,11 +75,18 @@ export function SchedulesList() {
       {t('schedules.create')}
     </Button>
   );
+  // The closed days sit below every schedule: a way down to them from the top.
+  const actions = (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      <Button href={`#${CLOSED_DAYS_ID}`}>{t('schedules.closed.title')}</Button>
+      {add}
+    </Stack>
+  );
   return (
     <>
       <SearchListPage
         title={t('nav.schedules')}
-        action={add}
+        action={actions}
         intro={t('schedules.intro')}
         searchLabel={t('schedules.search')}
         onSearch={setSearch}

@@ -1,8 +1,10 @@
 import { authClient, searchParams, type Envelope } from '../../lib/http';
 import type {
+  BankHoliday,
   ClosedDays,
   ClosedDaysPayload,
   Duration,
+  HolidayRegion,
   InForce,
   Schedule,
   SchedulePayload,
@@ -24,11 +26,19 @@ export const schedulesApi = {
     authClient.put<Envelope<{ schedule: Schedule }>>(
       `/v2/schedules/toggle-status/${id}/${on ? 1 : 0}`,
     ),
-  inForce: () => authClient.get<Envelope<{ in_force: InForce[] }>>('/v2/schedules/in-force'),
+  inForce: () =>
+    authClient.get<Envelope<{ in_force: InForce[]; closed_today: ClosedDays | null }>>(
+      '/v2/schedules/in-force',
+    ),
   closedDays: () =>
     authClient.get<Envelope<{ closed_days: ClosedDays[] }>>('/v2/schedules/closed-days'),
   closeDays: (payload: ClosedDaysPayload) =>
     authClient.post<Envelope<{ closed_days: ClosedDays }>>('/v2/schedules/closed-days', payload),
+  bankHolidays: (region: HolidayRegion) =>
+    authClient.get<Envelope<{ bank_holidays: BankHoliday[] }>>(
+      '/v2/schedules/closed-days/bank-holidays',
+      { params: { region } },
+    ),
   reopenDays: (id: number) =>
     authClient.delete<Envelope<{ closed_days: ClosedDays }>>(`/v2/schedules/closed-days/${id}`),
 };

@@ -95,3 +95,15 @@ export interface ClosedDaysPayload {
   /** Null: the first day alone. */
   last_date: string | null;
 }
+
+/** The UK's three sets of bank holidays. */
+export type HolidayRegion = 'england_and_wales' | 'scotland' | 'northern_ireland';
+
+/** A bank holiday to come, as the usual rules fix it. */
+export interface BankHoliday {
+  /** Which: `christmas`, `good_friday`… (the app words it). */
+  key: string;
+  date: string;
+  /** Another day off for one that fell on a weekend. */
+  substitute: boolean;
+}

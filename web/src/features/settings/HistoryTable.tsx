@@ -30,6 +30,7 @@ const RECORD_KINDS = [
   'room',
   'zone',
   'schedule',
+  'closed_days',
   'automation',
   'business_settings',
   'tariff',
