@@ -16,6 +16,7 @@ use super::store;
 use crate::devices::OFFLINE_AFTER_SECS;
 use crate::devices::thermal::uk_outside_temperature;
 use crate::error::ApiResult;
+use crate::schedules::closed_days::{self, ClosedDays};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq)]
@@ -66,6 +67,8 @@ pub struct Dashboard {
     pub outdoor_temperature: f64,
     /// Schedules switched on.
     pub active_schedules: i64,
+    /// The closed days under way, or the next to come; null with none to come.
+    pub next_closed_days: Option<ClosedDays>,
 }
 
 pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboard> {
@@ -85,12 +88,13 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
         ApiResult::Ok(crate::goals::month_cost(pool, business_id, &tz, at).await?)
     };
     // The figures are read side by side, each on a connection of its own.
-    let (today, month, goals, fleet, active_schedules, saving, cost) = tokio::try_join!(
+    let (today, month, goals, fleet, active_schedules, next_closed_days, saving, cost) = tokio::try_join!(
         energy_history(state, business_id, Span::Day),
         energy_history(state, business_id, Span::Month),
         async { ApiResult::Ok(crate::goals::read(pool, business_id).await?) },
         async { ApiResult::Ok(store::fleet(pool, business_id, online_since).await?) },
         async { ApiResult::Ok(store::active_schedules(pool, business_id).await?) },
+        closed_days::domain::next(state, business_id),
         month_saving,
         month_cost,
     )?;
@@ -117,6 +121,7 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
         indoor_temperature: indoor.map(round1),
         outdoor_temperature: round1(uk_outside_temperature(now)),
         active_schedules,
+        next_closed_days,
     })
 }
 

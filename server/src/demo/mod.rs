@@ -185,6 +185,7 @@ async fn schedule(
             start_date: None,
             end_date: None,
             status: true,
+            runs_on_closed_days: false,
         };
         schedules::domain::create(state, actor, &checked).await?;
     }
@@ -199,11 +200,13 @@ async fn schedule(
 async fn close_for_christmas(state: &AppState, actor: Actor) -> ApiResult<()> {
     let settings = crate::business::get(state, actor.business_id).await?;
     let today = crate::business::local_date(&settings, state.clock.now());
-    let (first, last) = [today.year() - 1, today.year()]
-        .into_iter()
-        .map(|year| (jiff::civil::date(year, 12, 24), jiff::civil::date(year + 1, 1, 1)))
-        .find(|&(_, last)| last >= today)
-        .map_or_else(|| (today, today), |(first, last)| (first.max(today), last));
+    let (year, new_year) = (today.year(), jiff::civil::date(today.year(), 1, 1));
+    // On New Year's Day, the last of last year's; from the 24th, the rest of this year's.
+    let (first, last) = if today == new_year {
+        (today, today)
+    } else {
+        (jiff::civil::date(year, 12, 24).max(today), jiff::civil::date(year + 1, 1, 1))
+    };
     let closure =
         closed_days::domain::Checked { name: "Christmas and New Year".into(), first, last };
     closed_days::domain::add(state, actor, &closure).await?;

@@ -2,7 +2,7 @@
 //! (targets, radiator bounds, a unique name), every change as one recorded change, and the read
 //! with its next change.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use jiff::Timestamp;
@@ -14,7 +14,9 @@ use utoipa::ToSchema;
 
 use super::closed_days::ClosedDates;
 use super::in_force::InForce;
-use super::program::{Program, Slot, SlotView, Wanted, program, slot_view, time_zone};
+use super::program::{
+    Closures, Program, Slot, SlotView, Wanted, program, program_on, slot_view, time_zone,
+};
 use super::store::{self, Fields, RadiatorPlace, ScheduleRow};
 use crate::error::{ApiError, ApiResult, FieldErrors};
 use crate::kernel::change::{Actor, Change, Entry};
@@ -79,6 +81,9 @@ pub struct ScheduleView {
     pub start_date: Option<String>,
     pub end_date: Option<String>,
     pub status: i64,
+    /// 1: its slots run on the business's closed days too (a server room, a security desk);
+    /// 0: on them it runs as between its slots.
+    pub runs_on_closed_days: i64,
     /// `null` when the schedule is off or past its last date.
     pub next_change: Option<NextChange>,
     /// The names of the other schedules on for a target of its own (of its kind) whose slots
@@ -140,6 +145,7 @@ pub struct Checked {
     pub start_date: Option<jiff::civil::Date>,
     pub end_date: Option<jiff::civil::Date>,
     pub status: bool,
+    pub runs_on_closed_days: bool,
 }
 
 pub fn not_found() -> ApiError {
@@ -162,7 +168,7 @@ fn iso(at: Timestamp, tz: &TimeZone) -> String {
 /// Where and when schedules are shown: the business's time zone and closed days, and now.
 struct Seen {
     tz: TimeZone,
-    closed: Arc<BTreeSet<Date>>,
+    closed: Arc<Closures>,
     now: Timestamp,
 }
 
@@ -182,7 +188,7 @@ fn next_change(row: &ScheduleRow, seen: &Seen) -> Option<NextChange> {
         return None;
     }
     let (tz, now) = (&seen.tz, seen.now);
-    let program = program(row).closed_on(seen.closed.clone());
+    let program = program_on(row, &seen.closed);
     let change = |at: Timestamp, wanted: Wanted| {
         let setpoint = match wanted {
             Wanted::Heat(setpoint) => Some(setpoint),
@@ -195,23 +201,17 @@ fn next_change(row: &ScheduleRow, seen: &Seen) -> Option<NextChange> {
         let first = program.first_period(tz, now)?;
         return Some(change(first.start, first.wanted));
     };
-    // A period may end without the setpoint changing (a closure begins in a setback, or back
-    // to back slots ask the same): the change is where it does.
+    // Closed days end periods without changing what they ask: the change is where it does.
     let mut at = current.end;
-    // Each closed day is a period of its own.
-    for _ in 0..MOST_PERIODS_AHEAD + 2 * seen.closed.len() {
+    for _ in 0..2 * program.closed_runs() + 1 {
         let next = program.period_at(tz, at)?;
-        if next.wanted != current.wanted {
+        if next.wanted != current.wanted || !program.closure_boundary(tz, at) {
             return Some(change(at, next.wanted));
         }
-        at = next.end;
+        at = program.reopening(tz, at).unwrap_or(next.end);
     }
     None
 }
-
-/// Periods a next change is looked for in: a day's twelve slots at most, with a setback before
-/// and after each.
-const MOST_PERIODS_AHEAD: usize = 25;
 
 /// The schedule as the API shows it.
 fn view(
@@ -244,6 +244,7 @@ fn view(
         start_date: row.start_date.clone(),
         end_date: row.end_date.clone(),
         status: row.status,
+        runs_on_closed_days: row.runs_on_closed_days,
         // A schedule left with no targets changes nothing.
         next_change: if target_ids_empty { None } else { next_change(row, seen) },
         overlaps,
@@ -547,6 +548,7 @@ async fn write(
         start_date: start.as_deref(),
         end_date: end.as_deref(),
         status: i64::from(checked.status),
+        runs_on_closed_days: i64::from(checked.runs_on_closed_days),
     };
     let id = match id {
         Some(id) => {

@@ -1,7 +1,7 @@
 //! Which schedule holds a radiator: of the enabled schedules whose period covers now, one in a
 //! slot or on a day its slots run beats one between its slots on another day (a Monday and
-//! Wednesday room schedule leaves Thursday to its zone's; on a closed day none owns it); then a radiator's own
-//! beats its room's, which beats its zone's. Of one rank, one in a slot beats one between its
+//! Wednesday room schedule leaves Thursday to its zone's; on a closed day none owns it); then a
+//! radiator's own beats its room's, which beats its zone's. Of one rank, one in a slot beats one between its
 //! slots (a weekday schedule and a Saturday one on one room each heat their own days); between
 //! slots, the one whose slot ended last holds (its setback follows its slots; a schedule's first
 //! day counts as a slot ending at its midnight); where slots meet, the one changed last. A
@@ -15,7 +15,7 @@ use sqlx::AnyPool;
 use time::OffsetDateTime;
 
 use super::closed_days::ClosedDates;
-use super::program::{Period, Program, midnights, program, time_zone};
+use super::program::{Period, Program, midnights, program_on, time_zone};
 use super::store::{self, RadiatorPlace, ScheduleRow};
 use crate::store::StoreResult;
 
@@ -43,14 +43,14 @@ impl InForce {
         let at = Timestamp::from_second(now.unix_timestamp()).unwrap_or(Timestamp::UNIX_EPOCH);
         let targets = store::targets(pool, business_id).await?;
         let utc_today = at.to_zoned(TimeZone::UTC).date();
-        // A day early: a business east of UTC may be a day ahead.
+        // A day early: where a business is west of UTC, its day may be a day behind.
         let from = utc_today.yesterday().unwrap_or(utc_today);
         let closed = ClosedDates::load(pool, business_id, from).await?;
         Ok(store::enabled(pool, business_id)
             .await?
             .into_iter()
             .filter_map(|(schedule, zone)| {
-                let program = program(&schedule).closed_on(closed.of(schedule.business_id));
+                let program = program_on(&schedule, &closed.of(schedule.business_id));
                 let zone = time_zone(&zone);
                 // One whose first day is still to come takes its first period: it takes no part
                 // before that begins, when it may end the hold of another.
@@ -138,7 +138,7 @@ impl Claim {
     /// How strongly it holds the radiator while the schedule asks for `period`, which is its
     /// own at the moment (`owned`: see [`Program::owns`]) or only fills in.
     pub fn strength(self, period: &Period, owned: bool) -> Strength {
-        let between_since = if period.slot { 0 } else { period.start.as_second() };
+        let between_since = if period.slot { 0 } else { period.since_slot.as_second() };
         (owned, self.rank, period.slot, between_since, self.revision, self.schedule_id)
     }
 }

@@ -139,6 +139,9 @@ pub struct ScheduleRequest {
     end_date: Option<String>,
     /// 1 (on, the default) or 0.
     status: Option<i64>,
+    /// 1: its slots run on the business's closed days too; 0 (the default): on them it runs as
+    /// between its slots.
+    runs_on_closed_days: Option<i64>,
     /// When replacing: the `revision` the schedule had when it was read. It is refused (409) if
     /// the schedule has changed since; left out, the schedule is replaced whatever it is now.
     revision: Option<i64>,
@@ -275,6 +278,8 @@ fn parse(request: &ScheduleRequest) -> Result<Checked, ApiError> {
         check.check::<()>("end_date", Err("Make the end date on or after the start date.".into()));
     }
     let status = check.check("status", flag(Some(request.status.unwrap_or(1))));
+    let runs_on_closed_days =
+        check.check("runs_on_closed_days", flag(Some(request.runs_on_closed_days.unwrap_or(0))));
     let checked = (|| {
         let (duration, days) = duration?;
         Some(Checked {
@@ -288,6 +293,7 @@ fn parse(request: &ScheduleRequest) -> Result<Checked, ApiError> {
             start_date: start_date?,
             end_date: end_date?,
             status: status?,
+            runs_on_closed_days: runs_on_closed_days?,
         })
     })();
     check.finish(checked)

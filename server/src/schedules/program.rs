@@ -6,10 +6,9 @@
 //! at the first instant after the gap). Also a stored schedule read back into a program, and
 //! a slot as the API shows it.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use jiff::civil::{Date, DateTime};
+use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
 use serde::{Deserialize, Serialize};
@@ -38,7 +37,7 @@ pub struct Program {
     pub start_date: Option<Date>,
     pub end_date: Option<Date>,
     /// The business's closed days (shared by its schedules): no slot runs on them.
-    pub closed: Arc<BTreeSet<Date>>,
+    pub closed: Arc<Closures>,
 }
 
 /// What the radiators should do: heat to a setpoint, or be off.
@@ -57,15 +56,67 @@ pub struct Period {
     pub start: Timestamp,
     /// When the schedule next asks for something else (or stops being in force).
     pub end: Timestamp,
+    /// Between slots: when its last slot ended (or its first day began), a closed day's midnight
+    /// aside. Schedules between their slots are ranked by it.
+    pub since_slot: Timestamp,
 }
 
 /// Every schedule repeats on at least one day a week: the day its slots run next (or ran last)
-/// is at most a week away, and a week further for each closed day.
+/// is at most a week of open days away.
 const WEEK: usize = 7;
+
+/// A business's closed days, as runs of days in a row in order: looked up and stepped over a
+/// run at a time, however long.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Closures(Vec<(Date, Date)>);
+
+impl Closures {
+    /// From stretches of days (first, last) in any order; those that overlap or touch join.
+    pub fn new(mut stretches: Vec<(Date, Date)>) -> Self {
+        stretches.sort_unstable();
+        let mut runs: Vec<(Date, Date)> = Vec::new();
+        for (first, last) in stretches {
+            match runs.last_mut() {
+                Some((_, end)) if end.tomorrow().is_ok_and(|next| first <= next) => {
+                    *end = (*end).max(last);
+                }
+                _ => runs.push((first, last)),
+            }
+        }
+        Self(runs)
+    }
+
+    /// The run `date` falls in.
+    fn run_of(&self, date: Date) -> Option<(Date, Date)> {
+        let after = self.0.partition_point(|&(first, _)| first <= date);
+        let &(first, last) = self.0.get(after.checked_sub(1)?)?;
+        (date <= last).then_some((first, last))
+    }
+
+    fn contains(&self, date: Date) -> bool {
+        self.run_of(date).is_some()
+    }
+
+    /// The last day of the last run that ends before `date`.
+    fn last_before(&self, date: Date) -> Option<Date> {
+        let ended = self.0.partition_point(|&(_, last)| last < date);
+        Some(self.0.get(ended.checked_sub(1)?)?.1)
+    }
+
+    /// The first day of the first run that begins after `date`.
+    fn first_after(&self, date: Date) -> Option<Date> {
+        let begun = self.0.partition_point(|&(first, _)| first <= date);
+        Some(self.0.get(begun)?.0)
+    }
+
+    fn runs(&self) -> usize {
+        self.0.len()
+    }
+}
 
 impl Program {
     /// The same program, on a business closed on `closed`.
-    pub fn closed_on(self, closed: Arc<BTreeSet<Date>>) -> Self {
+    pub fn closed_on(self, closed: Arc<Closures>) -> Self {
         Self { closed, ..self }
     }
 
@@ -79,7 +130,7 @@ impl Program {
 
     /// Whether its slots run on `date`: one of its days, and the business is open.
     fn heats_on(&self, date: Date) -> bool {
-        self.repeats_on(date) && !self.closed.contains(&date)
+        self.repeats_on(date) && !self.closed.contains(date)
     }
 
     /// Whether `period` (one of this schedule's) is its own at `at`: one of its slots, or its
@@ -90,7 +141,8 @@ impl Program {
     }
 
     /// The nearest day before (`step` -1) or after (1) `today` its slots run on: slots are
-    /// looked for from one to the other. The search stops at its first (or last) date.
+    /// looked for from one to the other, a run of closed days stepped over at once. The search
+    /// stops at its first (or last) date.
     fn search_edge(&self, today: Date, step: i32) -> Option<Date> {
         let outside = |date: Date| {
             if step < 0 {
@@ -100,8 +152,12 @@ impl Program {
             }
         };
         let mut date = today;
-        for _ in 0..WEEK * (self.closed.len() + 1) {
+        // A week of open days between two runs at most, and a step over each run.
+        for _ in 0..(WEEK + 1) * (self.closed.runs() + 1) {
             date = date.checked_add(step.days()).ok()?;
+            if let Some((first, last)) = self.closed.run_of(date) {
+                date = if step < 0 { first } else { last };
+            }
             if outside(date) || self.heats_on(date) {
                 break;
             }
@@ -109,17 +165,43 @@ impl Program {
         Some(date)
     }
 
-    /// The midnights that begin and end the closed days from `first` to `last`: a period between
-    /// slots ends at each, so that the setback (or off) is set again there, over a manual change
-    /// made the evening before or on a closed day (it holds until that day ends, not over the
-    /// whole closure).
-    fn closed_midnights(&self, tz: &TimeZone, first: Date, last: Date) -> Vec<Timestamp> {
-        let mut days: BTreeSet<Date> = BTreeSet::new();
-        for &date in self.closed.range(first..=last) {
-            days.insert(date);
-            days.extend(date.tomorrow().ok());
+    /// The midnights around `today` that closed days make: today's and tomorrow's when today
+    /// is closed, the one after the last closed day before it, the first closed day's after
+    /// it. A period between slots ends at each, so that the setback (or off) is set again
+    /// there, over a manual change made the evening before or on a closed day (it holds until
+    /// that day ends, not over the whole closure).
+    fn closed_midnights(&self, tz: &TimeZone, today: Date) -> Vec<Timestamp> {
+        let mut days = Vec::new();
+        if self.closed.contains(today) {
+            days.push(today);
+            days.extend(today.tomorrow().ok());
+        } else if let Some(last) = self.closed.last_before(today) {
+            days.extend(last.tomorrow().ok());
         }
+        days.extend(self.closed.first_after(today));
         days.into_iter().filter_map(|date| instant(tz, date, ClockTime::MIDNIGHT)).collect()
+    }
+
+    /// Whether `at` is a midnight that closed days alone make a boundary of: a closed day's,
+    /// or the one after a closed day.
+    pub fn closure_boundary(&self, tz: &TimeZone, at: Timestamp) -> bool {
+        let zoned = at.to_zoned(tz.clone());
+        let date = zoned.date();
+        zoned.time() == Time::midnight()
+            && (self.closed.contains(date)
+                || date.yesterday().is_ok_and(|eve| self.closed.contains(eve)))
+    }
+
+    /// The midnight after the run of closed days `at` falls in, if it falls in one: where the
+    /// business opens again.
+    pub fn reopening(&self, tz: &TimeZone, at: Timestamp) -> Option<Timestamp> {
+        let (_, last) = self.closed.run_of(at.to_zoned(tz.clone()).date())?;
+        instant(tz, last.tomorrow().ok()?, ClockTime::MIDNIGHT)
+    }
+
+    /// Runs of closed days in a row.
+    pub fn closed_runs(&self) -> usize {
+        self.closed.runs()
     }
 
     /// Its first period, when its first day is still to come at `now`: it begins at that day's
@@ -170,10 +252,14 @@ impl Program {
         // it, as instants, in order.
         let mut slots = Vec::new();
         let (first, last) = (self.search_edge(today, -1)?, self.search_edge(today, 1)?);
-        let closed_midnights = self.closed_midnights(tz, first, last);
+        let closed_midnights = self.closed_midnights(tz, today);
         let mut date = first;
         while date <= last {
-            if self.heats_on(date) {
+            if let Some((_, closed_to)) = self.closed.run_of(date) {
+                date = closed_to.tomorrow().ok()?;
+                continue;
+            }
+            if self.repeats_on(date) {
                 for slot in &self.slots {
                     let start = instant(tz, date, slot.start)?;
                     let end = instant(tz, date, slot.end)?;
@@ -185,7 +271,8 @@ impl Program {
         if let Some(&(start, end, setpoint)) =
             slots.iter().find(|(start, end, _)| *start <= now && now < *end)
         {
-            return Some(Period { wanted: Wanted::Heat(setpoint), slot: true, start, end });
+            let wanted = Wanted::Heat(setpoint);
+            return Some(Period { wanted, slot: true, start, end, since_slot: start });
         }
         let wanted = self.setback.map_or(Wanted::Off, Wanted::Heat);
         // Between slots: from the last one's end (or the first date, or a closed day's
@@ -194,12 +281,11 @@ impl Program {
         let first_day = self.start_date.and_then(|first| instant(tz, first, ClockTime::MIDNIGHT));
         let after_last_day =
             self.end_date.and_then(|last| instant(tz, last.tomorrow().ok()?, ClockTime::MIDNIGHT));
-        let start = slots
-            .iter()
-            .map(|&(_, end, _)| end)
-            .chain(first_day)
-            .chain(closed_midnights.iter().copied())
-            .filter(|end| *end <= now)
+        let since_slot =
+            slots.iter().map(|&(_, end, _)| end).chain(first_day).filter(|end| *end <= now).max();
+        let start = since_slot
+            .into_iter()
+            .chain(closed_midnights.iter().copied().filter(|midnight| *midnight <= now))
             .max()?;
         let end = slots
             .iter()
@@ -208,18 +294,18 @@ impl Program {
             .filter(|start| *start > now)
             .chain(after_last_day)
             .min()?;
-        Some(Period { wanted, slot: false, start, end })
+        Some(Period { wanted, slot: false, start, end, since_slot: since_slot.unwrap_or(start) })
     }
 }
 
-/// The local midnights after `from` and before `until` (at most 400).
+/// The local midnights after `from` and before `until` (a week's, as far as a period between
+/// slots lasts).
 pub fn midnights(tz: &TimeZone, from: Timestamp, until: Timestamp) -> Vec<Timestamp> {
     let today = from.to_zoned(tz.clone()).date();
     today
         .series(1.day())
         .skip(1)
-        // As many as a period between slots lasts over a year's closure.
-        .take(400)
+        .take(WEEK + 1)
         .filter_map(|date| instant(tz, date, ClockTime::MIDNIGHT))
         .take_while(|midnight| *midnight < until)
         .collect()
@@ -276,6 +362,13 @@ pub fn program(row: &ScheduleRow) -> Program {
         end_date: row.end_date.as_deref().and_then(|date| date.parse().ok()),
         closed: Arc::default(),
     }
+}
+
+/// The program of a stored schedule, on a business closed on `closed`: its slots run on them
+/// only if it is one that runs on closed days too.
+pub fn program_on(row: &ScheduleRow, closed: &Arc<Closures>) -> Program {
+    let program = program(row);
+    if row.runs_on_closed_days == 1 { program } else { program.closed_on(closed.clone()) }
 }
 
 /// The business's time zone; London if it somehow names one the database no longer has.
@@ -431,9 +524,9 @@ mod tests {
         assert_eq!(first_morning.start, at(&tz, "2026-01-13T00:00"));
     }
 
-    fn closed(first: &str, days: i64) -> Arc<BTreeSet<Date>> {
+    fn closed(first: &str, days: i64) -> Arc<Closures> {
         let first: Date = first.parse().unwrap();
-        Arc::new(first.series(1.day()).take(days as usize).collect())
+        Arc::new(Closures::new(vec![(first, first.checked_add((days - 1).days()).unwrap())]))
     }
 
     /// The period at local `moment`: what it asks, and from when to when (local).
@@ -466,6 +559,8 @@ mod tests {
         );
         let monday = office.period_at(&tz, local("2026-01-12T09:00")).unwrap();
         assert!(!monday.slot);
+        // Ranked between slots by when its last slot ended, not by the closed day's midnight.
+        assert_eq!(monday.since_slot, local("2026-01-09T18:00"));
         assert!(!office.owns(&tz, &monday, local("2026-01-12T09:00")), "Monday is closed");
         let wednesday = office.period_at(&tz, local("2026-01-14T03:00")).unwrap();
         assert!(office.owns(&tz, &wednesday, local("2026-01-14T03:00")), "Wednesday is open");
@@ -498,6 +593,37 @@ mod tests {
             span(&years, "2028-01-06T03:00"),
             (setback, local("2028-01-06T00:00"), local("2028-01-06T07:00"))
         );
+    }
+
+    #[test]
+    fn closures_join_where_they_touch_and_a_hundred_years_of_them_is_one_step() {
+        let day = |text: &str| text.parse::<Date>().unwrap();
+        let closures = Closures::new(vec![
+            (day("2026-12-28"), day("2027-01-01")),
+            (day("2026-12-24"), day("2026-12-27")),
+            (day("2027-04-02"), day("2027-04-02")),
+            (day("2027-04-05"), day("2027-04-05")),
+        ]);
+        assert_eq!(closures.runs(), 3, "Christmas is one run");
+        assert_eq!(
+            closures.run_of(day("2026-12-30")),
+            Some((day("2026-12-24"), day("2027-01-01")))
+        );
+        assert_eq!(closures.last_before(day("2027-04-04")), Some(day("2027-04-02")));
+        assert_eq!(closures.first_after(day("2027-04-02")), Some(day("2027-04-05")));
+        assert!(!closures.contains(day("2027-04-03")));
+        // A hundred stretches of 366 days back to back: the slots either side are one step away.
+        let first = day("2026-01-05");
+        let stretches = (0..100)
+            .map(|n| {
+                let from = first.checked_add((366 * n).days()).unwrap();
+                (from, from.checked_add(365.days()).unwrap())
+            })
+            .collect();
+        let century = office().closed_on(Arc::new(Closures::new(stretches)));
+        let tz = london();
+        let inside = century.period_at(&tz, at(&tz, "2076-06-01T12:00")).unwrap();
+        assert_eq!(inside.since_slot, at(&tz, "2026-01-02T18:00"));
     }
 
     #[test]

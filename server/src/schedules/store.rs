@@ -21,6 +21,8 @@ pub struct ScheduleRow {
     pub end_date: Option<String>,
     pub status: i64,
     pub revision: i64,
+    /// 1: its slots run on the business's closed days too.
+    pub runs_on_closed_days: i64,
 }
 
 /// What a create or an update writes.
@@ -34,10 +36,12 @@ pub struct Fields<'a> {
     pub start_date: Option<&'a str>,
     pub end_date: Option<&'a str>,
     pub status: i64,
+    pub runs_on_closed_days: i64,
 }
 
 const COLUMNS: &str = "s.id, s.business_id, s.name, s.schedule_for, s.duration, s.days, \
-    s.slots_json, s.setback, s.start_date, s.end_date, s.status, s.revision";
+    s.slots_json, s.setback, s.start_date, s.end_date, s.status, s.revision, \
+    s.runs_on_closed_days";
 
 /// The business's schedules whose name contains `pattern` (see `store::contains_pattern`).
 pub async fn list(
@@ -122,7 +126,7 @@ async fn next_revision(db: &mut AnyConnection, business_id: i64) -> StoreResult<
     Ok(revision)
 }
 
-/// The query with a schedule's fields bound to `$1`…`$9`, in the order of [`Fields`].
+/// The query with a schedule's fields bound to `$1`…`$10`, in the order of [`Fields`].
 /// Binds the fields in their order. The statements that take them are not kept prepared: sqlx
 /// 0.9's `Any` driver declares a missing f64 (no setback) as a float4 (its NULL kinds for f32
 /// and f64 are swapped, transact-rs/sqlx#4290), and PostgreSQL would then refuse the float8
@@ -138,6 +142,7 @@ fn with_fields<'q>(query: Statement<'q>, fields: &Fields<'q>) -> Statement<'q> {
         .bind(fields.start_date)
         .bind(fields.end_date)
         .bind(fields.status)
+        .bind(fields.runs_on_closed_days)
 }
 
 type Statement<'q> = sqlx::query::Query<'q, Any, <Any as sqlx::Database>::Arguments>;
@@ -151,9 +156,10 @@ pub async fn insert(
     let revision = next_revision(db, business_id).await?;
     let insert = sqlx::query(
         "INSERT INTO schedules (name, schedule_for, duration, days, slots_json, setback,
-             start_date, end_date, status, revision, business_id, created_at, name_key,
-             search_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+             start_date, end_date, status, runs_on_closed_days, revision, business_id,
+             created_at, name_key, search_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         RETURNING id",
     );
     let row = with_fields(insert, fields)
         .persistent(false)
@@ -177,8 +183,8 @@ pub async fn update(
     let update = sqlx::query(
         "UPDATE schedules SET name = $1, schedule_for = $2, duration = $3, days = $4,
              slots_json = $5, setback = $6, start_date = $7, end_date = $8, status = $9,
-             revision = $10, name_key = $13, search_key = $14
-         WHERE id = $11 AND business_id = $12",
+             runs_on_closed_days = $10, revision = $11, name_key = $14, search_key = $15
+         WHERE id = $12 AND business_id = $13",
     );
     with_fields(update, fields)
         .persistent(false)

@@ -11,7 +11,7 @@ use sqlx::AnyPool;
 
 use super::closed_days::ClosedDates;
 use super::in_force::{Claim, Strength, claim};
-use super::program::{Period, Program, Wanted, program, time_zone};
+use super::program::{Period, Program, Wanted, program_on, time_zone};
 use super::store;
 use crate::store::StoreResult;
 
@@ -46,10 +46,8 @@ impl Timeline {
             claims.insert(radiator.id, theirs);
         }
         let closed = ClosedDates::load(pool, Some(business_id), from).await?.of(business_id);
-        let programs = enabled
-            .iter()
-            .map(|(schedule, _)| (program(schedule).closed_on(closed.clone()), None))
-            .collect();
+        let programs =
+            enabled.iter().map(|(schedule, _)| (program_on(schedule, &closed), None)).collect();
         Ok(Self { tz, programs, claims })
     }
 

@@ -449,6 +449,11 @@ async fn the_dashboard_sums_today_and_the_month_against_the_budget(app: TestApp)
     assert!(dashboard["indoor_temperature"].as_f64().is_some());
     assert!(dashboard["outdoor_temperature"].as_f64().is_some_and(|t| (-10.0..20.0).contains(&t)));
     assert_eq!(dashboard["active_schedules"], 1);
+    assert_eq!(dashboard["next_closed_days"], serde_json::Value::Null);
+    let closed = serde_json::json!({"name": "Christmas", "first_date": "2026-12-24", "last_date": "2027-01-01"});
+    owner.post("/v2/schedules/closed-days", closed).await;
+    let later = owner.get("/v2/dashboard/commercial/web").await.body["data"]["dashboard"].clone();
+    assert_eq!(later["next_closed_days"]["name"], "Christmas");
     let month_saving = owner
         .get("/v2/analytics/commercial/web/co2_saving?start_date=2026-01-01&end_date=2026-01-15")
         .await

@@ -20,6 +20,7 @@ store_tests!(
     one_businesss_closed_days_leave_anothers_schedules_alone,
     a_manual_change_the_evening_before_holds_until_the_business_closes,
     the_bank_holidays_to_come_are_offered_for_each_of_the_three_sets,
+    a_schedule_that_runs_on_closed_days_keeps_its_slots_on_them,
 );
 
 const PATH: &str = "/v2/schedules/closed-days";
@@ -61,6 +62,10 @@ async fn closed_days_are_added_listed_and_removed_with_history(app: TestApp) {
     // Days gone by are not listed.
     app.clock.advance(time::Duration::days(1));
     assert_eq!(listed(&owner).await, json!([may, christmas]));
+    // Nor removed: they closed what they closed.
+    let over = owner.delete(&format!("{PATH}/{}", today["id"])).await;
+    assert_eq!(over.status, StatusCode::CONFLICT);
+    assert_eq!(over.description(), "'Stock take' is over: closed days gone by stay as they were.");
 
     let id = christmas["id"].as_i64().unwrap();
     let removed = owner.delete(&format!("{PATH}/{id}")).await;
@@ -291,5 +296,33 @@ async fn the_bank_holidays_to_come_are_offered_for_each_of_the_three_sets(app: T
     assert_eq!(
         wrong.field_error("region"),
         "Choose england_and_wales, scotland or northern_ireland."
+    );
+}
+
+async fn a_schedule_that_runs_on_closed_days_keeps_its_slots_on_them(app: TestApp) {
+    let owner = app.register_business("owner@acme.co.uk").await;
+    let office = office_room(&owner, "HD-1").await;
+    let server_room = owner.add_room("Server room").await.id;
+    let rack = owner.add_radiator_to(server_room, "HD-2", "Rack").await.id;
+    let always = json!({"name": "Server room", "schedule_for": "room", "target_ids": [server_room],
+        "duration": "weekdays", "slots": [{"start": "07:00", "end": "18:00", "setpoint": 18}],
+        "setback": 12, "runs_on_closed_days": 1});
+    let created = owner.post("/v2/schedules", always).await;
+    assert_eq!(created.body["data"]["schedule"]["runs_on_closed_days"], 1, "{:?}", created.body);
+    add(&owner, "Stock take", "2026-01-16", None).await;
+    round(&app, "2026-01-15T18:00:00Z").await;
+    // Friday 16 January, closed: the office stays set back, the server room keeps its slot.
+    assert_eq!(round(&app, "2026-01-16T07:00:00Z").await, 1);
+    assert_eq!((setpoint(&owner, office).await, setpoint(&owner, rack).await), (16.0, 18.0));
+    // Seen on Thursday evening: the office heats next on Monday, the server room on Friday.
+    app.clock.advance(time::Duration::hours(10));
+    let schedules = owner.get("/v2/schedules").await.body["data"]["schedules"].clone();
+    assert_eq!(
+        (&schedules[0]["name"], &schedules[0]["next_change"]["at"]),
+        (&json!("Office hours"), &json!("2026-01-19T07:00:00+00:00"))
+    );
+    assert_eq!(
+        (&schedules[1]["name"], &schedules[1]["next_change"]["at"]),
+        (&json!("Server room"), &json!("2026-01-16T07:00:00+00:00"))
     );
 }

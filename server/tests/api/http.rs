@@ -137,6 +137,10 @@ async fn the_openapi_document_covers_the_calls_and_pins_the_schedule_shape(app: 
         ("/v2/settings/business", "put"),
         ("/v2/settings/automation", "post"),
         ("/v2/analytics/commercial/web/co2_saving", "get"),
+        ("/v2/schedules/closed-days", "get"),
+        ("/v2/schedules/closed-days", "post"),
+        ("/v2/schedules/closed-days/{id}", "delete"),
+        ("/v2/schedules/closed-days/bank-holidays", "get"),
         // Spec §7's analytics calls, also without `/v2`.
         ("/analytics/commercial/web/co2_saving", "get"),
         ("/analytics/commercial/web/energy-history-graph", "get"),
@@ -158,6 +162,7 @@ async fn the_openapi_document_covers_the_calls_and_pins_the_schedule_shape(app: 
         "end_date",
         "name",
         "revision",
+        "runs_on_closed_days",
         "schedule_for",
         "setback",
         "slots",

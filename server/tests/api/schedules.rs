@@ -105,7 +105,7 @@ async fn a_schedule_is_created_read_and_listed_with_its_targets_and_next_change(
             "target_ids": [room], "targets": [{"id": room, "name": "Studio"}],
             "duration": "weekdays", "days": [1, 2, 3, 4, 5],
             "slots": [{"start": "07:00", "end": "18:00", "setpoint": 21.0}], "setback": 16.0,
-            "start_date": null, "end_date": null, "status": 1,
+            "start_date": null, "end_date": null, "status": 1, "runs_on_closed_days": 0,
             "next_change": {"at": "2026-01-15T18:00:00+00:00", "setpoint": 16.0},
             "overlaps": [], "outranked_by": [], "revision": 1})
     );
@@ -136,7 +136,8 @@ async fn every_bad_field_is_named_and_nothing_is_created(app: TestApp) {
                   {"start": "7:00", "end": "10:00", "setpoint": 4},
                   {"start": "10:00", "end": "12:00", "setpoint": 21},
                   {"start": "11:00", "end": "13:00", "setpoint": 21.3}],
-        "setback": 40, "start_date": "2026-02-30", "end_date": "2100-01-01", "status": 2});
+        "setback": 40, "start_date": "2026-02-30", "end_date": "2100-01-01", "status": 2,
+        "runs_on_closed_days": 3});
     let answer = owner.post("/v2/schedules", bad).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
     let errors = answer.body["errors"].as_object().unwrap();
@@ -148,6 +149,7 @@ async fn every_bad_field_is_named_and_nothing_is_created(app: TestApp) {
             "days",
             "end_date",
             "name",
+            "runs_on_closed_days",
             "schedule_for",
             "setback",
             "slots.0.end",

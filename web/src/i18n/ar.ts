@@ -270,7 +270,12 @@ export const ar: ArabicTexts<Texts> = {
       indoor: 'في الداخل (المتوسط)',
       noIndoor: 'في الداخل: لا توجد مدفأة متصلة',
     },
-    schedules: { on: 'الجداول المفعّلة', view: 'عرض' },
+    schedules: {
+      on: 'الجداول المفعّلة',
+      view: 'عرض',
+      closedNow: 'مغلق حتى {{last}}',
+      closedNext: 'مغلق من {{first}}',
+    },
   },
   compareCo2: {
     intro:
@@ -644,6 +649,7 @@ export const ar: ArabicTexts<Texts> = {
       },
     },
     nothingToChange: 'لا شيء: لم يبقَ له أي هدف',
+    runsOnClosedDays: 'يعمل في أيام الإغلاق',
     dates: 'من {{start}} إلى {{end}}',
     datesFrom: 'من {{start}}',
     datesUntil: 'حتى {{end}}',
@@ -680,6 +686,9 @@ export const ar: ArabicTexts<Texts> = {
       startDateHelp: 'أول يوم يعمل فيه.',
       endDate: 'تاريخ الانتهاء (اختياري)',
       endDateHelp: 'آخر يوم يعمل فيه.',
+      runsOnClosedDays: 'يعمل في أيام الإغلاق أيضًا',
+      runsOnClosedDaysHelp:
+        'لغرفة الخوادم أو مكتب الأمن: تعمل فتراته في أيام إغلاق النشاط التجاري كأي يوم آخر. وإن لم يُفعَّل، يلتزم فيها بدرجة الخفض (أو يبقى مطفأً).',
       status: 'الجدول يعمل',
       statusHelp:
         'ما دام مفعّلًا، يضبط مدافئه فور حفظه وعند كل موعد من مواعيده، متجاوزًا ما ضُبط يدويًا (بما في ذلك غرفة أُطفئت).',
@@ -783,6 +792,7 @@ export const ar: ArabicTexts<Texts> = {
         first_date: 'اليوم الأول',
         last_date: 'اليوم الأخير',
         start_date: 'تاريخ البدء',
+        runs_on_closed_days: 'يعمل في أيام الإغلاق',
         end_date: 'تاريخ الانتهاء',
         setback: 'الخفض',
         comfort_setpoint: 'درجة الراحة',

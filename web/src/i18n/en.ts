@@ -259,7 +259,12 @@ export const en = {
       indoor: 'Indoors (average)',
       noIndoor: 'Indoors: no radiator online',
     },
-    schedules: { on: 'Schedules switched on', view: 'View' },
+    schedules: {
+      on: 'Schedules switched on',
+      view: 'View',
+      closedNow: 'Closed to {{last}}',
+      closedNext: 'Closed from {{first}}',
+    },
   },
   compareCo2: {
     intro:
@@ -636,6 +641,7 @@ export const en = {
       },
     },
     nothingToChange: 'None: it has no targets left',
+    runsOnClosedDays: 'Runs on closed days',
     dates: 'from {{start}} to {{end}}',
     datesFrom: 'from {{start}}',
     datesUntil: 'until {{end}}',
@@ -672,6 +678,9 @@ export const en = {
       startDateHelp: 'The first day it runs.',
       endDate: 'End date (optional)',
       endDateHelp: 'The last day it runs.',
+      runsOnClosedDays: 'Runs on closed days too',
+      runsOnClosedDaysHelp:
+        'For a server room or a security desk: its slots run on the business’s closed days as on any other day. Off, it keeps to its setback (or off) on them.',
       status: 'Schedule on',
       statusHelp:
         'While on, it sets its radiators as soon as it is saved and at each of its times, over what was set by hand (a room switched off included).',
@@ -773,6 +782,7 @@ export const en = {
         first_date: 'First day',
         last_date: 'Last day',
         start_date: 'Start date',
+        runs_on_closed_days: 'Runs on closed days',
         end_date: 'End date',
         setback: 'Setback',
         comfort_setpoint: 'Comfort temperature',

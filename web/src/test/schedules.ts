@@ -21,6 +21,7 @@ export const officeHours: Schedule = {
   start_date: null,
   end_date: null,
   status: 1,
+  runs_on_closed_days: 0,
   next_change: { at: '2026-11-23T18:00:00+00:00', setpoint: 16 },
   overlaps: [],
   outranked_by: [],

@@ -1,8 +1,9 @@
 //! The UK's bank holidays in each of its three sets (England and Wales, Scotland, Northern
 //! Ireland) as the usual rules fix them, for a business to add to its closed days: Easter by the
 //! Gregorian computus, the Mondays by their place in the month, and a fixed day that falls on a
-//! weekend moved to the next weekday no other holiday takes. One-off days a proclamation adds
-//! (a coronation, a jubilee) are not among them.
+//! weekend moved to the next weekday no other holiday takes. Days a proclamation adds (a
+//! coronation, a jubilee) or moves (Early May 2020, the Spring bank holiday of 2022) are not
+//! among them.
 
 use std::collections::BTreeSet;
 
@@ -75,25 +76,32 @@ pub fn of_year(region: Region, year: i16) -> Vec<BankHoliday> {
     moving.push(("early_may", monday(may, 1)));
     moving.push(("spring", monday(may, -1)));
     moving.push(("summer", monday(august, if region == Region::Scotland { 1 } else { -1 })));
-    let mut fixed = vec![("new_year", day(1, 1))];
+    let mut new_year = vec![("new_year", day(1, 1))];
+    let mut fixed = Vec::new();
     match region {
         Region::Scotland => {
-            fixed.extend([("second_january", day(1, 2)), ("st_andrews", day(11, 30))])
+            new_year.push(("second_january", day(1, 2)));
+            fixed.push(("st_andrews", day(11, 30)));
         }
         Region::NorthernIreland => {
-            fixed.extend([("st_patricks", day(3, 17)), ("boyne", day(7, 12))])
+            fixed.extend([("st_patricks", day(3, 17)), ("boyne", day(7, 12))]);
         }
         Region::EnglandAndWales => {}
     }
-    fixed.extend([("christmas", day(12, 25)), ("boxing_day", day(12, 26))]);
+    let christmas = [("christmas", day(12, 25)), ("boxing_day", day(12, 26))];
     let known = |(key, day): (&'static str, Option<Date>)| Some((key, day?));
     let mut holidays: Vec<BankHoliday> = moving
         .into_iter()
         .filter_map(known)
         .map(|(key, date)| BankHoliday { key, date, substitute: false })
         .collect();
-    let fixed: Vec<(&'static str, Date)> = fixed.into_iter().filter_map(known).collect();
-    holidays.extend(on_weekdays(&fixed, &holidays));
+    // New Year on a Sunday moves to Monday the 2nd, and Scotland's 2nd to the Tuesday; Christmas
+    // on a Sunday moves past Boxing Day, which keeps Monday the 26th (as gov.uk has them).
+    for (group, weekdays_first) in [(new_year, false), (fixed, false), (christmas.to_vec(), true)] {
+        let group: Vec<(&'static str, Date)> = group.into_iter().filter_map(known).collect();
+        let placed = on_weekdays(&group, &holidays, weekdays_first);
+        holidays.extend(placed);
+    }
     holidays.sort_by_key(|holiday| holiday.date);
     holidays
 }
@@ -102,15 +110,24 @@ fn weekend(day: Date) -> bool {
     matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday)
 }
 
-/// Fixed days as holidays: those on a weekday keep their dates; each that falls on a weekend,
-/// in order, moves to the next weekday that neither they nor `others` take (Christmas on a
-/// Sunday: Boxing Day keeps Monday 26 and Christmas moves to Tuesday 27).
-fn on_weekdays(fixed: &[(&'static str, Date)], others: &[BankHoliday]) -> Vec<BankHoliday> {
+/// Fixed days as holidays: each that falls on a weekend, or on a day another holiday has taken,
+/// moves to the next weekday no holiday takes, in order. With `weekdays_first`, those on a
+/// weekday keep their days before any moves (Christmas on a Sunday: Boxing Day keeps Monday 26
+/// and Christmas moves to Tuesday 27).
+fn on_weekdays(
+    fixed: &[(&'static str, Date)],
+    others: &[BankHoliday],
+    weekdays_first: bool,
+) -> Vec<BankHoliday> {
     let mut taken: BTreeSet<Date> = others.iter().map(|holiday| holiday.date).collect();
-    taken.extend(fixed.iter().map(|&(_, day)| day).filter(|day| !weekend(*day)));
+    if weekdays_first {
+        taken.extend(fixed.iter().map(|&(_, day)| day).filter(|day| !weekend(*day)));
+    }
     let mut holidays = Vec::new();
     for &(key, day) in fixed {
-        if !weekend(day) {
+        let keeps = !weekend(day) && (weekdays_first || !taken.contains(&day));
+        if keeps {
+            taken.insert(day);
             holidays.push(BankHoliday { key, date: day, substitute: false });
             continue;
         }
@@ -219,6 +236,12 @@ mod tests {
                 ("2027-12-27*", "christmas"),
                 ("2027-12-28*", "boxing_day")
             ])
+        );
+        // New Year on a Sunday: the 2nd is its substitute, and the 2nd January's the 3rd.
+        let sunday = listed(Region::Scotland, 2023);
+        assert_eq!(
+            &sunday[..2],
+            days(&[("2023-01-02*", "new_year"), ("2023-01-03*", "second_january")])
         );
         // New Year on a Saturday: the 3rd and the 4th.
         let start = listed(Region::Scotland, 2022);

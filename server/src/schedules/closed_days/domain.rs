@@ -1,7 +1,7 @@
 //! What closed days do: the business's stretches of them as the schedules read them, and each
 //! one added or removed as a recorded change that the engine applies at once.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use jiff::ToSpan;
@@ -10,6 +10,7 @@ use jiff::civil::Date;
 use super::store::{self, ClosedDays};
 use crate::error::{ApiError, ApiResult};
 use crate::kernel::change::{Actor, Entry};
+use crate::schedules::program::Closures;
 use crate::state::AppState;
 use crate::store::{Db, StoreResult};
 
@@ -20,8 +21,8 @@ pub const MOST_UPCOMING: i64 = 100;
 /// slots before it looks back past a closure of up to a year.
 const LOOK_BACK_DAYS: i64 = 400;
 
-/// Every closed day, by business: the dates its schedules' slots do not run on.
-pub struct ClosedDates(HashMap<i64, Arc<BTreeSet<Date>>>);
+/// Every business's closed days: the dates its schedules' slots do not run on.
+pub struct ClosedDates(HashMap<i64, Arc<Closures>>);
 
 impl ClosedDates {
     /// Every business's closed days (one business's with `Some`) that periods from `from` on
@@ -32,20 +33,19 @@ impl ClosedDates {
         from: Date,
     ) -> StoreResult<Self> {
         let since = from.checked_sub(LOOK_BACK_DAYS.days()).unwrap_or(from).to_string();
-        let mut dates: HashMap<i64, BTreeSet<Date>> = HashMap::new();
+        let mut stretches: HashMap<i64, Vec<(Date, Date)>> = HashMap::new();
         for (business, first, last) in store::stretches(db, business_id, &since).await? {
             // Written checked; a stretch that no longer reads closes nothing.
-            let (Ok(first), Ok(last)) = (first.parse::<Date>(), last.parse::<Date>()) else {
-                continue;
-            };
-            let days = first.series(1.day()).take_while(|date| *date <= last);
-            dates.entry(business).or_default().extend(days);
+            if let (Ok(first), Ok(last)) = (first.parse::<Date>(), last.parse::<Date>()) {
+                stretches.entry(business).or_default().push((first, last));
+            }
         }
-        Ok(Self(dates.into_iter().map(|(business, days)| (business, Arc::new(days))).collect()))
+        let closures = stretches.into_iter();
+        Ok(Self(closures.map(|(id, days)| (id, Arc::new(Closures::new(days)))).collect()))
     }
 
     /// The business's closed days.
-    pub fn of(&self, business_id: i64) -> Arc<BTreeSet<Date>> {
+    pub fn of(&self, business_id: i64) -> Arc<Closures> {
         self.0.get(&business_id).cloned().unwrap_or_default()
     }
 }
@@ -67,6 +67,11 @@ pub async fn today(state: &AppState, business_id: i64) -> ApiResult<Date> {
 pub async fn upcoming(state: &AppState, business_id: i64) -> ApiResult<Vec<ClosedDays>> {
     let today = today(state, business_id).await?.to_string();
     Ok(store::upcoming(state.store.reader(), business_id, &today).await?)
+}
+
+/// The business's closed days under way, or the next to come.
+pub async fn next(state: &AppState, business_id: i64) -> ApiResult<Option<ClosedDays>> {
+    Ok(upcoming(state, business_id).await?.into_iter().next())
 }
 
 /// The business's closed days under way today, if it is closed.
@@ -112,13 +117,19 @@ pub async fn add(state: &AppState, actor: Actor, checked: &Checked) -> ApiResult
     Ok(added)
 }
 
-/// Removes closed days: the schedules run their slots on them again.
+/// Removes closed days to come (or under way): the schedules run their slots on them again.
+/// Those gone by stay, as the days they closed (409).
 pub async fn remove(state: &AppState, actor: Actor, id: i64) -> ApiResult<ClosedDays> {
+    let today = today(state, actor.business_id).await?.to_string();
     let mut change = state.change(actor).await?;
     let business_id = change.business_id();
     let before = store::find(change.db(), business_id, id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("There are no closed days with id {id}.")))?;
+    if before.last_date < today {
+        let message = format!("'{}' is over: closed days gone by stay as they were.", before.name);
+        return Err(ApiError::Conflict { description: message, errors: Default::default() });
+    }
     store::delete(change.db(), business_id, id).await?;
     change.reschedule();
     change.commit(Entry::new("delete", "closed_days", id).before(&before)).await?;

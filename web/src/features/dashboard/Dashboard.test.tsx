@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import HomeDashboard from './Dashboard';
 import { DEFAULT_LAYOUTS, WIDGETS_KEY } from './layout';
 import type { Dashboard } from './types';
-import { WeekWidget } from './widgets';
+import { SchedulesWidget, WeekWidget } from './widgets';
 import { signedInAs, testUser } from '../../test/user';
 import { radiatorsReported } from '../radiators';
 
@@ -34,6 +34,7 @@ const figures: Dashboard = {
   indoor_temperature: 20.4,
   outdoor_temperature: 7.5,
   active_schedules: 2,
+  next_closed_days: null,
 };
 
 const day = (date: string, kwh: number) => ({
@@ -392,5 +393,27 @@ describe('the home dashboard', () => {
       'widget-schedules',
       'widget-notifications',
     ]);
+  });
+
+  it('says the closed days under way, or the next to come, beside the schedules on', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T12:00:00Z'));
+    const christmas = {
+      id: 1,
+      name: 'Christmas',
+      first_date: '2026-12-24',
+      last_date: '2027-01-01',
+    };
+    const { unmount } = renderWithProviders(<SchedulesWidget count={3} closed={christmas} />);
+    expect(screen.getByTestId('closed-days')).toHaveTextContent(
+      'Closed from Thu, 24 Dec 2026Christmas',
+    );
+    unmount();
+    vi.setSystemTime(new Date('2026-12-28T12:00:00Z'));
+    renderWithProviders(<SchedulesWidget count={3} closed={christmas} />);
+    expect(screen.getByTestId('closed-days')).toHaveTextContent(
+      'Closed to Fri, 1 Jan 2027Christmas',
+    );
+    vi.useRealTimers();
   });
 });

@@ -97,7 +97,9 @@ export default function HomeDashboard() {
     schedules: {
       title: t('nav.schedules'),
       action: <WidgetLink to={paths.schedules}>{t('dashboard.schedules.view')}</WidgetLink>,
-      content: figures((figures) => <SchedulesWidget count={figures.active_schedules} />),
+      content: figures((figures) => (
+        <SchedulesWidget count={figures.active_schedules} closed={figures.next_closed_days} />
+      )),
     },
     notifications: {
       title: t('dashboard.notifications'),

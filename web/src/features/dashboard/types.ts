@@ -1,4 +1,5 @@
 import type { Figures } from '../analytics';
+import type { ClosedDays } from '../schedules';
 
 /** The home dashboard's figures (`GET /v2/dashboard/commercial/web`, analytics/dashboard.rs). */
 export interface Dashboard {
@@ -29,4 +30,6 @@ export interface Dashboard {
   outdoor_temperature: number;
   /** Schedules switched on. */
   active_schedules: number;
+  /** The closed days under way, or the next to come; null with none to come. */
+  next_closed_days: ClosedDays | null;
 }

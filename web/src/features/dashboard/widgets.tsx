@@ -3,14 +3,16 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Figure } from '../../components/Figure';
 import { paths } from '../../config/paths';
-import { formatCelsius } from '../../lib/format';
+import { formatCelsius, formatDay } from '../../lib/format';
 import { formatKg, formatKwh, formatPence, formatShare } from '../../lib/units';
 import { EnergyChart, savingState, type EnergyHistory } from '../analytics';
+import type { ClosedDays } from '../schedules';
 import type { Dashboard } from './types';
 import { ShareBar } from '../../components/ShareBar';
 
@@ -213,15 +215,34 @@ export function TemperaturesWidget({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-export function SchedulesWidget({ count }: { count: number }) {
-  const { t } = useTranslation();
+/** How many schedules are on, and the closed days under way or next to come. */
+export function SchedulesWidget({ count, closed }: { count: number; closed: ClosedDays | null }) {
+  const { t, i18n } = useTranslation();
+  const day = (date: string) => formatDay(date, i18n.language, { weekday: true });
+  // The viewer's today: a day either side of the business's only around its midnight.
+  const today = dayjs().format('YYYY-MM-DD');
   return (
-    <Figure
-      small
-      label={t('dashboard.schedules.on')}
-      value={String(count)}
-      testId="active-schedules"
-    />
+    // Side by side: a one-row widget holds two lines under its title.
+    <Stack direction="row" sx={{ gap: 3, alignItems: 'flex-start' }}>
+      <Figure
+        small
+        label={t('dashboard.schedules.on')}
+        value={String(count)}
+        testId="active-schedules"
+      />
+      {closed && (
+        <Box sx={{ minWidth: 0 }} data-testid="closed-days">
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {closed.first_date <= today
+              ? t('dashboard.schedules.closedNow', { last: day(closed.last_date) })
+              : t('dashboard.schedules.closedNext', { first: day(closed.first_date) })}
+          </Typography>
+          <Typography noWrap sx={{ fontWeight: 500 }}>
+            <bdi>{closed.name}</bdi>
+          </Typography>
+        </Box>
+      )}
+    </Stack>
   );
 }
 

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceButtons } from '../../components/ChoiceButtons';
 import { LoadError } from '../../components/ListStates';
@@ -25,15 +25,34 @@ export function BankHolidays({
 }: {
   closures: ClosedDays[];
   busy: boolean;
-  onAdd: (name: string, date: string) => void;
+  /** Answers whether they were added. */
+  onAdd: (name: string, date: string) => Promise<boolean>;
 }) {
   const { t, i18n } = useTranslation();
   const [region, setRegion] = useState<HolidayRegion>('england_and_wales');
   const read = useCallback(
-    () => schedulesApi.bankHolidays(region).then(({ data }) => data.data.bank_holidays),
+    () =>
+      schedulesApi
+        .bankHolidays(region)
+        .then(({ data }) => ({ region, holidays: data.data.bank_holidays })),
     [region],
   );
-  const { value: holidays, error, retry } = useLoad(read, 'bank holidays');
+  const loaded = useLoad(read, 'bank holidays');
+  const { error, retry } = loaded;
+  // Another set's, while the chosen one loads, is not shown: its days would be added.
+  const holidays = loaded.value?.region === region ? loaded.value.holidays : null;
+  const list = useRef<HTMLUListElement>(null);
+
+  /** Adds the holiday; once added, its button gives way to "Closed" and the focus goes on to
+   *  the next one to add (or back to the set's choice). */
+  const add = async (name: string, date: string) => {
+    if (!(await onAdd(name, date))) return;
+    const later = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const next = later.find((button) => (button.dataset.date ?? '') > date);
+    (
+      next ?? list.current?.parentElement?.querySelector<HTMLElement>('[aria-pressed="true"]')
+    )?.focus();
+  };
   const nameOf = (holiday: BankHoliday) => {
     const name = t(`schedules.closed.holidays.names.${holiday.key}`);
     return holiday.substitute ? t('schedules.closed.holidays.substitute', { name }) : name;
@@ -56,7 +75,7 @@ export function BankHolidays({
       ) : holidays === null ? (
         <Skeleton variant="rounded" height={96} />
       ) : (
-        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Stack ref={list} component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {holidays.map((holiday) => {
             const name = nameOf(holiday);
             return (
@@ -82,7 +101,8 @@ export function BankHolidays({
                     size="small"
                     disabled={busy}
                     aria-label={t('schedules.closed.holidays.addLabel', { name })}
-                    onClick={() => onAdd(name, holiday.date)}
+                    data-date={holiday.date}
+                    onClick={() => void add(name, holiday.date)}
                   >
                     {t('schedules.closed.holidays.add')}
                   </Button>

@@ -162,6 +162,7 @@ describe('ClosedDays', () => {
                 { key: 'christmas', date: '2026-12-25', substitute: false },
                 { key: 'boxing_day', date: '2026-12-28', substitute: true },
                 { key: 'good_friday', date: '2027-03-26', substitute: false },
+                { key: 'easter_monday', date: '2027-03-29', substitute: false },
               ];
         return answer('Bank holidays.', { bank_holidays: holidays });
       }),
@@ -181,8 +182,20 @@ describe('ClosedDays', () => {
       expect(sent).toEqual([{ name: 'Good Friday', first_date: '2027-03-26', last_date: null }]),
     );
     expect(onChanged).toHaveBeenCalledTimes(1);
+    // Added: "Closed" takes the button's place, and the focus goes on to the next to add.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Add Easter Monday to the closed days' }),
+      ).toHaveFocus(),
+    );
+    const offered = screen
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.startsWith('Good Friday ·'));
+    expect(offered).toHaveTextContent('Closed');
 
     await user.click(screen.getByRole('button', { name: 'Scotland' }));
+    // England's days are not offered under Scotland's name while Scotland's load.
+    expect(screen.queryByText(/^Easter Monday/)).toBeNull();
     expect(await screen.findByText(/^St Andrew’s Day/)).toBeInTheDocument();
     expect(asked).toEqual(['england_and_wales', 'scotland']);
   });

@@ -61,16 +61,21 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
   const [today] = useState(() => dayjs().startOf('day'));
   const form = useForm<Values>({ name: '', first_date: null, last_date: null }, validate);
 
-  /** Sends closed days; once added, they join the list, then `options.onSuccess`. */
-  const close = (payload: ClosedDaysPayload, options: ActionOptions<Added> = {}) =>
-    run(() => schedulesApi.closeDays(payload), {
+  /** Sends closed days; once added, they join the list, then `options.onSuccess`. Answers
+   *  whether they were added. */
+  const close = async (payload: ClosedDaysPayload, options: ActionOptions<Added> = {}) => {
+    let added = false;
+    await run(() => schedulesApi.closeDays(payload), {
       ...options,
       onSuccess: (answer) => {
+        added = true;
         set((listed) => [...(listed ?? []), answer.data.data.closed_days].sort(byFirstDay));
         onChanged();
         return options.onSuccess?.(answer);
       },
     });
+    return added;
+  };
 
   const add = (values: Values) =>
     close(
@@ -176,7 +181,7 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
         <BankHolidays
           closures={closures ?? []}
           busy={busy}
-          onAdd={(name, date) => void close({ name, first_date: date, last_date: null })}
+          onAdd={(name, date) => close({ name, first_date: date, last_date: null })}
         />
       )}
       <Form onSubmit={form.onSubmit(add)}>

@@ -36,12 +36,11 @@ function useInForce(revision: string) {
         setEntries(found);
         setClosed(data.data.closed_today);
         setError(null);
+        // A few seconds after the first change, once the engine has made it; at least hourly,
+        // so that a closed day's banner goes with its day though no schedule holds a radiator.
         const next = Math.min(...found.map((entry) => Date.parse(entry.until)));
-        if (Number.isFinite(next)) {
-          // A few seconds after the change, once the engine has made it; at most hourly.
-          const wait = Math.min(Math.max(next - Date.now() + 5000, 5000), 3_600_000);
-          timer = setTimeout(() => setVersion((value) => value + 1), wait);
-        }
+        const wait = Number.isFinite(next) ? Math.max(next - Date.now() + 5000, 5000) : Infinity;
+        timer = setTimeout(() => setVersion((value) => value + 1), Math.min(wait, 3_600_000));
       },
       (failure: unknown) => {
         console.error('schedules in force failed to load', failure);

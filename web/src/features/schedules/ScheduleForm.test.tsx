@@ -35,6 +35,7 @@ const quiet: Schedule = {
   start_date: '2026-12-01',
   end_date: null,
   status: 1,
+  runs_on_closed_days: 0,
   next_change: null,
   overlaps: [],
   outranked_by: [],
@@ -101,6 +102,9 @@ describe('the schedule form', () => {
     await user.clear(setpoint);
     await user.type(setpoint, '20.5');
     await user.click(screen.getByRole('switch', { name: 'Off outside the slots' }));
+    const closedDays = screen.getByRole('switch', { name: 'Runs on closed days too' });
+    expect(closedDays).not.toBeChecked();
+    await user.click(closedDays);
     await user.click(screen.getByRole('button', { name: 'Create schedule' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
@@ -115,6 +119,7 @@ describe('the schedule form', () => {
         start_date: null,
         end_date: null,
         status: 1,
+        runs_on_closed_days: 1,
       },
     });
     expect(await screen.findByTestId('location')).toBeInTheDocument();

@@ -276,6 +276,21 @@ export function ScheduleForm({
               sx={{ mt: 1 }}
               control={
                 <Switch
+                  name="runs_on_closed_days"
+                  checked={values.runs_on_closed_days}
+                  onChange={(event) => setValue('runs_on_closed_days', event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'schedule-closed-days-help' } }}
+                />
+              }
+              label={t('schedules.form.runsOnClosedDays')}
+            />
+            <FormHelperText id="schedule-closed-days-help" sx={{ mt: 0 }}>
+              {t('schedules.form.runsOnClosedDaysHelp')}
+            </FormHelperText>
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={
+                <Switch
                   name="status"
                   checked={values.status}
                   onChange={(event) => setValue('status', event.target.checked)}

@@ -17,6 +17,7 @@ const quiet: Schedule = {
   days: [2, 4],
   slots: [{ start: '10:00', end: '24:00', setpoint: 20 }],
   setback: null,
+  runs_on_closed_days: 1,
   start_date: '2026-12-10',
   end_date: null,
   // Tomorrow, as the business's clock reads.
@@ -70,7 +71,9 @@ describe('SchedulesList', () => {
     expect(row.getByText(ltr('16.0 °C'))).toBeInTheDocument();
     expect(row.getByText(`${ltr('18:00')} → ${ltr('16.0 °C')}`)).toBeInTheDocument();
 
+    expect(row.queryByText('Runs on closed days')).toBeNull();
     const other = within(screen.getByTestId('schedule-Quiet room'));
+    expect(other.getByText('Runs on closed days')).toBeInTheDocument();
     // Its first day as people write a date; the last is open.
     expect(other.getByText('Tue, Thu · from 10 Dec 2026')).toBeInTheDocument();
     expect(other.getByText('off')).toBeInTheDocument();

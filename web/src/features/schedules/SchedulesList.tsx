@@ -216,6 +216,9 @@ function ScheduleRow({
           </Typography>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <Chip size="small" label={t(`schedules.kinds.${schedule.schedule_for}`)} />
+            {schedule.runs_on_closed_days === 1 && (
+              <Chip size="small" variant="outlined" label={t('schedules.runsOnClosedDays')} />
+            )}
             <Typography variant="body2" color="text.secondary">
               {joinList(
                 schedule.targets.map((target) => target.name),

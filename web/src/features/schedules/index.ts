@@ -8,7 +8,15 @@ export {
   scheduleChanged,
   scheduleSlice,
 } from './slice';
-export type { Duration, InForce, Schedule, ScheduleFor, SchedulePayload, Slot } from './types';
+export type {
+  ClosedDays,
+  Duration,
+  InForce,
+  Schedule,
+  ScheduleFor,
+  SchedulePayload,
+  Slot,
+} from './types';
 export {
   RadiatorScheduleInForce,
   revisionOf,

@@ -33,6 +33,8 @@ export interface Schedule {
   start_date: string | null;
   end_date: string | null;
   status: number;
+  /** 1: its slots run on the business's closed days too (a server room); 0: it rests on them. */
+  runs_on_closed_days: number;
   /** When the schedule next asks for something else: a setpoint, or off (null). */
   next_change: { at: string; setpoint: number | null } | null;
   /** Other schedules on, of its kind, whose slots meet its own on a target they share. */
@@ -57,6 +59,7 @@ export interface SchedulePayload {
   start_date: string | null;
   end_date: string | null;
   status: number;
+  runs_on_closed_days: number;
   /** When replacing: the revision read, so that someone else's change since is not saved over. */
   revision?: number;
 }

@@ -17,6 +17,8 @@ export type ScheduleValues = {
   start_date: Dayjs | null;
   end_date: Dayjs | null;
   status: boolean;
+  /** Its slots run on the business's closed days too. */
+  runs_on_closed_days: boolean;
 };
 
 export const SCHEDULE_KINDS: ScheduleFor[] = ['room', 'zone', 'radiator'];
@@ -36,6 +38,7 @@ export function initialValues(schedule: Schedule | null, kind: ScheduleFor): Sch
       start_date: null,
       end_date: null,
       status: true,
+      runs_on_closed_days: false,
     };
   return {
     name: schedule.name,
@@ -50,6 +53,7 @@ export function initialValues(schedule: Schedule | null, kind: ScheduleFor): Sch
     start_date: parseDate(schedule.start_date),
     end_date: parseDate(schedule.end_date),
     status: schedule.status === 1,
+    runs_on_closed_days: schedule.runs_on_closed_days === 1,
   };
 }
 
@@ -88,5 +92,6 @@ export function toPayload(values: ScheduleValues): SchedulePayload {
     start_date: formatDate(values.start_date),
     end_date: formatDate(values.end_date),
     status: values.status ? 1 : 0,
+    runs_on_closed_days: values.runs_on_closed_days ? 1 : 0,
   };
 }

@@ -67,6 +67,7 @@ const FIELDS: Record<string, Show> = {
     value === null ? onOff(0, t, language) : celsius(value, t, language),
   start_date: calendarDay,
   end_date: calendarDay,
+  runs_on_closed_days: onOff,
   // Closed days'.
   first_date: calendarDay,
   last_date: calendarDay,
