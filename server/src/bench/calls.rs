@@ -27,9 +27,9 @@ pub struct Timings {
     /// A year's CO2 saving with the baseline real radiators have (degree-days fitted to each
     /// room's first weeks), called in process as the bench's radiators are simulated.
     pub degree_days: DegreeDayTimings,
-    /// A schedule engine round with every radiator under a schedule: the first, which sets
-    /// every radiator, and then the median of rounds with nothing to change (what a change's
-    /// wake costs).
+    /// A schedule engine round with every radiator under a schedule, and the coming year's bank
+    /// holidays closed: the first, which sets every radiator, and then the median of rounds with
+    /// nothing to change (what a change's wake costs).
     pub engine: (Duration, Duration),
 }
 
@@ -115,6 +115,19 @@ pub async fn time_calls(
         "duration": "every_day", "slots": [{"start": "00:00", "end": "24:00", "setpoint": 20}]});
     let request = client.post(format!("{base}/v2/schedules")).bearer_auth(&token).json(&schedule);
     request.send().await?.error_for_status()?;
+    // The coming year's bank holidays among the closed days, as a business would have them.
+    let holidays: Value = client
+        .get(format!("{base}/v2/schedules/closed-days/bank-holidays"))
+        .bearer_auth(&token)
+        .send()
+        .await?
+        .json()
+        .await?;
+    for holiday in holidays["data"]["bank_holidays"].as_array().into_iter().flatten() {
+        let closed = json!({"name": holiday["key"], "first_date": holiday["date"]});
+        let request = client.post(format!("{base}/v2/schedules/closed-days"));
+        request.bearer_auth(&token).json(&closed).send().await?.error_for_status()?;
+    }
     let round = || async {
         let now = time::OffsetDateTime::now_utc();
         let (store, devices, live) = (&state.store, &state.devices, &state.live);

@@ -129,8 +129,8 @@ async fn bench(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     );
     let (first, steady) = timings.engine;
     println!(
-        "\nschedule engine round, every radiator under a schedule: the first (sets {} radiators) \
-         {:.1} ms; one with nothing to change (a change's wake) {:.1} ms",
+        "\nschedule engine round, every radiator under a schedule, the bank holidays closed: the \
+         first (sets {} radiators) {:.1} ms; one with nothing to change (a change's wake) {:.1} ms",
         fleet.radiators.len(),
         first.as_secs_f64() * 1e3,
         steady.as_secs_f64() * 1e3

@@ -103,7 +103,7 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
         set((listed) => (listed ?? []).filter((other) => other.id !== closure.id));
         onChanged();
       },
-      // Removed already (in another tab): the list is read again, as it is now.
+      // Refused (removed already in another tab, or over by now): the list is read again.
       onError: () => {
         setRemoving(null);
         retry();

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { BackLink } from '../../components/BackLink';
@@ -272,36 +272,20 @@ export function ScheduleForm({
                 />
               </Grid>
             </Grid>
-            <FormControlLabel
-              sx={{ mt: 1 }}
-              control={
-                <Switch
-                  name="runs_on_closed_days"
-                  checked={values.runs_on_closed_days}
-                  onChange={(event) => setValue('runs_on_closed_days', event.target.checked)}
-                  slotProps={{ input: { 'aria-describedby': 'schedule-closed-days-help' } }}
-                />
-              }
+            <HelpedSwitch
+              name="runs_on_closed_days"
+              checked={values.runs_on_closed_days}
+              onChange={(checked) => setValue('runs_on_closed_days', checked)}
               label={t('schedules.form.runsOnClosedDays')}
+              help={t('schedules.form.runsOnClosedDaysHelp')}
             />
-            <FormHelperText id="schedule-closed-days-help" sx={{ mt: 0 }}>
-              {t('schedules.form.runsOnClosedDaysHelp')}
-            </FormHelperText>
-            <FormControlLabel
-              sx={{ mt: 1 }}
-              control={
-                <Switch
-                  name="status"
-                  checked={values.status}
-                  onChange={(event) => setValue('status', event.target.checked)}
-                  slotProps={{ input: { 'aria-describedby': 'schedule-status-help' } }}
-                />
-              }
+            <HelpedSwitch
+              name="status"
+              checked={values.status}
+              onChange={(checked) => setValue('status', checked)}
               label={t('schedules.form.status')}
+              help={t('schedules.form.statusHelp')}
             />
-            <FormHelperText id="schedule-status-help" sx={{ mt: 0 }}>
-              {t('schedules.form.statusHelp')}
-            </FormHelperText>
           </Paper>
           {changedElsewhere && (
             <Alert
@@ -334,5 +318,41 @@ export function ScheduleForm({
       </Form>
       {unsaved.dialog}
     </Stack>
+  );
+}
+
+/** A switch with a sentence below it that says what it does, read with it. */
+function HelpedSwitch({
+  name,
+  checked,
+  onChange,
+  label,
+  help,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  help: string;
+}) {
+  const helpId = useId();
+  return (
+    <>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Switch
+            name={name}
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': helpId } }}
+          />
+        }
+        label={label}
+      />
+      <FormHelperText id={helpId} sx={{ mt: 0 }}>
+        {help}
+      </FormHelperText>
+    </>
   );
 }
