@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { TOAST } from '../config/constants';
-import { useAction } from '../lib/useAction';
+import { successHideMs, useAction } from '../lib/useAction';
 import { renderWithProviders } from '../test/render';
 
 /** A button whose action succeeds or fails as asked. */
@@ -42,6 +42,14 @@ describe('toasts', () => {
     await waitFor(() =>
       expect(screen.queryByText('HeatDesk could not answer just now.')).toBeNull(),
     );
+  });
+
+  it('keep a long success as long as it takes to read, no longer than a failure', () => {
+    expect(successHideMs('Saved.')).toBe(TOAST.autoHideMs);
+    const long =
+      "'Staff training' added to the closed days: every schedule runs as outside its slots then.";
+    expect(successHideMs(long)).toBeGreaterThan(5000);
+    expect(successHideMs(long.repeat(5))).toBe(TOAST.failureHideMs);
   });
 
   it('can each be closed by keyboard before they hide', async () => {

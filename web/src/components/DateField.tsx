@@ -36,6 +36,8 @@ export interface DateFieldProps {
   helperText?: string;
   /** The earliest day the calendar offers, and where it opens while the field is empty. */
   earliest?: Dayjs | null;
+  /** Marked as needed (the form's checks say so if it is left empty). */
+  required?: boolean;
 }
 
 // The pickers are large: they load (with the chunk time-out) only where a form has a date.

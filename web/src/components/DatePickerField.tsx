@@ -4,6 +4,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
 import arabic from 'dayjs/locale/ar';
 import 'dayjs/locale/en-gb';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_RANGE } from '../config/constants';
 import type { DateFieldProps } from './DateField';
@@ -25,8 +26,21 @@ export default function DatePickerField({
   error,
   helperText,
   earliest,
+  required = false,
 }: DateFieldProps) {
   const { t, i18n } = useTranslation();
+  const parts = useRef<HTMLDivElement>(null);
+  // MUI marks the group of day, month and year invalid and describes it, but a screen reader
+  // reads only the part that has the focus: each part carries the error and the help too
+  // (after every render, as the picker may draw its parts anew).
+  useEffect(() => {
+    const described = error ?? helperText;
+    for (const part of parts.current?.querySelectorAll('[role="spinbutton"]') ?? []) {
+      part.setAttribute('aria-invalid', String(Boolean(error)));
+      if (described) part.setAttribute('aria-describedby', `field-${name}-helper-text`);
+      else part.removeAttribute('aria-describedby');
+    }
+  });
   const localeText = {
     previousMonth: t('dates.previousMonth'),
     nextMonth: t('dates.nextMonth'),
@@ -49,31 +63,34 @@ export default function DatePickerField({
         : t('dates.chooseFor', { field: label }),
   };
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={i18n.language === 'ar' ? ARABIC : 'en-gb'}
-      localeText={localeText}
-    >
-      <DatePicker
-        label={label}
-        value={value}
-        onChange={onChange}
-        format={SHOWN}
-        minDate={earliest ?? dayjs(DATE_RANGE.min)}
-        referenceDate={earliest ?? undefined}
-        maxDate={dayjs(DATE_RANGE.max)}
-        slotProps={{
-          field: { clearable: true },
-          textField: {
-            id: `field-${name}`,
-            name,
-            fullWidth: true,
-            margin: 'dense',
-            error: Boolean(error),
-            helperText: error ? t(error) : helperText,
-          },
-        }}
-      />
-    </LocalizationProvider>
+    <div ref={parts} style={{ display: 'contents' }}>
+      <LocalizationProvider
+        dateAdapter={AdapterDayjs}
+        adapterLocale={i18n.language === 'ar' ? ARABIC : 'en-gb'}
+        localeText={localeText}
+      >
+        <DatePicker
+          label={label}
+          value={value}
+          onChange={onChange}
+          format={SHOWN}
+          minDate={earliest ?? dayjs(DATE_RANGE.min)}
+          referenceDate={earliest ?? undefined}
+          maxDate={dayjs(DATE_RANGE.max)}
+          slotProps={{
+            field: { clearable: true },
+            textField: {
+              id: `field-${name}`,
+              name,
+              fullWidth: true,
+              margin: 'dense',
+              required,
+              error: Boolean(error),
+              helperText: error ? t(error) : helperText,
+            },
+          }}
+        />
+      </LocalizationProvider>
+    </div>
   );
 }

@@ -22,6 +22,14 @@ export interface FieldProps {
   error?: string;
 }
 
+/** What takes the focus for the field whose input is `input`: a date picker's hidden input
+ *  stands for its day, month and year, and the first of them takes it. */
+function focusable(input: HTMLElement): HTMLElement {
+  if (input.getAttribute('aria-hidden') !== 'true') return input;
+  const group = input.closest('[role="group"]') ?? input.parentElement;
+  return group?.querySelector<HTMLElement>('[role="spinbutton"]') ?? input;
+}
+
 /** Moves the focus to the first field on the page with an error (whatever order the checks
  *  ran in), so that keyboard and screen-reader users land on it: at once, or once it is drawn
  *  (a time slot's fields appear when the slot with the error is chosen). Errors with no
@@ -34,7 +42,7 @@ function focusFirst(errors: Errors) {
     const [first] = fields.sort((a, b) =>
       a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
     );
-    first?.focus();
+    if (first) focusable(first).focus();
     return first !== undefined;
   };
   if (!focus()) requestAnimationFrame(focus);

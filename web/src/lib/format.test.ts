@@ -11,6 +11,7 @@ describe('dates', () => {
   it('may name the day of the week first', () => {
     expect(formatDay('2026-12-24', 'en', { weekday: true })).toBe('Thu, 24 Dec 2026');
     expect(formatDay('2026-12-24', 'ar', { weekday: true })).toContain('الخميس');
+    expect(formatDay('2026-12-24', 'en', { withYear: false })).toBe('24 Dec');
   });
 
   it('keep their times on the 24-hour clock', () => {

@@ -60,13 +60,18 @@ export function weekdayName(day: number, language: string, width: 'short' | 'lon
 export const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
 /** A calendar day (`YYYY-MM-DD`) as the app writes dates, with its day of the week first if
- *  asked ("Thu, 24 Dec 2026"). */
-export function formatDay(day: string, language: string, { weekday = false } = {}) {
+ *  asked ("Thu, 24 Dec 2026"), or without its year where little room is left ("24 Dec"). */
+export function formatDay(
+  day: string,
+  language: string,
+  { weekday = false, withYear = true } = {},
+) {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
   const options: Intl.DateTimeFormatOptions = {
     ...DATE,
     ...(weekday && { weekday: 'short' }),
+    ...(!withYear && { year: undefined }),
     timeZone: 'UTC',
   };
   return new Intl.DateTimeFormat(dateLocale(language), options).format(

@@ -405,15 +405,11 @@ describe('the home dashboard', () => {
       last_date: '2027-01-01',
     };
     const { unmount } = renderWithProviders(<SchedulesWidget count={3} closed={christmas} />);
-    expect(screen.getByTestId('closed-days')).toHaveTextContent(
-      'Closed from Thu, 24 Dec 2026Christmas',
-    );
+    expect(screen.getByTestId('closed-days')).toHaveTextContent('Closed from 24 DecChristmas');
     unmount();
     vi.setSystemTime(new Date('2026-12-28T12:00:00Z'));
     renderWithProviders(<SchedulesWidget count={3} closed={christmas} />);
-    expect(screen.getByTestId('closed-days')).toHaveTextContent(
-      'Closed to Fri, 1 Jan 2027Christmas',
-    );
+    expect(screen.getByTestId('closed-days')).toHaveTextContent('Closed to 1 JanChristmas');
     vi.useRealTimers();
   });
 });

@@ -218,7 +218,8 @@ export function TemperaturesWidget({ dashboard }: { dashboard: Dashboard }) {
 /** How many schedules are on, and the closed days under way or next to come. */
 export function SchedulesWidget({ count, closed }: { count: number; closed: ClosedDays | null }) {
   const { t, i18n } = useTranslation();
-  const day = (date: string) => formatDay(date, i18n.language, { weekday: true });
+  // A one-row widget beside the figure: the day and month say it (a closure is within a year).
+  const day = (date: string) => formatDay(date, i18n.language, { withYear: false });
   // The viewer's today: a day either side of the business's only around its midnight.
   const today = dayjs().format('YYYY-MM-DD');
   return (
@@ -231,7 +232,7 @@ export function SchedulesWidget({ count, closed }: { count: number; closed: Clos
         testId="active-schedules"
       />
       {closed && (
-        <Box sx={{ minWidth: 0 }} data-testid="closed-days">
+        <Box sx={{ minWidth: 0 }} data-testid="closed-days" title={closed.name}>
           <Typography variant="body2" color="text.secondary" noWrap>
             {closed.first_date <= today
               ? t('dashboard.schedules.closedNow', { last: day(closed.last_date) })

@@ -46,7 +46,8 @@ export function BankHolidays({
   /** Adds the holiday; once added, its button gives way to "Closed" and the focus goes on to
    *  the next one to add (or back to the set's choice). */
   const add = async (name: string, date: string) => {
-    if (!(await onAdd(name, date))) return;
+    // One at a time; the others stay enabled, so that the focus can go on to the next.
+    if (busy || !(await onAdd(name, date))) return;
     const later = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
     const next = later.find((button) => (button.dataset.date ?? '') > date);
     (
@@ -99,7 +100,6 @@ export function BankHolidays({
                 ) : (
                   <Button
                     size="small"
-                    disabled={busy}
                     aria-label={t('schedules.closed.holidays.addLabel', { name })}
                     data-date={holiday.date}
                     onClick={() => void add(name, holiday.date)}

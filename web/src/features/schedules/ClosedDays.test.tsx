@@ -80,12 +80,20 @@ describe('ClosedDays', () => {
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     await typeDate(user, 'First day', '20122026');
     await typeDate(user, 'Last day', '19122026');
-    await user.type(screen.getByLabelText('Name'), 'Party');
+    await user.type(screen.getByLabelText(/^Name/), 'Party');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(
       await screen.findByText('Make the last day the first day or a later one.'),
     ).toBeInTheDocument();
     expect(sent).toHaveLength(0);
+    // The focus is on the day of the field in error, which says what is wrong when read.
+    const lastDay = within(screen.getByRole('group', { name: 'Last day' })).getByRole(
+      'spinbutton',
+      { name: 'Day' },
+    );
+    await waitFor(() => expect(lastDay).toHaveFocus());
+    expect(lastDay).toHaveAttribute('aria-invalid', 'true');
+    expect(lastDay).toHaveAccessibleDescription('Make the last day the first day or a later one.');
 
     await user.click(screen.getByRole('button', { name: 'Last day: clear' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -98,19 +106,19 @@ describe('ClosedDays', () => {
     ]);
     expect(onChanged).toHaveBeenCalledTimes(1);
     // Added: the form is empty again.
-    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('');
   });
 
   it('shows a refusal under its field and keeps what was typed', async () => {
     const user = userEvent.setup();
     const { sent } = closedDaysApi([christmas]);
     renderWithProviders(<ClosedDays onChanged={() => {}} />);
-    await user.type(await screen.findByLabelText('Name'), 'New Year');
+    await user.type(await screen.findByLabelText(/^Name/), 'New Year');
     await typeDate(user, 'First day', '31122026');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText("These days overlap 'Christmas'.")).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    expect(screen.getByLabelText('Name')).toHaveValue('New Year');
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('New Year');
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 

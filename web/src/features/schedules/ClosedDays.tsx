@@ -123,6 +123,7 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
     <Paper
       component="section"
       id={CLOSED_DAYS_ID}
+      tabIndex={-1}
       variant="outlined"
       aria-labelledby={headingId}
       // Below the sticky app bar when the page scrolls to it.
@@ -192,6 +193,7 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
           <FormField
             {...form.field('name')}
             label={t('schedules.closed.name')}
+            required
             helperText={t('schedules.closed.nameHelp')}
             fullWidth
             margin="dense"
@@ -203,6 +205,7 @@ export function ClosedDays({ onChanged }: { onChanged: () => void }) {
             onChange={(value) => form.setValue('first_date', value)}
             error={form.errors.first_date}
             earliest={today}
+            required
           />
           <DateField
             name="last_date"

@@ -78,7 +78,13 @@ export function SchedulesList() {
   // The closed days sit below every schedule: a way down to them from the top.
   const actions = (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-      <Button href={`#${CLOSED_DAYS_ID}`}>{t('schedules.closed.title')}</Button>
+      <Button
+        href={`#${CLOSED_DAYS_ID}`}
+        // The focus follows the scroll, so that a screen reader reads on from there.
+        onClick={() => document.getElementById(CLOSED_DAYS_ID)?.focus()}
+      >
+        {t('schedules.closed.title')}
+      </Button>
       {add}
     </Stack>
   );
