@@ -231,7 +231,7 @@ test('a business registers, onboards (trial, consent, address, energy usage), ad
   await page.getByText('Meter (MPAN): 1200023305967').waitFor();
   await page.getByText('In-home display: 001A2B3C4D5E6F70').waitFor();
   await page.getByRole('button', { name: 'Withdraw consent' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Withdraw consent' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw consent' }).click();
   await page
     .getByTestId('consent-state')
     .filter({ hasText: 'You withdrew your consent' })
@@ -332,7 +332,7 @@ test('a room gets a radiator whose live temperature follows a new target, then l
   await page.getByRole('heading', { level: 1, name: 'Test lab' }).waitFor();
   await page.screenshot({ path: path.join(screenshots, 'room-1440.png') });
   await row.getByRole('button', { name: /^Detach / }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Detach' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Detach' }).click();
   await page.getByText('No radiators in this room').waitFor();
   assert.deepEqual(violations, [], 'the charts and live pages work under the CSP');
   await context.close();
@@ -444,7 +444,7 @@ test('a schedule drawn on the day editor heats a room, switches off and on, and 
   await page.screenshot({ path: path.join(screenshots, 'closed-days-1440.png'), fullPage: true });
   await closedDays.getByRole('button', { name: 'Remove Stocktake' }).click();
   await page
-    .getByRole('dialog', { name: 'Remove Stocktake?' })
+    .getByRole('alertdialog', { name: 'Remove Stocktake?' })
     .getByRole('button', { name: 'Remove' })
     .click();
   await page

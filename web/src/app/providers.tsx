@@ -51,7 +51,8 @@ function useEscapeClosesToasts() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+      const popup = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+      if (document.querySelector(popup)) return;
       closeSnackbar();
     };
     document.addEventListener('keydown', onKeyDown);

@@ -8,7 +8,8 @@ interface Place {
 }
 
 /** Popups (dialogs, menus, a select's options) hold lists of their own, never a page's place. */
-const POPUP = '[role="dialog"], [role="menu"], [role="listbox"], [role="presentation"]';
+const POPUP =
+  '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="presentation"]';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
 
 function placeOf(element: Element): Place | null {

@@ -31,12 +31,14 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const id = useId();
   return (
-    // Described by its text, so that a screen reader reads what confirming does with the title.
+    // An alert dialog (it asks before something that cannot be undone), described by its text,
+    // so that a screen reader reads what confirming does with the title.
     <Dialog
       open={open}
       onClose={onClose}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
+      slotProps={{ paper: { role: 'alertdialog' } }}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>

@@ -297,7 +297,7 @@ describe('the energy usage preferences', () => {
     await userEvents.type(screen.getByLabelText('Standing charge'), '60');
     const day = formatDay(today, 'en');
     await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
-    const dialog = screen.getByRole('dialog', { name: `Replace the tariff from ${day}?` });
+    const dialog = screen.getByRole('alertdialog', { name: `Replace the tariff from ${day}?` });
     expect(dialog).toHaveTextContent(
       'A tariff of 24.5 p/kWh and 53.35 p/day is already entered from that day.',
     );
@@ -306,7 +306,7 @@ describe('the energy usage preferences', () => {
     expect(screen.getByLabelText('Unit rate')).toHaveValue('26.1');
 
     await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
-    const again = screen.getByRole('dialog', { name: `Replace the tariff from ${day}?` });
+    const again = screen.getByRole('alertdialog', { name: `Replace the tariff from ${day}?` });
     await userEvents.click(within(again).getByRole('button', { name: 'Replace' }));
     expect(await screen.findByText('Electricity charges saved.')).toBeInTheDocument();
     expect(posted).toEqual([
@@ -332,7 +332,9 @@ describe('the energy usage preferences', () => {
     await userEvents.keyboard('1990');
     const day = formatDay(dayjs().year(1990).format('YYYY-MM-DD'), 'en');
     await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
-    const dialog = await screen.findByRole('dialog', { name: `Cost the days from ${day} again?` });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: `Cost the days from ${day} again?`,
+    });
     expect(dialog).toHaveTextContent(
       `The energy used from ${day} on is costed again at 26.1 p/kWh and 60 p/day, up to the next tariff entered`,
     );
@@ -340,7 +342,9 @@ describe('the energy usage preferences', () => {
     expect(posted).toEqual([]);
 
     await userEvents.click(screen.getByRole('button', { name: 'Add tariff' }));
-    const again = await screen.findByRole('dialog', { name: `Cost the days from ${day} again?` });
+    const again = await screen.findByRole('alertdialog', {
+      name: `Cost the days from ${day} again?`,
+    });
     await userEvents.click(within(again).getByRole('button', { name: 'Add tariff' }));
     expect(await screen.findByText('Electricity charges saved.')).toBeInTheDocument();
     expect(posted).toMatchObject([{ unit_rate_pence: 26.1, standing_charge_pence: 60 }]);
@@ -365,19 +369,19 @@ describe('the energy usage preferences', () => {
     });
     const remove = await screen.findByRole('button', { name: 'Delete the tariff from 1 Jan 2099' });
     await userEvents.click(remove);
-    const dialog = screen.getByRole('dialog', { name: 'Delete the tariff from 1 Jan 2099?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete the tariff from 1 Jan 2099?' });
     await userEvents.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(deleted).toEqual([]);
     expect(screen.getByTestId('tariff-2099-01-01')).toBeInTheDocument();
 
     await userEvents.click(remove);
-    const confirm = screen.getByRole('dialog', { name: 'Delete the tariff from 1 Jan 2099?' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete the tariff from 1 Jan 2099?' });
     await userEvents.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Tariff deleted.')).toBeInTheDocument();
     expect(deleted).toEqual(['3']);
     // The month's cost is counted at the tariffs: its figures are read again.
     await waitFor(() => expect(calls.dashboardCalls()).toBe(2));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('tariff-2099-01-01')).not.toBeInTheDocument());
     const table = screen.getByRole('region', { name: 'Tariff history' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -462,12 +466,12 @@ describe('the CO2 savings preferences', () => {
       preloadedState: signedIn,
     });
     await userEvents.click(await screen.findByRole('button', { name: 'Remove the goal' }));
-    const asked = within(screen.getByRole('dialog', { name: 'Remove the monthly CF goal?' }));
+    const asked = within(screen.getByRole('alertdialog', { name: 'Remove the monthly CF goal?' }));
     await userEvents.click(asked.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(removals).toBe(0);
     await userEvents.click(screen.getByRole('button', { name: 'Remove the goal' }));
-    const again = within(screen.getByRole('dialog', { name: 'Remove the monthly CF goal?' }));
+    const again = within(screen.getByRole('alertdialog', { name: 'Remove the monthly CF goal?' }));
     await userEvents.click(again.getByRole('button', { name: 'Remove the goal' }));
     expect(await screen.findByText('CF goal removed.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('CO2 to save per month')).toHaveValue(''));

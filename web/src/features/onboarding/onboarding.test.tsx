@@ -277,7 +277,7 @@ describe('withdrawing consent', () => {
     });
     expect(await screen.findByText('Meter (MPAN): 1200023305967')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Withdraw consent' }));
-    const dialog = screen.getByRole('dialog', { name: 'Withdraw your consent?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Withdraw your consent?' });
     await ui.click(within(dialog).getByRole('button', { name: 'Withdraw consent' }));
     expect(
       await screen.findByText('Consent withdrawn: HeatDesk no longer reads your smart meter.'),

@@ -25,9 +25,9 @@ describe('the profile form', () => {
     await ui.clear(town);
     await ui.type(town, 'Headingley');
     await act(() => router.navigate('/rooms'));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await ui.click(within(dialog).getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/profile');
     expect(screen.getByLabelText(/^Town or area/)).toHaveValue('Headingley');
 
@@ -35,6 +35,6 @@ describe('the profile form', () => {
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     await act(() => router.navigate('/rooms'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -84,14 +84,14 @@ describe('a room’s page', () => {
     expect(await screen.findByRole('heading', { name: 'Galley' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Detach East wall' }));
-    const detach = within(screen.getByRole('dialog', { name: 'Detach East wall?' }));
+    const detach = within(screen.getByRole('alertdialog', { name: 'Detach East wall?' }));
     await user.click(detach.getByRole('button', { name: 'Detach' }));
     expect(await screen.findByText('No radiators in this room')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Delete room' }));
     // Described by what deleting does, with no radiators left saying nothing of keeping them.
-    const dialog = screen.getByRole('dialog', { name: 'Delete Galley?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Galley?' });
     expect(dialog).toHaveAccessibleDescription(/^The room is deleted\. A schedule/);
     const remove = within(dialog);
     await user.click(remove.getByRole('button', { name: 'Delete room' }));

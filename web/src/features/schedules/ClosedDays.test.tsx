@@ -128,7 +128,7 @@ describe('ClosedDays', () => {
     const onChanged = vi.fn();
     renderWithProviders(<ClosedDays onChanged={onChanged} />);
     await user.click(await screen.findByRole('button', { name: 'Remove Christmas' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Christmas?' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Remove Christmas?' }));
     await user.click(dialog.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(removed).toEqual(['1']));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
@@ -148,10 +148,10 @@ describe('ClosedDays', () => {
     );
     renderWithProviders(<ClosedDays onChanged={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Remove Christmas' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Christmas?' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Remove Christmas?' }));
     await user.click(dialog.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('There are no closed days with id 1.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
   });
 

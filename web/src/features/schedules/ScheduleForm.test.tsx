@@ -132,15 +132,15 @@ describe('the schedule form', () => {
     const name = await screen.findByLabelText(/Schedule name/);
     await user.type(name, 'Board meetings');
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/schedules/new');
     expect(screen.getByLabelText(/Schedule name/)).toHaveValue('Board meetings');
     // Elsewhere in the app (the menu's links are the router's too).
     await act(() => router.navigate('/rooms'));
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
     );
     expect(await screen.findByTestId('location')).toBeInTheDocument();
     unmount();
@@ -149,14 +149,14 @@ describe('the schedule form', () => {
     renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
     await user.type(await screen.findByLabelText(/Schedule name/), 'Late');
     await user.click(screen.getByRole('link', { name: 'Schedules' }));
-    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+    expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeVisible();
     cleanup();
 
     renderWithProviders(<NewSchedule />, { route: '/schedules/new' });
     await screen.findByLabelText(/Schedule name/);
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     expect(await screen.findByTestId('location')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('adds a first slot over the business’s working day at its comfort setpoint', async () => {

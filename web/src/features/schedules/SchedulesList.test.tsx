@@ -152,7 +152,7 @@ describe('SchedulesList', () => {
     );
     renderWithProviders(<SchedulesList />, { route: '/schedules' });
     await user.click(await screen.findByRole('button', { name: 'Delete Office hours' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Office hours?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Office hours?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText("Schedule 'Office hours' deleted.")).toBeInTheDocument();
     expect(await screen.findByText('No schedules yet')).toBeInTheDocument();

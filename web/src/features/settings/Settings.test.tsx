@@ -259,16 +259,16 @@ describe('the settings page', () => {
     await user.clear(comfort);
     await user.type(comfort, '19');
     await user.click(screen.getByRole('tab', { name: 'Automations' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByRole('tab', { name: 'Business' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Comfort setpoint (°C)')).toHaveValue(19);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Business settings saved.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Automations' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=automations'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('saves the business’s settings and shows the server’s field errors', async () => {

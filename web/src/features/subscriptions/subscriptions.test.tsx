@@ -179,15 +179,15 @@ describe('changing a paid plan', () => {
     });
     // It asks first, saying what the business keeps until when and what it moves to.
     await user.click(moveDown);
-    let dialog = screen.getByRole('dialog', { name: /^Move to Starter on 15 Feb 2026/ });
+    let dialog = screen.getByRole('alertdialog', { name: /^Move to Starter on 15 Feb 2026/ });
     expect(dialog).toHaveTextContent(
       /You keep Business until 15 Feb 2026.*Then your plan becomes Starter: .*£29\.00.* a month, for up to .*25.* radiators\./,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(changes).toEqual([]);
     await user.click(moveDown);
-    dialog = screen.getByRole('dialog', { name: /^Move to Starter/ });
+    dialog = screen.getByRole('alertdialog', { name: /^Move to Starter/ });
     await user.click(within(dialog).getByRole('button', { name: 'Move to Starter' }));
     expect(changes).toEqual([1]);
     // The toast says the day in the reader's words, not the server's timestamp.
@@ -269,7 +269,7 @@ describe('changing a paid plan', () => {
     renderWithProviders(<SubscriptionOverview />, { route: '/subscriptions' });
     await user.click(await screen.findByRole('button', { name: 'Cancel plan' }));
     expect(screen.getByText(/it renews then on the card ending 1111/)).toBeInTheDocument();
-    const dialog = screen.getByRole('dialog', { name: 'Cancel your plan?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your plan?' });
     // Backing out is not a second "Cancel".
     expect(within(dialog).getByRole('button', { name: 'Keep Business' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));

@@ -148,14 +148,14 @@ describe('a zone’s page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Remove Lab' }));
-    const takeOut = within(screen.getByRole('dialog', { name: 'Remove Lab from the zone?' }));
+    const takeOut = within(screen.getByRole('alertdialog', { name: 'Remove Lab from the zone?' }));
     await user.click(takeOut.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText("'Lab' removed from 'Ground'.")).toBeInTheDocument();
     expect(await screen.findByText('No rooms in this zone')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Delete zone' }));
-    const remove = within(screen.getByRole('dialog', { name: 'Delete Ground?' }));
+    const remove = within(screen.getByRole('alertdialog', { name: 'Delete Ground?' }));
     await user.click(remove.getByRole('button', { name: 'Delete zone' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
     expect(sent).toEqual(['rename Lab', 'rename Ground', 'take out 4', 'delete']);
