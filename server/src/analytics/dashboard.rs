@@ -88,13 +88,13 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
         ApiResult::Ok(crate::goals::month_cost(pool, business_id, &tz, at).await?)
     };
     // The figures are read side by side, each on a connection of its own.
-    let (today, month, goals, fleet, active_schedules, next_closed_days, saving, cost) = tokio::try_join!(
+    let (today, month, goals, fleet, active_schedules, closed, saving, cost) = tokio::try_join!(
         energy_history(state, business_id, Span::Day),
         energy_history(state, business_id, Span::Month),
         async { ApiResult::Ok(crate::goals::read(pool, business_id).await?) },
         async { ApiResult::Ok(store::fleet(pool, business_id, online_since).await?) },
         async { ApiResult::Ok(store::active_schedules(pool, business_id).await?) },
-        closed_days::domain::next(state, business_id),
+        async { ApiResult::Ok(closed_days::domain::next(pool, business_id, local_today).await?) },
         month_saving,
         month_cost,
     )?;
@@ -121,7 +121,7 @@ pub async fn dashboard(state: &AppState, business_id: i64) -> ApiResult<Dashboar
         indoor_temperature: indoor.map(round1),
         outdoor_temperature: round1(uk_outside_temperature(now)),
         active_schedules,
-        next_closed_days,
+        next_closed_days: closed,
     })
 }
 

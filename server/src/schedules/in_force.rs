@@ -1,13 +1,13 @@
 //! Which schedule holds a radiator: of the enabled schedules whose period covers now, one in a
 //! slot or on a day its slots run beats one between its slots on another day (a Monday and
 //! Wednesday room schedule leaves Thursday to its zone's; on a closed day none owns it); then a
-//! radiator's own beats its room's, which beats its zone's. Of one rank, one in a slot beats one between its
-//! slots (a weekday schedule and a Saturday one on one room each heat their own days); between
-//! slots, the one whose slot ended last holds (its setback follows its slots; a schedule's first
-//! day counts as a slot ending at its midnight); where slots meet, the one changed last. A
-//! schedule whose first date is still to come holds nothing until then, but ends the hold of
-//! another at its first midnight if it is the stronger there. The engine applies it; the pages
-//! show it.
+//! radiator's own beats its room's, which beats its zone's. Of one rank, one in a slot beats one
+//! between its slots (a weekday schedule and a Saturday one on one room each heat their own
+//! days); between slots, the one whose slot ended last holds (its setback follows its slots; a
+//! schedule's first day counts as a slot ending at its midnight); where slots meet, the one
+//! changed last. A schedule whose first date is still to come holds nothing until then, but ends
+//! the hold of another at its first midnight if it is the stronger there. The engine applies it;
+//! the pages show it.
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;

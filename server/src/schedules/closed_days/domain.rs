@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use jiff::ToSpan;
 use jiff::civil::Date;
+use sqlx::AnyPool;
 
 use super::store::{self, ClosedDays};
 use crate::error::{ApiError, ApiResult};
@@ -69,9 +70,13 @@ pub async fn upcoming(state: &AppState, business_id: i64) -> ApiResult<Vec<Close
     Ok(store::upcoming(state.store.reader(), business_id, &today).await?)
 }
 
-/// The business's closed days under way, or the next to come.
-pub async fn next(state: &AppState, business_id: i64) -> ApiResult<Option<ClosedDays>> {
-    Ok(upcoming(state, business_id).await?.into_iter().next())
+/// The business's closed days under way on its local `today`, or the next to come.
+pub async fn next(
+    pool: &AnyPool,
+    business_id: i64,
+    today: Date,
+) -> StoreResult<Option<ClosedDays>> {
+    Ok(store::upcoming(pool, business_id, &today.to_string()).await?.into_iter().next())
 }
 
 /// The business's closed days under way today, if it is closed.
